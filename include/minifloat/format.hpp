@@ -1,0 +1,146 @@
+// minifloat: formats as traits. A format says how its bits are laid out and how the special
+// values (infinities, NaN, zeros) are encoded; every constant the converter and the value type
+// need is derived from that here, once (SPEC §1).
+#ifndef MINIFLOAT_FORMAT_HPP
+#define MINIFLOAT_FORMAT_HPP
+
+#include "config.hpp"
+
+namespace minifloat {
+
+// How a format encodes its special values.
+enum class specials {
+  // IEEE 754 style: the all-ones exponent holds the infinities (mantissa 0) and NaNs (mantissa
+  // non-zero); both zeros exist. e5m2, E3M4, E2M5, and the wide formats float, double, binary16.
+  ieee,
+  // "fn" (finite, as in OCP E4M3): no infinities; the all-ones exponent holds normal values and
+  // only the all-ones magnitude (S.1111.111) is NaN; both zeros exist.
+  fn,
+  // "fnuz" (finite, no negative zero; AMD MI300, Graphcore): no infinities, one zero, and the
+  // code with only the sign bit set (0x80) is the single NaN.
+  fnuz,
+};
+
+// A binary floating-point format: sign bit (if Signed), ExponentBits, MantissaBits, Bias, and
+// the special-value rule. Any type with these members can be a format.
+template <int ExponentBits, int MantissaBits, int Bias, specials Specials, bool Signed = true>
+struct binary_format {
+  static constexpr int exponent_bits = ExponentBits;
+  static constexpr int mantissa_bits = MantissaBits;
+  static constexpr int bias = Bias;
+  static constexpr specials special_values = Specials;
+  static constexpr bool is_signed = Signed;
+};
+
+namespace formats {
+// OCP 8-bit formats (OFP8 rev 1.0).
+using e4m3 = binary_format<4, 3, 7, specials::fn>;    // max 448, NaN S.1111.111, no inf
+using e5m2 = binary_format<5, 2, 15, specials::ieee>; // max 57344, inf S.11111.00
+// IEEE-style formats with the usual bias 2^(E-1) - 1 (e.g. E3M4, E2M5).
+template <int E, int M>
+using ieee = binary_format<E, M, (1 << (E - 1)) - 1, specials::ieee>;
+// The wide interchange formats, used as sources and targets of conversions.
+using binary16 = ieee<5, 10>;
+using bfloat16 = ieee<8, 7>;
+using binary32 = ieee<8, 23>;
+using binary64 = ieee<11, 52>;
+
+// The format that fp8<E, M> names: OCP E4M3 for <4, 3>, IEEE-style otherwise.
+template <int E, int M>
+struct standard {
+  using type = ieee<E, M>;
+};
+template <>
+struct standard<4, 3> {
+  using type = e4m3;
+};
+} // namespace formats
+
+namespace detail {
+template <int Bits>
+using storage_for = std::conditional_t<
+    (Bits <= 8), std::uint8_t,
+    std::conditional_t<(Bits <= 16), std::uint16_t,
+                       std::conditional_t<(Bits <= 32), std::uint32_t, std::uint64_t>>>;
+} // namespace detail
+
+// Everything derived from a format's definition: masks, the codes of its special and extreme
+// values, and its exponent range. Codes are given as unsigned integers of the format's width.
+template <class Format>
+struct format_info {
+  using format = Format;
+  static constexpr int exponent_bits = Format::exponent_bits;
+  static constexpr int mantissa_bits = Format::mantissa_bits;
+  static constexpr int bias = Format::bias;
+  static constexpr specials special_values = Format::special_values;
+  static constexpr bool is_signed = Format::is_signed;
+  static constexpr int total_bits = (is_signed ? 1 : 0) + exponent_bits + mantissa_bits;
+  using storage_type = detail::storage_for<total_bits>;
+
+  static_assert(exponent_bits >= 1 && mantissa_bits >= 0 && total_bits <= 64, "bad format");
+  static_assert(is_signed, "unsigned formats are not supported yet");
+  static_assert(special_values != specials::ieee || mantissa_bits >= 1,
+                "an IEEE-style format needs a mantissa bit to encode NaN");
+
+  static constexpr storage_type one = 1;
+  static constexpr storage_type magnitude_mask =
+      static_cast<storage_type>((std::uint64_t{1} << (exponent_bits + mantissa_bits)) - 1);
+  static constexpr storage_type sign_mask =
+      is_signed ? static_cast<storage_type>(std::uint64_t{1} << (exponent_bits + mantissa_bits))
+                : storage_type{0};
+  static constexpr storage_type mantissa_mask =
+      static_cast<storage_type>((std::uint64_t{1} << mantissa_bits) - 1);
+  static constexpr storage_type max_exponent_field =
+      static_cast<storage_type>((1u << exponent_bits) - 1);
+
+  static constexpr bool has_infinity = special_values == specials::ieee;
+  static constexpr bool has_negative_zero = special_values != specials::fnuz && is_signed;
+
+  // Code of +infinity (has_infinity only): all-ones exponent, zero mantissa.
+  static constexpr storage_type infinity_code =
+      static_cast<storage_type>(std::uint64_t{max_exponent_field} << mantissa_bits);
+  // Code of the largest finite value.
+  static constexpr storage_type max_finite_code =
+      special_values == specials::ieee ? static_cast<storage_type>(infinity_code - 1)
+      : special_values == specials::fn ? static_cast<storage_type>(magnitude_mask - 1)
+                                       : magnitude_mask;
+  static constexpr storage_type min_normal_code = static_cast<storage_type>(one << mantissa_bits);
+  static constexpr storage_type max_subnormal_code = mantissa_mask;
+  static constexpr storage_type min_subnormal_code = 1;
+  // The NaN a conversion produces, before the sign is applied. 8-bit formats use the all-ones
+  // magnitude (0x7F, SPEC §2); wider IEEE formats the canonical quiet NaN, as
+  // std::numeric_limits<float>::quiet_NaN() does; fnuz its single NaN 0x80 (sign included).
+  static constexpr storage_type nan_code =
+      special_values == specials::fnuz ? sign_mask
+      : (special_values == specials::ieee && total_bits > 8)
+          ? static_cast<storage_type>(infinity_code | (one << (mantissa_bits - 1)))
+          : magnitude_mask;
+
+  // Unbiased exponents: of the smallest normal (also the scale of the subnormals), and of the
+  // largest finite value.
+  static constexpr int min_normal_exponent = 1 - bias;
+  static constexpr int max_normal_exponent = (max_finite_code >> mantissa_bits) - bias;
+  static constexpr int min_subnormal_exponent = min_normal_exponent - mantissa_bits;
+  // Binades spanned from the smallest subnormal to the largest finite value (the "dynamic
+  // range" of the FP8 paper's Table 1: 18 for E4M3, 32 for E5M2).
+  static constexpr int dynamic_range_binades = max_normal_exponent - min_subnormal_exponent + 1;
+
+  MINIFLOAT_HOST_DEVICE static constexpr bool is_nan(storage_type code) noexcept {
+    return special_values == specials::fnuz ? code == sign_mask
+           : special_values == specials::fn ? (code & magnitude_mask) == magnitude_mask
+                                            : (code & magnitude_mask) > infinity_code;
+  }
+  MINIFLOAT_HOST_DEVICE static constexpr bool is_infinity(storage_type code) noexcept {
+    return has_infinity && (code & magnitude_mask) == infinity_code;
+  }
+  MINIFLOAT_HOST_DEVICE static constexpr bool is_zero(storage_type code) noexcept {
+    return (code & magnitude_mask) == 0 && !is_nan(code);
+  }
+  MINIFLOAT_HOST_DEVICE static constexpr bool is_negative(storage_type code) noexcept {
+    return (code & sign_mask) != 0 && !(special_values == specials::fnuz && is_nan(code));
+  }
+};
+
+} // namespace minifloat
+
+#endif // MINIFLOAT_FORMAT_HPP

@@ -1,0 +1,210 @@
+// minifloat: the 8-bit value types. basic_fp8<Format> holds one byte, the code of a value of
+// Format; fp8<E, M> names the standard formats, e4m3 and e5m2 the OCP ones (SPEC §1, §4).
+#ifndef MINIFLOAT_FP8_HPP
+#define MINIFLOAT_FP8_HPP
+
+#include <cmath> // FP_NAN, FP_INFINITE, FP_ZERO, FP_SUBNORMAL, FP_NORMAL
+
+#include "tables.hpp"
+
+namespace minifloat {
+
+template <class Format>
+class basic_fp8 {
+  using info = format_info<Format>;
+  static_assert(info::total_bits == 8, "basic_fp8 holds 8-bit formats");
+
+  template <class From>
+  MINIFLOAT_HOST_DEVICE static MINIFLOAT_BIT_CAST_CONSTEXPR std::uint8_t encode(From x) noexcept {
+    return detail::pack<Format, detail::rounding_rule::nearest_even, overflow::non_saturating>(
+        detail::unpack_value(x));
+  }
+
+public:
+  using format = Format;
+
+  // Trivial, like float: a default-initialised value is indeterminate; e4m3{} is +0.
+  basic_fp8() = default;
+
+  // Conversions from wider types round to nearest, ties to even, and do not saturate (SPEC §2):
+  // e4m3(465.0f) is NaN, e5m2(61440.0) is +inf. Use minifloat::convert or saturate_cast for
+  // the other modes. All are explicit: narrowing is never implicit (SPEC §4).
+  MINIFLOAT_HOST_DEVICE explicit MINIFLOAT_BIT_CAST_CONSTEXPR basic_fp8(float x) noexcept
+      : bits_(encode(x)) {}
+  MINIFLOAT_HOST_DEVICE explicit MINIFLOAT_BIT_CAST_CONSTEXPR basic_fp8(double x) noexcept
+      : bits_(encode(x)) {}
+  MINIFLOAT_HOST_DEVICE explicit constexpr basic_fp8(binary16_bits x) noexcept : bits_(encode(x)) {}
+  MINIFLOAT_HOST_DEVICE explicit constexpr basic_fp8(bfloat16_bits x) noexcept : bits_(encode(x)) {}
+#if MINIFLOAT_HAS_FLOAT16
+  explicit MINIFLOAT_BIT_CAST_CONSTEXPR basic_fp8(_Float16 x) noexcept : bits_(encode(x)) {}
+#endif
+#if MINIFLOAT_HAS_BFLOAT16
+  explicit MINIFLOAT_BIT_CAST_CONSTEXPR basic_fp8(__bf16 x) noexcept : bits_(encode(x)) {}
+#endif
+  // Every integer, exactly rounded (no detour through float).
+  template <class Integer, std::enable_if_t<detail::is_integer_source<Integer>, int> = 0>
+  MINIFLOAT_HOST_DEVICE explicit constexpr basic_fp8(Integer x) noexcept : bits_(encode(x)) {}
+  // Another 8-bit format: one rounding (decoding is exact).
+  template <class OtherFormat, std::enable_if_t<!std::is_same<OtherFormat, Format>::value, int> = 0>
+  MINIFLOAT_HOST_DEVICE explicit constexpr basic_fp8(basic_fp8<OtherFormat> x) noexcept
+      : bits_(encode(x)) {}
+
+  // The code: from_bits(x.bits()) == x for every code.
+  MINIFLOAT_HOST_DEVICE static constexpr basic_fp8 from_bits(std::uint8_t bits) noexcept {
+    basic_fp8 result{};
+    result.bits_ = bits;
+    return result;
+  }
+  MINIFLOAT_HOST_DEVICE constexpr std::uint8_t bits() const noexcept { return bits_; }
+
+  // Widening is exact (SPEC §3).
+  MINIFLOAT_HOST_DEVICE explicit constexpr operator float() const noexcept {
+    return decode_table<basic_fp8>[bits_];
+  }
+  MINIFLOAT_HOST_DEVICE explicit constexpr operator double() const noexcept {
+    return static_cast<double>(decode_table<basic_fp8>[bits_]);
+  }
+  MINIFLOAT_HOST_DEVICE explicit constexpr operator binary16_bits() const noexcept {
+    return widen<binary16_bits>();
+  }
+  MINIFLOAT_HOST_DEVICE explicit constexpr operator bfloat16_bits() const noexcept {
+    return widen<bfloat16_bits>();
+  }
+#if MINIFLOAT_HAS_FLOAT16
+  explicit MINIFLOAT_BIT_CAST_CONSTEXPR operator _Float16() const noexcept {
+    return widen<_Float16>();
+  }
+#endif
+#if MINIFLOAT_HAS_BFLOAT16
+  explicit MINIFLOAT_BIT_CAST_CONSTEXPR operator __bf16() const noexcept { return widen<__bf16>(); }
+#endif
+
+  // Negation is exact: it flips the sign bit (fnuz: +0 and NaN have no negative).
+  MINIFLOAT_HOST_DEVICE constexpr basic_fp8 operator-() const noexcept {
+    if (info::special_values == specials::fnuz && (bits_ & info::magnitude_mask) == 0) {
+      return *this;
+    }
+    return from_bits(static_cast<std::uint8_t>(bits_ ^ info::sign_mask));
+  }
+  MINIFLOAT_HOST_DEVICE constexpr basic_fp8 operator+() const noexcept { return *this; }
+
+private:
+  template <class To>
+  MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To widen() const noexcept {
+    using to = detail::value_traits<To>;
+    return to::from_code(
+        detail::pack<typename to::format, detail::rounding_rule::nearest_even,
+                     overflow::non_saturating>(detail::unpack_code<Format>(bits_)));
+  }
+
+  std::uint8_t bits_;
+};
+
+template <int E, int M>
+using fp8 = basic_fp8<typename formats::standard<E, M>::type>;
+
+using e4m3 = fp8<4, 3>; // OCP E4M3 ("fn"): max 448, no infinities, NaN 0x7F / 0xFF
+using e5m2 = fp8<5, 2>; // OCP E5M2 (IEEE-like): max 57344, +-inf 0x7C / 0xFC
+using e3m4 = fp8<3, 4>; // IEEE-style, bias 3: max 15.5
+using e2m5 = fp8<2, 5>; // IEEE-style, bias 1: max 3.9375
+
+// Classification (SPEC §4), all exact bit tests.
+template <class F>
+MINIFLOAT_HOST_DEVICE constexpr bool isnan(basic_fp8<F> x) noexcept {
+  return format_info<F>::is_nan(x.bits());
+}
+template <class F>
+MINIFLOAT_HOST_DEVICE constexpr bool isinf(basic_fp8<F> x) noexcept {
+  return format_info<F>::is_infinity(x.bits());
+}
+template <class F>
+MINIFLOAT_HOST_DEVICE constexpr bool isfinite(basic_fp8<F> x) noexcept {
+  return !isnan(x) && !isinf(x);
+}
+namespace detail {
+// Not public as iszero / issubnormal: glibc defines macros of those names.
+template <class F>
+MINIFLOAT_HOST_DEVICE constexpr bool is_zero(basic_fp8<F> x) noexcept {
+  return format_info<F>::is_zero(x.bits());
+}
+template <class F>
+MINIFLOAT_HOST_DEVICE constexpr bool is_subnormal(basic_fp8<F> x) noexcept {
+  using info = format_info<F>;
+  return (x.bits() & info::magnitude_mask) != 0 &&
+         (x.bits() & info::magnitude_mask) <= info::max_subnormal_code;
+}
+} // namespace detail
+template <class F>
+MINIFLOAT_HOST_DEVICE constexpr bool isnormal(basic_fp8<F> x) noexcept {
+  return isfinite(x) && !detail::is_zero(x) && !detail::is_subnormal(x);
+}
+// True for negative values, -0 and NaNs with the sign bit set (fnuz's NaN has no sign).
+template <class F>
+MINIFLOAT_HOST_DEVICE constexpr bool signbit(basic_fp8<F> x) noexcept {
+  return format_info<F>::is_negative(x.bits());
+}
+// One of FP_NAN, FP_INFINITE, FP_ZERO, FP_SUBNORMAL, FP_NORMAL, as std::fpclassify returns.
+template <class F>
+MINIFLOAT_HOST_DEVICE constexpr int fpclassify(basic_fp8<F> x) noexcept {
+  return isnan(x)                  ? FP_NAN
+         : isinf(x)                ? FP_INFINITE
+         : detail::is_zero(x)      ? FP_ZERO
+         : detail::is_subnormal(x) ? FP_SUBNORMAL
+                                   : FP_NORMAL;
+}
+// |x|, exact: clears the sign bit (fnuz's NaN 0x80 stays NaN).
+template <class F>
+MINIFLOAT_HOST_DEVICE constexpr basic_fp8<F> abs(basic_fp8<F> x) noexcept {
+  using info = format_info<F>;
+  if (info::special_values == specials::fnuz && isnan(x)) {
+    return x;
+  }
+  return basic_fp8<F>::from_bits(static_cast<std::uint8_t>(x.bits() & info::magnitude_mask));
+}
+
+namespace detail {
+template <class T>
+struct is_fp8 : std::false_type {};
+template <class F>
+struct is_fp8<basic_fp8<F>> : std::true_type {};
+
+// Arithmetic with an 8-bit operand computes in float, or in the wider type of the other
+// operand (double, long double), and returns that type (SPEC §4).
+template <class T>
+using promoted_with =
+    std::conditional_t<std::is_floating_point<T>::value && (sizeof(T) > 4), T, float>;
+template <class T>
+constexpr bool is_arithmetic_operand = std::is_arithmetic<T>::value;
+} // namespace detail
+
+// IEEE comparisons and arithmetic, through the exact float values: NaN is unordered, +0 == -0.
+#define MINIFLOAT_BINARY_OPERATOR(op)                                                              \
+  template <class F1, class F2>                                                                    \
+  MINIFLOAT_HOST_DEVICE constexpr auto operator op(basic_fp8<F1> a, basic_fp8<F2> b) noexcept {    \
+    return static_cast<float>(a) op static_cast<float>(b);                                         \
+  }                                                                                                \
+  template <class F, class T, std::enable_if_t<detail::is_arithmetic_operand<T>, int> = 0>         \
+  MINIFLOAT_HOST_DEVICE constexpr auto operator op(basic_fp8<F> a, T b) noexcept {                 \
+    using promoted = detail::promoted_with<T>;                                                     \
+    return static_cast<promoted>(static_cast<float>(a)) op static_cast<promoted>(b);               \
+  }                                                                                                \
+  template <class T, class F, std::enable_if_t<detail::is_arithmetic_operand<T>, int> = 0>         \
+  MINIFLOAT_HOST_DEVICE constexpr auto operator op(T a, basic_fp8<F> b) noexcept {                 \
+    using promoted = detail::promoted_with<T>;                                                     \
+    return static_cast<promoted>(a) op static_cast<promoted>(static_cast<float>(b));               \
+  }
+MINIFLOAT_BINARY_OPERATOR(==)
+MINIFLOAT_BINARY_OPERATOR(!=)
+MINIFLOAT_BINARY_OPERATOR(<)
+MINIFLOAT_BINARY_OPERATOR(<=)
+MINIFLOAT_BINARY_OPERATOR(>)
+MINIFLOAT_BINARY_OPERATOR(>=)
+MINIFLOAT_BINARY_OPERATOR(+)
+MINIFLOAT_BINARY_OPERATOR(-)
+MINIFLOAT_BINARY_OPERATOR(*)
+MINIFLOAT_BINARY_OPERATOR(/)
+#undef MINIFLOAT_BINARY_OPERATOR
+
+} // namespace minifloat
+
+#endif // MINIFLOAT_FP8_HPP

@@ -1,0 +1,68 @@
+// Every one of the 2^32 floats, narrowed to each 8-bit format in every mode, compared with the
+// independent reference. Label: exhaustive.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include <minifloat/minifloat.hpp>
+
+#include "reference.hpp"
+#include "sweep.hpp"
+
+namespace {
+
+using minifloat::overflow;
+using minifloat::rounding;
+using reference::mode;
+
+float float_from_bits(std::uint32_t bits) {
+  float x;
+  std::memcpy(&x, &bits, sizeof x);
+  return x;
+}
+
+// Fixed random-bit values for stochastic rounding: never up, the midpoint, always up but for
+// exact values; plus a per-input pseudo-random value.
+constexpr std::uint32_t fixed_random_bits[] = {0u, 0x80000000u, 0xFFFFFFFFu};
+
+template <class T>
+void sweep_all_floats(const reference::format& fmt, bool every_mode) {
+  const reference::narrower ref(fmt);
+  sweep::tally tally;
+  sweep::parallel_for(std::uint64_t{1} << 32, [&](std::uint64_t begin, std::uint64_t end) {
+    sweep::local_tally local(tally);
+    for (std::uint64_t i = begin; i < end; ++i) {
+      const float x = float_from_bits(static_cast<std::uint32_t>(i));
+      const auto where = ref.locate(x);
+      local.check(minifloat::convert<T>(x).bits(), ref.round(where, mode::nearest_even, false),
+                  "nearest_even", i);
+      local.check(minifloat::saturate_cast<T>(x).bits(), ref.round(where, mode::nearest_even, true),
+                  "saturate_cast", i);
+      local.check(minifloat::convert<T, rounding::toward_zero>(x).bits(),
+                  ref.round(where, mode::toward_zero, false), "toward_zero", i);
+      if (!every_mode) {
+        continue;
+      }
+      local.check(minifloat::convert<T, rounding::toward_zero, overflow::saturate>(x).bits(),
+                  ref.round(where, mode::toward_zero, true), "toward_zero saturate", i);
+      for (std::uint32_t r : fixed_random_bits) {
+        local.check(minifloat::stochastic_cast<T>(x, r).bits(),
+                    ref.round(where, mode::stochastic, false, r), "stochastic fixed", i);
+      }
+      const std::uint32_t r = sweep::mix(i);
+      local.check(minifloat::stochastic_cast<T>(x, r).bits(),
+                  ref.round(where, mode::stochastic, false, r), "stochastic", i);
+      local.check(minifloat::stochastic_cast<T, overflow::saturate>(x, r).bits(),
+                  ref.round(where, mode::stochastic, true, r), "stochastic saturate", i);
+    }
+  });
+  tally.report(fmt.name.c_str());
+  EXPECT_EQ(tally.mismatches(), 0u) << tally.first_mismatches();
+}
+
+TEST(ExhaustiveFloat, E4M3EveryMode) { sweep_all_floats<minifloat::e4m3>(reference::e4m3, true); }
+TEST(ExhaustiveFloat, E5M2EveryMode) { sweep_all_floats<minifloat::e5m2>(reference::e5m2, true); }
+TEST(ExhaustiveFloat, E3M4) { sweep_all_floats<minifloat::e3m4>(reference::e3m4, false); }
+TEST(ExhaustiveFloat, E2M5) { sweep_all_floats<minifloat::e2m5>(reference::e2m5, false); }
+
+} // namespace

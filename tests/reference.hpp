@@ -1,0 +1,196 @@
+// The tests' independent reference for narrowing to an 8-bit format. It shares no code with the
+// library and uses none of its techniques: it lists every value of the format from the formula
+// of SPEC §1, sorts them, and for an input finds the two neighbouring values by binary search;
+// then nearest (ties to the even code), toward zero, or stochastic, then the overflow rule of
+// SPEC §2 on the rounded result. All arithmetic is exact in double: every 8-bit value, every
+// midpoint between two of them, and every float, binary16 and bfloat16 input is a double.
+#ifndef MINIFLOAT_TESTS_REFERENCE_HPP
+#define MINIFLOAT_TESTS_REFERENCE_HPP
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace reference {
+
+// How the all-ones exponent is used: IEEE (inf and NaNs) or OCP E4M3's "fn" (only S.1111.111
+// is NaN, the rest are normal values).
+enum class nan_rule { ieee, fn };
+
+struct format {
+  std::string name;
+  int exponent_bits;
+  int mantissa_bits;
+  int bias;
+  nan_rule rule;
+};
+
+inline const format e4m3{"e4m3", 4, 3, 7, nan_rule::fn};
+inline const format e5m2{"e5m2", 5, 2, 15, nan_rule::ieee};
+inline const format e3m4{"e3m4", 3, 4, 3, nan_rule::ieee};
+inline const format e2m5{"e2m5", 2, 5, 1, nan_rule::ieee};
+
+// SPEC §1: the value of a code, NaN and infinities included.
+inline double decode(const format& f, unsigned code) {
+  const bool negative = (code & 0x80u) != 0;
+  const unsigned e = (code >> f.mantissa_bits) & ((1u << f.exponent_bits) - 1);
+  const unsigned m = code & ((1u << f.mantissa_bits) - 1);
+  const unsigned e_all_ones = (1u << f.exponent_bits) - 1;
+  const unsigned m_all_ones = (1u << f.mantissa_bits) - 1;
+  double magnitude;
+  if (f.rule == nan_rule::ieee && e == e_all_ones) {
+    magnitude =
+        m == 0 ? std::numeric_limits<double>::infinity() : std::numeric_limits<double>::quiet_NaN();
+  } else if (f.rule == nan_rule::fn && e == e_all_ones && m == m_all_ones) {
+    magnitude = std::numeric_limits<double>::quiet_NaN();
+  } else if (e == 0) {
+    magnitude = std::ldexp(static_cast<double>(m), 1 - f.bias - f.mantissa_bits);
+  } else {
+    magnitude = std::ldexp(1.0 + std::ldexp(static_cast<double>(m), -f.mantissa_bits),
+                           static_cast<int>(e) - f.bias);
+  }
+  return negative ? -magnitude : magnitude;
+}
+
+enum class mode { nearest_even, toward_zero, stochastic };
+
+class narrower {
+public:
+  explicit narrower(const format& f) : format_(f) {
+    for (unsigned code = 0; code < 0x80; ++code) {
+      const double v = decode(f, code);
+      if (std::isfinite(v)) {
+        grid_.push_back({v, code});
+      }
+    }
+    std::sort(grid_.begin(), grid_.end(),
+              [](const point& a, const point& b) { return a.value < b.value; });
+    max_ = grid_.back();
+    // The next value past the largest finite one, as if the exponent range went on: one more
+    // step of the same size, and the next code in encoding order (which decides "even" for the
+    // tie at max + step / 2: e4m3 464 -> 448, e5m2 61440 -> 65536, i.e. overflow).
+    const double step = max_.value - grid_[grid_.size() - 2].value;
+    grid_.push_back({max_.value + step, max_.code + 1});
+    for (unsigned code = 0; code < 0x80; ++code) {
+      if (std::isinf(decode(f, code))) {
+        infinity_code_ = code;
+        has_infinity_ = true;
+      }
+    }
+  }
+
+  const format& fmt() const { return format_; }
+  double max_value() const { return max_.value; }
+  // Every finite non-negative value, ascending, and the virtual one past the largest.
+  std::vector<double> grid_values() const {
+    std::vector<double> values;
+    for (const point& p : grid_) {
+      values.push_back(p.value);
+    }
+    return values;
+  }
+
+  // Where |x| falls: the index i of the largest grid value <= |x|. Computed once, used for
+  // every rounding mode.
+  struct located {
+    double x;
+    std::size_t below; // index into the grid; grid_.size() - 1 or more means |x| >= virtual
+  };
+  located locate(double x) const {
+    const double ax = std::fabs(x);
+    auto it = std::upper_bound(grid_.begin(), grid_.end(), ax,
+                               [](double v, const point& p) { return v < p.value; });
+    return {x, static_cast<std::size_t>(it - grid_.begin()) - 1};
+  }
+
+  unsigned round(const located& where, mode m, bool saturate, std::uint32_t random_bits = 0) const {
+    const double x = where.x;
+    const unsigned sign = std::signbit(x) ? 0x80u : 0u;
+    // NaN: NaN with the input's sign and the all-ones magnitude (SPEC §2).
+    if (std::isnan(x)) {
+      return sign | 0x7Fu;
+    }
+    const unsigned overflowed = saturate        ? sign | max_.code
+                                : has_infinity_ ? sign | infinity_code_
+                                                : sign | 0x7Fu;
+    if (std::isinf(x)) {
+      return overflowed;
+    }
+    const std::size_t virtual_index = grid_.size() - 1;
+    if (where.below >= virtual_index) { // |x| >= max + step: every rounding lands past max
+      return m == mode::toward_zero ? sign | max_.code : overflowed;
+    }
+    const double ax = std::fabs(x);
+    const point lo = grid_[where.below];
+    const point hi = grid_[where.below + 1];
+    point pick = lo;
+    if (ax != lo.value) {
+      switch (m) {
+      case mode::nearest_even: {
+        const double mid = (lo.value + hi.value) / 2; // exact: few significant bits
+        pick = ax < mid ? lo : ax > mid ? hi : (lo.code % 2 == 0 ? lo : hi);
+        break;
+      }
+      case mode::toward_zero:
+        pick = lo;
+        break;
+      case mode::stochastic: {
+        // frac = (|x| - lo) / (hi - lo); the subtraction is exact (Sterbenz, or lo = 0) and
+        // hi - lo is a power of two, so floor(frac * 2^32) is exact too.
+        const double fraction32 = std::floor(std::ldexp(ax - lo.value, 32) / (hi.value - lo.value));
+        pick = fraction32 + static_cast<double>(random_bits) >= 4294967296.0 ? hi : lo;
+        break;
+      }
+      }
+    }
+    if (pick.code > max_.code) {
+      return overflowed;
+    }
+    return sign | pick.code;
+  }
+
+  unsigned round(double x, mode m, bool saturate, std::uint32_t random_bits = 0) const {
+    return round(locate(x), m, saturate, random_bits);
+  }
+
+private:
+  struct point {
+    double value;
+    unsigned code;
+  };
+  format format_;
+  std::vector<point> grid_;
+  point max_{};
+  unsigned infinity_code_ = 0;
+  bool has_infinity_ = false;
+};
+
+// IEEE binary16 and bfloat16 values from their bits, by the same formula (SPEC §1 with E, M of
+// the wide format), independent of the library's decoder.
+inline double decode_wide(unsigned bits, int exponent_bits, int mantissa_bits) {
+  const int total = 1 + exponent_bits + mantissa_bits;
+  const bool negative = ((bits >> (total - 1)) & 1u) != 0;
+  const unsigned e = (bits >> mantissa_bits) & ((1u << exponent_bits) - 1);
+  const unsigned m = bits & ((1u << mantissa_bits) - 1);
+  const int bias = (1 << (exponent_bits - 1)) - 1;
+  double magnitude;
+  if (e == (1u << exponent_bits) - 1) {
+    magnitude =
+        m == 0 ? std::numeric_limits<double>::infinity() : std::numeric_limits<double>::quiet_NaN();
+  } else if (e == 0) {
+    magnitude = std::ldexp(static_cast<double>(m), 1 - bias - mantissa_bits);
+  } else {
+    magnitude = std::ldexp(static_cast<double>(m + (1u << mantissa_bits)),
+                           static_cast<int>(e) - bias - mantissa_bits);
+  }
+  return negative ? -magnitude : magnitude;
+}
+inline double decode_binary16(std::uint16_t bits) { return decode_wide(bits, 5, 10); }
+inline double decode_bfloat16(std::uint16_t bits) { return decode_wide(bits, 8, 7); }
+
+} // namespace reference
+
+#endif // MINIFLOAT_TESTS_REFERENCE_HPP
