@@ -47,31 +47,36 @@ constexpr rounding_rule rule_of(rounding r) noexcept {
   return r == rounding::nearest_even ? rounding_rule::nearest_even : rounding_rule::toward_zero;
 }
 
-// Step 1 for a code of any binary format: exact.
+// c ? a : b without a branch: compilers turn data-dependent ternaries into jumps, which cost a
+// misprediction on real data. (Mask arithmetic on unsigned integers only.)
+template <class T>
+MINIFLOAT_HOST_DEVICE constexpr T select(bool c, T a, T b) noexcept {
+  static_assert(std::is_unsigned<T>::value, "masks need unsigned arithmetic");
+  return static_cast<T>(b ^ ((a ^ b) & static_cast<T>(T{0} - T{c})));
+}
+MINIFLOAT_HOST_DEVICE constexpr int select(bool c, int a, int b) noexcept {
+  return static_cast<int>(select(c, static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b)));
+}
+
+// Step 1 for a code of any binary format: exact. Written with selects rather than early
+// returns, so that compilers emit straight-line code for bulk loops.
 template <class Format>
 MINIFLOAT_HOST_DEVICE constexpr unpacked
 unpack_code(typename format_info<Format>::storage_type code) noexcept {
   using info = format_info<Format>;
-  const bool negative = info::is_negative(code);
-  if (info::is_nan(code)) {
-    return {value_class::nan, negative, 0, 0};
-  }
-  if (info::is_infinity(code)) {
-    return {value_class::infinite, negative, 0, 0};
-  }
   const std::uint64_t magnitude = code & info::magnitude_mask;
-  if (magnitude == 0) {
-    return {value_class::zero, negative, 0, 0};
-  }
   const std::uint64_t exponent_field = magnitude >> info::mantissa_bits;
-  const std::uint64_t mantissa = magnitude & info::mantissa_mask;
-  if (exponent_field == 0) { // subnormal: 0.mmm · 2^(1 - bias)
-    return {value_class::finite, negative, info::min_subnormal_exponent, mantissa};
-  }
-  // normal: 1.mmm · 2^(e - bias)
-  return {value_class::finite, negative,
-          static_cast<int>(exponent_field) - info::bias - info::mantissa_bits,
-          mantissa | (std::uint64_t{1} << info::mantissa_bits)};
+  const bool normal = exponent_field != 0;
+  // normal: 1.mmm * 2^(e - bias); subnormal: 0.mmm * 2^(1 - bias).
+  const std::uint64_t significand =
+      (magnitude & info::mantissa_mask) | (std::uint64_t{normal} << info::mantissa_bits);
+  const int exponent =
+      select(normal, static_cast<int>(exponent_field), 1) - info::bias - info::mantissa_bits;
+  const value_class kind = info::is_nan(code)        ? value_class::nan
+                           : info::is_infinity(code) ? value_class::infinite
+                           : magnitude == 0          ? value_class::zero
+                                                     : value_class::finite;
+  return {kind, info::is_negative(code), exponent, significand};
 }
 
 // Step 1 for an integer: exact for every value of every integer type up to 64 bits.
@@ -81,7 +86,10 @@ MINIFLOAT_HOST_DEVICE constexpr unpacked unpack_integer(Integer value) noexcept 
   if (value == 0) {
     return {value_class::zero, false, 0, 0};
   }
-  const bool negative = value < 0;
+  bool negative = false;
+  if constexpr (std::is_signed<Integer>::value) {
+    negative = value < 0;
+  }
   // Unsigned negation is defined for the most negative value, where -value would overflow.
   const auto bits = static_cast<std::uint64_t>(value);
   return {value_class::finite, negative, 0, negative ? std::uint64_t{0} - bits : bits};
@@ -104,86 +112,91 @@ overflowed(typename format_info<Format>::storage_type sign) noexcept {
 }
 
 // Whether the magnitude, after dropping `shift` low bits of `significand` (the kept part having
-// parity `kept_is_odd`), rounds up by one unit in the last kept place.
+// parity `kept_is_odd`), rounds up by one unit in the last kept place. shift may be <= 0 (the
+// value is exact) or beyond 64 (every bit is dropped).
 template <rounding_rule Rule>
 MINIFLOAT_HOST_DEVICE constexpr bool rounds_up(std::uint64_t significand, int shift,
                                                bool kept_is_odd,
                                                std::uint32_t random_bits) noexcept {
-  if (shift <= 0 || Rule == rounding_rule::toward_zero) {
+  if (Rule == rounding_rule::toward_zero) {
     return false;
   }
-  // The discarded bits as a fraction of one unit in the last kept place: dropped / 2^shift.
-  const std::uint64_t dropped =
-      shift >= 64 ? significand : significand & ((std::uint64_t{1} << shift) - 1);
+  // The dropped bits, as a fraction dropped / 2^shift of one unit in the last kept place.
+  const int clamped = select(shift < 0, 0, select(shift > 63, 63, shift));
+  const std::uint64_t mask =
+      select(shift > 63, ~std::uint64_t{0}, (std::uint64_t{1} << clamped) - 1);
+  const std::uint64_t dropped = significand & mask;
   if (Rule == rounding_rule::nearest_even) {
-    if (shift > 64) {
-      return false; // dropped < 2^64 <= 2^(shift-1): below half a unit
-    }
-    const std::uint64_t half = std::uint64_t{1} << (shift - 1);
-    return dropped > half || (dropped == half && kept_is_odd);
+    // Half a unit is 2^(shift - 1); past shift = 64 it exceeds every 64-bit `dropped`.
+    const int half_position = select(shift < 1, 0, select(shift > 64, 63, shift - 1));
+    const std::uint64_t half = std::uint64_t{1} << half_position;
+    const bool in_range = (shift >= 1) & (shift <= 64);
+    return in_range & ((dropped > half) | ((dropped == half) & kept_is_odd));
   }
-  // Stochastic (SPEC §2): the fraction truncated to 32 bits, floor(fraction · 2^32), plus the
+  // Stochastic (SPEC §2): the fraction truncated to 32 bits, floor(fraction * 2^32), plus the
   // random bits; a carry out of bit 31 rounds the magnitude up.
-  std::uint64_t fraction32 = 0;
-  if (shift <= 32) {
-    fraction32 = dropped << (32 - shift);
-  } else if (shift - 32 < 64) {
-    fraction32 = dropped >> (shift - 32);
-  }
-  return fraction32 + random_bits >= (std::uint64_t{1} << 32);
+  const int left = select(shift <= 32, 32 - select(shift < 0, 0, shift), 0);
+  const int right = select(shift <= 32, 0, select(shift - 32 > 63, 63, shift - 32));
+  const std::uint64_t fraction32 =
+      select(shift - 32 > 63, std::uint64_t{0}, (dropped << left) >> right);
+  return ((fraction32 + random_bits) >> 32) != 0;
 }
 
-// Steps 2 to 4: round an exact value onto Format's grid and encode it.
+// Steps 2 to 4: round an exact value onto Format's grid and encode it. The finite path is
+// computed for every input (with safe operands) and the special values selected at the end,
+// without branches, so that bulk loops over real data run straight through.
 template <class Format, rounding_rule Rule, overflow Overflow>
 MINIFLOAT_HOST_DEVICE constexpr typename format_info<Format>::storage_type
 pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
   using info = format_info<Format>;
   using storage = typename info::storage_type;
-  const storage sign = value.negative ? info::sign_mask : storage{0};
-  switch (value.kind) {
-  case value_class::nan:
-    return info::special_values == specials::fnuz ? info::nan_code
-                                                  : static_cast<storage>(sign | info::nan_code);
-  case value_class::infinite:
-    return overflowed<Format, Overflow>(sign);
-  case value_class::zero:
-    return info::has_negative_zero ? sign : storage{0};
-  case value_class::finite:
-    break;
-  }
-  // The value lies in [2^exponent, 2^(exponent + 1)).
-  const int exponent = value.exponent + detail::most_significant_bit(value.significand);
-  if (exponent > info::max_normal_exponent) {
-    // At least 2^(emax + 1), beyond the largest finite value whatever the rounding.
-    return Rule == rounding_rule::toward_zero ? static_cast<storage>(sign | info::max_finite_code)
-                                              : overflowed<Format, Overflow>(sign);
-  }
+  constexpr int M = info::mantissa_bits;
+  const storage sign = select(value.negative, info::sign_mask, storage{0});
+
+  // The value lies in [2^exponent, 2^(exponent + 1)). (A non-finite input has no
+  // significand; any non-zero one keeps the arithmetic defined, and its result is not used.)
+  const bool finite = value.kind == value_class::finite;
+  const std::uint64_t significand = value.significand | std::uint64_t{!finite};
+  const int exponent = value.exponent + detail::most_significant_bit(significand);
   // The weight of one unit in the last place at this magnitude; subnormals share the smallest
-  // normal's. `shift` low bits of the significand fall below it.
+  // normal's. `shift` low bits of the significand fall below it: at least -M for any value
+  // that can be finite in Format; less only for values that overflow anyway.
   const int quantum =
-      (exponent > info::min_normal_exponent ? exponent : info::min_normal_exponent) -
-      info::mantissa_bits;
-  const int shift = quantum - value.exponent;
-  const std::uint64_t kept = shift <= 0   ? value.significand << -shift
-                             : shift < 64 ? value.significand >> shift
-                                          : 0;
-  const bool up = rounds_up<Rule>(value.significand, shift, (kept & 1) != 0, random_bits);
+      select(exponent > info::min_normal_exponent, exponent, info::min_normal_exponent) - M;
+  const int shift_exact = quantum - value.exponent;
+  const int shift = select(shift_exact < -M, -M, shift_exact);
+  const int left = select(shift < 0, -shift, 0);
+  const int right = select(shift > 0, select(shift > 63, 63, shift), 0);
+  const std::uint64_t kept = select(shift > 63, std::uint64_t{0}, (significand << left) >> right);
+  const bool up = rounds_up<Rule>(significand, shift, (kept & 1) != 0, random_bits);
   // `kept` counts quanta, the implicit bit included for normals. Adding the exponent field's
   // offset gives the code magnitude directly; a carry out of the mantissa (1.111 + 0.001)
   // moves into the exponent field, which is the correct encoding.
   const std::uint64_t magnitude =
-      kept + (up ? 1 : 0) +
-      (static_cast<std::uint64_t>(quantum - info::min_subnormal_exponent) << info::mantissa_bits);
-  if (magnitude > info::max_finite_code) {
-    // Rounded past the largest finite value (e4m3: 480 = S.1111.111 is NaN's code). Toward
-    // zero never rounds past it (SPEC §2).
-    return Rule == rounding_rule::toward_zero ? static_cast<storage>(sign | info::max_finite_code)
-                                              : overflowed<Format, Overflow>(sign);
-  }
-  if (magnitude == 0 && !info::has_negative_zero) {
-    return storage{0};
-  }
-  return static_cast<storage>(sign | magnitude);
+      kept + std::uint64_t{up} +
+      (static_cast<std::uint64_t>(quantum - info::min_subnormal_exponent) << M);
+
+  // Step 3: past the largest finite value (e4m3: 480 would be S.1111.111, NaN's code) the
+  // overflow rule decides; toward zero never rounds a finite value past it (SPEC §2).
+  const storage overflow_code = overflowed<Format, Overflow>(sign);
+  const storage too_large_code = Rule == rounding_rule::toward_zero
+                                     ? static_cast<storage>(sign | info::max_finite_code)
+                                     : overflow_code;
+  const bool too_large =
+      (exponent > info::max_normal_exponent) | (magnitude > info::max_finite_code);
+  const storage zero_code = info::has_negative_zero ? sign : storage{0};
+  const storage in_range_code = select(
+      magnitude == 0, zero_code, static_cast<storage>(sign | (magnitude & info::magnitude_mask)));
+  const storage finite_code = select(too_large, too_large_code, in_range_code);
+
+  // Step 4: the special values.
+  const storage nan_code = info::special_values == specials::fnuz
+                               ? info::nan_code
+                               : static_cast<storage>(sign | info::nan_code);
+  const storage special_code =
+      select(value.kind == value_class::nan, nan_code,
+             select(value.kind == value_class::infinite, overflow_code, zero_code));
+  return select(finite, finite_code, special_code);
 }
 
 } // namespace detail

@@ -1,11 +1,13 @@
-// Every one of the 2^32 floats, narrowed to each 8-bit format in every mode, compared with the
-// independent reference. Label: exhaustive.
+// The long sweeps (label: exhaustive): every one of the 2^32 floats narrowed to each 8-bit format
+// in every mode, and 10^7 doubles at and around the midpoints, against the independent reference.
 #include <gtest/gtest.h>
 
 #include <cstring>
 
 #include <minifloat/minifloat.hpp>
 
+#include "double_sweep.hpp"
+#include "formats_under_test.hpp"
 #include "reference.hpp"
 #include "sweep.hpp"
 
@@ -64,5 +66,35 @@ TEST(ExhaustiveFloat, E4M3EveryMode) { sweep_all_floats<minifloat::e4m3>(referen
 TEST(ExhaustiveFloat, E5M2EveryMode) { sweep_all_floats<minifloat::e5m2>(reference::e5m2, true); }
 TEST(ExhaustiveFloat, E3M4) { sweep_all_floats<minifloat::e3m4>(reference::e3m4, false); }
 TEST(ExhaustiveFloat, E2M5) { sweep_all_floats<minifloat::e2m5>(reference::e2m5, false); }
+
+} // namespace
+
+namespace {
+
+template <class T>
+void sweep_doubles(std::size_t count) {
+  const reference::narrower ref(under_test::format_of<T>::get());
+  const std::vector<double> inputs = double_sweep::inputs(ref, count);
+  sweep::tally tally;
+  sweep::parallel_for(inputs.size(), [&](std::uint64_t begin, std::uint64_t end) {
+    sweep::local_tally local(tally);
+    for (std::uint64_t i = begin; i < end; ++i) {
+      const double x = inputs[i];
+      const std::uint32_t r = sweep::mix(i);
+      for (const auto& m : under_test::every_mode) {
+        local.check(under_test::narrow<T>(m, x, r), ref.round(x, m.mode, m.saturate, r), m.name,
+                    i);
+      }
+    }
+  });
+  tally.report((ref.fmt().name + " doubles").c_str());
+  EXPECT_EQ(tally.mismatches(), 0u) << tally.first_mismatches();
+}
+
+// 10^7 doubles in all, shared among the four formats.
+TEST(ExhaustiveDouble, E4M3) { sweep_doubles<minifloat::e4m3>(2500000); }
+TEST(ExhaustiveDouble, E5M2) { sweep_doubles<minifloat::e5m2>(2500000); }
+TEST(ExhaustiveDouble, E3M4) { sweep_doubles<minifloat::e3m4>(2500000); }
+TEST(ExhaustiveDouble, E2M5) { sweep_doubles<minifloat::e2m5>(2500000); }
 
 } // namespace

@@ -1,0 +1,292 @@
+// Conversions against the independent reference: every code both ways, every binary16 and
+// bfloat16 input, every pair of 8-bit formats, integers, doubles around every midpoint, and the
+// edge cases SPEC §2 names.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include <minifloat/minifloat.hpp>
+
+#include "double_sweep.hpp"
+#include "formats_under_test.hpp"
+#include "reference.hpp"
+#include "sweep.hpp"
+
+namespace {
+
+using minifloat::overflow;
+using minifloat::rounding;
+using under_test::every_mode;
+
+template <class T>
+class Conversion : public ::testing::Test {
+protected:
+  const reference::format& fmt = under_test::format_of<T>::get();
+  const reference::narrower ref{fmt};
+};
+TYPED_TEST_SUITE(Conversion, under_test::all_formats);
+
+std::uint32_t bits_of(float x) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  return bits;
+}
+std::uint64_t bits_of(double x) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  return bits;
+}
+
+// Widening (SPEC §3): every code to float, double, binary16 and bfloat16, exactly.
+TYPED_TEST(Conversion, WidensEveryCodeExactly) {
+  using T = TypeParam;
+  for (unsigned code = 0; code < 256; ++code) {
+    const T x = T::from_bits(static_cast<std::uint8_t>(code));
+    const double expected = reference::decode(this->fmt, code);
+    const float as_float = static_cast<float>(x);
+    const double as_double = static_cast<double>(x);
+    const double as_binary16 =
+        reference::decode_binary16(static_cast<minifloat::binary16_bits>(x).bits);
+    const double as_bfloat16 =
+        reference::decode_bfloat16(static_cast<minifloat::bfloat16_bits>(x).bits);
+    if (std::isnan(expected)) {
+      EXPECT_TRUE(std::isnan(as_float) && std::isnan(as_double) && std::isnan(as_binary16) &&
+                  std::isnan(as_bfloat16))
+          << code;
+      // A quiet NaN with the code's sign: the canonical ones of float and double.
+      const bool negative = (code & 0x80) != 0;
+      EXPECT_EQ(bits_of(as_float), negative ? 0xFFC00000u : 0x7FC00000u) << code;
+      EXPECT_EQ(bits_of(as_double), negative ? 0xFFF8000000000000u : 0x7FF8000000000000u);
+      EXPECT_EQ(static_cast<minifloat::binary16_bits>(x).bits, negative ? 0xFE00u : 0x7E00u);
+      EXPECT_EQ(static_cast<minifloat::bfloat16_bits>(x).bits, negative ? 0xFFC0u : 0x7FC0u);
+    } else {
+      // Equal values and equal signs (so -0 stays -0).
+      EXPECT_EQ(bits_of(as_double), bits_of(expected)) << code;
+      EXPECT_EQ(bits_of(as_float), bits_of(static_cast<float>(expected))) << code;
+      EXPECT_EQ(bits_of(as_binary16), bits_of(expected)) << code;
+      EXPECT_EQ(bits_of(as_bfloat16), bits_of(expected)) << code;
+    }
+    EXPECT_EQ(bits_of(minifloat::decode_table<T>[code]), bits_of(as_float)) << code;
+  }
+}
+
+// Narrowing each decoded value gives its code back in every mode; NaNs give the canonical NaN.
+TYPED_TEST(Conversion, RoundTripsEveryCode) {
+  using T = TypeParam;
+  for (unsigned code = 0; code < 256; ++code) {
+    const double value = reference::decode(this->fmt, code);
+    const unsigned expected = std::isnan(value) ? (code & 0x80) | 0x7F : code;
+    for (const auto& m : every_mode) {
+      const bool saturated_inf = m.saturate && std::isinf(value);
+      if (saturated_inf) {
+        continue; // covered by the edge cases below
+      }
+      EXPECT_EQ(under_test::narrow<T>(m, static_cast<float>(value), 0xFFFFFFFFu), expected)
+          << m.name << " " << code;
+      EXPECT_EQ(under_test::narrow<T>(m, value, 0xFFFFFFFFu), expected) << m.name << " " << code;
+      EXPECT_EQ(under_test::narrow<T>(m, T::from_bits(static_cast<std::uint8_t>(code))), expected)
+          << m.name << " " << code;
+    }
+  }
+}
+
+template <class T, class Wide>
+void check_all_16_bit(const reference::narrower& ref, double (*decode)(std::uint16_t),
+                      const char* name) {
+  sweep::tally tally;
+  for (std::uint32_t bits = 0; bits < 65536; ++bits) {
+    const double value = decode(static_cast<std::uint16_t>(bits));
+    const Wide input{static_cast<std::uint16_t>(bits)};
+    for (const auto& m : every_mode) {
+      const std::uint32_t r = sweep::mix(bits);
+      tally.check(under_test::narrow<T>(m, input, r), ref.round(value, m.mode, m.saturate, r),
+                  m.name, bits);
+    }
+  }
+  tally.report(name);
+  EXPECT_EQ(tally.mismatches(), 0u) << tally.first_mismatches();
+}
+
+TYPED_TEST(Conversion, EveryBinary16Input) {
+  check_all_16_bit<TypeParam, minifloat::binary16_bits>(this->ref, reference::decode_binary16,
+                                                        "binary16");
+}
+TYPED_TEST(Conversion, EveryBfloat16Input) {
+  check_all_16_bit<TypeParam, minifloat::bfloat16_bits>(this->ref, reference::decode_bfloat16,
+                                                        "bfloat16");
+}
+
+#if MINIFLOAT_HAS_FLOAT16
+TYPED_TEST(Conversion, EveryNativeFloat16Input) {
+  using T = TypeParam;
+  for (std::uint32_t bits = 0; bits < 65536; ++bits) {
+    const minifloat::binary16_bits raw{static_cast<std::uint16_t>(bits)};
+    _Float16 native;
+    std::memcpy(&native, &raw, sizeof native);
+    ASSERT_EQ(T(native).bits(), T(raw).bits()) << bits;
+    const T x = T::from_bits(static_cast<std::uint8_t>(bits & 0xFF));
+    const auto widened = static_cast<_Float16>(x);
+    std::uint16_t widened_bits;
+    std::memcpy(&widened_bits, &widened, sizeof widened_bits);
+    ASSERT_EQ(widened_bits, static_cast<minifloat::binary16_bits>(x).bits);
+  }
+}
+#endif
+
+// Every code of every 8-bit format into every other, in every mode: one rounding.
+template <class From, class To>
+void check_cross(const char* name) {
+  const reference::format& from_fmt = under_test::format_of<From>::get();
+  const reference::narrower to_ref(under_test::format_of<To>::get());
+  sweep::tally tally;
+  for (unsigned code = 0; code < 256; ++code) {
+    const From x = From::from_bits(static_cast<std::uint8_t>(code));
+    const double value = reference::decode(from_fmt, code);
+    for (const auto& m : every_mode) {
+      for (std::uint32_t r : {0u, 0x40000000u, 0x80000000u, 0xC0000000u, 0xFFFFFFFFu}) {
+        tally.check(under_test::narrow<To>(m, x, r), to_ref.round(value, m.mode, m.saturate, r),
+                    m.name, code);
+      }
+    }
+  }
+  tally.report(name);
+  EXPECT_EQ(tally.mismatches(), 0u) << tally.first_mismatches();
+}
+
+template <class From>
+void check_cross_from() {
+  check_cross<From, minifloat::e4m3>("to e4m3");
+  check_cross<From, minifloat::e5m2>("to e5m2");
+  check_cross<From, minifloat::e3m4>("to e3m4");
+  check_cross<From, minifloat::e2m5>("to e2m5");
+}
+TYPED_TEST(Conversion, EveryCodeToEveryOtherFormat) { check_cross_from<TypeParam>(); }
+
+// The constructor of another format is nearest-even, non-saturating.
+TEST(CrossFormat, ConstructorIsNearestEven) {
+  for (unsigned code = 0; code < 256; ++code) {
+    const auto x = minifloat::e5m2::from_bits(static_cast<std::uint8_t>(code));
+    EXPECT_EQ(minifloat::e4m3(x).bits(), minifloat::convert<minifloat::e4m3>(x).bits());
+    const auto y = minifloat::e4m3::from_bits(static_cast<std::uint8_t>(code));
+    EXPECT_EQ(minifloat::e5m2(y).bits(), minifloat::convert<minifloat::e5m2>(y).bits());
+  }
+}
+
+template <class T, class Integer>
+void check_integers(const reference::narrower& ref, Integer first, Integer last) {
+  sweep::tally tally;
+  for (Integer i = first;; ++i) {
+    for (const auto& m : every_mode) {
+      const std::uint32_t r = sweep::mix(static_cast<std::uint64_t>(i));
+      tally.check(under_test::narrow<T>(m, i, r),
+                  ref.round(static_cast<double>(i), m.mode, m.saturate, r), m.name,
+                  static_cast<std::uint64_t>(i));
+    }
+    if (i == last) {
+      break;
+    }
+  }
+  EXPECT_EQ(tally.mismatches(), 0u) << tally.first_mismatches();
+}
+
+TYPED_TEST(Conversion, Integers) {
+  using T = TypeParam;
+  check_integers<T, std::int16_t>(this->ref, std::numeric_limits<std::int16_t>::min(),
+                                  std::numeric_limits<std::int16_t>::max());
+  check_integers<T, std::uint16_t>(this->ref, 0, std::numeric_limits<std::uint16_t>::max());
+  check_integers<T, signed char>(this->ref, -128, 127);
+  check_integers<T, std::uint32_t>(this->ref, 65000, 70000); // around e5m2's overflow
+  // The extremes of the widest types (every 8-bit format overflows there; no UB at INT64_MIN).
+  check_integers<T, std::int64_t>(this->ref, std::numeric_limits<std::int64_t>::min(),
+                                  std::numeric_limits<std::int64_t>::min() + 3);
+  check_integers<T, std::int64_t>(this->ref, std::numeric_limits<std::int64_t>::max() - 3,
+                                  std::numeric_limits<std::int64_t>::max());
+  check_integers<T, std::uint64_t>(this->ref, std::numeric_limits<std::uint64_t>::max() - 3,
+                                   std::numeric_limits<std::uint64_t>::max());
+  EXPECT_EQ(T(true).bits(), T(1).bits());
+  EXPECT_EQ(T(0).bits(), 0u); // an integer zero is +0
+}
+
+// Doubles at and around every midpoint: a sample here, 10^7 in the exhaustive label.
+TYPED_TEST(Conversion, DoublesAroundMidpoints) {
+  using T = TypeParam;
+  const std::vector<double> inputs = double_sweep::inputs(this->ref, 200000);
+  sweep::tally tally;
+  for (double x : inputs) {
+    for (const auto& m : every_mode) {
+      const std::uint32_t r = sweep::mix(bits_of(x));
+      tally.check(under_test::narrow<T>(m, x, r), this->ref.round(x, m.mode, m.saturate, r),
+                  m.name, bits_of(x));
+    }
+  }
+  tally.report(this->fmt.name.c_str());
+  EXPECT_EQ(tally.mismatches(), 0u) << tally.first_mismatches();
+}
+
+// The edge cases of SPEC §2, with the codes the spec gives (not computed by any code).
+TEST(SpecEdgeCases, E4M3) {
+  using minifloat::e4m3;
+  const float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_EQ(e4m3(448.0f).bits(), 0x7E);
+  EXPECT_EQ(e4m3(464.0f).bits(), 0x7E); // tie between 448 and 480: even is 448
+  EXPECT_EQ(e4m3(std::nextafter(464.0f, inf)).bits(), 0x7F); // above 464: NaN
+  EXPECT_EQ(e4m3(465.0f).bits(), 0x7F);
+  EXPECT_EQ(e4m3(-465.0f).bits(), 0xFF); // NaN keeps the sign
+  EXPECT_EQ(minifloat::saturate_cast<e4m3>(465.0f).bits(), 0x7E);
+  EXPECT_EQ(minifloat::saturate_cast<e4m3>(-1e30f).bits(), 0xFE);
+  EXPECT_EQ(e4m3(inf).bits(), 0x7F);
+  EXPECT_EQ(e4m3(-inf).bits(), 0xFF);
+  EXPECT_EQ(minifloat::saturate_cast<e4m3>(inf).bits(), 0x7E);
+  EXPECT_EQ(minifloat::saturate_cast<e4m3>(-inf).bits(), 0xFE);
+  EXPECT_EQ(e4m3(nan).bits(), 0x7F);
+  EXPECT_EQ(e4m3(-nan).bits(), 0xFF);
+  EXPECT_EQ(minifloat::saturate_cast<e4m3>(-nan).bits(), 0xFF); // NaN stays NaN
+  EXPECT_EQ(e4m3(0.0f).bits(), 0x00);
+  EXPECT_EQ(e4m3(-0.0f).bits(), 0x80);
+  EXPECT_EQ(e4m3(0x1p-10f).bits(), 0x00);  // half the min subnormal: tie to even (0)
+  EXPECT_EQ(e4m3(-0x1p-10f).bits(), 0x80); // -0
+  EXPECT_EQ(e4m3(std::nextafter(0x1p-10f, 1.0f)).bits(), 0x01);
+  EXPECT_EQ(e4m3(0x3p-10f).bits(), 0x02);  // 1.5 min subnormal: tie to even (2)
+  EXPECT_EQ(e4m3(0x1p-6f).bits(), 0x08);   // min normal
+  EXPECT_EQ(e4m3(0x1.ep-7f).bits(), 0x08); // 15/16 of min normal: tie between 0x07 and 0x08
+  EXPECT_EQ((minifloat::convert<e4m3, rounding::toward_zero>(479.0f).bits()), 0x7E);
+  EXPECT_EQ((minifloat::convert<e4m3, rounding::toward_zero>(1e30f).bits()), 0x7E);
+  EXPECT_EQ((minifloat::convert<e4m3, rounding::toward_zero>(-1e30f).bits()), 0xFE);
+  EXPECT_EQ((minifloat::convert<e4m3, rounding::toward_zero>(inf).bits()), 0x7F);
+  EXPECT_EQ((minifloat::convert<e4m3, rounding::toward_zero, overflow::saturate>(inf).bits()),
+            0x7E);
+  EXPECT_EQ((minifloat::convert<e4m3, rounding::toward_zero>(1.1f).bits()), 0x38);
+  EXPECT_EQ((minifloat::convert<e4m3, rounding::toward_zero>(-1.2f).bits()), 0xB9);
+  // The double-rounding trap: directly 1.125, through float 1.0.
+  EXPECT_EQ(e4m3(1.0 + 0x1p-4 + 0x1p-30).bits(), 0x39);
+  EXPECT_EQ(e4m3(static_cast<float>(1.0 + 0x1p-4 + 0x1p-30)).bits(), 0x38);
+}
+
+TEST(SpecEdgeCases, E5M2) {
+  using minifloat::e5m2;
+  const float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_EQ(e5m2(57344.0f).bits(), 0x7B);
+  EXPECT_EQ(e5m2(61439.0f).bits(), 0x7B);
+  EXPECT_EQ(e5m2(61440.0f).bits(), 0x7C); // tie between 57344 and 65536: even overflows
+  EXPECT_EQ(e5m2(-61440.0f).bits(), 0xFC);
+  EXPECT_EQ(minifloat::saturate_cast<e5m2>(61440.0f).bits(), 0x7B);
+  EXPECT_EQ(e5m2(inf).bits(), 0x7C);
+  EXPECT_EQ(e5m2(-inf).bits(), 0xFC);
+  EXPECT_EQ(minifloat::saturate_cast<e5m2>(inf).bits(), 0x7B);
+  EXPECT_EQ(minifloat::saturate_cast<e5m2>(-inf).bits(), 0xFB);
+  EXPECT_EQ(e5m2(nan).bits(), 0x7F);
+  EXPECT_EQ(e5m2(-nan).bits(), 0xFF);
+  EXPECT_EQ(e5m2(0x1p-17f).bits(), 0x00); // half the min subnormal
+  EXPECT_EQ(e5m2(0x1p-16f).bits(), 0x01);
+  EXPECT_EQ(e5m2(0x1p-14f).bits(), 0x04);
+  EXPECT_EQ((minifloat::convert<e5m2, rounding::toward_zero>(65535.0f).bits()), 0x7B);
+  EXPECT_EQ((minifloat::convert<e5m2, rounding::toward_zero>(inf).bits()), 0x7C);
+  EXPECT_EQ((minifloat::convert<e5m2, rounding::toward_zero, overflow::saturate>(-inf).bits()),
+            0xFB);
+}
+
+} // namespace

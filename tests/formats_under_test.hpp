@@ -1,0 +1,70 @@
+// The 8-bit types under test, each paired with the reference's description of its format, and
+// the library's narrowing in each mode of the reference.
+#ifndef MINIFLOAT_TESTS_FORMATS_UNDER_TEST_HPP
+#define MINIFLOAT_TESTS_FORMATS_UNDER_TEST_HPP
+
+#include <gtest/gtest.h>
+
+#include <minifloat/minifloat.hpp>
+
+#include "reference.hpp"
+
+namespace under_test {
+
+template <class T>
+struct format_of;
+template <>
+struct format_of<minifloat::e4m3> {
+  static const reference::format& get() { return reference::e4m3; }
+};
+template <>
+struct format_of<minifloat::e5m2> {
+  static const reference::format& get() { return reference::e5m2; }
+};
+template <>
+struct format_of<minifloat::e3m4> {
+  static const reference::format& get() { return reference::e3m4; }
+};
+template <>
+struct format_of<minifloat::e2m5> {
+  static const reference::format& get() { return reference::e2m5; }
+};
+
+using all_formats =
+    ::testing::Types<minifloat::e4m3, minifloat::e5m2, minifloat::e3m4, minifloat::e2m5>;
+
+struct mode_and_overflow {
+  reference::mode mode;
+  bool saturate;
+  const char* name;
+};
+inline constexpr mode_and_overflow every_mode[] = {
+    {reference::mode::nearest_even, false, "nearest_even"},
+    {reference::mode::nearest_even, true, "nearest_even saturate"},
+    {reference::mode::toward_zero, false, "toward_zero"},
+    {reference::mode::toward_zero, true, "toward_zero saturate"},
+    {reference::mode::stochastic, false, "stochastic"},
+    {reference::mode::stochastic, true, "stochastic saturate"},
+};
+
+// The library's answer for x in the given mode, as a code.
+template <class T, class From>
+unsigned narrow(const mode_and_overflow& m, From x, std::uint32_t random_bits = 0) {
+  using minifloat::overflow;
+  using minifloat::rounding;
+  switch (m.mode) {
+  case reference::mode::nearest_even:
+    return m.saturate ? minifloat::saturate_cast<T>(x).bits() : minifloat::convert<T>(x).bits();
+  case reference::mode::toward_zero:
+    return m.saturate ? minifloat::convert<T, rounding::toward_zero, overflow::saturate>(x).bits()
+                      : minifloat::convert<T, rounding::toward_zero>(x).bits();
+  case reference::mode::stochastic:
+    return m.saturate ? minifloat::stochastic_cast<T, overflow::saturate>(x, random_bits).bits()
+                      : minifloat::stochastic_cast<T>(x, random_bits).bits();
+  }
+  return 0x100; // unreachable; never a valid code
+}
+
+} // namespace under_test
+
+#endif // MINIFLOAT_TESTS_FORMATS_UNDER_TEST_HPP

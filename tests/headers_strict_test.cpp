@@ -1,0 +1,25 @@
+// Every header compiled with -fno-exceptions -fno-rtti and extra warnings (see CMakeLists.txt),
+// then a few conversions checked at run time. Exits non-zero on a wrong result.
+#include <minifloat/minifloat.hpp>
+
+#include <cstdio>
+
+int main() {
+  int failures = 0;
+  const auto expect = [&failures](bool ok, const char* what) {
+    if (!ok) {
+      std::printf("FAILED: %s\n", what);
+      ++failures;
+    }
+  };
+  volatile float big = 465.0f; // volatile: computed at run time, not folded
+  volatile double trap = 1.0 + 0x1p-4 + 0x1p-30;
+  expect(minifloat::e4m3(big).bits() == 0x7F, "465 -> e4m3 NaN");
+  expect(minifloat::saturate_cast<minifloat::e4m3>(big).bits() == 0x7E, "465 -> e4m3 448");
+  expect(minifloat::e4m3(trap).bits() == 0x39, "double rounds once");
+  expect(static_cast<float>(minifloat::e5m2::from_bits(0x7B)) == 57344.0f, "e5m2 max");
+  expect(minifloat::stochastic_cast<minifloat::e4m3>(1.0625f, 0x80000000u).bits() == 0x39,
+         "stochastic rounds up at the midpoint with 2^31");
+  std::printf("%d passed, %d failed\n", 5 - failures, failures);
+  return failures == 0 ? 0 : 1;
+}

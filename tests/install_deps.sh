@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the Debian packages a fresh machine lacks for building minifloat's tests, examples
+# and benchmarks (the library itself needs none). Does nothing when they are all present.
+set -euo pipefail
+packages=(cmake g++ clang libgtest-dev libbenchmark-dev libfmt-dev)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$package")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -q
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -q "${missing[@]}"
+fi

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Builds and runs every test: g++ and clang, C++17 and C++20, warnings as errors; the quick
+# suite in every configuration and the exhaustive sweeps (all 2^32 floats) in one.
+#   tests/run_all.sh            everything (what CI runs)
+#   QUICK=1 tests/run_all.sh    skip the exhaustive sweeps
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/tests/install_deps.sh"
+jobs=$(nproc)
+build_root=${BUILD_ROOT:-$root/build-all}
+
+# name compiler standard build-type
+configurations=(
+  "gcc-cxx17 g++ 17 Debug"
+  "gcc-cxx20 g++ 20 Release"
+  "clang-cxx17 clang++ 17 Release"
+  "clang-cxx20 clang++ 20 Debug"
+)
+exhaustive_in=gcc-cxx20
+
+for configuration in "${configurations[@]}"; do
+  read -r name compiler standard build_type <<<"$configuration"
+  echo "=== $name: $compiler, C++$standard, $build_type"
+  dir="$build_root/$name"
+  cmake -S "$root" -B "$dir" -DCMAKE_CXX_COMPILER="$compiler" -DCMAKE_CXX_STANDARD="$standard" \
+    -DCMAKE_CXX_STANDARD_REQUIRED=ON -DCMAKE_CXX_EXTENSIONS=OFF -DCMAKE_BUILD_TYPE="$build_type" \
+    -DMINIFLOAT_WERROR=ON >/dev/null
+  cmake --build "$dir" -j "$jobs"
+  ctest --test-dir "$dir" -L quick -j "$jobs" --output-on-failure
+done
+
+if [ "${QUICK:-0}" != 1 ]; then
+  echo "=== exhaustive sweeps ($exhaustive_in)"
+  log="$build_root/exhaustive.log"
+  start=$(date +%s)
+  status=0
+  ctest --test-dir "$build_root/$exhaustive_in" -L exhaustive --output-on-failure -V >"$log" 2>&1 ||
+    status=$?
+  echo "exhaustive sweeps took $(($(date +%s) - start)) s (log: $log)"
+  grep -E "\[ sweep|Failure|FAILED|tests passed|tests failed|Total Test time" "$log" || true
+  exit "$status"
+fi
