@@ -26,7 +26,7 @@ protected:
   const reference::format& fmt = under_test::format_of<T>::get();
   const reference::narrower ref{fmt};
 };
-TYPED_TEST_SUITE(Conversion, under_test::all_formats);
+TYPED_TEST_SUITE(Conversion, under_test::all_formats, under_test::format_names);
 
 std::uint32_t bits_of(float x) {
   std::uint32_t bits;

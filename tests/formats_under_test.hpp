@@ -33,6 +33,14 @@ struct format_of<minifloat::e2m5> {
 using all_formats =
     ::testing::Types<minifloat::e4m3, minifloat::e5m2, minifloat::e3m4, minifloat::e2m5>;
 
+// Names typed tests by format (Conversion/e4m3.RoundTripsEveryCode).
+struct format_names {
+  template <class T>
+  static std::string GetName(int) {
+    return format_of<T>::get().name;
+  }
+};
+
 struct mode_and_overflow {
   reference::mode mode;
   bool saturate;

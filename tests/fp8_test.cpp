@@ -22,7 +22,7 @@ protected:
   double value(unsigned code) const { return reference::decode(fmt, code); }
   static T code(unsigned c) { return T::from_bits(static_cast<std::uint8_t>(c)); }
 };
-TYPED_TEST_SUITE(ValueType, under_test::all_formats);
+TYPED_TEST_SUITE(ValueType, under_test::all_formats, under_test::format_names);
 
 TYPED_TEST(ValueType, IsOneTriviallyCopyableByte) {
   using T = TypeParam;

@@ -22,7 +22,7 @@ protected:
   const reference::format& fmt = under_test::format_of<T>::get();
   const reference::narrower ref{fmt};
 };
-TYPED_TEST_SUITE(Stochastic, under_test::all_formats);
+TYPED_TEST_SUITE(Stochastic, under_test::all_formats, under_test::format_names);
 
 TYPED_TEST(Stochastic, RandomPairsMatchTheReference) {
   using T = TypeParam;
