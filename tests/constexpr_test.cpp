@@ -74,5 +74,4 @@ static_assert(static_cast<float>(std::numeric_limits<e5m2>::denorm_min()) == 0x1
 static_assert(minifloat::format_info<minifloat::formats::e4m3>::dynamic_range_binades == 18, "");
 static_assert(minifloat::format_info<minifloat::formats::e5m2>::dynamic_range_binades == 32, "");
 
-
 } // namespace

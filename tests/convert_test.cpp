@@ -217,8 +217,8 @@ TYPED_TEST(Conversion, DoublesAroundMidpoints) {
   for (double x : inputs) {
     for (const auto& m : every_mode) {
       const std::uint32_t r = sweep::mix(bits_of(x));
-      tally.check(under_test::narrow<T>(m, x, r), this->ref.round(x, m.mode, m.saturate, r),
-                  m.name, bits_of(x));
+      tally.check(under_test::narrow<T>(m, x, r), this->ref.round(x, m.mode, m.saturate, r), m.name,
+                  bits_of(x));
     }
   }
   tally.report(this->fmt.name.c_str());
@@ -231,7 +231,7 @@ TEST(SpecEdgeCases, E4M3) {
   const float inf = std::numeric_limits<float>::infinity();
   const float nan = std::numeric_limits<float>::quiet_NaN();
   EXPECT_EQ(e4m3(448.0f).bits(), 0x7E);
-  EXPECT_EQ(e4m3(464.0f).bits(), 0x7E); // tie between 448 and 480: even is 448
+  EXPECT_EQ(e4m3(464.0f).bits(), 0x7E);                      // tie between 448 and 480: even is 448
   EXPECT_EQ(e4m3(std::nextafter(464.0f, inf)).bits(), 0x7F); // above 464: NaN
   EXPECT_EQ(e4m3(465.0f).bits(), 0x7F);
   EXPECT_EQ(e4m3(-465.0f).bits(), 0xFF); // NaN keeps the sign

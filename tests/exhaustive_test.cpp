@@ -82,8 +82,7 @@ void sweep_doubles(std::size_t count) {
       const double x = inputs[i];
       const std::uint32_t r = sweep::mix(i);
       for (const auto& m : under_test::every_mode) {
-        local.check(under_test::narrow<T>(m, x, r), ref.round(x, m.mode, m.saturate, r), m.name,
-                    i);
+        local.check(under_test::narrow<T>(m, x, r), ref.round(x, m.mode, m.saturate, r), m.name, i);
       }
     }
   });
@@ -96,5 +95,40 @@ TEST(ExhaustiveDouble, E4M3) { sweep_doubles<minifloat::e4m3>(2500000); }
 TEST(ExhaustiveDouble, E5M2) { sweep_doubles<minifloat::e5m2>(2500000); }
 TEST(ExhaustiveDouble, E3M4) { sweep_doubles<minifloat::e3m4>(2500000); }
 TEST(ExhaustiveDouble, E2M5) { sweep_doubles<minifloat::e2m5>(2500000); }
+
+} // namespace
+
+namespace {
+
+// The library has two implementations of the same steps: the generic unpack + pack, which
+// every source can take, and the direct narrowing that float takes. The sweeps above check the
+// direct one against the reference; this checks the generic one against it, over all floats.
+template <class Format, minifloat::detail::rounding_rule Rule, overflow O>
+void generic_equals_direct(sweep::tally& tally, const char* name) {
+  using namespace minifloat::detail;
+  sweep::parallel_for(std::uint64_t{1} << 32, [&](std::uint64_t begin, std::uint64_t end) {
+    sweep::local_tally local(tally);
+    for (std::uint64_t i = begin; i < end; ++i) {
+      const auto bits = static_cast<std::uint32_t>(i);
+      const std::uint32_t r = sweep::mix(i);
+      local.check(pack<Format, Rule, O>(unpack_code<minifloat::formats::binary32>(bits), r),
+                  narrow_directly<minifloat::formats::binary32, Format, Rule, O>(bits, r), name, i);
+    }
+  });
+}
+
+TEST(ExhaustiveFloat, GenericPathEqualsDirectPath) {
+  using minifloat::detail::rounding_rule;
+  namespace formats = minifloat::formats;
+  sweep::tally tally;
+  generic_equals_direct<formats::e4m3, rounding_rule::nearest_even, overflow::non_saturating>(
+      tally, "e4m3 nearest_even");
+  generic_equals_direct<formats::e5m2, rounding_rule::stochastic, overflow::saturate>(
+      tally, "e5m2 stochastic saturate");
+  generic_equals_direct<formats::ieee<3, 4>, rounding_rule::toward_zero, overflow::non_saturating>(
+      tally, "e3m4 toward_zero");
+  tally.report("generic vs direct");
+  EXPECT_EQ(tally.mismatches(), 0u) << tally.first_mismatches();
+}
 
 } // namespace

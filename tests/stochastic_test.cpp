@@ -59,17 +59,19 @@ TYPED_TEST(Stochastic, RandomPairsMatchTheReference) {
 TYPED_TEST(Stochastic, IsUnbiased) {
   using T = TypeParam;
   const double max = this->ref.max_value();
-  const double inputs[] = {max * 0.3,   max * 0.01 + 1e-3, 1.0 / 3.0,   -0.7,
-                           max * -0.77, 0.0031,            -0.0007123, 0.9 * max};
+  const double inputs[] = {max * 0.3, max * 0.01 + 1e-3, 1.0 / 3.0, -0.7, max * -0.77,
+                           0.0031,    -0.0007123,        0.9 * max};
   std::mt19937 rng(7);
   const int n = 1 << 20;
   for (double x : inputs) {
     double sum = 0;
     for (int i = 0; i < n; ++i) {
-      sum += static_cast<double>(minifloat::stochastic_cast<T>(x, static_cast<std::uint32_t>(rng())));
+      sum +=
+          static_cast<double>(minifloat::stochastic_cast<T>(x, static_cast<std::uint32_t>(rng())));
     }
     const double mean = sum / n;
-    const double lo = static_cast<double>(minifloat::convert<T, minifloat::rounding::toward_zero>(x));
+    const double lo =
+        static_cast<double>(minifloat::convert<T, minifloat::rounding::toward_zero>(x));
     const double up = static_cast<double>(minifloat::stochastic_cast<T>(x, 0xFFFFFFFFu));
     const double p = (std::fabs(x) - std::fabs(lo)) / std::fabs(up - lo);
     const double sigma = std::fabs(up - lo) * std::sqrt(p * (1 - p) / n);

@@ -16,8 +16,9 @@ class basic_fp8 {
 
   template <class From>
   MINIFLOAT_HOST_DEVICE static MINIFLOAT_BIT_CAST_CONSTEXPR std::uint8_t encode(From x) noexcept {
-    return detail::pack<Format, detail::rounding_rule::nearest_even, overflow::non_saturating>(
-        detail::unpack_value(x));
+    return detail::convert_value<basic_fp8, detail::rounding_rule::nearest_even,
+                                 overflow::non_saturating>(x, 0)
+        .bits();
   }
 
 public:
@@ -58,11 +59,17 @@ public:
   MINIFLOAT_HOST_DEVICE constexpr std::uint8_t bits() const noexcept { return bits_; }
 
   // Widening is exact (SPEC §3).
-  MINIFLOAT_HOST_DEVICE explicit constexpr operator float() const noexcept {
+  // On the host a load from the compile-time table; in CUDA device code (where host tables
+  // cannot be read) the converter itself.
+  MINIFLOAT_HOST_DEVICE explicit MINIFLOAT_BIT_CAST_CONSTEXPR operator float() const noexcept {
+#if defined(__CUDA_ARCH__)
+    return widen<float>();
+#else
     return decode_table<basic_fp8>[bits_];
+#endif
   }
-  MINIFLOAT_HOST_DEVICE explicit constexpr operator double() const noexcept {
-    return static_cast<double>(decode_table<basic_fp8>[bits_]);
+  MINIFLOAT_HOST_DEVICE explicit MINIFLOAT_BIT_CAST_CONSTEXPR operator double() const noexcept {
+    return static_cast<double>(static_cast<float>(*this));
   }
   MINIFLOAT_HOST_DEVICE explicit constexpr operator binary16_bits() const noexcept {
     return widen<binary16_bits>();

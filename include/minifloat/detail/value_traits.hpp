@@ -92,6 +92,13 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
   static_assert(is_source<From>, "the source must be a floating-point type minifloat knows or "
                                  "an integer");
   using to_format = typename value_traits<To>::format;
+  if constexpr (value_traits<From>::is_known) {
+    using from_format = typename value_traits<From>::format;
+    if constexpr (is_direct_narrowing<from_format, to_format>) {
+      return value_traits<To>::from_code(narrow_directly<from_format, to_format, Rule, Overflow>(
+          value_traits<From>::to_code(x), random_bits));
+    }
+  }
   return value_traits<To>::from_code(pack<to_format, Rule, Overflow>(unpack_value(x), random_bits));
 }
 
