@@ -21,11 +21,7 @@ using minifloat::rounding;
 using under_test::every_mode;
 
 template <class T>
-class Conversion : public ::testing::Test {
-protected:
-  const reference::format& fmt = under_test::format_of<T>::get();
-  const reference::narrower ref{fmt};
-};
+using Conversion = under_test::format_fixture<T>;
 TYPED_TEST_SUITE(Conversion, under_test::all_formats, under_test::format_names);
 
 std::uint32_t bits_of(float x) {

@@ -17,12 +17,6 @@ using minifloat::overflow;
 using minifloat::rounding;
 using reference::mode;
 
-float float_from_bits(std::uint32_t bits) {
-  float x;
-  std::memcpy(&x, &bits, sizeof x);
-  return x;
-}
-
 // Fixed random-bit values for stochastic rounding: never up, the midpoint, always up but for
 // exact values; plus a per-input pseudo-random value.
 constexpr std::uint32_t fixed_random_bits[] = {0u, 0x80000000u, 0xFFFFFFFFu};
@@ -34,7 +28,7 @@ void sweep_all_floats(const reference::format& fmt, bool every_mode) {
   sweep::parallel_for(std::uint64_t{1} << 32, [&](std::uint64_t begin, std::uint64_t end) {
     sweep::local_tally local(tally);
     for (std::uint64_t i = begin; i < end; ++i) {
-      const float x = float_from_bits(static_cast<std::uint32_t>(i));
+      const float x = sweep::float_from_bits(static_cast<std::uint32_t>(i));
       const auto where = ref.locate(x);
       local.check(minifloat::convert<T>(x).bits(), ref.round(where, mode::nearest_even, false),
                   "nearest_even", i);

@@ -41,6 +41,14 @@ struct format_names {
   }
 };
 
+// A typed-test fixture: the format under test and the reference for it.
+template <class T>
+class format_fixture : public ::testing::Test {
+protected:
+  const reference::format& fmt = format_of<T>::get();
+  const reference::narrower ref{fmt};
+};
+
 struct mode_and_overflow {
   reference::mode mode;
   bool saturate;

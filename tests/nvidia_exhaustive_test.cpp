@@ -12,10 +12,7 @@ TEST(NvidiaExhaustive, EveryFloat) {
   sweep::parallel_for(std::uint64_t{1} << 32, [&](std::uint64_t begin, std::uint64_t end) {
     sweep::local_tally local(tally);
     for (std::uint64_t i = begin; i < end; ++i) {
-      const auto bits = static_cast<std::uint32_t>(i);
-      float x;
-      std::memcpy(&x, &bits, sizeof x);
-      nvidia_compare::compare(local, x, i);
+      nvidia_compare::compare(local, sweep::float_from_bits(static_cast<std::uint32_t>(i)), i);
     }
   });
   tally.report("every float vs cuda_fp8.h");

@@ -16,10 +16,7 @@ TEST(Nvidia, FloatSample) {
     sweep::local_tally local(tally);
     // Every 997th bit pattern: all exponents, both signs, NaNs and infinities included.
     for (std::uint64_t i = 0; i < (std::uint64_t{1} << 32); i += 997) {
-      const auto bits = static_cast<std::uint32_t>(i);
-      float x;
-      std::memcpy(&x, &bits, sizeof x);
-      nvidia_compare::compare(local, x, i);
+      nvidia_compare::compare(local, sweep::float_from_bits(static_cast<std::uint32_t>(i)), i);
     }
   }
   tally.report("float sample");

@@ -17,11 +17,7 @@ namespace {
 using minifloat::overflow;
 
 template <class T>
-class Stochastic : public ::testing::Test {
-protected:
-  const reference::format& fmt = under_test::format_of<T>::get();
-  const reference::narrower ref{fmt};
-};
+using Stochastic = under_test::format_fixture<T>;
 TYPED_TEST_SUITE(Stochastic, under_test::all_formats, under_test::format_names);
 
 TYPED_TEST(Stochastic, RandomPairsMatchTheReference) {

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -100,6 +101,13 @@ void parallel_for(std::uint64_t count, Body body) {
   for (std::thread& thread : pool) {
     thread.join();
   }
+}
+
+// The float whose bits are `bits` (the sweeps enumerate floats by their bits).
+inline float float_from_bits(std::uint32_t bits) {
+  float x;
+  std::memcpy(&x, &bits, sizeof x);
+  return x;
 }
 
 // A fixed, well-mixed 32-bit value for an index (splitmix64's finaliser): random bits that are
