@@ -27,15 +27,19 @@ std::string value_of(unsigned code) {
   const int exponent = exponent_field == 0 ? info::min_normal_exponent
                                            : static_cast<int>(exponent_field) - info::bias;
   const double significand = (exponent_field == 0 ? 0.0 : 1.0) + fraction;
-  const auto value = static_cast<float>(minifloat::basic_fp8<Format>::from_bits(
-      static_cast<std::uint8_t>(code)));
+  const auto value =
+      static_cast<float>(minifloat::basic_fp8<Format>::from_bits(static_cast<std::uint8_t>(code)));
   return fmt::format("{} * 2^{} = {:g}", significand, exponent, value);
 }
 
-// The NaN codes, written as the paper does: "S.1111.111" or "S.11111.{01, 10, 11}".
+// The NaN codes, written as the paper does: "S.1111.111" or "S.11111.{01, 10, 11}"; fnuz's
+// single NaN, which is what would be -0 elsewhere, as "1.0000.000".
 template <class Format>
 std::string nan_encodings() {
   using info = minifloat::format_info<Format>;
+  if (info::special_values == minifloat::specials::fnuz) {
+    return "1." + encoding<Format>(0).substr(2);
+  }
   std::string mantissas;
   unsigned count = 0;
   unsigned last = 0;
@@ -51,11 +55,18 @@ std::string nan_encodings() {
     return encoding<Format>(last);
   }
   if (count > 3) { // IEEE-style with a long mantissa: every non-zero mantissa
-    mantissas = fmt::format("{:0{}b} to {:0{}b}", 1, info::mantissa_bits,
-                            info::mantissa_mask, info::mantissa_bits);
+    mantissas = fmt::format("{:0{}b} to {:0{}b}", 1, info::mantissa_bits, info::mantissa_mask,
+                            info::mantissa_bits);
   }
   return fmt::format("S.{:0{}b}.{{{}}}", last >> info::mantissa_bits, info::exponent_bits,
                      mantissas);
+}
+
+// "S.0000.000", or "0.0000.000" for a format with a single zero.
+template <class Format>
+std::string zero_encodings() {
+  const std::string positive = encoding<Format>(0);
+  return minifloat::format_info<Format>::has_negative_zero ? positive : "0." + positive.substr(2);
 }
 
 template <class... Formats>
@@ -72,11 +83,11 @@ void print_format_table(const char* const (&names)[sizeof...(Formats)]) {
   };
   using minifloat::format_info;
   row("Exponent bias", format_info<Formats>::bias...);
-  row("Infinities", (format_info<Formats>::has_infinity
-                         ? encoding<Formats>(format_info<Formats>::infinity_code)
-                         : std::string("N/A"))...);
+  row("Infinities",
+      (format_info<Formats>::has_infinity ? encoding<Formats>(format_info<Formats>::infinity_code)
+                                          : std::string("N/A"))...);
   row("NaN", nan_encodings<Formats>()...);
-  row("Zeros", encoding<Formats>(0)...);
+  row("Zeros", zero_encodings<Formats>()...);
   row("Max normal", encoding<Formats>(format_info<Formats>::max_finite_code)...);
   row("", value_of<Formats>(format_info<Formats>::max_finite_code)...);
   row("Min normal", encoding<Formats>(format_info<Formats>::min_normal_code)...);
@@ -100,9 +111,19 @@ void print_conversions(const char* name) {
   fmt::print("\n{}: {:>18} | {:<16} | {:<16} | {:<16} | {:<16}\n", name, "input", "nearest-even",
              "saturate_cast", "toward-zero", "stochastic 2^31");
   const double inf = std::numeric_limits<double>::infinity();
-  const double inputs[] = {1.0,     0.1,  -3.3,  464.0, 465.0, 61439.0, 61440.0, 0x1p-10, -1e-6,
+  const double inputs[] = {1.0,
+                           0.1,
+                           -3.3,
+                           464.0,
+                           465.0,
+                           61439.0,
+                           61440.0,
+                           0x1p-10,
+                           -1e-6,
                            1.0 + 0x1p-4 + 0x1p-30, // one rounding: 1.125 in e4m3, not 1.0
-                           inf,     -inf, std::numeric_limits<double>::quiet_NaN()};
+                           inf,
+                           -inf,
+                           std::numeric_limits<double>::quiet_NaN()};
   for (double x : inputs) {
     fmt::print("{:>24} | {} | {} | {} | {}\n", x, show(T(x)), show(minifloat::saturate_cast<T>(x)),
                show(minifloat::convert<T, rounding::toward_zero>(x)),
@@ -118,6 +139,9 @@ int main() {
   using namespace minifloat::formats;
   print_format_table<e4m3, e5m2, ieee<3, 4>, ieee<2, 5>>(
       {"E4M3 (OCP, fn)", "E5M2 (OCP)", "E3M4 (IEEE-style)", "E2M5 (IEEE-style)"});
+  fmt::print("\nThe format family (AMD MI300 / Graphcore fnuz, IEEE-style E4M3):\n\n");
+  print_format_table<ieee<4, 3>, e4m3fnuz, e5m2fnuz, e4m3b11fnuz>(
+      {"E4M3 (IEEE-style)", "E4M3FNUZ", "E5M2FNUZ", "E4M3B11FNUZ"});
 
   fmt::print("\nConversions of doubles (one rounding, non-saturating unless saturate_cast):");
   print_conversions<minifloat::e4m3>("e4m3");

@@ -52,7 +52,7 @@ TYPED_TEST(Conversion, WidensEveryCodeExactly) {
                   std::isnan(as_bfloat16))
           << code;
       // A quiet NaN with the code's sign: the canonical ones of float and double.
-      const bool negative = (code & 0x80) != 0;
+      const bool negative = std::signbit(expected); // fnuz's NaN 0x80 has no sign
       EXPECT_EQ(bits_of(as_float), negative ? 0xFFC00000u : 0x7FC00000u) << code;
       EXPECT_EQ(bits_of(as_double), negative ? 0xFFF8000000000000u : 0x7FF8000000000000u);
       EXPECT_EQ(static_cast<minifloat::binary16_bits>(x).bits, negative ? 0xFE00u : 0x7E00u);
@@ -73,7 +73,9 @@ TYPED_TEST(Conversion, RoundTripsEveryCode) {
   using T = TypeParam;
   for (unsigned code = 0; code < 256; ++code) {
     const double value = reference::decode(this->fmt, code);
-    const unsigned expected = std::isnan(value) ? (code & 0x80) | 0x7F : code;
+    // NaN codes become the format's canonical NaN (the reference's answer for a NaN input).
+    const unsigned expected =
+        std::isnan(value) ? this->ref.round(value, reference::mode::nearest_even, false) : code;
     for (const auto& m : every_mode) {
       const bool saturated_inf = m.saturate && std::isinf(value);
       if (saturated_inf) {
@@ -151,14 +153,14 @@ void check_cross(const char* name) {
   EXPECT_EQ(tally.mismatches(), 0u) << tally.first_mismatches();
 }
 
-template <class From>
-void check_cross_from() {
-  check_cross<From, minifloat::e4m3>("to e4m3");
-  check_cross<From, minifloat::e5m2>("to e5m2");
-  check_cross<From, minifloat::e3m4>("to e3m4");
-  check_cross<From, minifloat::e2m5>("to e2m5");
+template <class From, class... To>
+void check_cross_from(::testing::Types<To...>) {
+  (check_cross<From, To>(under_test::format_of<To>::get().name.c_str()), ...);
 }
-TYPED_TEST(Conversion, EveryCodeToEveryOtherFormat) { check_cross_from<TypeParam>(); }
+// All 256 x 256 code pairs of every pair of formats (the 8-bit formats are the sources too).
+TYPED_TEST(Conversion, EveryCodeToEveryOtherFormat) {
+  check_cross_from<TypeParam>(under_test::all_formats{});
+}
 
 // The constructor of another format is nearest-even, non-saturating.
 TEST(CrossFormat, ConstructorIsNearestEven) {
@@ -283,6 +285,56 @@ TEST(SpecEdgeCases, E5M2) {
   EXPECT_EQ((minifloat::convert<e5m2, rounding::toward_zero>(inf).bits()), 0x7C);
   EXPECT_EQ((minifloat::convert<e5m2, rounding::toward_zero, overflow::saturate>(-inf).bits()),
             0xFB);
+}
+
+// The format family (SPEC §1 "Variants"): codes worked out from each format's table.
+TEST(SpecEdgeCases, Fnuz) {
+  using minifloat::e4m3b11fnuz;
+  using minifloat::e4m3fnuz;
+  using minifloat::e5m2fnuz;
+  const float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_TRUE(minifloat::isnan(e4m3fnuz::from_bits(0x80))); // 0x80 is NaN, not -0
+  EXPECT_TRUE(std::isnan(static_cast<float>(e5m2fnuz::from_bits(0x80))));
+  EXPECT_EQ(e4m3fnuz(1.0f).bits(), 0b0'1000'000);
+  EXPECT_EQ(e5m2fnuz(1.0f).bits(), 0b0'10000'00);
+  EXPECT_EQ(e4m3b11fnuz(1.0f).bits(), 0b0'1011'000);
+  EXPECT_EQ(e4m3fnuz(-0.0f).bits(), 0x00);     // no negative zero
+  EXPECT_EQ(e4m3fnuz(-0x1p-12f).bits(), 0x00); // a negative underflow gives +0, never NaN
+  EXPECT_EQ(e4m3fnuz(-0x1p-11f).bits(), 0x00); // tie at half the min subnormal: even is 0
+  EXPECT_EQ(e4m3fnuz(-0x3p-12f).bits(), 0x81); // -0.75 min subnormal: -2^-10
+  EXPECT_EQ(e4m3fnuz(240.0f).bits(), 0x7F);
+  EXPECT_EQ(e4m3fnuz(std::nextafter(248.0f, 0.0f)).bits(), 0x7F);
+  EXPECT_EQ(e4m3fnuz(248.0f).bits(), 0x80); // tie between 240 and 256: even overflows, NaN
+  EXPECT_EQ(e4m3fnuz(-248.0f).bits(), 0x80);
+  EXPECT_EQ(minifloat::saturate_cast<e4m3fnuz>(1e9f).bits(), 0x7F);
+  EXPECT_EQ(minifloat::saturate_cast<e4m3fnuz>(-1e9f).bits(), 0xFF);
+  EXPECT_EQ(e4m3fnuz(inf).bits(), 0x80);
+  EXPECT_EQ(minifloat::saturate_cast<e4m3fnuz>(-inf).bits(), 0xFF);
+  EXPECT_EQ(e4m3fnuz(nan).bits(), 0x80);
+  EXPECT_EQ(e4m3fnuz(-nan).bits(), 0x80);
+  EXPECT_EQ(e5m2fnuz(57344.0f).bits(), 0x7F);
+  EXPECT_EQ(e5m2fnuz(61440.0f).bits(), 0x80);
+  EXPECT_EQ(e5m2fnuz(0x1p-17f).bits(), 0x01);
+  EXPECT_EQ(e4m3b11fnuz(30.0f).bits(), 0x7F);
+  EXPECT_EQ(e4m3b11fnuz(30.9f).bits(), 0x7F);
+  EXPECT_EQ(e4m3b11fnuz(31.0f).bits(), 0x80);
+  EXPECT_EQ(e4m3b11fnuz(0x1p-13f).bits(), 0x01);
+  // Between families: e4m3 (fn) 448 is past e4m3fnuz's 240; e4m3fnuz 240 is exact in e4m3.
+  EXPECT_EQ(e4m3fnuz(minifloat::e4m3(448.0f)).bits(), 0x80);
+  EXPECT_EQ(minifloat::e4m3(e4m3fnuz(240.0f)).bits(), 0x77);
+  EXPECT_EQ(minifloat::e4m3(e4m3fnuz::from_bits(0x80)).bits(), 0x7F); // NaN stays NaN
+}
+
+TEST(SpecEdgeCases, IeeeE4M3) {
+  using minifloat::e4m3_ieee;
+  const float inf = std::numeric_limits<float>::infinity();
+  EXPECT_EQ(e4m3_ieee(240.0f).bits(), 0x77);
+  EXPECT_EQ(e4m3_ieee(248.0f).bits(), 0x78); // tie between 240 and 256: even is inf
+  EXPECT_EQ(e4m3_ieee(-inf).bits(), 0xF8);
+  EXPECT_EQ(minifloat::saturate_cast<e4m3_ieee>(inf).bits(), 0x77);
+  EXPECT_TRUE(minifloat::isnan(e4m3_ieee::from_bits(0x79)));
+  EXPECT_TRUE(minifloat::isinf(e4m3_ieee::from_bits(0xF8)));
 }
 
 } // namespace

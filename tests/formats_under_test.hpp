@@ -29,9 +29,30 @@ template <>
 struct format_of<minifloat::e2m5> {
   static const reference::format& get() { return reference::e2m5; }
 };
+template <>
+struct format_of<minifloat::e4m3_ieee> {
+  static const reference::format& get() { return reference::e4m3_ieee; }
+};
+template <>
+struct format_of<minifloat::e4m3fnuz> {
+  static const reference::format& get() { return reference::e4m3fnuz; }
+};
+template <>
+struct format_of<minifloat::e5m2fnuz> {
+  static const reference::format& get() { return reference::e5m2fnuz; }
+};
+template <>
+struct format_of<minifloat::e4m3b11fnuz> {
+  static const reference::format& get() { return reference::e4m3b11fnuz; }
+};
 
-using all_formats =
-    ::testing::Types<minifloat::e4m3, minifloat::e5m2, minifloat::e3m4, minifloat::e2m5>;
+using all_formats = ::testing::Types<minifloat::e4m3, minifloat::e5m2, minifloat::e3m4,
+                                     minifloat::e2m5, minifloat::e4m3_ieee, minifloat::e4m3fnuz,
+                                     minifloat::e5m2fnuz, minifloat::e4m3b11fnuz>;
+
+// Whether T is one of the fnuz formats (one zero, NaN 0x80).
+template <class T>
+constexpr bool is_fnuz = T::format::special_values == minifloat::specials::fnuz;
 
 // Names typed tests by format (Conversion/e4m3.RoundTripsEveryCode).
 struct format_names {

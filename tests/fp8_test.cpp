@@ -65,8 +65,14 @@ TYPED_TEST(ValueType, ComparesLikeIeee) {
 TYPED_TEST(ValueType, NegationAndAbsAreExactBitOperations) {
   for (unsigned c = 0; c < 256; ++c) {
     const auto x = this->code(c);
-    EXPECT_EQ((-x).bits(), c ^ 0x80u);
-    EXPECT_EQ(minifloat::abs(x).bits(), c & 0x7Fu);
+    if (under_test::is_fnuz<TypeParam> && (c & 0x7F) == 0) {
+      // fnuz: 0x00 is the only zero and 0x80 the only NaN; neither has a negative.
+      EXPECT_EQ((-x).bits(), c);
+      EXPECT_EQ(minifloat::abs(x).bits(), c);
+    } else {
+      EXPECT_EQ((-x).bits(), c ^ 0x80u);
+      EXPECT_EQ(minifloat::abs(x).bits(), c & 0x7Fu);
+    }
     EXPECT_EQ((+x).bits(), c);
   }
 }
@@ -78,7 +84,7 @@ TYPED_TEST(ValueType, Classification) {
     EXPECT_EQ(minifloat::isnan(x), std::isnan(v)) << c;
     EXPECT_EQ(minifloat::isinf(x), std::isinf(v)) << c;
     EXPECT_EQ(minifloat::isfinite(x), std::isfinite(v)) << c;
-    EXPECT_EQ(minifloat::signbit(x), (c & 0x80) != 0) << c;
+    EXPECT_EQ(minifloat::signbit(x), std::signbit(v)) << c; // fnuz's NaN 0x80 has no sign
     const double min_normal = std::ldexp(1.0, 1 - this->fmt.bias);
     const bool normal = std::isfinite(v) && std::fabs(v) >= min_normal;
     EXPECT_EQ(minifloat::isnormal(x), normal) << c;
@@ -94,7 +100,7 @@ TYPED_TEST(ValueType, Classification) {
 TYPED_TEST(ValueType, ArithmeticComputesInFloat) {
   using T = TypeParam;
   static_assert(std::is_same<decltype(T() + T()), float>::value, "");
-  static_assert(std::is_same<decltype(T() * minifloat::e5m2()), float>::value, "");
+  static_assert(std::is_same<decltype(T() * minifloat::e5m2fnuz()), float>::value, "");
   static_assert(std::is_same<decltype(T() - 1), float>::value, "");
   static_assert(std::is_same<decltype(1.0f / T()), float>::value, "");
   static_assert(std::is_same<decltype(T() + 1.0), double>::value, "");
@@ -183,6 +189,32 @@ TEST(NumericLimits, IeeeStyleFormats) {
   EXPECT_EQ(static_cast<float>(L25::min()), 1.0f);
   EXPECT_EQ(static_cast<float>(L25::denorm_min()), 0x1p-5f);
   EXPECT_EQ(static_cast<float>(L25::epsilon()), 0x1p-5f);
+}
+
+TEST(NumericLimits, Fnuz) {
+  // SPEC §1: bias one larger than IEEE's, no infinities, NaN 0x80, all-ones exponent finite.
+  using L43 = std::numeric_limits<minifloat::e4m3fnuz>;
+  static_assert(!L43::has_infinity && !L43::is_iec559 && L43::digits == 4, "");
+  static_assert(L43::max_exponent == 8 && L43::min_exponent == -6, "");
+  EXPECT_EQ(static_cast<float>(L43::max()), 240.0f);
+  EXPECT_EQ(L43::max().bits(), 0x7F);
+  EXPECT_EQ(L43::lowest().bits(), 0xFF);
+  EXPECT_EQ(static_cast<float>(L43::min()), 0x1p-7f);
+  EXPECT_EQ(static_cast<float>(L43::denorm_min()), 0x1p-10f);
+  EXPECT_EQ(L43::quiet_NaN().bits(), 0x80);
+  EXPECT_EQ(L43::infinity().bits(), 0x00); // no infinity: +0, as the standard types do
+  using L52 = std::numeric_limits<minifloat::e5m2fnuz>;
+  EXPECT_EQ(static_cast<float>(L52::max()), 57344.0f);
+  EXPECT_EQ(static_cast<float>(L52::min()), 0x1p-15f);
+  EXPECT_EQ(static_cast<float>(L52::denorm_min()), 0x1p-17f);
+  using L11 = std::numeric_limits<minifloat::e4m3b11fnuz>;
+  EXPECT_EQ(static_cast<float>(L11::max()), 30.0f);
+  EXPECT_EQ(static_cast<float>(L11::min()), 0x1p-10f);
+  EXPECT_EQ(static_cast<float>(L11::denorm_min()), 0x1p-13f);
+  using LI = std::numeric_limits<minifloat::e4m3_ieee>;
+  static_assert(LI::has_infinity && LI::is_iec559, "");
+  EXPECT_EQ(static_cast<float>(LI::max()), 240.0f);
+  EXPECT_EQ(LI::infinity().bits(), 0x78);
 }
 
 } // namespace

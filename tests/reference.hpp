@@ -16,9 +16,10 @@
 
 namespace reference {
 
-// How the all-ones exponent is used: IEEE (inf and NaNs) or OCP E4M3's "fn" (only S.1111.111
-// is NaN, the rest are normal values).
-enum class nan_rule { ieee, fn };
+// Where a format keeps its NaN: IEEE (all-ones exponent: inf and NaNs), OCP E4M3's "fn" (only
+// S.1111.111 is NaN, the rest are normal values), or "fnuz" (the code 0x80 alone is NaN; no
+// infinities, no negative zero).
+enum class nan_rule { ieee, fn, fnuz };
 
 struct format {
   std::string name;
@@ -32,9 +33,16 @@ inline const format e4m3{"e4m3", 4, 3, 7, nan_rule::fn};
 inline const format e5m2{"e5m2", 5, 2, 15, nan_rule::ieee};
 inline const format e3m4{"e3m4", 3, 4, 3, nan_rule::ieee};
 inline const format e2m5{"e2m5", 2, 5, 1, nan_rule::ieee};
+inline const format e4m3_ieee{"e4m3_ieee", 4, 3, 7, nan_rule::ieee};
+inline const format e4m3fnuz{"e4m3fnuz", 4, 3, 8, nan_rule::fnuz};
+inline const format e5m2fnuz{"e5m2fnuz", 5, 2, 16, nan_rule::fnuz};
+inline const format e4m3b11fnuz{"e4m3b11fnuz", 4, 3, 11, nan_rule::fnuz};
 
 // SPEC §1: the value of a code, NaN and infinities included.
 inline double decode(const format& f, unsigned code) {
+  if (f.rule == nan_rule::fnuz && code == 0x80) {
+    return std::numeric_limits<double>::quiet_NaN(); // fnuz's NaN has no sign
+  }
   const bool negative = (code & 0x80u) != 0;
   const unsigned e = (code >> f.mantissa_bits) & ((1u << f.exponent_bits) - 1);
   const unsigned m = code & ((1u << f.mantissa_bits) - 1);
@@ -108,14 +116,16 @@ public:
 
   unsigned round(const located& where, mode m, bool saturate, std::uint32_t random_bits = 0) const {
     const double x = where.x;
+    const bool fnuz = format_.rule == nan_rule::fnuz;
     const unsigned sign = std::signbit(x) ? 0x80u : 0u;
-    // NaN: NaN with the input's sign and the all-ones magnitude (SPEC §2).
+    // NaN: NaN with the input's sign and the all-ones magnitude (SPEC §2); fnuz has one NaN.
+    const unsigned nan = fnuz ? 0x80u : sign | 0x7Fu;
     if (std::isnan(x)) {
-      return sign | 0x7Fu;
+      return nan;
     }
     const unsigned overflowed = saturate        ? sign | max_.code
                                 : has_infinity_ ? sign | infinity_code_
-                                                : sign | 0x7Fu;
+                                                : nan;
     if (std::isinf(x)) {
       return overflowed;
     }
@@ -148,6 +158,9 @@ public:
     }
     if (pick.code > max_.code) {
       return overflowed;
+    }
+    if (fnuz && pick.code == 0) {
+      return 0; // a negative value that rounds to zero gives +0: 0x80 is NaN
     }
     return sign | pick.code;
   }

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <utility>
+#include <vector>
 
 #include <minifloat/minifloat.hpp>
 
@@ -54,9 +56,18 @@ TYPED_TEST(Stochastic, RandomPairsMatchTheReference) {
 // A 6-sigma bound fails by chance with probability about 2e-9 (the seed is fixed anyway).
 TYPED_TEST(Stochastic, IsUnbiased) {
   using T = TypeParam;
-  const double max = this->ref.max_value();
-  const double inputs[] = {max * 0.3, max * 0.01 + 1e-3, 1.0 / 3.0, -0.7, max * -0.77,
-                           0.0031,    -0.0007123,        0.9 * max};
+  // Points strictly between neighbouring grid values: in the subnormals, around 1, near the
+  // top, at several fractions of the gap; both signs.
+  const std::vector<double> grid = this->ref.grid_values(); // ascending, 0 first
+  const std::size_t top = grid.size() - 2;                  // the largest finite value
+  const std::pair<std::size_t, double> between[] = {
+      {0, 0.3}, {1, 0.77}, {grid.size() / 2, 0.01}, {grid.size() / 2 + 3, 0.5}, {top - 1, 0.9}};
+  std::vector<double> inputs;
+  for (const auto& [index, fraction] : between) {
+    const double x = grid[index] + fraction * (grid[index + 1] - grid[index]);
+    inputs.push_back(x);
+    inputs.push_back(-x);
+  }
   std::mt19937 rng(7);
   const int n = 1 << 20;
   for (double x : inputs) {

@@ -34,11 +34,25 @@ struct binary_format {
 
 namespace formats {
 // OCP 8-bit formats (OFP8 rev 1.0).
-using e4m3 = binary_format<4, 3, 7, specials::fn>;    // max 448, NaN S.1111.111, no inf
-using e5m2 = binary_format<5, 2, 15, specials::ieee>; // max 57344, inf S.11111.00
-// IEEE-style formats with the usual bias 2^(E-1) - 1 (e.g. E3M4, E2M5).
+//   e4m3: S.EEEE.MMM, bias 7. No infinities. NaN: S.1111.111 (0x7F, 0xFF). Zeros 0x00, 0x80.
+//         Max 448 = S.1111.110, min normal 2^-6 = S.0001.000, min subnormal 2^-9 = S.0000.001.
+//   e5m2: S.EEEEE.MM, bias 15. Infinities S.11111.00 (0x7C, 0xFC). NaN S.11111.{01,10,11}.
+//         Max 57344 = S.11110.11, min normal 2^-14 = S.00001.00, min subnormal 2^-16.
+using e4m3 = binary_format<4, 3, 7, specials::fn>;
+using e5m2 = binary_format<5, 2, 15, specials::ieee>;
+// IEEE-style formats with the usual bias 2^(E-1) - 1 (e.g. E3M4, E2M5, and IEEE E4M3 with
+// infinities: max 240 = S.1110.111, inf S.1111.000, NaN S.1111.mmm with m != 0).
 template <int E, int M>
 using ieee = binary_format<E, M, (1 << (E - 1)) - 1, specials::ieee>;
+// The "fnuz" formats (AMD MI300, Graphcore; LLVM's Float8E4M3FNUZ etc.): bias one larger than
+// IEEE's, no infinities, a single zero 0x00, and a single NaN 0x80 (what would be -0). Every
+// other code is finite; the all-ones exponent holds normal values.
+//   e4m3fnuz:    bias 8,  max 240 = 0x7F, min normal 2^-7,  min subnormal 2^-10.
+//   e5m2fnuz:    bias 16, max 57344 = 0x7F, min normal 2^-15, min subnormal 2^-17.
+//   e4m3b11fnuz: bias 11, max 30 = 0x7F,  min normal 2^-10, min subnormal 2^-13.
+using e4m3fnuz = binary_format<4, 3, 8, specials::fnuz>;
+using e5m2fnuz = binary_format<5, 2, 16, specials::fnuz>;
+using e4m3b11fnuz = binary_format<4, 3, 11, specials::fnuz>;
 // The wide interchange formats, used as sources and targets of conversions.
 using binary16 = ieee<5, 10>;
 using bfloat16 = ieee<8, 7>;

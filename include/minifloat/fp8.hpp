@@ -114,6 +114,12 @@ using e4m3 = fp8<4, 3>; // OCP E4M3 ("fn"): max 448, no infinities, NaN 0x7F / 0
 using e5m2 = fp8<5, 2>; // OCP E5M2 (IEEE-like): max 57344, +-inf 0x7C / 0xFC
 using e3m4 = fp8<3, 4>; // IEEE-style, bias 3: max 15.5
 using e2m5 = fp8<2, 5>; // IEEE-style, bias 1: max 3.9375
+// IEEE-style E4M3 (bias 7, infinities 0x78 / 0xF8): max 240. Not OCP's e4m3.
+using e4m3_ieee = basic_fp8<formats::ieee<4, 3>>;
+// fnuz: one zero, NaN 0x80, no infinities (see formats::e4m3fnuz for the encodings).
+using e4m3fnuz = basic_fp8<formats::e4m3fnuz>;       // max 240
+using e5m2fnuz = basic_fp8<formats::e5m2fnuz>;       // max 57344
+using e4m3b11fnuz = basic_fp8<formats::e4m3b11fnuz>; // max 30
 
 // Classification (SPEC §4), all exact bit tests.
 template <class F>
