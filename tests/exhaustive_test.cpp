@@ -139,15 +139,11 @@ void generic_equals_direct(sweep::tally& tally, const char* name) {
 }
 
 TEST(ExhaustiveFloat, GenericPathEqualsDirectPath) {
-  using minifloat::detail::rounding_rule;
-  namespace formats = minifloat::formats;
+  // One mode here: the generic path's other modes and formats are covered against the reference
+  // by the doubles (which always take it), the cross-format and the integer tests.
   sweep::tally tally;
-  generic_equals_direct<formats::e4m3, rounding_rule::nearest_even, overflow::non_saturating>(
-      tally, "e4m3 nearest_even");
-  generic_equals_direct<formats::e5m2, rounding_rule::stochastic, overflow::saturate>(
-      tally, "e5m2 stochastic saturate");
-  generic_equals_direct<formats::ieee<3, 4>, rounding_rule::toward_zero, overflow::non_saturating>(
-      tally, "e3m4 toward_zero");
+  generic_equals_direct<minifloat::formats::e4m3, minifloat::detail::rounding_rule::nearest_even,
+                        overflow::non_saturating>(tally, "e4m3 nearest_even");
   tally.report("generic vs direct");
   EXPECT_EQ(tally.mismatches(), 0u) << tally.first_mismatches();
 }
