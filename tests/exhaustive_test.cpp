@@ -83,6 +83,10 @@ TEST(ExhaustiveFloat, E4M3Fnuz) {
 TEST(ExhaustiveFloat, E5M2Fnuz) {
   sweep_all_floats<minifloat::e5m2fnuz>(reference::e5m2fnuz, checks::nearest_even_both_overflows);
 }
+// e8m0: nearest-even both overflow rules and toward zero (floor, the OCP MX scale rule).
+TEST(ExhaustiveFloat, E8M0) {
+  sweep_all_floats<minifloat::e8m0>(reference::e8m0, checks::and_toward_zero);
+}
 TEST(ExhaustiveFloat, E4M3B11Fnuz) {
   sweep_all_floats<minifloat::e4m3b11fnuz>(reference::e4m3b11fnuz,
                                            checks::nearest_even_both_overflows);

@@ -46,9 +46,19 @@ struct format_of<minifloat::e4m3b11fnuz> {
   static const reference::format& get() { return reference::e4m3b11fnuz; }
 };
 
+template <>
+struct format_of<minifloat::e8m0> {
+  static const reference::format& get() { return reference::e8m0; }
+};
+
+// The signed formats (the value-type tests assume a sign bit).
 using all_formats = ::testing::Types<minifloat::e4m3, minifloat::e5m2, minifloat::e3m4,
                                      minifloat::e2m5, minifloat::e4m3_ieee, minifloat::e4m3fnuz,
                                      minifloat::e5m2fnuz, minifloat::e4m3b11fnuz>;
+// Every 8-bit format, e8m0 included: the conversion tests.
+using every_format = ::testing::Types<minifloat::e4m3, minifloat::e5m2, minifloat::e3m4,
+                                      minifloat::e2m5, minifloat::e4m3_ieee, minifloat::e4m3fnuz,
+                                      minifloat::e5m2fnuz, minifloat::e4m3b11fnuz, minifloat::e8m0>;
 
 // Whether T is one of the fnuz formats (one zero, NaN 0x80).
 template <class T>

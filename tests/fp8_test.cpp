@@ -191,6 +191,41 @@ TEST(NumericLimits, IeeeStyleFormats) {
   EXPECT_EQ(static_cast<float>(L25::epsilon()), 0x1p-5f);
 }
 
+// e8m0 (SPEC §1): unsigned, no zero, 0xFF NaN, value 2^(E - 127).
+TEST(E8M0, ValueType) {
+  using minifloat::e8m0;
+  for (unsigned a = 0; a < 256; ++a) {
+    const auto x = e8m0::from_bits(static_cast<std::uint8_t>(a));
+    const double u = reference::decode(reference::e8m0, a);
+    EXPECT_TRUE(minifloat::isnan(-x)) << a; // no negative values
+    EXPECT_EQ(minifloat::abs(x).bits(), a);
+    EXPECT_FALSE(minifloat::signbit(x));
+    EXPECT_FALSE(minifloat::isinf(x));
+    EXPECT_EQ(minifloat::isnan(x), a == 0xFF);
+    EXPECT_EQ(minifloat::isnormal(x), a != 0xFF); // no zero, no subnormals
+    EXPECT_EQ(minifloat::fpclassify(x), a == 0xFF ? FP_NAN : FP_NORMAL);
+    for (unsigned b = 0; b < 256; ++b) {
+      const auto y = e8m0::from_bits(static_cast<std::uint8_t>(b));
+      const double v = reference::decode(reference::e8m0, b);
+      ASSERT_EQ(x < y, u < v);
+      ASSERT_EQ(x == y, u == v);
+      if (x == y) {
+        EXPECT_EQ(std::hash<e8m0>{}(x), std::hash<e8m0>{}(y));
+      }
+    }
+  }
+  using L = std::numeric_limits<e8m0>;
+  static_assert(!L::is_signed && !L::has_infinity && L::has_denorm == std::denorm_absent, "");
+  static_assert(L::digits == 1 && L::max_exponent == 128 && L::min_exponent == -126, "");
+  static_assert(L::min_exponent10 == -38 && L::max_exponent10 == 38, "");
+  EXPECT_EQ(static_cast<float>(L::max()), 0x1p127f);
+  EXPECT_EQ(static_cast<float>(L::min()), 0x1p-127f);
+  EXPECT_EQ(static_cast<float>(L::lowest()), 0x1p-127f); // unsigned: lowest is min
+  EXPECT_EQ(static_cast<float>(L::denorm_min()), 0x1p-127f);
+  EXPECT_EQ(static_cast<float>(L::epsilon()), 1.0f); // 1 -> 2
+  EXPECT_EQ(L::quiet_NaN().bits(), 0xFF);
+}
+
 TEST(NumericLimits, Fnuz) {
   // SPEC §1: bias one larger than IEEE's, no infinities, NaN 0x80, all-ones exponent finite.
   using L43 = std::numeric_limits<minifloat::e4m3fnuz>;

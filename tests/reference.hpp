@@ -27,6 +27,9 @@ struct format {
   int mantissa_bits;
   int bias;
   nan_rule rule;
+  bool has_sign = true;
+  // false: the all-zeros exponent is a binade of normal values; there is no zero (e8m0).
+  bool has_subnormals = true;
 };
 
 inline const format e4m3{"e4m3", 4, 3, 7, nan_rule::fn};
@@ -37,13 +40,16 @@ inline const format e4m3_ieee{"e4m3_ieee", 4, 3, 7, nan_rule::ieee};
 inline const format e4m3fnuz{"e4m3fnuz", 4, 3, 8, nan_rule::fnuz};
 inline const format e5m2fnuz{"e5m2fnuz", 5, 2, 16, nan_rule::fnuz};
 inline const format e4m3b11fnuz{"e4m3b11fnuz", 4, 3, 11, nan_rule::fnuz};
+// The MX scale: unsigned, no zero, NaN 0xFF. Negative inputs give NaN; +-0 and everything below
+// the smallest value 2^-127 give 0x00 (minifloat's documented rule for a format without zero).
+inline const format e8m0{"e8m0", 8, 0, 127, nan_rule::fn, false, false};
 
 // SPEC §1: the value of a code, NaN and infinities included.
 inline double decode(const format& f, unsigned code) {
   if (f.rule == nan_rule::fnuz && code == 0x80) {
     return std::numeric_limits<double>::quiet_NaN(); // fnuz's NaN has no sign
   }
-  const bool negative = (code & 0x80u) != 0;
+  const bool negative = f.has_sign && (code & 0x80u) != 0;
   const unsigned e = (code >> f.mantissa_bits) & ((1u << f.exponent_bits) - 1);
   const unsigned m = code & ((1u << f.mantissa_bits) - 1);
   const unsigned e_all_ones = (1u << f.exponent_bits) - 1;
@@ -54,7 +60,7 @@ inline double decode(const format& f, unsigned code) {
         m == 0 ? std::numeric_limits<double>::infinity() : std::numeric_limits<double>::quiet_NaN();
   } else if (f.rule == nan_rule::fn && e == e_all_ones && m == m_all_ones) {
     magnitude = std::numeric_limits<double>::quiet_NaN();
-  } else if (e == 0) {
+  } else if (e == 0 && f.has_subnormals) {
     magnitude = std::ldexp(static_cast<double>(m), 1 - f.bias - f.mantissa_bits);
   } else {
     magnitude = std::ldexp(1.0 + std::ldexp(static_cast<double>(m), -f.mantissa_bits),
@@ -68,7 +74,8 @@ enum class mode { nearest_even, toward_zero, stochastic };
 class narrower {
 public:
   explicit narrower(const format& f) : format_(f) {
-    for (unsigned code = 0; code < 0x80; ++code) {
+    const unsigned codes = f.has_sign ? 0x80 : 0x100; // the non-negative codes
+    for (unsigned code = 0; code < codes; ++code) {
       const double v = decode(f, code);
       if (std::isfinite(v)) {
         grid_.push_back({v, code});
@@ -77,12 +84,12 @@ public:
     std::sort(grid_.begin(), grid_.end(),
               [](const point& a, const point& b) { return a.value < b.value; });
     max_ = grid_.back();
-    // The next value past the largest finite one, as if the exponent range went on: one more
-    // step of the same size, and the next code in encoding order (which decides "even" for the
-    // tie at max + step / 2: e4m3 464 -> 448, e5m2 61440 -> 65536, i.e. overflow).
-    const double step = max_.value - grid_[grid_.size() - 2].value;
+    // The next value past the largest finite one, as if the exponent range went on: one unit
+    // in the last place of max further, and the next code in encoding order (which decides
+    // "even" for the tie halfway: e4m3 464 -> 448, e5m2 61440 -> 65536, i.e. overflow).
+    const double step = std::ldexp(1.0, std::ilogb(max_.value) - f.mantissa_bits);
     grid_.push_back({max_.value + step, max_.code + 1});
-    for (unsigned code = 0; code < 0x80; ++code) {
+    for (unsigned code = 0; code < codes; ++code) {
       if (std::isinf(decode(f, code))) {
         infinity_code_ = code;
         has_infinity_ = true;
@@ -103,9 +110,11 @@ public:
 
   // Where |x| falls: the index i of the largest grid value <= |x|. Computed once, used for
   // every rounding mode.
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
   struct located {
     double x;
-    std::size_t below; // index into the grid; grid_.size() - 1 or more means |x| >= virtual
+    std::size_t below; // index into the grid; grid_.size() - 1 or more means |x| >= virtual;
+                       // npos: |x| is below the smallest grid value
   };
   located locate(double x) const {
     const double ax = std::fabs(x);
@@ -117,11 +126,17 @@ public:
   unsigned round(const located& where, mode m, bool saturate, std::uint32_t random_bits = 0) const {
     const double x = where.x;
     const bool fnuz = format_.rule == nan_rule::fnuz;
-    const unsigned sign = std::signbit(x) ? 0x80u : 0u;
+    const unsigned sign = std::signbit(x) && format_.has_sign ? 0x80u : 0u;
     // NaN: NaN with the input's sign and the all-ones magnitude (SPEC §2); fnuz has one NaN.
-    const unsigned nan = fnuz ? 0x80u : sign | 0x7Fu;
+    const unsigned nan = fnuz ? 0x80u : format_.has_sign ? sign | 0x7Fu : 0xFFu;
     if (std::isnan(x)) {
       return nan;
+    }
+    if (!format_.has_sign && x < 0) {
+      return nan; // no negative values
+    }
+    if (where.below == npos) {
+      return grid_[0].code; // below the smallest value of a format without zero (or x = 0)
     }
     const unsigned overflowed = saturate        ? sign | max_.code
                                 : has_infinity_ ? sign | infinity_code_

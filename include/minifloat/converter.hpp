@@ -66,7 +66,7 @@ unpack_code(typename format_info<Format>::storage_type code) noexcept {
   using info = format_info<Format>;
   const std::uint64_t magnitude = code & info::magnitude_mask;
   const std::uint64_t exponent_field = magnitude >> info::mantissa_bits;
-  const bool normal = exponent_field != 0;
+  const bool normal = exponent_field != 0 || !info::has_subnormals;
   // normal: 1.mmm * 2^(e - bias); subnormal: 0.mmm * 2^(1 - bias).
   const std::uint64_t significand =
       (magnitude & info::mantissa_mask) | (std::uint64_t{normal} << info::mantissa_bits);
@@ -74,7 +74,7 @@ unpack_code(typename format_info<Format>::storage_type code) noexcept {
       select(normal, static_cast<int>(exponent_field), 1) - info::bias - info::mantissa_bits;
   const value_class kind = info::is_nan(code)        ? value_class::nan
                            : info::is_infinity(code) ? value_class::infinite
-                           : magnitude == 0          ? value_class::zero
+                           : info::is_zero(code)     ? value_class::zero
                                                      : value_class::finite;
   return {kind, info::is_negative(code), exponent, significand};
 }
@@ -166,7 +166,9 @@ encode_rounded(value_class kind, bool negative, std::uint64_t magnitude, bool to
   const storage special_code =
       select(kind == value_class::nan, nan_code,
              select(kind == value_class::infinite, overflow_code, zero_code));
-  return select(kind == value_class::finite, finite_code, special_code);
+  const storage code = select(kind == value_class::finite, finite_code, special_code);
+  // An unsigned format (e8m0) has no negative values: they are NaN (-0 is zero).
+  return info::is_signed ? code : select(negative & (kind != value_class::zero), nan_code, code);
 }
 
 // Steps 2 to 4: round an exact value onto Format's grid and encode it. The finite path is
@@ -193,16 +195,19 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
   const int left = select(shift < 0, -shift, 0);
   const int right = select(shift > 0, select(shift > 63, 63, shift), 0);
   const std::uint64_t kept = select(shift > 63, std::uint64_t{0}, (significand << left) >> right);
-  const bool up = rounds_up<Rule>(significand, shift, (kept & 1) != 0, random_bits);
   // `kept` counts quanta, the implicit bit included for normals. Adding the exponent field's
-  // offset gives the code magnitude directly; a carry out of the mantissa (1.111 + 0.001)
-  // moves into the exponent field, which is the correct encoding.
-  const std::uint64_t magnitude =
-      kept + std::uint64_t{up} +
-      (static_cast<std::uint64_t>(quantum - info::min_subnormal_exponent) << M);
+  // offset gives the code magnitude directly (`truncated`, the code of the grid value at or
+  // below the input); a carry out of the mantissa (1.111 + 0.001) moves into the exponent
+  // field, which is the correct encoding. Ties go to the even code.
+  const std::uint64_t truncated =
+      kept + (static_cast<std::uint64_t>(quantum - (1 - info::bias - M)) << M);
+  const bool up = rounds_up<Rule>(significand, shift, (truncated & 1) != 0, random_bits);
+  // Without subnormals (e8m0) nothing lies below the smallest normal: such values give it.
+  const bool below_smallest = !info::has_subnormals && exponent < info::min_normal_exponent;
+  const std::uint64_t magnitude = select(below_smallest, std::uint64_t{0}, truncated + up);
 
-  const bool too_large =
-      (exponent > info::max_normal_exponent) | (magnitude > info::max_finite_code);
+  const bool too_large = (!below_smallest) & ((exponent > info::max_normal_exponent) |
+                                              (magnitude > info::max_finite_code));
   return encode_rounded<Format, Rule, Overflow>(value.kind, value.negative, magnitude, too_large);
 }
 
@@ -216,7 +221,9 @@ constexpr bool is_direct_narrowing =
     format_info<Source>::special_values ==
         specials::ieee&& format_info<Source>::mantissa_bits >
             format_info<Target>::mantissa_bits&& format_info<Source>::mantissa_bits <= 29 &&
-    format_info<Source>::min_normal_exponent <= format_info<Target>::min_normal_exponent;
+    format_info<Source>::min_normal_exponent <=
+        format_info<Target>::min_normal_exponent&& format_info<Target>::is_signed&&
+            format_info<Target>::has_subnormals;
 
 template <class Source, class Target, rounding_rule Rule, overflow Overflow>
 MINIFLOAT_HOST_DEVICE constexpr typename format_info<Target>::storage_type

@@ -21,15 +21,19 @@ enum class specials {
   fnuz,
 };
 
-// A binary floating-point format: sign bit (if Signed), ExponentBits, MantissaBits, Bias, and
-// the special-value rule. Any type with these members can be a format.
-template <int ExponentBits, int MantissaBits, int Bias, specials Specials, bool Signed = true>
+// A binary floating-point format: sign bit (if Signed), ExponentBits, MantissaBits, Bias, the
+// special-value rule, and whether the all-zeros exponent holds subnormals and zero (IEEE's
+// rule) or one more binade of normal values (e8m0: no zero). Any type with these members can
+// be a format.
+template <int ExponentBits, int MantissaBits, int Bias, specials Specials, bool Signed = true,
+          bool Subnormals = true>
 struct binary_format {
   static constexpr int exponent_bits = ExponentBits;
   static constexpr int mantissa_bits = MantissaBits;
   static constexpr int bias = Bias;
   static constexpr specials special_values = Specials;
   static constexpr bool is_signed = Signed;
+  static constexpr bool has_subnormals = Subnormals;
 };
 
 namespace formats {
@@ -53,6 +57,11 @@ using ieee = binary_format<E, M, (1 << (E - 1)) - 1, specials::ieee>;
 using e4m3fnuz = binary_format<4, 3, 8, specials::fnuz>;
 using e5m2fnuz = binary_format<5, 2, 16, specials::fnuz>;
 using e4m3b11fnuz = binary_format<4, 3, 11, specials::fnuz>;
+// The OCP MX shared scale: unsigned, 8 exponent bits, no mantissa, bias 127; value 2^(E - 127)
+// for E = 0x00 (2^-127) to 0xFE (2^127); 0xFF is NaN. No zero, no infinities, no sign:
+// converting a negative value (or -inf) gives NaN, and +-0 and every value below 2^-127 give
+// 0x00, the smallest. Ties to even means to the even exponent code.
+using e8m0 = binary_format<8, 0, 127, specials::fn, false, false>;
 // The wide interchange formats, used as sources and targets of conversions.
 using binary16 = ieee<5, 10>;
 using bfloat16 = ieee<8, 7>;
@@ -88,11 +97,11 @@ struct format_info {
   static constexpr int bias = Format::bias;
   static constexpr specials special_values = Format::special_values;
   static constexpr bool is_signed = Format::is_signed;
+  static constexpr bool has_subnormals = Format::has_subnormals;
   static constexpr int total_bits = (is_signed ? 1 : 0) + exponent_bits + mantissa_bits;
   using storage_type = detail::storage_for<total_bits>;
 
   static_assert(exponent_bits >= 1 && mantissa_bits >= 0 && total_bits <= 64, "bad format");
-  static_assert(is_signed, "unsigned formats are not supported yet");
   static_assert(special_values != specials::ieee || mantissa_bits >= 1,
                 "an IEEE-style format needs a mantissa bit to encode NaN");
 
@@ -108,7 +117,9 @@ struct format_info {
       static_cast<storage_type>((1u << exponent_bits) - 1);
 
   static constexpr bool has_infinity = special_values == specials::ieee;
-  static constexpr bool has_negative_zero = special_values != specials::fnuz && is_signed;
+  static constexpr bool has_zero = has_subnormals; // zero is the subnormal with mantissa 0
+  static constexpr bool has_negative_zero =
+      has_zero && special_values != specials::fnuz && is_signed;
 
   // Code of +infinity (has_infinity only): all-ones exponent, zero mantissa.
   static constexpr storage_type infinity_code =
@@ -118,9 +129,13 @@ struct format_info {
       special_values == specials::ieee ? static_cast<storage_type>(infinity_code - 1)
       : special_values == specials::fn ? static_cast<storage_type>(magnitude_mask - 1)
                                        : magnitude_mask;
-  static constexpr storage_type min_normal_code = static_cast<storage_type>(one << mantissa_bits);
-  static constexpr storage_type max_subnormal_code = mantissa_mask;
-  static constexpr storage_type min_subnormal_code = 1;
+  // The smallest normal value; with subnormals, also the largest and smallest subnormals.
+  // Without (e8m0), the all-zeros exponent is the smallest normal binade and these codes name
+  // the smallest positive value.
+  static constexpr storage_type min_normal_code =
+      has_subnormals ? static_cast<storage_type>(one << mantissa_bits) : storage_type{0};
+  static constexpr storage_type max_subnormal_code = has_subnormals ? mantissa_mask : 0;
+  static constexpr storage_type min_subnormal_code = has_subnormals ? 1 : 0;
   // The NaN a conversion produces, before the sign is applied. 8-bit formats use the all-ones
   // magnitude (0x7F, SPEC §2); wider IEEE formats the canonical quiet NaN, as
   // std::numeric_limits<float>::quiet_NaN() does; fnuz its single NaN 0x80 (sign included).
@@ -130,14 +145,15 @@ struct format_info {
           ? static_cast<storage_type>(infinity_code | (one << (mantissa_bits - 1)))
           : magnitude_mask;
 
-  // Unbiased exponents: of the smallest normal (also the scale of the subnormals), and of the
-  // largest finite value.
-  static constexpr int min_normal_exponent = 1 - bias;
+  // Unbiased exponents: of the smallest normal (also the scale of the subnormals), of the
+  // largest finite value, and of the unit in the last place of the smallest positive value.
+  static constexpr int min_normal_exponent = has_subnormals ? 1 - bias : -bias;
   static constexpr int max_normal_exponent = (max_finite_code >> mantissa_bits) - bias;
   static constexpr int min_subnormal_exponent = min_normal_exponent - mantissa_bits;
   // Binades spanned from the smallest subnormal to the largest finite value (the "dynamic
   // range" of the FP8 paper's Table 1: 18 for E4M3, 32 for E5M2).
-  static constexpr int dynamic_range_binades = max_normal_exponent - min_subnormal_exponent + 1;
+  static constexpr int dynamic_range_binades =
+      max_normal_exponent - (has_subnormals ? min_subnormal_exponent : min_normal_exponent) + 1;
 
   MINIFLOAT_HOST_DEVICE static constexpr bool is_nan(storage_type code) noexcept {
     return special_values == specials::fnuz ? code == sign_mask
@@ -148,7 +164,7 @@ struct format_info {
     return has_infinity && (code & magnitude_mask) == infinity_code;
   }
   MINIFLOAT_HOST_DEVICE static constexpr bool is_zero(storage_type code) noexcept {
-    return (code & magnitude_mask) == 0 && !is_nan(code);
+    return has_zero && (code & magnitude_mask) == 0 && !is_nan(code);
   }
   MINIFLOAT_HOST_DEVICE static constexpr bool is_negative(storage_type code) noexcept {
     return (code & sign_mask) != 0 && !(special_values == specials::fnuz && is_nan(code));

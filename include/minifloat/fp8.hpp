@@ -86,8 +86,12 @@ public:
   explicit MINIFLOAT_BIT_CAST_CONSTEXPR operator __bf16() const noexcept { return widen<__bf16>(); }
 #endif
 
-  // Negation is exact: it flips the sign bit (fnuz: +0 and NaN have no negative).
+  // Negation is exact: it flips the sign bit (fnuz: +0 and NaN have no negative; an unsigned
+  // format such as e8m0 has no negative values at all, so -x is NaN).
   MINIFLOAT_HOST_DEVICE constexpr basic_fp8 operator-() const noexcept {
+    if (!info::is_signed) {
+      return from_bits(info::nan_code);
+    }
     if (info::special_values == specials::fnuz && (bits_ & info::magnitude_mask) == 0) {
       return *this;
     }
@@ -120,6 +124,8 @@ using e4m3_ieee = basic_fp8<formats::ieee<4, 3>>;
 using e4m3fnuz = basic_fp8<formats::e4m3fnuz>;       // max 240
 using e5m2fnuz = basic_fp8<formats::e5m2fnuz>;       // max 57344
 using e4m3b11fnuz = basic_fp8<formats::e4m3b11fnuz>; // max 30
+// The OCP MX scale: 2^-127 .. 2^127, NaN 0xFF, unsigned, no zero (see formats::e8m0).
+using e8m0 = basic_fp8<formats::e8m0>;
 
 // Classification (SPEC §4), all exact bit tests.
 template <class F>
@@ -143,7 +149,7 @@ MINIFLOAT_HOST_DEVICE constexpr bool is_zero(basic_fp8<F> x) noexcept {
 template <class F>
 MINIFLOAT_HOST_DEVICE constexpr bool is_subnormal(basic_fp8<F> x) noexcept {
   using info = format_info<F>;
-  return (x.bits() & info::magnitude_mask) != 0 &&
+  return info::has_subnormals && (x.bits() & info::magnitude_mask) != 0 &&
          (x.bits() & info::magnitude_mask) <= info::max_subnormal_code;
 }
 } // namespace detail

@@ -54,7 +54,8 @@ public:
   static constexpr bool has_quiet_NaN = true;
   // NaN codes carry no signalling meaning in any 8-bit format.
   static constexpr bool has_signaling_NaN = false;
-  static constexpr std::float_denorm_style has_denorm = std::denorm_present;
+  static constexpr std::float_denorm_style has_denorm =
+      info::has_subnormals ? std::denorm_present : std::denorm_absent;
   static constexpr bool has_denorm_loss = false;
   static constexpr std::float_round_style round_style = std::round_to_nearest;
   // The IEEE-style formats follow IEEE 754's rules for their width; E4M3 and fnuz do not.
@@ -75,8 +76,11 @@ public:
   static constexpr bool tinyness_before = false;
 
   static constexpr T min() noexcept { return T::from_bits(info::min_normal_code); }
+  // -max; for an unsigned format (e8m0) its smallest value.
   static constexpr T lowest() noexcept {
-    return T::from_bits(static_cast<std::uint8_t>(info::sign_mask | info::max_finite_code));
+    return info::is_signed
+               ? T::from_bits(static_cast<std::uint8_t>(info::sign_mask | info::max_finite_code))
+               : min();
   }
   static constexpr T max() noexcept { return T::from_bits(info::max_finite_code); }
   // 2^-M: the gap between 1 and the next value.
@@ -88,7 +92,10 @@ public:
   }
   static constexpr T quiet_NaN() noexcept { return T::from_bits(info::nan_code); }
   static constexpr T signaling_NaN() noexcept { return quiet_NaN(); }
-  static constexpr T denorm_min() noexcept { return T::from_bits(info::min_subnormal_code); }
+  // The smallest positive value (min() when there are no subnormals, as for the standard types).
+  static constexpr T denorm_min() noexcept {
+    return T::from_bits(info::has_subnormals ? info::min_subnormal_code : info::min_normal_code);
+  }
 
 private:
   static constexpr T power_of_two(int exponent) noexcept {
