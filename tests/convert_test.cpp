@@ -360,6 +360,33 @@ TEST(SpecEdgeCases, Fnuz) {
   EXPECT_EQ(minifloat::e4m3(e4m3fnuz::from_bits(0x80)).bits(), 0x7F); // NaN stays NaN
 }
 
+// Upward (ceil): for e8m0 the "ceil" scale rule of SPEC §5; for the signed formats IEEE's
+// roundTowardPositive with the overflow rule applied to positive results.
+TEST(SpecEdgeCases, Upward) {
+  using minifloat::e4m3;
+  using minifloat::e8m0;
+  using minifloat::overflow;
+  using minifloat::rounding;
+  const float inf = std::numeric_limits<float>::infinity();
+  EXPECT_EQ((minifloat::convert<e8m0, rounding::upward>(1.0001f).bits()), 128);   // 2
+  EXPECT_EQ((minifloat::convert<e8m0, rounding::upward>(0.3f).bits()), 126);      // 0.5
+  EXPECT_EQ((minifloat::convert<e8m0, rounding::toward_zero>(0.3f).bits()), 125); // 0.25
+  EXPECT_EQ(e8m0(0.3f).bits(), 125);                                              // nearest
+  EXPECT_EQ((minifloat::convert<e8m0, rounding::upward>(0x1p-127f).bits()), 0);   // exact
+  EXPECT_EQ((minifloat::convert<e8m0, rounding::upward>(0x1.000002p127f).bits()), 0xFF);
+  EXPECT_EQ(
+      (minifloat::convert<e8m0, rounding::upward, overflow::saturate>(0x1.000002p127f).bits()),
+      0xFE);
+  EXPECT_EQ((minifloat::convert<e4m3, rounding::upward>(1.01f).bits()), 0x39);  // 1.125
+  EXPECT_EQ((minifloat::convert<e4m3, rounding::upward>(-1.01f).bits()), 0xB8); // -1
+  EXPECT_EQ((minifloat::convert<e4m3, rounding::upward>(449.0f).bits()), 0x7F); // NaN
+  EXPECT_EQ((minifloat::convert<e4m3, rounding::upward, overflow::saturate>(449.0f).bits()), 0x7E);
+  EXPECT_EQ((minifloat::convert<e4m3, rounding::upward>(-1e9f).bits()), 0xFE); // -448
+  EXPECT_EQ((minifloat::convert<e4m3, rounding::upward>(-inf).bits()), 0xFF);  // NaN
+  EXPECT_EQ((minifloat::convert<e4m3, rounding::upward>(1e-30f).bits()), 0x01);
+  EXPECT_EQ((minifloat::convert<e4m3, rounding::upward>(-1e-30f).bits()), 0x80); // -0
+}
+
 TEST(SpecEdgeCases, IeeeE4M3) {
   using minifloat::e4m3_ieee;
   const float inf = std::numeric_limits<float>::infinity();

@@ -21,7 +21,7 @@ using reference::mode;
 // exact values; plus a per-input pseudo-random value.
 constexpr std::uint32_t fixed_random_bits[] = {0u, 0x80000000u, 0xFFFFFFFFu};
 
-enum class checks { nearest_even_both_overflows, and_toward_zero, every_mode };
+enum class checks { nearest_even_both_overflows, and_toward_zero, and_directed, every_mode };
 
 template <class T>
 void sweep_all_floats(const reference::format& fmt, checks which) {
@@ -42,6 +42,11 @@ void sweep_all_floats(const reference::format& fmt, checks which) {
       local.check(minifloat::convert<T, rounding::toward_zero>(x).bits(),
                   ref.round(where, mode::toward_zero, false), "toward_zero", i);
       if (which == checks::and_toward_zero) {
+        continue;
+      }
+      local.check(minifloat::convert<T, rounding::upward>(x).bits(),
+                  ref.round(where, mode::upward, false), "upward", i);
+      if (which == checks::and_directed) {
         continue;
       }
       local.check(minifloat::convert<T, rounding::toward_zero, overflow::saturate>(x).bits(),
@@ -83,9 +88,10 @@ TEST(ExhaustiveFloat, E4M3Fnuz) {
 TEST(ExhaustiveFloat, E5M2Fnuz) {
   sweep_all_floats<minifloat::e5m2fnuz>(reference::e5m2fnuz, checks::nearest_even_both_overflows);
 }
-// e8m0: nearest-even both overflow rules and toward zero (floor, the OCP MX scale rule).
+// e8m0: the three scale rules of SPEC §5: nearest-even (both overflow rules), toward zero
+// (floor, the OCP MX rule) and upward (ceil, as CUDA and DeepGEMM round).
 TEST(ExhaustiveFloat, E8M0) {
-  sweep_all_floats<minifloat::e8m0>(reference::e8m0, checks::and_toward_zero);
+  sweep_all_floats<minifloat::e8m0>(reference::e8m0, checks::and_directed);
 }
 TEST(ExhaustiveFloat, E4M3B11Fnuz) {
   sweep_all_floats<minifloat::e4m3b11fnuz>(reference::e4m3b11fnuz,

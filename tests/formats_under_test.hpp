@@ -90,6 +90,8 @@ inline constexpr mode_and_overflow every_mode[] = {
     {reference::mode::nearest_even, true, "nearest_even saturate"},
     {reference::mode::toward_zero, false, "toward_zero"},
     {reference::mode::toward_zero, true, "toward_zero saturate"},
+    {reference::mode::upward, false, "upward"},
+    {reference::mode::upward, true, "upward saturate"},
     {reference::mode::stochastic, false, "stochastic"},
     {reference::mode::stochastic, true, "stochastic saturate"},
 };
@@ -105,6 +107,9 @@ unsigned narrow(const mode_and_overflow& m, From x, std::uint32_t random_bits = 
   case reference::mode::toward_zero:
     return m.saturate ? minifloat::convert<T, rounding::toward_zero, overflow::saturate>(x).bits()
                       : minifloat::convert<T, rounding::toward_zero>(x).bits();
+  case reference::mode::upward:
+    return m.saturate ? minifloat::convert<T, rounding::upward, overflow::saturate>(x).bits()
+                      : minifloat::convert<T, rounding::upward>(x).bits();
   case reference::mode::stochastic:
     return m.saturate ? minifloat::stochastic_cast<T, overflow::saturate>(x, random_bits).bits()
                       : minifloat::stochastic_cast<T>(x, random_bits).bits();

@@ -69,7 +69,7 @@ inline double decode(const format& f, unsigned code) {
   return negative ? -magnitude : magnitude;
 }
 
-enum class mode { nearest_even, toward_zero, stochastic };
+enum class mode { nearest_even, toward_zero, upward, stochastic };
 
 class narrower {
 public:
@@ -145,8 +145,10 @@ public:
       return overflowed;
     }
     const std::size_t virtual_index = grid_.size() - 1;
+    // Toward zero, and upward for a negative value, drop the extra digits of |x|.
+    const bool truncates = m == mode::toward_zero || (m == mode::upward && x < 0);
     if (where.below >= virtual_index) { // |x| >= max + step: every rounding lands past max
-      return m == mode::toward_zero ? sign | max_.code : overflowed;
+      return truncates ? sign | max_.code : overflowed;
     }
     const double ax = std::fabs(x);
     const point lo = grid_[where.below];
@@ -161,6 +163,9 @@ public:
       }
       case mode::toward_zero:
         pick = lo;
+        break;
+      case mode::upward:
+        pick = truncates ? lo : hi;
         break;
       case mode::stochastic: {
         // frac = (|x| - lo) / (hi - lo); the subtraction is exact (Sterbenz, or lo = 0) and

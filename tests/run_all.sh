@@ -9,10 +9,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc)
 build_root=${BUILD_ROOT:-$root/build-all}
 
-# name compiler standard build-type [extra compiler flags]
+# name compiler standard build-type [extra compiler flags | -D cache settings]
 configurations=(
   "gcc-cxx17 g++ 17 Debug"
-  "gcc-cxx20 g++ 20 Release"
+  "gcc-cxx20 g++ 20 Release -DMINIFLOAT_CUDA_TESTS=ON"
   "clang-cxx17 clang++ 17 Release"
   "clang-cxx20 clang++ 20 Debug"
   # No undefined behaviour for any input: the quick suite under ASan + UBSan, any finding fatal.
@@ -21,12 +21,18 @@ configurations=(
 exhaustive_in=gcc-cxx20
 
 for configuration in "${configurations[@]}"; do
-  read -r name compiler standard build_type flags <<<"$configuration"
-  echo "=== $name: $compiler, C++$standard, $build_type ${flags:-}"
+  read -r name compiler standard build_type extra <<<"$configuration"
+  echo "=== $name: $compiler, C++$standard, $build_type ${extra:-}"
+  flags=""
+  settings=()
+  case "${extra:-}" in
+  -D*) settings=($extra) ;;
+  *) flags="${extra:-}" ;;
+  esac
   dir="$build_root/$name"
   cmake -S "$root" -B "$dir" -DCMAKE_CXX_COMPILER="$compiler" -DCMAKE_CXX_STANDARD="$standard" \
     -DCMAKE_CXX_STANDARD_REQUIRED=ON -DCMAKE_CXX_EXTENSIONS=OFF -DCMAKE_BUILD_TYPE="$build_type" \
-    -DCMAKE_CXX_FLAGS="${flags:-}" -DMINIFLOAT_WERROR=ON >/dev/null
+    -DCMAKE_CXX_FLAGS="$flags" -DMINIFLOAT_WERROR=ON "${settings[@]}" >/dev/null
   cmake --build "$dir" -j "$jobs"
   ctest --test-dir "$dir" -L quick -j "$jobs" --output-on-failure
 done

@@ -71,7 +71,9 @@ MINIFLOAT_HOST_DEVICE inline To bit_cast(const From& from) noexcept {
 
 // Index of the most significant set bit of a non-zero value (0 for 1, 63 for 2^63).
 MINIFLOAT_HOST_DEVICE constexpr int most_significant_bit(std::uint64_t x) noexcept {
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__CUDA_ARCH__)
+  return 63 - __clzll(static_cast<long long>(x));
+#elif defined(__GNUC__) || defined(__clang__)
   return 63 - __builtin_clzll(x);
 #else
   int position = 0;

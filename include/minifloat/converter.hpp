@@ -20,6 +20,8 @@ namespace minifloat {
 enum class rounding {
   nearest_even, // the nearest value of the format; ties to the even mantissa
   toward_zero,  // drop the extra bits; never rounds a finite value past the largest finite
+  upward,       // toward +infinity (ceil): the e8m0 "ceil" scale rule of CUDA and DeepGEMM.
+                // Negative values are truncated, so a finite one never rounds past -max.
 };
 
 // What happens to a rounded result beyond the largest finite value (SPEC §2).
@@ -41,10 +43,12 @@ struct unpacked {
 };
 
 // The rounding step proper: the public `rounding` plus stochastic rounding.
-enum class rounding_rule : std::uint8_t { nearest_even, toward_zero, stochastic };
+enum class rounding_rule : std::uint8_t { nearest_even, toward_zero, upward, stochastic };
 
 constexpr rounding_rule rule_of(rounding r) noexcept {
-  return r == rounding::nearest_even ? rounding_rule::nearest_even : rounding_rule::toward_zero;
+  return r == rounding::nearest_even  ? rounding_rule::nearest_even
+         : r == rounding::toward_zero ? rounding_rule::toward_zero
+                                      : rounding_rule::upward;
 }
 
 // c ? a : b without a branch: compilers turn data-dependent ternaries into jumps, which cost a
@@ -112,11 +116,11 @@ overflowed(typename format_info<Format>::storage_type sign) noexcept {
 }
 
 // Whether the magnitude, after dropping `shift` low bits of `significand` (the kept part having
-// parity `kept_is_odd`), rounds up by one unit in the last kept place. shift may be <= 0 (the
-// value is exact) or beyond 64 (every bit is dropped).
+// parity `kept_is_odd`; the value's sign `negative`), rounds up by one unit in the last kept
+// place. shift may be <= 0 (the value is exact) or beyond 64 (every bit is dropped).
 template <rounding_rule Rule>
 MINIFLOAT_HOST_DEVICE constexpr bool rounds_up(std::uint64_t significand, int shift,
-                                               bool kept_is_odd,
+                                               bool kept_is_odd, bool negative,
                                                std::uint32_t random_bits) noexcept {
   if (Rule == rounding_rule::toward_zero) {
     return false;
@@ -126,6 +130,9 @@ MINIFLOAT_HOST_DEVICE constexpr bool rounds_up(std::uint64_t significand, int sh
   const std::uint64_t mask =
       select(shift > 63, ~std::uint64_t{0}, (std::uint64_t{1} << clamped) - 1);
   const std::uint64_t dropped = significand & mask;
+  if (Rule == rounding_rule::upward) {
+    return !negative & (dropped != 0);
+  }
   if (Rule == rounding_rule::nearest_even) {
     // Half a unit is 2^(shift - 1); past shift = 64 it exceeds every 64-bit `dropped`.
     const int half_position = select(shift < 1, 0, select(shift > 64, 63, shift - 1));
@@ -153,8 +160,11 @@ encode_rounded(value_class kind, bool negative, std::uint64_t magnitude, bool to
   // Past the largest finite value (e4m3: 480 would be S.1111.111, NaN's code) the overflow rule
   // decides; toward zero never rounds a finite value past it (SPEC §2).
   const storage overflow_code = overflowed<Format, Overflow>(sign);
-  const storage too_large_code = Rule == rounding_rule::toward_zero
-                                     ? static_cast<storage>(sign | info::max_finite_code)
+  // Toward zero (and upward for a negative value) never rounds a finite value past the largest.
+  const storage largest = static_cast<storage>(sign | info::max_finite_code);
+  const storage too_large_code = Rule == rounding_rule::toward_zero ? largest
+                                 : Rule == rounding_rule::upward
+                                     ? select(negative, largest, overflow_code)
                                      : overflow_code;
   const storage zero_code = info::has_negative_zero ? sign : storage{0};
   const storage in_range_code = select(
@@ -201,7 +211,8 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
   // field, which is the correct encoding. Ties go to the even code.
   const std::uint64_t truncated =
       kept + (static_cast<std::uint64_t>(quantum - (1 - info::bias - M)) << M);
-  const bool up = rounds_up<Rule>(significand, shift, (truncated & 1) != 0, random_bits);
+  const bool up =
+      rounds_up<Rule>(significand, shift, (truncated & 1) != 0, value.negative, random_bits);
   // Without subnormals (e8m0) nothing lies below the smallest normal: such values give it.
   const bool below_smallest = !info::has_subnormals && exponent < info::min_normal_exponent;
   const std::uint64_t magnitude = select(below_smallest, std::uint64_t{0}, truncated + up);
@@ -250,7 +261,9 @@ narrow_directly(typename format_info<Source>::storage_type code,
   const std::uint64_t kept = significand >> shift;
   const std::uint64_t dropped = significand & ((std::uint64_t{1} << shift) - 1);
   bool up = false;
-  if (Rule == rounding_rule::nearest_even) {
+  if (Rule == rounding_rule::upward) {
+    up = !from::is_negative(code) & (dropped != 0);
+  } else if (Rule == rounding_rule::nearest_even) {
     const std::uint64_t half = std::uint64_t{1} << (shift - 1);
     up = (dropped > half) | ((dropped == half) & ((kept & 1) != 0));
   } else if (Rule == rounding_rule::stochastic) {

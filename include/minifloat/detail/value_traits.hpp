@@ -81,6 +81,26 @@ MINIFLOAT_HOST_DEVICE constexpr unpacked unpack_value(T x) noexcept {
   return unpack_integer(x);
 }
 
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+// sm_89 and later convert float to e4m3 / e5m2 in hardware: cvt.rn.satfinite is nearest-even
+// with saturation, i.e. saturate_cast, except that NaN comes out as 0x7F whatever its sign;
+// the sign is put back so that device and host agree bit for bit (SPEC §2).
+template <class Format>
+__device__ inline std::uint8_t hardware_saturating_narrow(float x) {
+  unsigned short pair;
+  if (std::is_same<Format, formats::e4m3>::value) {
+    asm("cvt.rn.satfinite.e4m3x2.f32 %0, %2, %1;" : "=h"(pair) : "f"(x), "f"(0.0f));
+  } else {
+    asm("cvt.rn.satfinite.e5m2x2.f32 %0, %2, %1;" : "=h"(pair) : "f"(x), "f"(0.0f));
+  }
+  const auto code = static_cast<std::uint8_t>(pair & 0xFF); // x is the low half
+  return x != x ? static_cast<std::uint8_t>(code | (__float_as_uint(x) >> 24 & 0x80)) : code;
+}
+template <class Format>
+constexpr bool has_hardware_narrowing =
+    std::is_same<Format, formats::e4m3>::value || std::is_same<Format, formats::e5m2>::value;
+#endif
+
 // The whole conversion: From -> To with one rounding. Even to the same type it re-encodes:
 // NaN becomes the canonical NaN of the target and, when saturating, infinities become +-max.
 template <class To, rounding_rule Rule, overflow Overflow, class From>
@@ -92,6 +112,14 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
   static_assert(is_source<From>, "the source must be a floating-point type minifloat knows or "
                                  "an integer");
   using to_format = typename value_traits<To>::format;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+  if constexpr (std::is_same<From, float>::value && has_hardware_narrowing<to_format> &&
+                Rule == rounding_rule::nearest_even && Overflow == overflow::saturate) {
+    if (!__builtin_is_constant_evaluated()) { // constant expressions take the converter
+      return value_traits<To>::from_code(hardware_saturating_narrow<to_format>(x));
+    }
+  }
+#endif
   if constexpr (value_traits<From>::is_known) {
     using from_format = typename value_traits<From>::format;
     if constexpr (is_direct_narrowing<from_format, to_format>) {

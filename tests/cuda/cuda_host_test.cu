@@ -1,0 +1,91 @@
+// minifloat compiled by nvcc: host code and a kernel. The host part always runs; the kernel runs
+// only when a GPU is present (the device sweep, device_sweep.cu, compares every float).
+#include <cuda_fp8.h>
+#include <cuda_runtime.h>
+
+#include <minifloat/cuda.hpp>
+#include <minifloat/minifloat.hpp>
+
+#include <cstdio>
+
+namespace {
+
+__global__ void convert_kernel(const float* in, const double* in_double, std::uint8_t* out) {
+  const unsigned i = threadIdx.x;
+  // Every path the device can take: direct narrowing, the generic converter (double, integer,
+  // another 8-bit format), saturation, stochastic rounding, widening, the format family.
+  out[8 * i + 0] = minifloat::e4m3(in[i]).bits();
+  out[8 * i + 1] = minifloat::saturate_cast<minifloat::e5m2>(in[i]).bits();
+  out[8 * i + 2] = minifloat::e4m3(in_double[i]).bits();
+  out[8 * i + 3] = minifloat::e5m2(static_cast<int>(i) - 16).bits();
+  out[8 * i + 4] = minifloat::e4m3fnuz(minifloat::e5m2(in[i])).bits();
+  out[8 * i + 5] = minifloat::stochastic_cast<minifloat::e4m3>(in[i], 0x9E3779B9u * i).bits();
+  out[8 * i + 6] = minifloat::e8m0(static_cast<float>(minifloat::e4m3(in[i]))).bits();
+  out[8 * i + 7] = minifloat::from_cuda(minifloat::to_cuda(minifloat::e4m3(in[i]))).bits();
+}
+
+std::uint8_t expected(unsigned slot, float x, double d, unsigned i) {
+  switch (slot) {
+  case 0: return minifloat::e4m3(x).bits();
+  case 1: return minifloat::saturate_cast<minifloat::e5m2>(x).bits();
+  case 2: return minifloat::e4m3(d).bits();
+  case 3: return minifloat::e5m2(static_cast<int>(i) - 16).bits();
+  case 4: return minifloat::e4m3fnuz(minifloat::e5m2(x)).bits();
+  case 5: return minifloat::stochastic_cast<minifloat::e4m3>(x, 0x9E3779B9u * i).bits();
+  case 6: return minifloat::e8m0(static_cast<float>(minifloat::e4m3(x))).bits();
+  default: return minifloat::e4m3(x).bits();
+  }
+}
+
+} // namespace
+
+int main() {
+  int failures = 0;
+  // Host code compiled through nvcc: the same constexpr answers as with g++ and clang.
+  static_assert(minifloat::e4m3(464.0f).bits() == 0x7E, "");
+  static_assert(minifloat::saturate_cast<minifloat::e5m2>(1e9f).bits() == 0x7B, "");
+  const minifloat::e4m3 x(1.5f);
+  const __nv_fp8_e4m3 nv = minifloat::to_cuda(x);
+  failures += static_cast<float>(nv) == 1.5f ? 0 : 1;            // NVIDIA reads our byte
+  failures += minifloat::from_cuda(__nv_fp8_e5m2(3.0f)).bits() ==  // and we read theirs
+                      minifloat::e5m2(3.0f).bits()
+                  ? 0
+                  : 1;
+
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+    std::printf("no GPU: device part skipped\n");
+  } else {
+    constexpr unsigned n = 64;
+    float in[n];
+    double in_double[n];
+    for (unsigned i = 0; i < n; ++i) {
+      in[i] = static_cast<float>(i) * 7.3f - 200.0f;
+      in_double[i] = 1.0 + 0x1p-4 + 0x1p-30 * i;
+    }
+    float* d_in;
+    double* d_in_double;
+    std::uint8_t* d_out;
+    std::uint8_t out[8 * n];
+    cudaMalloc(&d_in, sizeof in);
+    cudaMalloc(&d_in_double, sizeof in_double);
+    cudaMalloc(&d_out, sizeof out);
+    cudaMemcpy(d_in, in, sizeof in, cudaMemcpyHostToDevice);
+    cudaMemcpy(d_in_double, in_double, sizeof in_double, cudaMemcpyHostToDevice);
+    convert_kernel<<<1, n>>>(d_in, d_in_double, d_out);
+    cudaMemcpy(out, d_out, sizeof out, cudaMemcpyDeviceToHost);
+    for (unsigned i = 0; i < n; ++i) {
+      for (unsigned slot = 0; slot < 8; ++slot) {
+        if (out[8 * i + slot] != expected(slot, in[i], in_double[i], i)) {
+          std::printf("device differs: slot %u input %u\n", slot, i);
+          ++failures;
+        }
+      }
+    }
+    cudaFree(d_in);
+    cudaFree(d_in_double);
+    cudaFree(d_out);
+  }
+  std::printf("%d failed\n", failures);
+  return failures == 0 ? 0 : 1;
+}
