@@ -11,45 +11,25 @@
 
 namespace under_test {
 
+// Which reference format describes each library type (written out: the reference shares
+// nothing with the library's traits).
 template <class T>
 struct format_of;
-template <>
-struct format_of<minifloat::e4m3> {
-  static const reference::format& get() { return reference::e4m3; }
-};
-template <>
-struct format_of<minifloat::e5m2> {
-  static const reference::format& get() { return reference::e5m2; }
-};
-template <>
-struct format_of<minifloat::e3m4> {
-  static const reference::format& get() { return reference::e3m4; }
-};
-template <>
-struct format_of<minifloat::e2m5> {
-  static const reference::format& get() { return reference::e2m5; }
-};
-template <>
-struct format_of<minifloat::e4m3_ieee> {
-  static const reference::format& get() { return reference::e4m3_ieee; }
-};
-template <>
-struct format_of<minifloat::e4m3fnuz> {
-  static const reference::format& get() { return reference::e4m3fnuz; }
-};
-template <>
-struct format_of<minifloat::e5m2fnuz> {
-  static const reference::format& get() { return reference::e5m2fnuz; }
-};
-template <>
-struct format_of<minifloat::e4m3b11fnuz> {
-  static const reference::format& get() { return reference::e4m3b11fnuz; }
-};
-
-template <>
-struct format_of<minifloat::e8m0> {
-  static const reference::format& get() { return reference::e8m0; }
-};
+#define MINIFLOAT_TEST_FORMAT(type, reference_format)                                              \
+  template <>                                                                                      \
+  struct format_of<minifloat::type> {                                                              \
+    static const reference::format& get() { return reference::reference_format; }                  \
+  }
+MINIFLOAT_TEST_FORMAT(e4m3, e4m3);
+MINIFLOAT_TEST_FORMAT(e5m2, e5m2);
+MINIFLOAT_TEST_FORMAT(e3m4, e3m4);
+MINIFLOAT_TEST_FORMAT(e2m5, e2m5);
+MINIFLOAT_TEST_FORMAT(e4m3_ieee, e4m3_ieee);
+MINIFLOAT_TEST_FORMAT(e4m3fnuz, e4m3fnuz);
+MINIFLOAT_TEST_FORMAT(e5m2fnuz, e5m2fnuz);
+MINIFLOAT_TEST_FORMAT(e4m3b11fnuz, e4m3b11fnuz);
+MINIFLOAT_TEST_FORMAT(e8m0, e8m0);
+#undef MINIFLOAT_TEST_FORMAT
 
 // The signed formats (the value-type tests assume a sign bit).
 using all_formats = ::testing::Types<minifloat::e4m3, minifloat::e5m2, minifloat::e3m4,
