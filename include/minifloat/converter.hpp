@@ -2,7 +2,7 @@
 // from integers — takes the same path (DESIGN.md):
 //   1. unpack the source into sign, class and an exact value significand · 2^exponent;
 //   2. round that value on the target's grid with an unbounded exponent range (the rounding
-//      policy: nearest-even, toward-zero or stochastic);
+//      policy: nearest-even, toward-zero, upward or stochastic);
 //   3. apply the overflow policy to the rounded result (non-saturating or saturate);
 //   4. pack the result into the target's encoding.
 // Because step 1 is exact and step 2 rounds once, every conversion is correctly rounded
@@ -18,7 +18,7 @@ namespace minifloat {
 // Rounding of a conversion (SPEC §2). Stochastic rounding takes random bits and has its own
 // entry point, stochastic_cast.
 enum class rounding {
-  nearest_even, // the nearest value of the format; ties to the even mantissa
+  nearest_even, // the nearest value of the format; ties to the even code
   toward_zero,  // drop the extra bits; never rounds a finite value past the largest finite
   upward,       // toward +infinity (ceil): the e8m0 "ceil" scale rule of CUDA and DeepGEMM.
                 // Negative values are truncated, so a finite one never rounds past -max.
