@@ -17,11 +17,13 @@ using minifloat::overflow;
 using minifloat::rounding;
 using reference::mode;
 
-// Fixed random-bit values for stochastic rounding: never up, the midpoint, always up but for
-// exact values; plus a per-input pseudo-random value.
-constexpr std::uint32_t fixed_random_bits[] = {0u, 0x80000000u, 0xFFFFFFFFu};
+// Fixed random-bit values for stochastic rounding: never up, and always up but for exact values;
+// plus a per-input pseudo-random value. (The sweeps are CI's long pole: each check over 2^32
+// floats costs about 30 s. Toward zero with saturation differs from without only on infinities,
+// which the quick suite covers in every format.)
+constexpr std::uint32_t fixed_random_bits[] = {0u, 0xFFFFFFFFu};
 
-enum class checks { nearest_even_both_overflows, and_toward_zero, and_directed, every_mode };
+enum class checks { nearest_even_both_overflows, and_directed, every_mode };
 
 template <class T>
 void sweep_all_floats(const reference::format& fmt, checks which) {
@@ -41,16 +43,11 @@ void sweep_all_floats(const reference::format& fmt, checks which) {
       }
       local.check(minifloat::convert<T, rounding::toward_zero>(x).bits(),
                   ref.round(where, mode::toward_zero, false), "toward_zero", i);
-      if (which == checks::and_toward_zero) {
-        continue;
-      }
       local.check(minifloat::convert<T, rounding::upward>(x).bits(),
                   ref.round(where, mode::upward, false), "upward", i);
       if (which == checks::and_directed) {
         continue;
       }
-      local.check(minifloat::convert<T, rounding::toward_zero, overflow::saturate>(x).bits(),
-                  ref.round(where, mode::toward_zero, true), "toward_zero saturate", i);
       for (std::uint32_t r : fixed_random_bits) {
         local.check(minifloat::stochastic_cast<T>(x, r).bits(),
                     ref.round(where, mode::stochastic, false, r), "stochastic fixed", i);
@@ -73,10 +70,10 @@ TEST(ExhaustiveFloat, E5M2EveryMode) {
   sweep_all_floats<minifloat::e5m2>(reference::e5m2, checks::every_mode);
 }
 TEST(ExhaustiveFloat, E3M4) {
-  sweep_all_floats<minifloat::e3m4>(reference::e3m4, checks::and_toward_zero);
+  sweep_all_floats<minifloat::e3m4>(reference::e3m4, checks::nearest_even_both_overflows);
 }
 TEST(ExhaustiveFloat, E2M5) {
-  sweep_all_floats<minifloat::e2m5>(reference::e2m5, checks::and_toward_zero);
+  sweep_all_floats<minifloat::e2m5>(reference::e2m5, checks::nearest_even_both_overflows);
 }
 // The format family: nearest-even, both overflow rules.
 TEST(ExhaustiveFloat, E4M3Ieee) {
