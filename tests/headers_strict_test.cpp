@@ -20,6 +20,13 @@ int main() {
   expect(static_cast<float>(minifloat::e5m2::from_bits(0x7B)) == 57344.0f, "e5m2 max");
   expect(minifloat::stochastic_cast<minifloat::e4m3>(1.0625f, 0x80000000u).bits() == 0x39,
          "stochastic rounds up at the midpoint with 2^31");
-  std::printf("%d passed, %d failed\n", 5 - failures, failures);
+  // The array functions, which report bad arguments without exceptions here (error.hpp).
+  const float values[3] = {1.0f, -465.0f, 0.0f};
+  minifloat::e4m3 codes[3];
+  minifloat::convert(values, 3, codes);
+  expect(codes[0].bits() == 0x38 && codes[1].bits() == 0xFF && codes[2].bits() == 0x00,
+         "array narrowing");
+  expect(minifloat::amax(values, 3) == 465.0f, "amax");
+  std::printf("%d passed, %d failed\n", 7 - failures, failures);
   return failures == 0 ? 0 : 1;
 }

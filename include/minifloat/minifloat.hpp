@@ -11,5 +11,8 @@
 #include "convert.hpp"
 #include "limits.hpp"
 #include "iostream.hpp"
+#include "random.hpp"
+#include "error.hpp"
+#include "bulk.hpp"
 
 #endif // MINIFLOAT_MINIFLOAT_HPP

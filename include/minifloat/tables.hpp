@@ -25,6 +25,21 @@ MINIFLOAT_BIT_CAST_CONSTEXPR std::array<float, 256> make_decode_table() noexcept
 template <class Format>
 inline constexpr std::array<float, 256> decode_table_for = make_decode_table<Format>();
 
+// The code of every 8-bit code of Format converted to the wider format To (binary16,
+// bfloat16, binary32), for the array kernels.
+template <class Format, class To>
+constexpr std::array<typename format_info<To>::storage_type, 256> make_code_table() noexcept {
+  std::array<typename format_info<To>::storage_type, 256> table{};
+  for (std::size_t code = 0; code < table.size(); ++code) {
+    table[code] = pack<To, rounding_rule::nearest_even, overflow::non_saturating>(
+        unpack_code<Format>(static_cast<std::uint8_t>(code)));
+  }
+  return table;
+}
+template <class Format, class To>
+inline constexpr std::array<typename format_info<To>::storage_type, 256>
+    code_table_for = make_code_table<Format, To>();
+
 } // namespace detail
 
 // The float value of every code of the 8-bit type T, built at compile time:

@@ -6,6 +6,7 @@
 
 #include "../binary16.hpp"
 #include "../converter.hpp"
+#include "lanes_portable.hpp"
 
 namespace minifloat {
 
@@ -122,7 +123,14 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
 #endif
   if constexpr (value_traits<From>::is_known) {
     using from_format = typename value_traits<From>::format;
-    if constexpr (is_direct_narrowing<from_format, to_format>) {
+    if constexpr (std::is_same<from_format, formats::binary32>::value && sizeof(To) == 1 &&
+                  is_direct_narrowing<from_format, to_format>) {
+      // float -> fp8, the hot case: the lane kernel in 32-bit arithmetic (lanes.inc), the same
+      // code as the portable path of the array functions.
+      return value_traits<To>::from_code(
+          static_cast<std::uint8_t>(portable::encode_float_lanes<to_format, Rule, Overflow>(
+              value_traits<From>::to_code(x), random_bits)));
+    } else if constexpr (is_direct_narrowing<from_format, to_format>) {
       return value_traits<To>::from_code(narrow_directly<from_format, to_format, Rule, Overflow>(
           value_traits<From>::to_code(x), random_bits));
     }

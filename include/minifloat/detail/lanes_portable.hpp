@@ -1,0 +1,87 @@
+// minifloat: the lane operations on one 32-bit lane in plain constexpr C++, and the lane
+// kernels compiled with them. This is the portable path of the array functions (a loop that
+// compilers can vectorize: no branches, no tables) and the scalar float -> fp8 conversion.
+#ifndef MINIFLOAT_DETAIL_LANES_PORTABLE_HPP
+#define MINIFLOAT_DETAIL_LANES_PORTABLE_HPP
+
+#include "../binary16.hpp"
+#include "../converter.hpp"
+#include "../random.hpp"
+
+namespace minifloat {
+namespace detail {
+namespace portable {
+
+#define MINIFLOAT_LANE_FN MINIFLOAT_HOST_DEVICE constexpr inline
+#define MINIFLOAT_ARRAY_FN inline
+#define MINIFLOAT_LANES_HAVE_FLOAT_ADD 0
+
+using u32v = std::uint32_t;
+using maskv = bool;
+
+MINIFLOAT_LANE_FN u32v splat(std::uint32_t x) { return x; }
+MINIFLOAT_LANE_FN u32v iota() { return 0; }
+MINIFLOAT_LANE_FN u32v add(u32v a, u32v b) { return a + b; }
+MINIFLOAT_LANE_FN u32v sub(u32v a, u32v b) { return a - b; }
+MINIFLOAT_LANE_FN u32v and_(u32v a, u32v b) { return a & b; }
+MINIFLOAT_LANE_FN u32v or_(u32v a, u32v b) { return a | b; }
+MINIFLOAT_LANE_FN u32v xor_(u32v a, u32v b) { return a ^ b; }
+MINIFLOAT_LANE_FN u32v mul_lo(u32v a, u32v b) { return a * b; }
+template <unsigned N>
+MINIFLOAT_LANE_FN u32v shr(u32v a) {
+  return a >> N;
+}
+template <unsigned N>
+MINIFLOAT_LANE_FN u32v shl(u32v a) {
+  return a << N;
+}
+// As the vector instructions do: a count of 32 or more shifts everything out.
+MINIFLOAT_LANE_FN u32v shrv(u32v a, u32v count) {
+  return select(count < 32, a >> (count & 31), u32v{0});
+}
+MINIFLOAT_LANE_FN u32v shlv(u32v a, u32v count) {
+  return select(count < 32, a << (count & 31), u32v{0});
+}
+MINIFLOAT_LANE_FN u32v min_u(u32v a, u32v b) { return select(a < b, a, b); }
+MINIFLOAT_LANE_FN u32v max_u(u32v a, u32v b) { return select(a > b, a, b); }
+MINIFLOAT_LANE_FN maskv eq(u32v a, u32v b) { return a == b; }
+MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) { return a > b; }
+MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return a & b; }
+MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return a + u32v{m}; }
+// select(bool, u32v, u32v) is detail::select.
+MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
+  return detail::bit_cast<std::uint32_t>(static_cast<float>(a));
+}
+
+// One element at a time: the loop is left to the compiler to vectorize.
+constexpr std::size_t width = 1;
+MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) {
+  return detail::bit_cast<std::uint32_t>(*p);
+}
+MINIFLOAT_LANE_FN u32v load_halves(const std::uint16_t* p) { return *p; }
+MINIFLOAT_LANE_FN u32v load_halves_partial(const std::uint16_t* p, std::size_t) { return *p; }
+MINIFLOAT_LANE_FN u32v load_u32(const std::uint32_t* p) { return *p; }
+MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v code) {
+  *p = static_cast<std::uint8_t>(code);
+}
+// (With one lane there is never a partial vector; these complete the set of operations.)
+template <class Source>
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const Source* p, std::size_t) {
+  return load_float_bits(p);
+}
+MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t) { return *p; }
+MINIFLOAT_LANE_FN void store_codes_partial(std::uint8_t* p, u32v code, std::size_t) {
+  store_codes(p, code);
+}
+
+#include "lanes.inc"
+
+#undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
+#undef MINIFLOAT_ARRAY_FN
+#undef MINIFLOAT_LANE_FN
+
+} // namespace portable
+} // namespace detail
+} // namespace minifloat
+
+#endif // MINIFLOAT_DETAIL_LANES_PORTABLE_HPP

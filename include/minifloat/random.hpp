@@ -1,0 +1,69 @@
+// minifloat: the counter-based generator of random bits for stochastic rounding. The value for
+// a counter depends on nothing else (no state), so any element of a bulk call can be computed
+// alone: element i of stochastic_convert(src, dst, counter_generator{seed, offset}) is
+// stochastic_cast(src[i], counter_generator{seed, offset}(i)), whichever kernel runs, however a
+// caller splits the array among threads (give each part the offset of its first element).
+//
+// The value for seed s and counter c = offset + i (64-bit arithmetic, wrapping) is
+//     key = mix32(hi32(c) ^ mix32(hi32(s) ^ mix32(lo32(s))))
+//     bits = mix32(mix32(lo32(c) ^ lo32(s)) ^ key)
+// where mix32 is the "lowbias32" integer hash (x ^= x >> 16; x *= 0x7feb352d; x ^= x >> 15;
+// x *= 0x846ca68b; x ^= x >> 16), a bijection on 32-bit words with good avalanche. Within one
+// run of 2^32 counters the values are distinct; it is a hash, not a cryptographic generator.
+#ifndef MINIFLOAT_RANDOM_HPP
+#define MINIFLOAT_RANDOM_HPP
+
+#include "config.hpp"
+
+namespace minifloat {
+
+namespace detail {
+MINIFLOAT_HOST_DEVICE constexpr std::uint32_t mix32(std::uint32_t x) noexcept {
+  x ^= x >> 16;
+  x *= 0x7feb352dU;
+  x ^= x >> 15;
+  x *= 0x846ca68bU;
+  x ^= x >> 16;
+  return x;
+}
+MINIFLOAT_HOST_DEVICE constexpr std::uint32_t low_half(std::uint64_t x) noexcept {
+  return static_cast<std::uint32_t>(x);
+}
+MINIFLOAT_HOST_DEVICE constexpr std::uint32_t high_half(std::uint64_t x) noexcept {
+  return static_cast<std::uint32_t>(x >> 32);
+}
+} // namespace detail
+
+struct counter_generator {
+  std::uint64_t seed = 0;
+  std::uint64_t offset = 0; // the counter of element 0
+
+  // The key shared by the 2^32 counters with the same high half.
+  MINIFLOAT_HOST_DEVICE constexpr std::uint32_t key(std::uint32_t counter_high) const noexcept {
+    using detail::mix32;
+    return mix32(counter_high ^ mix32(detail::high_half(seed) ^ mix32(detail::low_half(seed))));
+  }
+  // The random bits for counter c, given key(hi32(c)).
+  MINIFLOAT_HOST_DEVICE static constexpr std::uint32_t
+  bits(std::uint32_t counter_low, std::uint32_t seed_low, std::uint32_t key) noexcept {
+    return detail::mix32(detail::mix32(counter_low ^ seed_low) ^ key);
+  }
+  // The random bits for element i.
+  MINIFLOAT_HOST_DEVICE constexpr std::uint32_t operator()(std::uint64_t i) const noexcept {
+    const std::uint64_t counter = offset + i;
+    return bits(detail::low_half(counter), detail::low_half(seed), key(detail::high_half(counter)));
+  }
+};
+
+namespace detail {
+// The other sources of random bits for the array kernels: none (deterministic rounding), and
+// the caller's array (element i takes bits[i]).
+struct no_random_bits {};
+struct random_bits_array {
+  const std::uint32_t* bits;
+};
+} // namespace detail
+
+} // namespace minifloat
+
+#endif // MINIFLOAT_RANDOM_HPP

@@ -1,0 +1,472 @@
+// The array functions (bulk.hpp), on every path this CPU supports: each element equals the
+// scalar conversion, for every length 0..257 at odd alignments, every code, every binary16 and
+// bfloat16 input; the bytes around the output are never touched; the generator is
+// reproducible across paths and splits; amax; the bad-input contract; many threads at once.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include <minifloat/bulk.hpp>
+#include <minifloat/minifloat.hpp>
+
+#include "formats_under_test.hpp"
+#include "sweep.hpp"
+
+namespace {
+
+using minifloat::overflow;
+using minifloat::simd_path;
+using minifloat::detail::rounding_rule;
+
+std::vector<simd_path> supported_paths() {
+  std::vector<simd_path> paths;
+  for (simd_path path : {simd_path::portable, simd_path::avx2, simd_path::avx512}) {
+    if (minifloat::path_supported(path)) {
+      paths.push_back(path);
+    }
+  }
+  return paths;
+}
+
+// Inputs that reach every branch of the kernels: random bit patterns (NaNs, infinities,
+// subnormals, huge values), values near e4m3's and e5m2's range, and exact midpoints.
+std::vector<float> test_floats(std::size_t n) {
+  std::mt19937 rng(2024);
+  std::vector<float> x(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    switch (i % 4) {
+    case 0:
+      x[i] = sweep::float_from_bits(static_cast<std::uint32_t>(rng()));
+      break;
+    case 1:
+      x[i] = std::normal_distribution<float>(0.0f, 100.0f)(rng);
+      break;
+    case 2: // a midpoint between neighbouring e4m3 / e5m2 values, or next to one
+      x[i] = std::ldexp(static_cast<float>(rng() % 64) + 0.5f, static_cast<int>(rng() % 40) - 24) *
+             (rng() % 2 ? 1.0f : -1.0f);
+      break;
+    default:
+      x[i] = sweep::float_from_bits(0x3F800000U + static_cast<std::uint32_t>(rng() % 0x100000U) -
+                                    0x80000U + (static_cast<std::uint32_t>(rng() % 40) << 23) -
+                                    (20U << 23));
+    }
+  }
+  return x;
+}
+
+template <class Source>
+std::vector<Source> sources_from(const std::vector<float>& floats) {
+  if constexpr (std::is_same<Source, float>::value) {
+    return floats;
+  } else {
+    std::vector<Source> out(floats.size());
+    std::mt19937 rng(7);
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      if constexpr (std::is_same<Source, double>::value) {
+        // Between floats too: doubles that float cannot hold.
+        out[i] = static_cast<double>(floats[i]) *
+                 (1.0 + std::ldexp(static_cast<double>(rng() % 64), -40));
+      } else {
+        out[i] = Source{static_cast<std::uint16_t>(rng())};
+      }
+    }
+    return out;
+  }
+}
+
+constexpr std::uint8_t guard = 0xA5;
+
+// narrow_array on `path` of src[offset, offset + n) into dst[offset, offset + n) equals the
+// scalar conversion element by element, and writes nothing else.
+// (Not inlined: GCC 12 reports a false -Wfree-nonheap-object for the vector once inlined.)
+template <class T, rounding_rule Rule, overflow O, class Source, class Random>
+[[gnu::noinline]] void expect_narrowing_matches(simd_path path, const std::vector<Source>& src,
+                                                const std::vector<std::uint32_t>& bits,
+                                                const Random& random, std::size_t offset,
+                                                std::size_t n) {
+  std::vector<T> dst(src.size() + 2, T::from_bits(guard));
+  minifloat::detail::narrow_array<Rule, O>(path, src.data() + offset, n, dst.data() + offset,
+                                           random);
+  for (std::size_t i = 0; i < dst.size(); ++i) {
+    const bool inside = i >= offset && i < offset + n;
+    unsigned expected = guard;
+    if (inside) {
+      std::uint32_t r = 0;
+      if constexpr (std::is_same<Random, minifloat::counter_generator>::value) {
+        r = random(i - offset);
+      } else if constexpr (std::is_same<Random, minifloat::detail::random_bits_array>::value) {
+        r = bits[i];
+      }
+      expected = minifloat::detail::convert_value<T, Rule, O>(src[i], r).bits();
+    }
+    ASSERT_EQ(dst[i].bits(), expected)
+        << minifloat::to_string(path) << " n=" << n << " offset=" << offset << " i=" << i;
+  }
+}
+
+template <class T, rounding_rule Rule, overflow O, class Source>
+void check_lengths_and_alignments() {
+  const auto floats = test_floats(300);
+  const auto src = sources_from<Source>(floats);
+  std::vector<std::uint32_t> bits(src.size());
+  for (std::size_t i = 0; i < bits.size(); ++i) {
+    bits[i] = sweep::mix(i);
+  }
+  for (simd_path path : supported_paths()) {
+    for (std::size_t n = 0; n <= 257; ++n) {
+      const std::size_t offset = 1 + n % 7; // odd and even, never 64-byte aligned
+      if constexpr (Rule == rounding_rule::stochastic) {
+        expect_narrowing_matches<T, Rule, O>(
+            path, src, bits, minifloat::detail::random_bits_array{bits.data() + offset}, offset, n);
+        expect_narrowing_matches<T, Rule, O>(path, src, bits,
+                                             minifloat::counter_generator{n, n * 1000}, offset, n);
+      } else {
+        expect_narrowing_matches<T, Rule, O>(path, src, bits, minifloat::detail::no_random_bits{},
+                                             offset, n);
+      }
+    }
+  }
+}
+
+template <class T>
+class BulkNarrowing : public ::testing::Test {};
+TYPED_TEST_SUITE(BulkNarrowing, under_test::every_format, under_test::format_names);
+
+TYPED_TEST(BulkNarrowing, EveryLengthAndAlignmentInEveryMode) {
+  using T = TypeParam;
+  check_lengths_and_alignments<T, rounding_rule::nearest_even, overflow::non_saturating, float>();
+  check_lengths_and_alignments<T, rounding_rule::nearest_even, overflow::saturate, float>();
+  check_lengths_and_alignments<T, rounding_rule::toward_zero, overflow::non_saturating, float>();
+  check_lengths_and_alignments<T, rounding_rule::toward_zero, overflow::saturate, float>();
+  check_lengths_and_alignments<T, rounding_rule::upward, overflow::non_saturating, float>();
+  check_lengths_and_alignments<T, rounding_rule::upward, overflow::saturate, float>();
+  check_lengths_and_alignments<T, rounding_rule::stochastic, overflow::non_saturating, float>();
+  check_lengths_and_alignments<T, rounding_rule::stochastic, overflow::saturate, float>();
+}
+
+TYPED_TEST(BulkNarrowing, OtherSourcesEveryLength) {
+  using T = TypeParam;
+  check_lengths_and_alignments<T, rounding_rule::nearest_even, overflow::non_saturating, double>();
+  check_lengths_and_alignments<T, rounding_rule::toward_zero, overflow::saturate, double>();
+  check_lengths_and_alignments<T, rounding_rule::nearest_even, overflow::non_saturating,
+                               minifloat::binary16_bits>();
+  check_lengths_and_alignments<T, rounding_rule::upward, overflow::saturate,
+                               minifloat::binary16_bits>();
+  check_lengths_and_alignments<T, rounding_rule::nearest_even, overflow::saturate,
+                               minifloat::bfloat16_bits>();
+  check_lengths_and_alignments<T, rounding_rule::toward_zero, overflow::non_saturating,
+                               minifloat::bfloat16_bits>();
+}
+
+// All 65,536 binary16 and bfloat16 inputs through every path, in every mode.
+template <class T, rounding_rule Rule, overflow O, class Source>
+void check_every_16bit_input(simd_path path) {
+  std::vector<Source> src(65536);
+  std::vector<std::uint32_t> bits(src.size());
+  for (std::size_t i = 0; i < src.size(); ++i) {
+    src[i] = Source{static_cast<std::uint16_t>(i)};
+    bits[i] = sweep::mix(i);
+  }
+  std::vector<T> dst(src.size());
+  minifloat::detail::narrow_array<Rule, O>(path, src.data(), src.size(), dst.data(),
+                                           minifloat::detail::random_bits_array{bits.data()});
+  for (std::size_t i = 0; i < src.size(); ++i) {
+    ASSERT_EQ(dst[i].bits(), (minifloat::detail::convert_value<T, Rule, O>(src[i], bits[i]).bits()))
+        << minifloat::to_string(path) << " input 0x" << std::hex << i;
+  }
+}
+template <class T, class Source>
+void check_every_16bit_input_every_mode(simd_path path) {
+  check_every_16bit_input<T, rounding_rule::nearest_even, overflow::non_saturating, Source>(path);
+  check_every_16bit_input<T, rounding_rule::nearest_even, overflow::saturate, Source>(path);
+  check_every_16bit_input<T, rounding_rule::toward_zero, overflow::non_saturating, Source>(path);
+  check_every_16bit_input<T, rounding_rule::upward, overflow::non_saturating, Source>(path);
+  check_every_16bit_input<T, rounding_rule::stochastic, overflow::non_saturating, Source>(path);
+  check_every_16bit_input<T, rounding_rule::stochastic, overflow::saturate, Source>(path);
+}
+TYPED_TEST(BulkNarrowing, EveryBinary16AndBfloat16Input) {
+  for (simd_path path : supported_paths()) {
+    check_every_16bit_input_every_mode<TypeParam, minifloat::binary16_bits>(path);
+    check_every_16bit_input_every_mode<TypeParam, minifloat::bfloat16_bits>(path);
+  }
+}
+
+// Widening: every code, at every length 0..257 and odd offsets, into float, binary16, bfloat16.
+template <class T, class To>
+void check_widening(simd_path path) {
+  std::vector<T> src(300);
+  for (std::size_t i = 0; i < src.size(); ++i) {
+    src[i] = T::from_bits(static_cast<std::uint8_t>(i * 37 + i / 256));
+  }
+  for (std::size_t n = 0; n <= 257; ++n) {
+    const std::size_t offset = 1 + n % 5;
+    std::vector<To> dst(src.size() + 2);
+    std::memset(dst.data(), guard, dst.size() * sizeof(To));
+    std::vector<To> untouched = dst;
+    minifloat::detail::widen_array(path, src.data() + offset, n, dst.data() + offset);
+    for (std::size_t i = 0; i < dst.size(); ++i) {
+      const To expected =
+          i >= offset && i < offset + n ? minifloat::convert<To>(src[i]) : untouched[i];
+      ASSERT_EQ(std::memcmp(&dst[i], &expected, sizeof(To)), 0)
+          << minifloat::to_string(path) << " n=" << n << " i=" << i;
+    }
+  }
+}
+TYPED_TEST(BulkNarrowing, WideningEveryCodeEveryLength) {
+  for (simd_path path : supported_paths()) {
+    check_widening<TypeParam, float>(path);
+    check_widening<TypeParam, minifloat::binary16_bits>(path);
+    check_widening<TypeParam, minifloat::bfloat16_bits>(path);
+  }
+}
+
+// The public entry points, through the active path.
+TEST(BulkApi, PointerFormsEqualScalarCasts) {
+  const auto x = test_floats(1000);
+  std::vector<minifloat::e4m3> q(x.size());
+  minifloat::convert(x.data(), x.size(), q.data());
+  std::vector<minifloat::e5m2> r(x.size());
+  minifloat::convert<minifloat::rounding::toward_zero, overflow::saturate>(x.data(), x.size(),
+                                                                           r.data());
+  std::vector<float> back(x.size());
+  minifloat::convert(q.data(), q.size(), back.data());
+  std::vector<std::uint32_t> bits(x.size());
+  for (std::size_t i = 0; i < bits.size(); ++i) {
+    bits[i] = sweep::mix(i);
+  }
+  std::vector<minifloat::e4m3> s(x.size());
+  minifloat::stochastic_convert(x.data(), x.size(), bits.data(), s.data());
+  std::vector<minifloat::e4m3> g(x.size());
+  const minifloat::counter_generator generator{12345, 678};
+  minifloat::stochastic_convert(x.data(), x.size(), g.data(), generator);
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    ASSERT_EQ(q[i].bits(), minifloat::convert<minifloat::e4m3>(x[i]).bits());
+    ASSERT_EQ(
+        r[i].bits(),
+        (minifloat::convert<minifloat::e5m2, minifloat::rounding::toward_zero, overflow::saturate>(
+             x[i])
+             .bits()));
+    ASSERT_EQ(std::memcmp(&back[i], &minifloat::decode_table<minifloat::e4m3>[q[i].bits()], 4), 0);
+    ASSERT_EQ(s[i].bits(), minifloat::stochastic_cast<minifloat::e4m3>(x[i], bits[i]).bits());
+    ASSERT_EQ(g[i].bits(), minifloat::stochastic_cast<minifloat::e4m3>(x[i], generator(i)).bits());
+  }
+}
+
+#if MINIFLOAT_HAS_RANGES
+TEST(BulkApi, SpanForms) {
+  const auto x = test_floats(100);
+  std::vector<minifloat::e4m3> q(x.size());
+  minifloat::convert(std::span<const float>(x), std::span<minifloat::e4m3>(q));
+  std::vector<minifloat::e4m3> q2(x.size());
+  minifloat::convert<minifloat::rounding::nearest_even, overflow::saturate>(x, q2);
+  std::vector<float> back(x.size());
+  minifloat::convert(std::span<const minifloat::e4m3>(q), std::span<float>(back));
+  std::vector<minifloat::e4m3> g(x.size());
+  minifloat::stochastic_convert(x, g, minifloat::counter_generator{1, 2});
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    EXPECT_EQ(q[i].bits(), minifloat::convert<minifloat::e4m3>(x[i]).bits());
+    EXPECT_EQ(q2[i].bits(), minifloat::saturate_cast<minifloat::e4m3>(x[i]).bits());
+    EXPECT_EQ(std::memcmp(&back[i], &minifloat::decode_table<minifloat::e4m3>[q[i].bits()], 4), 0);
+    EXPECT_EQ(g[i].bits(), minifloat::stochastic_cast<minifloat::e4m3>(
+                               x[i], minifloat::counter_generator{1, 2}(i))
+                               .bits());
+  }
+  EXPECT_EQ(minifloat::amax(std::span<const float>(x)), minifloat::amax(x.data(), x.size()));
+}
+#endif
+
+// The generator: element i of a call with offset k is counter k + i, so splitting an array
+// changes nothing; the value follows the documented formula (written out again here).
+TEST(CounterGenerator, FollowsTheDocumentedFormula) {
+  const auto mix32 = [](std::uint32_t x) {
+    x ^= x >> 16;
+    x *= 0x7feb352dU;
+    x ^= x >> 15;
+    x *= 0x846ca68bU;
+    x ^= x >> 16;
+    return x;
+  };
+  for (std::uint64_t seed : {0ULL, 1ULL, 0x123456789ABCDEFULL}) {
+    for (std::uint64_t c : {0ULL, 1ULL, 0xFFFFFFFFULL, 0x100000000ULL, 0xFFFFFFFFFFFFFFFFULL}) {
+      const auto lo = [](std::uint64_t v) { return static_cast<std::uint32_t>(v); };
+      const auto hi = [](std::uint64_t v) { return static_cast<std::uint32_t>(v >> 32); };
+      const std::uint32_t key = mix32(hi(c) ^ mix32(hi(seed) ^ mix32(lo(seed))));
+      EXPECT_EQ((minifloat::counter_generator{seed, c}(0)), mix32(mix32(lo(c) ^ lo(seed)) ^ key));
+      EXPECT_EQ((minifloat::counter_generator{seed, 0}(c)), mix32(mix32(lo(c) ^ lo(seed)) ^ key));
+    }
+  }
+}
+
+TEST(CounterGenerator, SplitsAndPathsAgreeAcrossTheHighHalfCarry) {
+  // Counters that cross 2^32 inside a vector: lanes must take the next high half's key.
+  const auto x = test_floats(200);
+  const std::uint64_t offset = (std::uint64_t{1} << 32) - 37;
+  const minifloat::counter_generator whole{99, offset};
+  for (simd_path path : supported_paths()) {
+    std::vector<minifloat::e5m2> all(x.size());
+    minifloat::detail::narrow_array<rounding_rule::stochastic, overflow::non_saturating>(
+        path, x.data(), x.size(), all.data(), whole);
+    std::vector<minifloat::e5m2> parts(x.size());
+    for (std::size_t begin = 0; begin < x.size(); begin += 23) {
+      const std::size_t n = std::min<std::size_t>(23, x.size() - begin);
+      minifloat::detail::narrow_array<rounding_rule::stochastic, overflow::non_saturating>(
+          path, x.data() + begin, n, parts.data() + begin,
+          minifloat::counter_generator{99, offset + begin});
+    }
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      ASSERT_EQ(all[i].bits(), minifloat::stochastic_cast<minifloat::e5m2>(x[i], whole(i)).bits())
+          << minifloat::to_string(path) << " i=" << i;
+      ASSERT_EQ(parts[i].bits(), all[i].bits()) << minifloat::to_string(path) << " i=" << i;
+    }
+  }
+}
+
+TEST(CounterGenerator, BitsAreRoughlyUniform) {
+  // 2^20 draws into 16 buckets by the top 4 bits, and the low bit's frequency: a generator that
+  // ignored its counter, or fixed a bit, fails by far.
+  const minifloat::counter_generator generator{2026, 0};
+  std::vector<double> buckets(16);
+  double low_bits = 0;
+  const std::size_t n = 1 << 20;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint32_t r = generator(i);
+    buckets[r >> 28] += 1;
+    low_bits += r & 1;
+  }
+  double chi2 = 0;
+  for (double b : buckets) {
+    chi2 += (b - n / 16.0) * (b - n / 16.0) / (n / 16.0);
+  }
+  EXPECT_LT(chi2, 50.0); // 15 degrees of freedom: p < 1e-5 beyond 50
+  EXPECT_NEAR(low_bits / n, 0.5, 6 * 0.5 / std::sqrt(double(n)));
+  EXPECT_NE(generator(0), (minifloat::counter_generator{2027, 0}(0)));
+}
+
+TEST(Amax, EveryPathEveryLength) {
+  auto x = test_floats(300);
+  for (float& v : x) { // finite values only here; NaN and infinity below
+    if (!std::isfinite(v)) {
+      v = 1.0f;
+    }
+  }
+  for (simd_path path : supported_paths()) {
+    for (std::size_t n = 0; n <= 257; ++n) {
+      const std::size_t offset = n % 5;
+      float expected = 0.0f;
+      for (std::size_t i = offset; i < offset + n; ++i) {
+        expected = std::max(expected, std::fabs(x[i]));
+      }
+      ASSERT_EQ(minifloat::detail::amax_on(path, x.data() + offset, n), expected)
+          << minifloat::to_string(path) << " n=" << n;
+    }
+  }
+}
+
+TEST(Amax, NanInfinityAndZeros) {
+  const float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  for (simd_path path : supported_paths()) {
+    for (std::size_t where : {0, 5, 16, 63, 99}) {
+      std::vector<float> x(100, -2.5f);
+      x[where] = -inf;
+      EXPECT_EQ(minifloat::detail::amax_on(path, x.data(), x.size()), inf);
+      x[(where + 7) % 100] = -nan;
+      EXPECT_TRUE(std::isnan(minifloat::detail::amax_on(path, x.data(), x.size())));
+      EXPECT_FALSE(std::signbit(minifloat::detail::amax_on(path, x.data(), x.size())));
+    }
+    const std::vector<float> zeros(40, -0.0f);
+    EXPECT_EQ(minifloat::detail::amax_on(path, zeros.data(), zeros.size()), 0.0f);
+    EXPECT_FALSE(std::signbit(minifloat::detail::amax_on(path, zeros.data(), zeros.size())));
+    EXPECT_EQ(minifloat::detail::amax_on(path, nullptr, 0), 0.0f);
+  }
+}
+
+#if MINIFLOAT_HAS_EXCEPTIONS
+// Bad input: a clear error, and the outputs untouched.
+TEST(BulkApi, BadArgumentsThrowAndWriteNothing) {
+  std::vector<float> x(64, 1.0f);
+  std::vector<minifloat::e4m3> q(64, minifloat::e4m3::from_bits(guard));
+  const auto untouched = [&] {
+    for (auto v : q) {
+      if (v.bits() != guard) {
+        return false;
+      }
+    }
+    return true;
+  };
+  EXPECT_THROW(minifloat::convert(static_cast<const float*>(nullptr), 4, q.data()),
+               minifloat::invalid_argument);
+  EXPECT_THROW(minifloat::convert(x.data(), 4, static_cast<minifloat::e4m3*>(nullptr)),
+               minifloat::invalid_argument);
+  EXPECT_THROW(minifloat::stochastic_convert(x.data(), 4, nullptr, q.data()),
+               minifloat::invalid_argument);
+  EXPECT_THROW(minifloat::amax(nullptr, 3), minifloat::invalid_argument);
+  // Overlap: fp8 output inside the float input.
+  auto* inside = reinterpret_cast<minifloat::e4m3*>(x.data()) + 8;
+  const std::vector<float> before = x;
+  EXPECT_THROW(minifloat::convert(x.data(), 16, inside), minifloat::invalid_argument);
+  EXPECT_EQ(std::memcmp(x.data(), before.data(), x.size() * sizeof(float)), 0);
+#if MINIFLOAT_HAS_RANGES
+  EXPECT_THROW(minifloat::convert(std::span<const float>(x).first(10),
+                                  std::span<minifloat::e4m3>(q).first(9)),
+               minifloat::invalid_argument);
+  EXPECT_THROW(minifloat::stochastic_convert(std::span<const float>(x).first(10),
+                                             std::span<minifloat::e4m3>(q).first(11),
+                                             minifloat::counter_generator{}),
+               minifloat::invalid_argument);
+#endif
+  EXPECT_TRUE(untouched());
+  // n == 0 with null pointers is fine and does nothing.
+  minifloat::convert(static_cast<const float*>(nullptr), 0, static_cast<minifloat::e4m3*>(nullptr));
+  EXPECT_EQ(minifloat::amax(nullptr, 0), 0.0f);
+}
+#endif
+
+TEST(BulkApi, ManyThreadsAtOnce) {
+  // Every thread converts its own arrays through the public entry points (the first calls race
+  // to initialise the dispatch); all must agree with the scalar path.
+  const auto x = test_floats(4096);
+  std::vector<std::thread> threads;
+  std::vector<int> failures(8);
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&, t] {
+      for (int round = 0; round < 20; ++round) {
+        std::vector<minifloat::e4m3> q(x.size());
+        minifloat::convert(x.data(), x.size(), q.data());
+        std::vector<float> back(x.size());
+        minifloat::convert(q.data(), q.size(), back.data());
+        for (std::size_t i = 0; i < x.size(); ++i) {
+          failures[static_cast<std::size_t>(t)] +=
+              q[i].bits() != minifloat::convert<minifloat::e4m3>(x[i]).bits();
+        }
+      }
+    });
+  }
+  for (auto& thread : threads) {
+    thread.join();
+  }
+  for (int f : failures) {
+    EXPECT_EQ(f, 0);
+  }
+}
+
+TEST(Dispatch, ActivePathIsTheBestSupported) {
+  const simd_path active = minifloat::active_path();
+  EXPECT_TRUE(minifloat::path_supported(active));
+  EXPECT_TRUE(minifloat::path_supported(simd_path::portable));
+  if (minifloat::path_supported(simd_path::avx512)) {
+    EXPECT_EQ(active, simd_path::avx512);
+  }
+  std::printf("[ paths    ] active: %s; supported:", minifloat::to_string(active));
+  for (simd_path path : supported_paths()) {
+    std::printf(" %s", minifloat::to_string(path));
+  }
+  std::printf("\n");
+}
+
+} // namespace
