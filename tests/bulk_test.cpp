@@ -371,7 +371,8 @@ TEST(Amax, NanInfinityAndZeros) {
   const float inf = std::numeric_limits<float>::infinity();
   const float nan = std::numeric_limits<float>::quiet_NaN();
   for (simd_path path : supported_paths()) {
-    for (std::size_t where : {0, 5, 16, 63, 99}) {
+    for (std::size_t where :
+         {std::size_t{0}, std::size_t{5}, std::size_t{16}, std::size_t{63}, std::size_t{99}}) {
       std::vector<float> x(100, -2.5f);
       x[where] = -inf;
       EXPECT_EQ(minifloat::detail::amax_on(path, x.data(), x.size()), inf);
