@@ -123,6 +123,21 @@ public:
     return {x, static_cast<std::size_t>(it - grid_.begin()) - 1};
   }
 
+  // The same answer as locate(x), found by walking up from `previous` when |x| has not moved
+  // below it: the sweeps enumerate floats in increasing magnitude, so this is a step or two
+  // instead of a binary search. Anything else (a smaller |x|, NaN) takes locate(x).
+  located locate_after(double x, const located& previous) const {
+    const double ax = std::fabs(x);
+    std::size_t below = previous.below;
+    if (below == npos || below >= grid_.size() || !(grid_[below].value <= ax)) {
+      return locate(x);
+    }
+    while (below + 1 < grid_.size() && grid_[below + 1].value <= ax) {
+      ++below;
+    }
+    return {x, below};
+  }
+
   unsigned round(const located& where, mode m, bool saturate, std::uint32_t random_bits = 0) const {
     const double x = where.x;
     const bool fnuz = format_.rule == nan_rule::fnuz;

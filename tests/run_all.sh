@@ -30,9 +30,13 @@ for configuration in "${configurations[@]}"; do
   *) flags="${extra:-}" ;;
   esac
   dir="$build_root/$name"
+  # Only the configuration that runs the sweeps builds them.
+  exhaustive=OFF
+  if [ "$name" = "$exhaustive_in" ]; then exhaustive=ON; fi
   cmake -S "$root" -B "$dir" -DCMAKE_CXX_COMPILER="$compiler" -DCMAKE_CXX_STANDARD="$standard" \
     -DCMAKE_CXX_STANDARD_REQUIRED=ON -DCMAKE_CXX_EXTENSIONS=OFF -DCMAKE_BUILD_TYPE="$build_type" \
-    -DCMAKE_CXX_FLAGS="$flags" -DMINIFLOAT_WERROR=ON "${settings[@]}" >/dev/null
+    -DCMAKE_CXX_FLAGS="$flags" -DMINIFLOAT_WERROR=ON -DMINIFLOAT_EXHAUSTIVE_TESTS="$exhaustive" \
+    "${settings[@]}" >/dev/null
   cmake --build "$dir" -j "$jobs"
   ctest --test-dir "$dir" -L quick -j "$jobs" --output-on-failure
 done

@@ -20,6 +20,7 @@
 #include <cpuid.h>
 #include <immintrin.h>
 
+#include <array>
 #include <cstddef>
 
 // GCC 12's AVX-512 intrinsics seed their pass-through operands with a self-initialised
@@ -41,6 +42,7 @@ namespace avx2 {
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX2_TARGET __attribute__((always_inline)) inline
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX2_TARGET inline
 #define MINIFLOAT_LANES_HAVE_FLOAT_ADD 1
+#define MINIFLOAT_LANES_HAVE_STORE4 0
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane
@@ -174,6 +176,7 @@ MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_
 // Whether MXCSR rounds to nearest (the default), so that add_f32 may stand for nearest-even.
 inline bool rounds_to_nearest() noexcept { return (_mm_getcsr() & 0x6000U) == 0; }
 
+#undef MINIFLOAT_LANES_HAVE_STORE4
 #undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
@@ -191,6 +194,7 @@ namespace avx512 {
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX512_TARGET __attribute__((always_inline)) inline
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX512_TARGET inline
 #define MINIFLOAT_LANES_HAVE_FLOAT_ADD 1
+#define MINIFLOAT_LANES_HAVE_STORE4 1
 
 using u32v = __m512i;
 using maskv = __mmask16;
@@ -259,6 +263,27 @@ MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v codes) {
 }
 MINIFLOAT_LANE_FN void store_codes_partial(std::uint8_t* p, u32v codes, std::size_t count) {
   _mm512_mask_cvtepi32_storeu_epi8(p, first_lanes(count), codes);
+}
+// 64 codes from four vectors with two byte permutes (VBMI) and a blend: byte 4k of each lane.
+// Indices 0-63 name the first operand's bytes, 64-127 the second's: bytes 0-31 of the result
+// come from a and b, bytes 32-63 from c and d.
+constexpr std::array<std::uint8_t, 64> pack4_indices(bool high_half) {
+  std::array<std::uint8_t, 64> indices{};
+  for (int j = 0; j < 64; ++j) {
+    const bool second_operand = high_half ? j >= 48 : j >= 16;
+    indices[static_cast<std::size_t>(j)] =
+        static_cast<std::uint8_t>((second_operand ? 64 : 0) + 4 * (j % 16));
+  }
+  return indices;
+}
+alignas(64) inline constexpr std::array<std::uint8_t, 64> pack4_low = pack4_indices(false);
+alignas(64) inline constexpr std::array<std::uint8_t, 64> pack4_high = pack4_indices(true);
+MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
+  const __m512i first = _mm512_load_si512(pack4_low.data());
+  const __m512i second = _mm512_load_si512(pack4_high.data());
+  const __m512i low = _mm512_permutex2var_epi8(a, first, b);
+  const __m512i high = _mm512_permutex2var_epi8(c, second, d);
+  _mm512_storeu_si512(p, _mm512_mask_blend_epi8(0xFFFFFFFF00000000ULL, low, high));
 }
 
 #include "lanes.inc"
@@ -383,6 +408,7 @@ MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_
       _mm512_max_epu32(_mm512_max_epu32(m0, m1), _mm512_max_epu32(m2, m3))));
 }
 
+#undef MINIFLOAT_LANES_HAVE_STORE4
 #undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
