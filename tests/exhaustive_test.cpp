@@ -69,7 +69,10 @@ template <class T>
 void sweep_all_floats(const reference::format& fmt, checks which) {
   using minifloat::detail::rounding_rule;
   const reference::narrower ref(fmt);
-  const auto paths = simd_paths();
+  // e8m0 has no SIMD kernel: its array functions call the scalar converter, so there is
+  // nothing to compare (and it would double the sweep's cost).
+  const auto paths =
+      minifloat::detail::is_lane_target<T> ? simd_paths() : std::vector<minifloat::simd_path>{};
   sweep::tally tally;
   sweep::tally simd_tally;
   sweep::parallel_for(std::uint64_t{1} << 32, [&](std::uint64_t begin, std::uint64_t end) {
@@ -145,7 +148,7 @@ void sweep_all_floats(const reference::format& fmt, checks which) {
   EXPECT_EQ(tally.mismatches(), 0u) << tally.first_mismatches();
   EXPECT_EQ(simd_tally.mismatches(), 0u) << simd_tally.first_mismatches();
   if (paths.empty()) {
-    std::printf("[ sweep    ] no SIMD path on this CPU: only the scalar path was swept\n");
+    std::printf("[ sweep    ] no SIMD path for this format or CPU: only the scalar path\n");
   }
 }
 
@@ -238,7 +241,7 @@ TEST(ExhaustiveFloat, GenericPathEqualsFloatPath) {
   // by the doubles (which always take it), the cross-format and the integer tests.
   sweep::tally tally;
   generic_equals_lanes<minifloat::formats::e4m3, minifloat::detail::rounding_rule::nearest_even,
-                        overflow::non_saturating>(tally, "e4m3 nearest_even");
+                       overflow::non_saturating>(tally, "e4m3 nearest_even");
   tally.report("generic vs lane kernel");
   EXPECT_EQ(tally.mismatches(), 0u) << tally.first_mismatches();
 }
