@@ -3,9 +3,11 @@
 // edge cases SPEC §2 names.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <map>
 
 #include <minifloat/minifloat.hpp>
 
@@ -130,6 +132,53 @@ TYPED_TEST(Conversion, ReferenceLocateAfterAgreesWithLocate) {
     EXPECT_EQ(ref.locate_after(x, high).below, ref.locate(x).below) << x;
     EXPECT_EQ(ref.locate_after(x, low).below, ref.locate(x).below) << x;
   }
+}
+
+// The exhaustive sweeps round once per run of floats with the same rounding_class; that is
+// sound only if inputs sharing a class round alike in every mode but stochastic. Checked on a
+// stride through all floats and on the floats next to every grid value and midpoint.
+TYPED_TEST(Conversion, ReferenceRoundingClassDecidesTheRounding) {
+  const auto& ref = this->ref;
+  std::vector<float> inputs;
+  for (std::uint64_t bits = 0; bits < (std::uint64_t{1} << 32); bits += 4093) {
+    inputs.push_back(sweep::float_from_bits(static_cast<std::uint32_t>(bits)));
+  }
+  for (float x : {0.0f, 1e-45f, 2e-45f, 1e-40f, 1e-38f}) {
+    inputs.insert(inputs.end(), {x, -x});
+  }
+  const std::vector<double> grid = ref.grid_values();
+  for (std::size_t i = 0; i < grid.size(); ++i) {
+    for (double anchor : {grid[i], i + 1 < grid.size() ? (grid[i] + grid[i + 1]) / 2 : grid[i]}) {
+      for (float sign : {1.0f, -1.0f}) {
+        float x = sign * static_cast<float>(anchor);
+        for (int k = 0; k < 3; ++k) {
+          x = std::nextafter(x, 0.0f);
+        }
+        for (int k = 0; k < 6; ++k, x = std::nextafter(x, sign * INFINITY)) {
+          inputs.push_back(x);
+        }
+      }
+    }
+  }
+  using modes = std::array<unsigned, 6>;
+  const auto round_all = [&](const reference::narrower::located& where) {
+    modes codes{};
+    std::size_t k = 0;
+    for (auto m :
+         {reference::mode::nearest_even, reference::mode::toward_zero, reference::mode::upward}) {
+      codes[k++] = ref.round(where, m, false);
+      codes[k++] = ref.round(where, m, true);
+    }
+    return codes;
+  };
+  std::map<std::uint64_t, modes> first_of_class;
+  for (float x : inputs) {
+    const auto where = ref.locate(x);
+    const modes codes = round_all(where);
+    const auto [it, inserted] = first_of_class.emplace(ref.rounding_class(where), codes);
+    ASSERT_TRUE(inserted || it->second == codes) << x;
+  }
+  EXPECT_GT(first_of_class.size(), 4 * grid.size()); // the classes split at the midpoints
 }
 
 TYPED_TEST(Conversion, EveryBinary16Input) {

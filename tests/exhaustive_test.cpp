@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <type_traits>
 
 #include <minifloat/bulk.hpp>
 #include <minifloat/minifloat.hpp>
@@ -19,13 +20,10 @@ using minifloat::overflow;
 using minifloat::rounding;
 using reference::mode;
 
-// A fixed random-bit value for stochastic rounding, always up but for exact values, plus a
-// per-input pseudo-random value. (r = 0, never up, is covered by the quick suite over every
-// binary16 and bfloat16 input.) (The sweeps are CI's long pole: each check over 2^32
-// floats costs about 30 s. Toward zero with saturation differs from without only on infinities,
-// which the quick suite covers in every format.)
-constexpr std::uint32_t fixed_random_bits[] = {0xFFFFFFFFu};
-
+// Stochastic rounding is swept with a fixed random-bit value, 2^32 - 1 (always up but for
+// exact values), and with a per-input pseudo-random value. (r = 0, never up, is covered by the
+// quick suite over every binary16 and bfloat16 input. Toward zero with saturation differs from
+// without only on infinities, which the quick suite covers in every format.)
 enum class checks { nearest_even_both_overflows, and_directed, every_mode };
 
 // The SIMD paths of the array functions (bulk.hpp) other than the portable one, which is the
@@ -42,113 +40,171 @@ std::vector<minifloat::simd_path> simd_paths() {
   return paths;
 }
 
-// One mode's codes for a chunk from every SIMD path: codes[path][j] for float j of the chunk.
-template <class T, minifloat::detail::rounding_rule Rule, overflow O>
-struct chunk_codes {
-  std::vector<std::vector<T>> codes;
-  void compute(const std::vector<minifloat::simd_path>& paths, const std::vector<float>& x,
-               const std::vector<std::uint32_t>& random_bits) {
-    codes.resize(paths.size());
-    for (std::size_t p = 0; p < paths.size(); ++p) {
-      codes[p].resize(x.size());
-      minifloat::detail::narrow_array<Rule, O>(
-          paths[p], x.data(), x.size(), codes[p].data(),
-          minifloat::detail::random_bits_array{random_bits.data()});
-    }
-  }
-  // The scalar code `expected` for float j against every path's.
-  void check(sweep::local_tally& local, std::size_t j, unsigned expected, const char* what,
-             std::uint64_t input) const {
-    for (const auto& path_codes : codes) {
-      local.check(path_codes[j].bits(), expected, what, input);
-    }
-  }
+// One chunk of consecutive floats, their pseudo-random bits, and where the reference puts each.
+struct chunk {
+  std::uint64_t begin = 0;
+  std::vector<float> x;
+  std::vector<std::uint32_t> mixed;
+  std::vector<std::uint32_t> ones;
+  std::vector<reference::narrower::located> where;
+  std::vector<std::uint64_t> rounding_class;
+  std::size_t size() const { return x.size(); }
 };
+
+// The scalar function's codes for one mode over a chunk, against the reference's codes and
+// against every SIMD path's. Each is computed into an array and the arrays compared: tight loops
+// that the compiler vectorises, so the sweep costs little more than the conversions themselves.
+class mode_check {
+public:
+  mode_check(const chunk& c, const std::vector<minifloat::simd_path>& paths,
+             sweep::local_tally& scalar_tally, sweep::local_tally& simd_tally)
+      : chunk_(c), paths_(paths), scalar_tally_(scalar_tally), simd_tally_(simd_tally) {}
+
+  // scalar(x, r): the public scalar function; expected(j): the reference's code for float j.
+  template <class T, minifloat::detail::rounding_rule Rule, overflow O, class Scalar,
+            class Expected>
+  void run(const char* name, const std::vector<std::uint32_t>& random_bits, Scalar scalar,
+           Expected expected) {
+    const std::size_t n = chunk_.size();
+    // Plain pointers: through the thread_local vectors the compiler reloads every access.
+    const float* x = chunk_.x.data();
+    const std::uint32_t* r = random_bits.data();
+    std::uint8_t* got = buffer(got_, n);
+    std::uint8_t* reference_codes = buffer(expected_, n);
+    for (std::size_t j = 0; j < n; ++j) {
+      got[j] = static_cast<std::uint8_t>(scalar(x[j], r[j]).bits());
+    }
+    for (std::size_t j = 0; j < n; ++j) {
+      reference_codes[j] = static_cast<std::uint8_t>(expected(j));
+    }
+    compare(scalar_tally_, got, reference_codes, n, name);
+    // A code's one byte is its bits: compared as the object representation.
+    static_assert(sizeof(T) == 1 && std::is_trivially_copyable_v<T>, "");
+    thread_local std::vector<T> path_codes;
+    path_codes.resize(n);
+    T* codes = path_codes.data();
+    for (const minifloat::simd_path path : paths_) {
+      minifloat::detail::narrow_array<Rule, O>(path, x, n, codes,
+                                               minifloat::detail::random_bits_array{r});
+      compare(simd_tally_, reinterpret_cast<const std::uint8_t*>(codes), got, n,
+              minifloat::to_string(path));
+    }
+  }
+
+private:
+  static std::uint8_t* buffer(std::vector<std::uint8_t>& v, std::size_t n) {
+    v.resize(n);
+    return v.data();
+  }
+  void compare(sweep::local_tally& tally, const std::uint8_t* got, const std::uint8_t* expected,
+               std::size_t n, const char* name) {
+    tally.add_matches(n);
+    if (std::memcmp(got, expected, n) == 0) {
+      return;
+    }
+    for (std::size_t j = 0; j < n; ++j) {
+      if (got[j] != expected[j]) {
+        tally.record_mismatch(name, chunk_.begin + j, got[j], expected[j]);
+      }
+    }
+  }
+
+  const chunk& chunk_;
+  const std::vector<minifloat::simd_path>& paths_;
+  sweep::local_tally& scalar_tally_;
+  sweep::local_tally& simd_tally_;
+  // Per thread, reused from chunk to chunk: allocating per chunk costs more than the kernels.
+  static thread_local std::vector<std::uint8_t> got_, expected_;
+};
+thread_local std::vector<std::uint8_t> mode_check::got_, mode_check::expected_;
 
 template <class T>
 void sweep_all_floats(const reference::format& fmt, checks which) {
   using minifloat::detail::rounding_rule;
   const reference::narrower ref(fmt);
-  // e8m0 has no SIMD kernel: its array functions call the scalar converter, so there is
-  // nothing to compare (and it would double the sweep's cost).
-  const auto paths =
-      minifloat::detail::is_lane_target<T> ? simd_paths() : std::vector<minifloat::simd_path>{};
+  const auto paths = simd_paths();
   sweep::tally tally;
   sweep::tally simd_tally;
   sweep::parallel_for(std::uint64_t{1} << 32, [&](std::uint64_t begin, std::uint64_t end) {
     sweep::local_tally local(tally);
     sweep::local_tally simd(simd_tally);
     const std::size_t n = static_cast<std::size_t>(end - begin);
-    // Buffers kept per thread: allocating them per chunk costs more system time than the kernels.
-    thread_local std::vector<float> x;
-    thread_local std::vector<std::uint32_t> mixed;
-    thread_local std::vector<std::uint32_t> ones;
-    x.resize(n);
-    mixed.resize(n);
-    ones.assign(n, 0xFFFFFFFFu);
+    thread_local chunk per_thread; // reused: allocating per chunk costs more than the kernels
+    chunk& c = per_thread;
+    c.begin = begin;
+    c.x.resize(n);
+    c.mixed.resize(n);
+    c.ones.assign(n, 0xFFFFFFFFu);
+    c.where.resize(n);
+    c.rounding_class.resize(n);
+    auto where = ref.locate(sweep::float_from_bits(static_cast<std::uint32_t>(begin)));
     for (std::size_t j = 0; j < n; ++j) {
-      x[j] = sweep::float_from_bits(static_cast<std::uint32_t>(begin + j));
-      mixed[j] = sweep::mix(begin + j);
+      c.x[j] = sweep::float_from_bits(static_cast<std::uint32_t>(begin + j));
+      c.mixed[j] = sweep::mix(begin + j);
+      where = ref.locate_after(c.x[j], where);
+      c.where[j] = where;
+      c.rounding_class[j] = ref.rounding_class(where);
     }
-    thread_local chunk_codes<T, rounding_rule::nearest_even, overflow::non_saturating> nearest;
-    thread_local chunk_codes<T, rounding_rule::nearest_even, overflow::saturate> saturated;
-    thread_local chunk_codes<T, rounding_rule::toward_zero, overflow::non_saturating> toward_zero;
-    thread_local chunk_codes<T, rounding_rule::upward, overflow::non_saturating> upward;
-    thread_local chunk_codes<T, rounding_rule::stochastic, overflow::non_saturating> stochastic[2];
-    thread_local chunk_codes<T, rounding_rule::stochastic, overflow::saturate> stochastic_saturated;
-    nearest.compute(paths, x, mixed);
-    saturated.compute(paths, x, mixed);
-    if (which != checks::nearest_even_both_overflows) {
-      toward_zero.compute(paths, x, mixed);
-      upward.compute(paths, x, mixed);
+    // In the modes other than stochastic the reference rounds once per run of floats of the
+    // same rounding class (see reference.hpp).
+    const auto deterministic = [&](mode m, bool saturate) {
+      std::uint64_t run_class = ~std::uint64_t{0};
+      unsigned code = 0;
+      return [&ref, &c, m, saturate, run_class, code](std::size_t j) mutable {
+        if (c.rounding_class[j] != run_class) {
+          run_class = c.rounding_class[j];
+          code = ref.round(c.where[j], m, saturate);
+        }
+        return code;
+      };
+    };
+    const auto stochastic = [&](bool saturate, const std::vector<std::uint32_t>& random_bits) {
+      return [&ref, &c, saturate, &random_bits](std::size_t j) {
+        return ref.round(c.where[j], mode::stochastic, saturate, random_bits[j]);
+      };
+    };
+    mode_check check(c, paths, local, simd);
+    check.run<T, rounding_rule::nearest_even, overflow::non_saturating>(
+        "nearest_even", c.mixed, [](float x, std::uint32_t) { return minifloat::convert<T>(x); },
+        deterministic(mode::nearest_even, false));
+    check.run<T, rounding_rule::nearest_even, overflow::saturate>(
+        "saturate_cast", c.mixed,
+        [](float x, std::uint32_t) { return minifloat::saturate_cast<T>(x); },
+        deterministic(mode::nearest_even, true));
+    if (which == checks::nearest_even_both_overflows) {
+      return;
     }
-    if (which == checks::every_mode) {
-      stochastic[0].compute(paths, x, ones);
-      stochastic[1].compute(paths, x, mixed);
-      stochastic_saturated.compute(paths, x, mixed);
+    check.run<T, rounding_rule::toward_zero, overflow::non_saturating>(
+        "toward_zero", c.mixed,
+        [](float x, std::uint32_t) { return minifloat::convert<T, rounding::toward_zero>(x); },
+        deterministic(mode::toward_zero, false));
+    check.run<T, rounding_rule::upward, overflow::non_saturating>(
+        "upward", c.mixed,
+        [](float x, std::uint32_t) { return minifloat::convert<T, rounding::upward>(x); },
+        deterministic(mode::upward, false));
+    if (which == checks::and_directed) {
+      return;
     }
-    auto where = ref.locate(x[0]);
-    for (std::size_t j = 0; j < n; ++j) {
-      const std::uint64_t i = begin + j;
-      where = ref.locate_after(x[j], where);
-      const unsigned rne = minifloat::convert<T>(x[j]).bits();
-      local.check(rne, ref.round(where, mode::nearest_even, false), "nearest_even", i);
-      nearest.check(simd, j, rne, "simd nearest_even", i);
-      const unsigned sat = minifloat::saturate_cast<T>(x[j]).bits();
-      local.check(sat, ref.round(where, mode::nearest_even, true), "saturate_cast", i);
-      saturated.check(simd, j, sat, "simd saturate_cast", i);
-      if (which == checks::nearest_even_both_overflows) {
-        continue;
-      }
-      const unsigned tz = minifloat::convert<T, rounding::toward_zero>(x[j]).bits();
-      local.check(tz, ref.round(where, mode::toward_zero, false), "toward_zero", i);
-      toward_zero.check(simd, j, tz, "simd toward_zero", i);
-      const unsigned up = minifloat::convert<T, rounding::upward>(x[j]).bits();
-      local.check(up, ref.round(where, mode::upward, false), "upward", i);
-      upward.check(simd, j, up, "simd upward", i);
-      if (which == checks::and_directed) {
-        continue;
-      }
-      for (const std::uint32_t r : fixed_random_bits) {
-        const unsigned code = minifloat::stochastic_cast<T>(x[j], r).bits();
-        local.check(code, ref.round(where, mode::stochastic, false, r), "stochastic fixed", i);
-        stochastic[0].check(simd, j, code, "simd stochastic fixed", i);
-      }
-      const std::uint32_t r = mixed[j];
-      const unsigned code = minifloat::stochastic_cast<T>(x[j], r).bits();
-      local.check(code, ref.round(where, mode::stochastic, false, r), "stochastic", i);
-      stochastic[1].check(simd, j, code, "simd stochastic", i);
-      const unsigned code_sat = minifloat::stochastic_cast<T, overflow::saturate>(x[j], r).bits();
-      local.check(code_sat, ref.round(where, mode::stochastic, true, r), "stochastic saturate", i);
-      stochastic_saturated.check(simd, j, code_sat, "simd stochastic saturate", i);
-    }
+    const auto stochastic_cast = [](float x, std::uint32_t r) {
+      return minifloat::stochastic_cast<T>(x, r);
+    };
+    check.run<T, rounding_rule::stochastic, overflow::non_saturating>(
+        "stochastic fixed", c.ones, stochastic_cast, stochastic(false, c.ones));
+    check.run<T, rounding_rule::stochastic, overflow::non_saturating>(
+        "stochastic", c.mixed, stochastic_cast, stochastic(false, c.mixed));
+    check.run<T, rounding_rule::stochastic, overflow::saturate>(
+        "stochastic saturate", c.mixed,
+        [](float x, std::uint32_t r) {
+          return minifloat::stochastic_cast<T, overflow::saturate>(x, r);
+        },
+        stochastic(true, c.mixed));
   });
   tally.report(fmt.name.c_str());
   simd_tally.report((fmt.name + " simd paths vs scalar").c_str());
   EXPECT_EQ(tally.mismatches(), 0u) << tally.first_mismatches();
   EXPECT_EQ(simd_tally.mismatches(), 0u) << simd_tally.first_mismatches();
   if (paths.empty()) {
-    std::printf("[ sweep    ] no SIMD path for this format or CPU: only the scalar path\n");
+    std::printf("[ sweep    ] no SIMD path on this CPU: only the scalar path\n");
   }
 }
 

@@ -138,6 +138,30 @@ public:
     return {x, below};
   }
 
+  // round(where, m, ...) reads x only through its sign, whether it is NaN, infinite or zero,
+  // `below`, and for the modes other than stochastic, how |x| compares with the grid value below it
+  // and the midpoint above it. This key captures all of that: two inputs with the same key round
+  // alike in those modes. The sweeps over all floats, which come in long runs sharing a key,
+  // round once per run (the quick suite checks the claim against round for whole chunks).
+  std::uint64_t rounding_class(const located& where) const {
+    const double x = where.x;
+    const std::uint64_t sign = std::signbit(x) ? 1 : 0;
+    std::uint64_t side = 0; // |x| is the grid value below it
+    if (std::isnan(x)) {
+      side = 4;
+    } else if (std::isinf(x)) {
+      side = 5;
+    } else if (x == 0) {
+      side = 6; // -0 is not negative for the sign test of a format without a sign
+    } else if (where.below != npos && where.below + 1 < grid_.size()) {
+      const double ax = std::fabs(x);
+      const double mid = (grid_[where.below].value + grid_[where.below + 1].value) / 2;
+      side = ax == grid_[where.below].value ? 0 : ax < mid ? 1 : ax == mid ? 2 : 3;
+    }
+    const std::uint64_t below = where.below == npos ? 0 : where.below + 1;
+    return (below << 4) | (side << 1) | sign;
+  }
+
   unsigned round(const located& where, mode m, bool saturate, std::uint32_t random_bits = 0) const {
     const double x = where.x;
     const bool fnuz = format_.rule == nan_rule::fnuz;
@@ -185,7 +209,8 @@ public:
       case mode::stochastic: {
         // frac = (|x| - lo) / (hi - lo); the subtraction is exact (Sterbenz, or lo = 0) and
         // hi - lo is a power of two, so floor(frac * 2^32) is exact too.
-        const double fraction32 = std::floor(std::ldexp(ax - lo.value, 32) / (hi.value - lo.value));
+        const double fraction32 =
+            std::floor((ax - lo.value) * 4294967296.0 / (hi.value - lo.value));
         pick = fraction32 + static_cast<double>(random_bits) >= 4294967296.0 ? hi : lo;
         break;
       }

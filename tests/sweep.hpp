@@ -74,6 +74,11 @@ public:
       shared_.record_mismatch(what, input, got, expected);
     }
   }
+  // Adds `n` comparisons made in bulk; their mismatches go to record_mismatch.
+  void add_matches(std::uint64_t n) { compared_ += n; }
+  void record_mismatch(const char* what, std::uint64_t input, unsigned got, unsigned expected) {
+    shared_.record_mismatch(what, input, got, expected);
+  }
 
 private:
   tally& shared_;

@@ -105,10 +105,9 @@ template <class T>
 constexpr bool is_lane_source =
     std::is_same<T, float>::value || std::is_same<T, binary16_bits>::value ||
     std::is_same<T, bfloat16_bits>::value;
-// Targets the lane kernels encode (every signed 8-bit format with subnormals; not e8m0).
+// Targets the lane kernels encode (every 8-bit format of the library).
 template <class T>
-constexpr bool is_lane_target = format_info<typename value_traits<T>::format>::is_signed&&
-    format_info<typename value_traits<T>::format>::has_subnormals;
+constexpr bool is_lane_target = has_float_lane_kernel<typename value_traits<T>::format>;
 
 // Narrowing on a given path (tests call each path the CPU supports through this).
 template <rounding_rule Rule, overflow Overflow, class From, class To, class Random>
@@ -117,14 +116,16 @@ void narrow_array(simd_path path, const From* src, std::size_t n, To* dst, const
   auto* codes = reinterpret_cast<std::uint8_t*>(dst);
   if constexpr (is_lane_source<From> && is_lane_target<To>) {
 #if MINIFLOAT_X86_PATHS
+    // The addition kernel is for the formats with a mantissa (e8m0 has none to round).
     constexpr bool addition_rounds =
-        Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero;
+        (Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero) &&
+        format_info<target>::is_signed;
     if (path == simd_path::avx512) {
       return avx512::encode_array<target, Rule, Overflow, addition_rounds>(src, n, codes, random);
     }
     if (path == simd_path::avx2) {
       // AVX2 has no embedded rounding: the addition kernel only when MXCSR rounds to nearest.
-      if constexpr (Rule == rounding_rule::nearest_even) {
+      if constexpr (Rule == rounding_rule::nearest_even && format_info<target>::is_signed) {
         if (avx2::rounds_to_nearest()) {
           return avx2::encode_array<target, Rule, Overflow, true>(src, n, codes, random);
         }
@@ -135,7 +136,7 @@ void narrow_array(simd_path path, const From* src, std::size_t n, To* dst, const
     static_cast<void>(path);
     return portable::encode_array<target, Rule, Overflow, false>(src, n, codes, random);
   } else {
-    // double sources and the e8m0 target: the scalar converter, element by element.
+    // double sources: the scalar converter, element by element.
     static_cast<void>(path);
     for (std::size_t i = 0; i < n; ++i) {
       std::uint32_t bits = 0;

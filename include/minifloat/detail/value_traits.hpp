@@ -102,6 +102,16 @@ constexpr bool has_hardware_narrowing =
     std::is_same<Format, formats::e4m3>::value || std::is_same<Format, formats::e5m2>::value;
 #endif
 
+// The 8-bit formats the lane kernels (lanes.inc) encode floats into: the signed formats with
+// subnormals, and e8m0, whose exponent is float's.
+template <class Format>
+constexpr bool has_float_lane_kernel = is_direct_narrowing<formats::binary32, Format> ||
+                                       (!format_info<Format>::is_signed &&
+                                        !format_info<Format>::has_subnormals &&
+                                        format_info<Format>::exponent_bits == 8 &&
+                                        format_info<Format>::mantissa_bits == 0 &&
+                                        format_info<Format>::bias == 127);
+
 // The whole conversion: From -> To with one rounding. Even to the same type it re-encodes:
 // NaN becomes the canonical NaN of the target and, when saturating, infinities become +-max.
 template <class To, rounding_rule Rule, overflow Overflow, class From>
@@ -124,7 +134,7 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
   if constexpr (value_traits<From>::is_known) {
     using from_format = typename value_traits<From>::format;
     if constexpr (std::is_same<from_format, formats::binary32>::value && sizeof(To) == 1 &&
-                  is_direct_narrowing<from_format, to_format>) {
+                  has_float_lane_kernel<to_format>) {
       // float -> fp8, the hot case: the lane kernel in 32-bit arithmetic (lanes.inc), the same
       // code as the portable path of the array functions.
       return value_traits<To>::from_code(
