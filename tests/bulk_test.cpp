@@ -14,6 +14,8 @@
 #include <minifloat/bulk.hpp>
 #include <minifloat/minifloat.hpp>
 
+#include "supported_paths.hpp"
+
 #include "formats_under_test.hpp"
 #include "sweep.hpp"
 
@@ -22,16 +24,6 @@ namespace {
 using minifloat::overflow;
 using minifloat::simd_path;
 using minifloat::detail::rounding_rule;
-
-std::vector<simd_path> supported_paths() {
-  std::vector<simd_path> paths;
-  for (simd_path path : {simd_path::portable, simd_path::avx2, simd_path::avx512}) {
-    if (minifloat::path_supported(path)) {
-      paths.push_back(path);
-    }
-  }
-  return paths;
-}
 
 // Inputs that reach every branch of the kernels: random bit patterns (NaNs, infinities,
 // subnormals, huge values), values near e4m3's and e5m2's range, and exact midpoints.

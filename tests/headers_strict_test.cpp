@@ -27,6 +27,17 @@ int main() {
   expect(codes[0].bits() == 0x38 && codes[1].bits() == 0xFF && codes[2].bits() == 0x00,
          "array narrowing");
   expect(minifloat::amax(values, 3) == 465.0f, "amax");
-  std::printf("%d passed, %d failed\n", 7 - failures, failures);
+  // Scaling (scaling.hpp): 465 * (448 / 465) lands on 448 (or next to it), saturating.
+  const float scale = minifloat::compute_scale<minifloat::e4m3>(minifloat::amax(values, 3));
+  minifloat::quantize(values, 3, codes, scale);
+  expect(codes[1].bits() == 0xFE && codes[2].bits() == 0x00, "quantize");
+  minifloat::e8m0 mx_scale[1];
+  float block[32] = {};
+  block[5] = 100.0f; // floor(log2(100)) - 8 = -2
+  minifloat::e4m3 block_codes[32];
+  minifloat::quantize_mx(block, 32, block_codes, mx_scale);
+  expect(mx_scale[0].bits() == 125 && block_codes[5].bits() == 0x7C,
+         "quantize_mx: 400, halfway between 384 and 416, to even 384");
+  std::printf("%d passed, %d failed\n", 9 - failures, failures);
   return failures == 0 ? 0 : 1;
 }

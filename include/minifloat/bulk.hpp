@@ -109,32 +109,39 @@ constexpr bool is_lane_source =
 template <class T>
 constexpr bool is_lane_target = has_float_lane_kernel<typename value_traits<T>::format>;
 
+// The lane kernels on a given path: n floats (or 16-bit values, or scaled_floats) from src into
+// codes of Target.
+template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random>
+void encode_on(simd_path path, Source src, std::size_t n, std::uint8_t* codes,
+               const Random& random) {
+#if MINIFLOAT_X86_PATHS
+  // The addition kernel is for the formats with a mantissa (e8m0 has none to round).
+  constexpr bool addition_rounds =
+      (Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero) &&
+      format_info<Target>::is_signed;
+  if (path == simd_path::avx512) {
+    return avx512::encode_array<Target, Rule, Overflow, addition_rounds>(src, n, codes, random);
+  }
+  if (path == simd_path::avx2) {
+    // AVX2 has no embedded rounding: the addition kernel only when MXCSR rounds to nearest.
+    if constexpr (Rule == rounding_rule::nearest_even && format_info<Target>::is_signed) {
+      if (avx2::rounds_to_nearest()) {
+        return avx2::encode_array<Target, Rule, Overflow, true>(src, n, codes, random);
+      }
+    }
+    return avx2::encode_array<Target, Rule, Overflow, false>(src, n, codes, random);
+  }
+#endif
+  static_cast<void>(path);
+  return portable::encode_array<Target, Rule, Overflow, false>(src, n, codes, random);
+}
+
 // Narrowing on a given path (tests call each path the CPU supports through this).
 template <rounding_rule Rule, overflow Overflow, class From, class To, class Random>
 void narrow_array(simd_path path, const From* src, std::size_t n, To* dst, const Random& random) {
-  using target = typename value_traits<To>::format;
-  auto* codes = reinterpret_cast<std::uint8_t*>(dst);
   if constexpr (is_lane_source<From> && is_lane_target<To>) {
-#if MINIFLOAT_X86_PATHS
-    // The addition kernel is for the formats with a mantissa (e8m0 has none to round).
-    constexpr bool addition_rounds =
-        (Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero) &&
-        format_info<target>::is_signed;
-    if (path == simd_path::avx512) {
-      return avx512::encode_array<target, Rule, Overflow, addition_rounds>(src, n, codes, random);
-    }
-    if (path == simd_path::avx2) {
-      // AVX2 has no embedded rounding: the addition kernel only when MXCSR rounds to nearest.
-      if constexpr (Rule == rounding_rule::nearest_even && format_info<target>::is_signed) {
-        if (avx2::rounds_to_nearest()) {
-          return avx2::encode_array<target, Rule, Overflow, true>(src, n, codes, random);
-        }
-      }
-      return avx2::encode_array<target, Rule, Overflow, false>(src, n, codes, random);
-    }
-#endif
-    static_cast<void>(path);
-    return portable::encode_array<target, Rule, Overflow, false>(src, n, codes, random);
+    encode_on<typename value_traits<To>::format, Rule, Overflow>(
+        path, src, n, reinterpret_cast<std::uint8_t*>(dst), random);
   } else {
     // double sources: the scalar converter, element by element.
     static_cast<void>(path);

@@ -14,5 +14,6 @@
 #include "random.hpp"
 #include "error.hpp"
 #include "bulk.hpp"
+#include "scaling.hpp"
 
 #endif // MINIFLOAT_MINIFLOAT_HPP

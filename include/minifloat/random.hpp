@@ -59,6 +59,12 @@ namespace detail {
 // The other sources of random bits for the array kernels: none (deterministic rounding), and
 // the caller's array (element i takes bits[i]).
 struct no_random_bits {};
+// A float array read as x * scale (the array kernels' source for quantization).
+struct scaled_floats {
+  const float* data;
+  float scale;
+  scaled_floats operator+(std::size_t i) const { return {data + i, scale}; }
+};
 struct random_bits_array {
   const std::uint32_t* bits;
 };

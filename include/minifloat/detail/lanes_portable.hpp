@@ -54,6 +54,11 @@ MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
   return detail::bit_cast<std::uint32_t>(static_cast<float>(a));
 }
 
+// The product of a float by a float: not constexpr, and only the scaling functions use it.
+inline u32v mul_f32(u32v a, float b) {
+  return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) * b);
+}
+
 // One element at a time: the loop is left to the compiler to vectorize.
 constexpr std::size_t width = 1;
 MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) {

@@ -85,6 +85,11 @@ template <rounding_rule Rule>
 MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b) {
   return _mm256_castps_si256(_mm256_add_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)));
 }
+// The product of float lanes by a float in the current floating-point environment, as the
+// scalar x * scale is.
+MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
+  return _mm256_castps_si256(_mm256_mul_ps(_mm256_castsi256_ps(a), _mm256_set1_ps(b)));
+}
 
 MINIFLOAT_LANE_FN maskv first_lanes(std::size_t count) {
   return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(count)), iota());
@@ -239,6 +244,11 @@ MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b) {
       _MM_FROUND_NO_EXC;
   return _mm512_castps_si512(
       _mm512_add_round_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b), mode));
+}
+// The product of float lanes by a float in the current floating-point environment, as the
+// scalar x * scale is.
+MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
+  return _mm512_castps_si512(_mm512_mul_ps(_mm512_castsi512_ps(a), _mm512_set1_ps(b)));
 }
 
 MINIFLOAT_LANE_FN __mmask16 first_lanes(std::size_t count) {

@@ -1,0 +1,511 @@
+// minifloat: scaling (SPEC §5). A tensor is stored as q = narrow(x * s), saturating, with
+// s_inv = 1 / s beside it, and read back as x ~ widen(q) * s_inv:
+//   compute_scale<T>(amax, margin)          s = max(T) / amax / 2^margin, every guard applied
+//   quantize(x, n, q, s), dequantize(q, n, x, s_inv)   one pass each, on the array kernels
+//   quantize_per_tensor<T>(x, n)            amax, scale and quantize: data and s_inv together
+//   delayed_scaling<T>                      the scale from an amax history (Transformer Engine)
+//   quantize_blocks / dequantize_blocks     a scale per row, column, 1 x 128 tile or 128 x 128
+//                                           block of a row-major matrix (DeepSeek-V3)
+//   quantize_mx / dequantize_mx             blocks of 32 sharing an e8m0 scale (OCP MX)
+//   relative_noise_energy, snr_db           the error figures of SPEC §6
+// Bad arguments (null pointers with a non-zero count, overlapping arrays, a shape the block
+// does not divide, a scale that is not positive and finite, a negative margin, an empty
+// history) are reported through error.hpp before anything is written.
+#ifndef MINIFLOAT_SCALING_HPP
+#define MINIFLOAT_SCALING_HPP
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "bulk.hpp"
+#include "limits.hpp"
+
+namespace minifloat {
+
+// How compute_scale rounds s: not at all, or down to a power of two (then x * s and q * s_inv
+// are exact wherever they stay normal, SPEC §5).
+enum class scale_rounding { exact, power_of_two };
+
+namespace detail {
+
+template <class T>
+constexpr bool is_element_type =
+    is_8bit_type<T>&& format_info<typename value_traits<T>::format>::is_signed;
+
+template <class T>
+float max_value() noexcept {
+  return static_cast<float>(std::numeric_limits<T>::max());
+}
+
+inline bool is_positive_finite(float x) noexcept { return x > 0 && x <= FLT_MAX; }
+
+// The largest power of two <= s, for a normal positive s: its exponent alone.
+inline float power_of_two_below(float s) noexcept {
+  return bit_cast<float>(bit_cast<std::uint32_t>(s) & 0xFF800000U);
+}
+
+// The argument checks of an array function with one source and one destination.
+inline void check_arrays(const void* src, std::size_t src_bytes, const void* dst,
+                         std::size_t dst_bytes, std::size_t n, const char* null_message,
+                         const char* overlap_message) {
+  if (n != 0 && (src == nullptr || dst == nullptr)) {
+    report_invalid_argument(null_message);
+  }
+  if (overlaps(src, src_bytes, dst, dst_bytes)) {
+    report_invalid_argument(overlap_message);
+  }
+}
+
+// The largest magnitude of the i-th element of a strided view, folded into `largest` as amax
+// does: the bit patterns of |x| compared as integers, so a NaN beats everything.
+inline std::uint32_t fold_magnitude(std::uint32_t largest, float x) noexcept {
+  const std::uint32_t magnitude = bit_cast<std::uint32_t>(x) & 0x7FFFFFFFU;
+  return magnitude > largest ? magnitude : largest;
+}
+inline float magnitude_as_amax(std::uint32_t largest) noexcept {
+  return bit_cast<float>(largest > 0x7F800000U ? 0x7FC00000U : largest);
+}
+
+// x * scale narrowed to T with saturation, n elements: the fused kernel for runs worth a vector,
+// the scalar product and conversion for short ones (the same results: see the tests).
+template <class T>
+void quantize_unchecked(const float* x, std::size_t n, T* q, float scale) {
+  if (n < 16) {
+    for (std::size_t i = 0; i < n; ++i) {
+      q[i] = saturate_cast<T>(x[i] * scale);
+    }
+    return;
+  }
+  encode_on<typename value_traits<T>::format, rounding_rule::nearest_even, overflow::saturate>(
+      active_path(), scaled_floats{x, scale}, n, reinterpret_cast<std::uint8_t*>(q),
+      no_random_bits{});
+}
+
+// float(q[i]) * scale_inv, in pieces that stay in the first-level cache between the two steps.
+template <class T>
+void dequantize_unchecked(const T* q, std::size_t n, float* x, float scale_inv) {
+  constexpr std::size_t piece = 2048;
+  for (std::size_t i = 0; i < n; i += piece) {
+    const std::size_t m = std::min(piece, n - i);
+    widen_array(active_path(), q + i, m, x + i);
+    for (std::size_t j = 0; j < m; ++j) {
+      x[i + j] *= scale_inv;
+    }
+  }
+}
+
+} // namespace detail
+
+// SPEC §5: s = max(T) / amax / 2^margin, the scale that maps amax onto T's largest finite value
+// (less `margin` binades of headroom). Guards: an amax that is 0, negative, NaN or infinite
+// gives no usable scale and returns 1 (current scaling; delayed_scaling keeps its previous
+// scale instead); a quotient past the largest float (a tiny amax) is clamped to FLT_MAX, one
+// below FLT_MIN (a huge margin) to FLT_MIN, so that s and 1 / s are always finite and non-zero.
+// With scale_rounding::power_of_two, s is then rounded down to a power of two. A negative
+// margin is reported as an invalid argument.
+template <class T>
+float compute_scale(float amax, int margin = 0, scale_rounding rounding = scale_rounding::exact) {
+  static_assert(detail::is_element_type<T>, "compute_scale: T is a signed 8-bit type");
+  if (margin < 0) {
+    detail::report_invalid_argument("compute_scale: margin is negative");
+  }
+  if (!detail::is_positive_finite(amax)) {
+    return 1.0f;
+  }
+  float s = detail::max_value<T>() / amax; // one rounding
+  s = std::min(s, FLT_MAX);
+  s = std::ldexp(s, -std::min(margin, 512)); // exact while s stays normal
+  s = std::max(s, FLT_MIN);
+  return rounding == scale_rounding::power_of_two ? detail::power_of_two_below(s) : s;
+}
+
+// Narrows x[i] * scale to T with saturation (SPEC §5: values past the range land on +-max;
+// NaN stays NaN): q[i] == saturate_cast<T>(x[i] * scale), the product rounded to float first,
+// as Transformer Engine and PyTorch do (exact for a power-of-two scale). One pass over x.
+// scale must be positive and finite.
+template <class T>
+void quantize(const float* x, std::size_t n, T* q, float scale) {
+  static_assert(detail::is_element_type<T>, "quantize: the target is a signed 8-bit type");
+  detail::check_arrays(x, n * sizeof(float), q, n, n, "quantize: x or q is null but n is not 0",
+                       "quantize: q overlaps x");
+  if (!detail::is_positive_finite(scale)) {
+    detail::report_invalid_argument("quantize: scale is not positive and finite");
+  }
+  detail::quantize_unchecked(x, n, q, scale);
+}
+
+// x[i] = float(q[i]) * scale_inv. scale_inv must be positive and finite.
+template <class T>
+void dequantize(const T* q, std::size_t n, float* x, float scale_inv) {
+  static_assert(detail::is_element_type<T>, "dequantize: the source is a signed 8-bit type");
+  detail::check_arrays(q, n, x, n * sizeof(float), n, "dequantize: q or x is null but n is not 0",
+                       "dequantize: x overlaps q");
+  if (!detail::is_positive_finite(scale_inv)) {
+    detail::report_invalid_argument("dequantize: scale_inv is not positive and finite");
+  }
+  detail::dequantize_unchecked(q, n, x, scale_inv);
+}
+
+// A tensor quantized with one scale: its codes and the factor that reads them back.
+template <class T>
+struct per_tensor_quantized {
+  std::vector<T> data;
+  float scale_inv = 1.0f;
+};
+
+// amax, compute_scale and quantize in one call (two passes over x: amax, then quantize).
+template <class T>
+per_tensor_quantized<T> quantize_per_tensor(const float* x, std::size_t n, int margin = 0,
+                                            scale_rounding rounding = scale_rounding::exact) {
+  const float scale = compute_scale<T>(amax(x, n), margin, rounding);
+  per_tensor_quantized<T> result;
+  result.data.resize(n);
+  quantize(x, n, result.data.data(), scale);
+  result.scale_inv = 1.0f / scale;
+  return result;
+}
+
+// Which amax of the history sets the scale (Transformer Engine's amax_compute_algo).
+enum class amax_rule { max, most_recent };
+
+// Delayed scaling: the scale of step k comes from the amaxes of the steps before it, kept in a
+// window of `history_length` steps. quantize() narrows with the current scale, records the
+// tensor's amax, and then updates the scale from the history. A history whose max (or newest
+// entry) is 0, NaN or infinite gives no usable scale: the previous one is kept (SPEC §5), so a
+// NaN freezes the scale until it leaves the window. The first scale is 1.
+template <class T>
+class delayed_scaling {
+public:
+  explicit delayed_scaling(std::size_t history_length = 1024, amax_rule rule = amax_rule::max,
+                           int margin = 0, scale_rounding rounding = scale_rounding::exact)
+      : rule_(rule), margin_(margin), rounding_(rounding) {
+    static_assert(detail::is_element_type<T>, "delayed_scaling: T is a signed 8-bit type");
+    if (history_length == 0) {
+      detail::report_invalid_argument("delayed_scaling: the history length is 0");
+    }
+    if (margin < 0) {
+      detail::report_invalid_argument("delayed_scaling: margin is negative");
+    }
+    history_.assign(history_length, 0.0f);
+  }
+
+  float scale() const noexcept { return scale_; }
+  float scale_inv() const noexcept { return 1.0f / scale_; }
+  // The recorded amaxes, oldest first (at most history_length of them).
+  std::vector<float> amax_history() const {
+    std::vector<float> ordered;
+    for (std::size_t k = 0; k < recorded_; ++k) {
+      ordered.push_back(history_[(next_ + history_.size() - recorded_ + k) % history_.size()]);
+    }
+    return ordered;
+  }
+
+  // Records an amax computed elsewhere (e.g. reduced across devices) and updates the scale.
+  void record(float amax_value) {
+    history_[next_] = amax_value;
+    next_ = (next_ + 1) % history_.size();
+    recorded_ = std::min(recorded_ + 1, history_.size());
+    float reduced = history_[(next_ + history_.size() - 1) % history_.size()];
+    if (rule_ == amax_rule::max) {
+      std::uint32_t largest = 0;
+      for (std::size_t k = 0; k < recorded_; ++k) {
+        largest = detail::fold_magnitude(largest, history_[k]);
+      }
+      reduced = detail::magnitude_as_amax(largest);
+    }
+    if (detail::is_positive_finite(reduced)) {
+      scale_ = compute_scale<T>(reduced, margin_, rounding_);
+    }
+  }
+
+  // Quantizes x with the current scale and returns the scale_inv to keep with q; then records
+  // amax(x). On bad arguments nothing is written or recorded.
+  float quantize(const float* x, std::size_t n, T* q) {
+    const float used = scale_;
+    ::minifloat::quantize(x, n, q, used);
+    record(amax(x, n));
+    return 1.0f / used;
+  }
+
+private:
+  std::vector<float> history_;
+  std::size_t next_ = 0;
+  std::size_t recorded_ = 0;
+  amax_rule rule_;
+  int margin_;
+  scale_rounding rounding_;
+  float scale_ = 1.0f;
+};
+
+// The block of a row-major rows x cols matrix that shares one scale.
+struct block_shape {
+  std::size_t rows;
+  std::size_t cols;
+};
+// DeepSeek-V3's layouts: 1 x 128 tiles (activations) and 128 x 128 blocks (weights).
+constexpr block_shape tile_1x128{1, 128};
+constexpr block_shape block_128x128{128, 128};
+// Axiswise: one scale per row, or per column, of a rows x cols matrix.
+constexpr block_shape per_row(std::size_t cols) noexcept { return {1, cols}; }
+constexpr block_shape per_column(std::size_t rows) noexcept { return {rows, 1}; }
+
+namespace detail {
+
+inline void check_blocks(std::size_t rows, std::size_t cols, block_shape block,
+                         const char* message) {
+  if (block.rows == 0 || block.cols == 0 || rows % block.rows != 0 || cols % block.cols != 0) {
+    report_invalid_argument(message);
+  }
+}
+
+} // namespace detail
+
+// Quantizes a row-major rows x cols matrix with a scale per block: block (i, j) covers rows
+// [i * block.rows, (i + 1) * block.rows) and columns [j * block.cols, (j + 1) * block.cols); its
+// scale is compute_scale<T>(the block's amax, margin, rounding) and scale_inv[i * (cols /
+// block.cols) + j] receives 1 / scale. The block must divide the matrix.
+template <class T>
+void quantize_blocks(const float* x, std::size_t rows, std::size_t cols, block_shape block, T* q,
+                     float* scale_inv, int margin = 0,
+                     scale_rounding rounding = scale_rounding::exact) {
+  static_assert(detail::is_element_type<T>, "quantize_blocks: the target is a signed 8-bit type");
+  detail::check_blocks(rows, cols, block, "quantize_blocks: the block does not divide the matrix");
+  const std::size_t n = rows * cols;
+  const std::size_t block_columns = cols / block.cols;
+  const std::size_t blocks = n == 0 ? 0 : (rows / block.rows) * block_columns;
+  detail::check_arrays(x, n * sizeof(float), q, n, n,
+                       "quantize_blocks: x or q is null but the matrix is not empty",
+                       "quantize_blocks: q overlaps x");
+  detail::check_arrays(x, n * sizeof(float), scale_inv, blocks * sizeof(float), blocks,
+                       "quantize_blocks: scale_inv is null",
+                       "quantize_blocks: scale_inv overlaps x");
+  if (margin < 0) {
+    detail::report_invalid_argument("quantize_blocks: margin is negative");
+  }
+  if (detail::overlaps(q, n, scale_inv, blocks * sizeof(float))) {
+    detail::report_invalid_argument("quantize_blocks: scale_inv overlaps q");
+  }
+  // 1. Every block's amax, one row segment at a time.
+  std::vector<std::uint32_t> largest(blocks, 0);
+  for (std::size_t r = 0; r < rows; ++r) {
+    std::uint32_t* row_blocks = largest.data() + (r / block.rows) * block_columns;
+    for (std::size_t j = 0; j < block_columns; ++j) {
+      const float* segment = x + r * cols + j * block.cols;
+      const float segment_amax =
+          block.cols == 1 ? std::fabs(segment[0]) : amax(segment, block.cols);
+      row_blocks[j] = detail::fold_magnitude(row_blocks[j], segment_amax);
+    }
+  }
+  // 2. The scales, then every row segment narrowed with its block's.
+  std::vector<float> scales(blocks);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    scales[b] = compute_scale<T>(detail::magnitude_as_amax(largest[b]), margin, rounding);
+    scale_inv[b] = 1.0f / scales[b];
+  }
+  for (std::size_t r = 0; r < rows; ++r) {
+    const float* row_scales = scales.data() + (r / block.rows) * block_columns;
+    for (std::size_t j = 0; j < block_columns; ++j) {
+      const std::size_t first = r * cols + j * block.cols;
+      detail::quantize_unchecked(x + first, block.cols, q + first, row_scales[j]);
+    }
+  }
+}
+
+// The inverse: x = float(q) * scale_inv of the element's block.
+template <class T>
+void dequantize_blocks(const T* q, std::size_t rows, std::size_t cols, block_shape block,
+                       const float* scale_inv, float* x) {
+  static_assert(detail::is_element_type<T>, "dequantize_blocks: the source is a signed 8-bit type");
+  detail::check_blocks(rows, cols, block,
+                       "dequantize_blocks: the block does not divide the matrix");
+  const std::size_t n = rows * cols;
+  const std::size_t block_columns = cols / block.cols;
+  const std::size_t blocks = n == 0 ? 0 : (rows / block.rows) * block_columns;
+  detail::check_arrays(q, n, x, n * sizeof(float), n,
+                       "dequantize_blocks: q or x is null but the matrix is not empty",
+                       "dequantize_blocks: x overlaps q");
+  detail::check_arrays(scale_inv, blocks * sizeof(float), x, n * sizeof(float), blocks,
+                       "dequantize_blocks: scale_inv is null",
+                       "dequantize_blocks: x overlaps scale_inv");
+  for (std::size_t b = 0; b < blocks; ++b) {
+    if (!detail::is_positive_finite(scale_inv[b])) {
+      detail::report_invalid_argument("dequantize_blocks: a scale_inv is not positive and finite");
+    }
+  }
+  for (std::size_t r = 0; r < rows; ++r) {
+    const float* row_scales = scale_inv + (r / block.rows) * block_columns;
+    for (std::size_t j = 0; j < block_columns; ++j) {
+      const std::size_t first = r * cols + j * block.cols;
+      detail::dequantize_unchecked(q + first, block.cols, x + first, row_scales[j]);
+    }
+  }
+}
+
+// How an MX block's e8m0 scale X = 2^k is chosen from the block's amax (max(T) = m * 2^emax,
+// 1 <= m < 2; e4m3: 448 = 1.75 * 2^8, e5m2: 57344 = 1.75 * 2^15):
+enum class mx_scale_rule {
+  // OCP MX: k = floor(log2(amax)) - emax. amax / X lies in [2^emax, 2^(emax + 1)): the block
+  // max clips (saturates to max(T)) when amax's significand exceeds m (e4m3: 1.75).
+  floor,
+  // CUDA, DeepGEMM: the smallest k with amax / 2^k <= max(T). The block max never clips; up to
+  // one binade of range is left unused.
+  ceil,
+  // 2^k nearest to amax / max(T) (halfway, 1.5 * 2^j, to the even code): the block max clips
+  // when rounded down, by up to a factor 1.5.
+  nearest
+};
+
+// The e8m0 scale of an MX block with this amax. amax = 0 (an all-zero block) gives the
+// smallest scale, 2^-127; NaN or infinity gives NaN (0xFF: the block cannot be represented);
+// k is clamped to [-127, 127].
+template <class T>
+e8m0 compute_mx_scale(float amax_value, mx_scale_rule rule = mx_scale_rule::floor) {
+  static_assert(detail::is_element_type<T>, "compute_mx_scale: T is a signed 8-bit type");
+  if (std::isnan(amax_value) || std::isinf(amax_value) || amax_value < 0) {
+    return e8m0::from_bits(0xFF);
+  }
+  if (amax_value == 0) {
+    return e8m0::from_bits(0x00);
+  }
+  const double max = detail::max_value<T>();
+  const int emax = std::ilogb(max);
+  const double a = amax_value;
+  int k = std::ilogb(a) - emax; // floor
+  if (rule != mx_scale_rule::floor) {
+    // The smallest k with max * 2^k >= amax is k or k + 1 (products of powers of two: exact).
+    const int ceil_k = std::ldexp(max, k) >= a ? k : k + 1;
+    k = ceil_k;
+    if (rule == mx_scale_rule::nearest) {
+      // amax / max in [2^j, 2^(j + 1)): j = ceil_k unless amax / max is 2^ceil_k exactly.
+      const int j = std::ldexp(max, ceil_k) == a ? ceil_k : ceil_k - 1;
+      const double halfway = std::ldexp(1.5 * max, j);
+      const bool up = a > halfway || (a == halfway && ((j + 127) & 1) != 0);
+      k = up ? j + 1 : j;
+    }
+  }
+  k = std::max(-127, std::min(127, k));
+  return e8m0::from_bits(static_cast<std::uint8_t>(k + 127));
+}
+
+// The MX block size of the OCP MX formats.
+constexpr std::size_t mx_block_size = 32;
+
+// Quantizes n floats (n a multiple of 32) in blocks of 32: scales[b] = compute_mx_scale<T>(the
+// block's amax, rule) = 2^k and q[i] = saturate_cast<T>(x[i] * 2^-k) (exact: 2^-k is a normal
+// float). A block with a NaN scale is narrowed with scale 1 (its codes carry no meaning).
+template <class T>
+void quantize_mx(const float* x, std::size_t n, T* q, e8m0* scales,
+                 mx_scale_rule rule = mx_scale_rule::floor) {
+  static_assert(detail::is_element_type<T>, "quantize_mx: the target is a signed 8-bit type");
+  if (n % mx_block_size != 0) {
+    detail::report_invalid_argument("quantize_mx: n is not a multiple of 32");
+  }
+  const std::size_t blocks = n / mx_block_size;
+  detail::check_arrays(x, n * sizeof(float), q, n, n, "quantize_mx: x or q is null but n is not 0",
+                       "quantize_mx: q overlaps x");
+  detail::check_arrays(x, n * sizeof(float), scales, blocks, blocks, "quantize_mx: scales is null",
+                       "quantize_mx: scales overlaps x");
+  if (detail::overlaps(q, n, scales, blocks)) {
+    detail::report_invalid_argument("quantize_mx: scales overlaps q");
+  }
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const float* block = x + b * mx_block_size;
+    const e8m0 scale = compute_mx_scale<T>(amax(block, mx_block_size), rule);
+    scales[b] = scale;
+    const float inverse =
+        scale.bits() == 0xFF ? 1.0f : std::ldexp(1.0f, 127 - static_cast<int>(scale.bits()));
+    detail::quantize_unchecked(block, mx_block_size, q + b * mx_block_size, inverse);
+  }
+}
+
+// The inverse: x[i] = float(q[i]) * 2^k of its block (NaN for a block whose scale is NaN).
+template <class T>
+void dequantize_mx(const T* q, std::size_t n, const e8m0* scales, float* x) {
+  static_assert(detail::is_element_type<T>, "dequantize_mx: the source is a signed 8-bit type");
+  if (n % mx_block_size != 0) {
+    detail::report_invalid_argument("dequantize_mx: n is not a multiple of 32");
+  }
+  const std::size_t blocks = n / mx_block_size;
+  detail::check_arrays(q, n, x, n * sizeof(float), n,
+                       "dequantize_mx: q or x is null but n is not 0",
+                       "dequantize_mx: x overlaps q");
+  detail::check_arrays(scales, blocks, x, n * sizeof(float), blocks,
+                       "dequantize_mx: scales is null", "dequantize_mx: x overlaps scales");
+  detail::widen_array(active_path(), q, n, x);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const std::size_t first = b * mx_block_size;
+    const unsigned code = scales[b].bits();
+    if (code == 0xFF || code == 0) {
+      // NaN; or 2^-127, which is a float subnormal (and 0 where DAZ is set): ldexp.
+      for (std::size_t j = 0; j < mx_block_size; ++j) {
+        x[first + j] = code == 0xFF ? NAN : std::ldexp(x[first + j], -127);
+      }
+      continue;
+    }
+    const float factor = std::ldexp(1.0f, static_cast<int>(code) - 127); // normal: exact
+    for (std::size_t j = 0; j < mx_block_size; ++j) {
+      x[first + j] *= factor;
+    }
+  }
+}
+
+// SPEC §6: the relative noise energy sum (y - x)^2 / sum x^2 of an approximation y of x, and
+// the signal-to-noise ratio 10 log10(sum x^2 / sum (y - x)^2) in dB, accumulated in double.
+// Equal arrays give 0 and +infinity; an all-zero x with any error gives +infinity and
+// -infinity.
+inline double relative_noise_energy(const float* x, const float* y, std::size_t n) {
+  if (n != 0 && (x == nullptr || y == nullptr)) {
+    detail::report_invalid_argument("relative_noise_energy: x or y is null but n is not 0");
+  }
+  double signal = 0;
+  double noise = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double d = static_cast<double>(y[i]) - static_cast<double>(x[i]);
+    signal += static_cast<double>(x[i]) * static_cast<double>(x[i]);
+    noise += d * d;
+  }
+  if (noise == 0) {
+    return 0;
+  }
+  return signal == 0 ? HUGE_VAL : noise / signal;
+}
+inline double snr_db(const float* x, const float* y, std::size_t n) {
+  return -10 * std::log10(relative_noise_energy(x, y, n));
+}
+
+#if MINIFLOAT_HAS_RANGES
+// The same functions over contiguous ranges (std::span, std::vector, ...): sizes must match.
+template <contiguous_sized_range Source, contiguous_sized_range Target>
+void quantize(Source&& x, Target&& q, float scale) {
+  if (std::ranges::size(x) != std::ranges::size(q)) {
+    detail::report_invalid_argument("quantize: x and q differ in size");
+  }
+  quantize(std::ranges::data(x), std::ranges::size(x), std::ranges::data(q), scale);
+}
+template <contiguous_sized_range Source, contiguous_sized_range Target>
+void dequantize(Source&& q, Target&& x, float scale_inv) {
+  if (std::ranges::size(x) != std::ranges::size(q)) {
+    detail::report_invalid_argument("dequantize: q and x differ in size");
+  }
+  dequantize(std::ranges::data(q), std::ranges::size(q), std::ranges::data(x), scale_inv);
+}
+template <contiguous_sized_range Source, contiguous_sized_range Approximation>
+double relative_noise_energy(Source&& x, Approximation&& y) {
+  if (std::ranges::size(x) != std::ranges::size(y)) {
+    detail::report_invalid_argument("relative_noise_energy: x and y differ in size");
+  }
+  return relative_noise_energy(std::ranges::data(x), std::ranges::data(y), std::ranges::size(x));
+}
+template <contiguous_sized_range Source, contiguous_sized_range Approximation>
+double snr_db(Source&& x, Approximation&& y) {
+  return -10 * std::log10(relative_noise_energy(x, y));
+}
+#endif
+
+} // namespace minifloat
+
+#endif // MINIFLOAT_SCALING_HPP

@@ -1,0 +1,493 @@
+// scaling.hpp: per-tensor scales, quantize/dequantize on every path, delayed scaling, block and
+// MX scales, the error figures, and the bad-argument contract. Expected values come from the
+// definitions of SPEC §5/§6 written out here (plain loops over the scalar casts), not from the
+// library's array code.
+#include <gtest/gtest.h>
+
+#include <cfloat>
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include <minifloat/minifloat.hpp>
+
+#include "supported_paths.hpp"
+
+namespace {
+
+using minifloat::e4m3;
+using minifloat::e5m2;
+using minifloat::e8m0;
+using minifloat::simd_path;
+
+// N(0,1) * spread values with a few specials mixed in: zeros, infinities, NaN, subnormals.
+std::vector<float> test_values(std::size_t n, float spread, std::uint32_t seed) {
+  std::mt19937 generator(seed);
+  std::normal_distribution<float> normal(0.0f, spread);
+  std::vector<float> x(n);
+  for (float& v : x) {
+    v = normal(generator);
+  }
+  const float specials[] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, 1e-40f, -3e-39f, FLT_MAX};
+  for (std::size_t i = 0; i < n; i += 37) {
+    x[i] = specials[(i / 37) % 8];
+  }
+  return x;
+}
+
+// The definition of quantize: saturate_cast of the float product.
+template <class T>
+std::vector<std::uint8_t> quantize_by_definition(const float* x, std::size_t n, float scale) {
+  std::vector<std::uint8_t> codes(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    codes[i] = minifloat::saturate_cast<T>(x[i] * scale).bits();
+  }
+  return codes;
+}
+
+template <class T>
+std::vector<std::uint8_t> bits_of(const std::vector<T>& q) {
+  std::vector<std::uint8_t> codes;
+  for (T v : q) {
+    codes.push_back(v.bits());
+  }
+  return codes;
+}
+
+// ---- compute_scale
+
+TEST(ComputeScale, SpecFormulaAndExactCases) {
+  EXPECT_EQ(minifloat::compute_scale<e4m3>(448.0f), 1.0f);
+  EXPECT_EQ(minifloat::compute_scale<e5m2>(57344.0f), 1.0f);
+  EXPECT_EQ(minifloat::compute_scale<e4m3>(1.0f), 448.0f);
+  EXPECT_EQ(minifloat::compute_scale<e4m3>(224.0f, 1), 1.0f);
+  EXPECT_EQ(minifloat::compute_scale<e4m3>(1.0f, 3), 56.0f);
+  EXPECT_EQ(minifloat::compute_scale<e4m3>(3.0f), 448.0f / 3.0f);
+  // Power of two: rounded down. 448/3 = 149.3 -> 128; 448 -> 256.
+  EXPECT_EQ(minifloat::compute_scale<e4m3>(3.0f, 0, minifloat::scale_rounding::power_of_two),
+            128.0f);
+  EXPECT_EQ(minifloat::compute_scale<e4m3>(1.0f, 0, minifloat::scale_rounding::power_of_two),
+            256.0f);
+  // Within half an ulp of the real quotient, on random amaxes across the float range.
+  std::mt19937 generator(7);
+  std::uniform_real_distribution<double> exponent(-30.0, 30.0);
+  for (int k = 0; k < 10000; ++k) {
+    const auto amax = static_cast<float>(std::exp2(exponent(generator)));
+    for (int margin : {0, 1, 4}) {
+      const float s = minifloat::compute_scale<e5m2>(amax, margin);
+      const long double exact = 57344.0L / amax / std::exp2(static_cast<long double>(margin));
+      const long double ulp = std::ldexp(1.0L, std::ilogb(s) - 23);
+      ASSERT_LE(std::fabs(s - exact), ulp / 2) << amax << " margin " << margin;
+      const float p =
+          minifloat::compute_scale<e5m2>(amax, margin, minifloat::scale_rounding::power_of_two);
+      ASSERT_EQ(p, std::exp2(std::floor(std::log2(static_cast<double>(s))))) << amax;
+      // amax * s never overflows the format: quantizing amax gives at most max.
+      ASSERT_LE(static_cast<float>(minifloat::saturate_cast<e5m2>(amax * s)), 57344.0f);
+    }
+  }
+}
+
+TEST(ComputeScale, GuardsNeverGiveZeroNanOrInfinity) {
+  for (float amax : {0.0f, -0.0f, -1.0f, NAN, INFINITY, -INFINITY}) {
+    EXPECT_EQ(minifloat::compute_scale<e4m3>(amax), 1.0f) << amax;
+  }
+  // A tiny amax: the quotient overflows and is clamped to the largest float.
+  EXPECT_EQ(minifloat::compute_scale<e4m3>(1e-45f), FLT_MAX);
+  EXPECT_EQ(minifloat::compute_scale<e4m3>(1e-45f, 0, minifloat::scale_rounding::power_of_two),
+            std::ldexp(1.0f, 127));
+  // A huge margin: clamped to the smallest normal float, whose inverse is finite.
+  EXPECT_EQ(minifloat::compute_scale<e4m3>(FLT_MAX, 1000), FLT_MIN);
+  EXPECT_TRUE(std::isfinite(1.0f / minifloat::compute_scale<e4m3>(FLT_MAX, 1000)));
+  EXPECT_GT(minifloat::compute_scale<e4m3>(FLT_MAX), 0.0f);
+  EXPECT_THROW(minifloat::compute_scale<e4m3>(1.0f, -1), minifloat::invalid_argument);
+}
+
+// ---- quantize / dequantize
+
+TEST(Quantize, EveryPathEqualsTheDefinition) {
+  const std::vector<float> x = test_values(1000, 30.0f, 1);
+  for (float scale : {1.0f, 448.0f / 30.0f, 0.125f, 3.7e-3f, 1e30f, FLT_MIN}) {
+    const auto expected = quantize_by_definition<e4m3>(x.data(), x.size(), scale);
+    const auto expected5 = quantize_by_definition<e5m2>(x.data(), x.size(), scale);
+    for (simd_path path : supported_paths()) {
+      // Every length and start 0..3 against the definition.
+      for (std::size_t offset = 0; offset < 4; ++offset) {
+        for (std::size_t n = 0; n < 80; ++n) {
+          std::vector<std::uint8_t> codes(n + 2, 0xA5);
+          minifloat::detail::encode_on<minifloat::formats::e4m3,
+                                       minifloat::detail::rounding_rule::nearest_even,
+                                       minifloat::overflow::saturate>(
+              path, minifloat::detail::scaled_floats{x.data() + offset, scale}, n, codes.data() + 1,
+              minifloat::detail::no_random_bits{});
+          ASSERT_EQ(codes.front(), 0xA5);
+          ASSERT_EQ(codes.back(), 0xA5);
+          for (std::size_t i = 0; i < n; ++i) {
+            ASSERT_EQ(codes[i + 1], expected[offset + i])
+                << minifloat::to_string(path) << " n=" << n << " i=" << i << " scale=" << scale;
+          }
+        }
+      }
+      std::vector<std::uint8_t> codes(x.size());
+      minifloat::detail::encode_on<minifloat::formats::e5m2,
+                                   minifloat::detail::rounding_rule::nearest_even,
+                                   minifloat::overflow::saturate>(
+          path, minifloat::detail::scaled_floats{x.data(), scale}, x.size(), codes.data(),
+          minifloat::detail::no_random_bits{});
+      ASSERT_EQ(codes, expected5) << minifloat::to_string(path);
+    }
+    std::vector<e4m3> q(x.size());
+    minifloat::quantize(x.data(), x.size(), q.data(), scale);
+    EXPECT_EQ(bits_of(q), expected);
+  }
+}
+
+TEST(Quantize, DequantizeEveryCode) {
+  std::vector<e4m3> q;
+  for (unsigned code = 0; code < 256; ++code) {
+    q.push_back(e4m3::from_bits(static_cast<std::uint8_t>(code)));
+  }
+  for (float scale_inv : {1.0f, 0.01f, 3.0f, 1e-30f}) {
+    std::vector<float> x(q.size());
+    minifloat::dequantize(q.data(), q.size(), x.data(), scale_inv);
+    for (unsigned code = 0; code < 256; ++code) {
+      const float expected = static_cast<float>(q[code]) * scale_inv;
+      if (std::isnan(expected)) {
+        EXPECT_TRUE(std::isnan(x[code]));
+      } else {
+        EXPECT_EQ(x[code], expected) << code;
+      }
+    }
+  }
+}
+
+TEST(Quantize, RoundTripErrorWithinHalfAnUlp) {
+  // A power-of-two scale makes x * s exact, so each value is off by at most half an e4m3 ulp
+  // (2^-4 relative) in the normal range and half the subnormal spacing below it.
+  const std::vector<float> x = test_values(4096, 1.0f, 3);
+  std::vector<float> finite;
+  for (float v : x) {
+    if (std::isfinite(v) && std::fabs(v) < 10) {
+      finite.push_back(v);
+    }
+  }
+  const auto quantized = minifloat::quantize_per_tensor<e4m3>(
+      finite.data(), finite.size(), 0, minifloat::scale_rounding::power_of_two);
+  const float s = 1.0f / quantized.scale_inv;
+  EXPECT_EQ(
+      s, std::exp2(std::floor(std::log2(448.0 / minifloat::amax(finite.data(), finite.size())))));
+  std::vector<float> y(finite.size());
+  minifloat::dequantize(quantized.data.data(), y.size(), y.data(), quantized.scale_inv);
+  for (std::size_t i = 0; i < finite.size(); ++i) {
+    const double bound = std::max(std::fabs(static_cast<double>(finite[i])) / 16, 0x1p-10 / s);
+    ASSERT_LE(std::fabs(static_cast<double>(y[i]) - finite[i]), bound) << finite[i];
+  }
+  EXPECT_EQ(bits_of(quantized.data), quantize_by_definition<e4m3>(finite.data(), finite.size(), s));
+}
+
+// ---- delayed scaling
+
+TEST(DelayedScaling, MaxRuleOverTheWindow) {
+  minifloat::delayed_scaling<e4m3> scaling(3, minifloat::amax_rule::max);
+  EXPECT_EQ(scaling.scale(), 1.0f);
+  const float amaxes[] = {10.0f, 20.0f, 5.0f, 1.0f, 1.0f, 0.0f, NAN};
+  // The window after each record: {10}, {10,20}, {10,20,5}, {20,5,1}, {5,1,1}, {1,1,0},
+  // {1,0,NaN}: the max is NaN, no usable scale, the previous one stays.
+  const float expected_max[] = {10.0f, 20.0f, 20.0f, 20.0f, 5.0f, 1.0f, 1.0f};
+  for (int k = 0; k < 7; ++k) {
+    scaling.record(amaxes[k]);
+    EXPECT_EQ(scaling.scale(), 448.0f / expected_max[k]) << k;
+  }
+  const std::vector<float> history = scaling.amax_history();
+  ASSERT_EQ(history.size(), 3u);
+  EXPECT_EQ(history[0], 1.0f);
+  EXPECT_EQ(history[1], 0.0f);
+  EXPECT_TRUE(std::isnan(history[2]));
+}
+
+TEST(DelayedScaling, MostRecentRuleAndQuantize) {
+  minifloat::delayed_scaling<e4m3> scaling(16, minifloat::amax_rule::most_recent, 1);
+  std::vector<float> x = test_values(256, 2.0f, 5);
+  for (float& v : x) {
+    v = std::isfinite(v) ? v : 1.0f;
+  }
+  std::vector<e4m3> q(x.size());
+  // Step 1 uses the initial scale 1; the next steps the previous tensor's amax.
+  float previous_amax = 0;
+  for (int step = 0; step < 3; ++step) {
+    for (float& v : x) {
+      v *= 2;
+    }
+    const float expected_scale = step == 0 ? 1.0f : 448.0f / previous_amax / 2;
+    const float scale_inv = scaling.quantize(x.data(), x.size(), q.data());
+    EXPECT_EQ(scale_inv, 1.0f / expected_scale) << step;
+    EXPECT_EQ(bits_of(q), quantize_by_definition<e4m3>(x.data(), x.size(), expected_scale));
+    previous_amax = minifloat::amax(x.data(), x.size());
+    EXPECT_EQ(scaling.scale(), 448.0f / previous_amax / 2);
+  }
+  // A zero amax keeps the scale (SPEC §5).
+  const float before = scaling.scale();
+  scaling.record(0.0f);
+  EXPECT_EQ(scaling.scale(), before);
+  EXPECT_THROW(minifloat::delayed_scaling<e4m3>(0), minifloat::invalid_argument);
+}
+
+// ---- blocks
+
+// The definition, element by element: each block's amax by a plain loop, then its scale.
+template <class T>
+void expect_blocks_match_definition(const std::vector<float>& x, std::size_t rows, std::size_t cols,
+                                    minifloat::block_shape block) {
+  const std::size_t block_rows = rows / block.rows;
+  const std::size_t block_cols = cols / block.cols;
+  std::vector<float> scales(block_rows * block_cols);
+  for (std::size_t bi = 0; bi < block_rows; ++bi) {
+    for (std::size_t bj = 0; bj < block_cols; ++bj) {
+      float largest = 0;
+      bool nan = false;
+      for (std::size_t r = bi * block.rows; r < (bi + 1) * block.rows; ++r) {
+        for (std::size_t c = bj * block.cols; c < (bj + 1) * block.cols; ++c) {
+          nan = nan || std::isnan(x[r * cols + c]);
+          largest = std::max(largest, std::fabs(x[r * cols + c]));
+        }
+      }
+      scales[bi * block_cols + bj] = minifloat::compute_scale<T>(nan ? NAN : largest);
+    }
+  }
+  std::vector<T> q(x.size());
+  std::vector<float> scale_inv(scales.size());
+  minifloat::quantize_blocks(x.data(), rows, cols, block, q.data(), scale_inv.data());
+  for (std::size_t r = 0; r < rows; ++r) {
+    for (std::size_t c = 0; c < cols; ++c) {
+      const float s = scales[(r / block.rows) * block_cols + c / block.cols];
+      ASSERT_EQ(q[r * cols + c].bits(), minifloat::saturate_cast<T>(x[r * cols + c] * s).bits())
+          << r << "," << c << " block " << block.rows << "x" << block.cols;
+    }
+  }
+  for (std::size_t b = 0; b < scales.size(); ++b) {
+    ASSERT_EQ(scale_inv[b], 1.0f / scales[b]) << b;
+  }
+  std::vector<float> y(x.size());
+  minifloat::dequantize_blocks(q.data(), rows, cols, block, scale_inv.data(), y.data());
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const float expected =
+        static_cast<float>(q[i]) *
+        scale_inv[(i / cols / block.rows) * block_cols + (i % cols) / block.cols];
+    ASSERT_TRUE(y[i] == expected || (std::isnan(y[i]) && std::isnan(expected))) << i;
+  }
+}
+
+TEST(Blocks, EveryLayoutEqualsTheDefinition) {
+  const std::size_t rows = 256;
+  const std::size_t cols = 384;
+  std::vector<float> x = test_values(rows * cols, 1.0f, 11);
+  // Rows of very different magnitudes, so that per-row and per-block scales differ.
+  for (std::size_t r = 0; r < rows; ++r) {
+    for (std::size_t c = 0; c < cols; ++c) {
+      x[r * cols + c] *= std::ldexp(1.0f, static_cast<int>(r % 17) - 8);
+    }
+  }
+  for (minifloat::block_shape block :
+       {minifloat::per_row(cols), minifloat::per_column(rows), minifloat::tile_1x128,
+        minifloat::block_128x128, minifloat::block_shape{2, 3}}) {
+    expect_blocks_match_definition<e4m3>(x, rows, cols, block);
+    expect_blocks_match_definition<e5m2>(x, rows, cols, block);
+  }
+}
+
+// ---- MX
+
+TEST(Mx, ScaleRulesFollowTheirDefinitions) {
+  std::mt19937 generator(13);
+  std::uniform_real_distribution<double> exponent(-100.0, 100.0);
+  for (int k = 0; k < 20000; ++k) {
+    const auto amax = static_cast<float>(std::exp2(exponent(generator)));
+    // floor: 2^(floor(log2 amax) - 8) for e4m3 (frexp: amax = f * 2^e, f in [0.5, 1)).
+    int e = 0;
+    std::frexp(amax, &e);
+    const e8m0 floor = minifloat::compute_mx_scale<e4m3>(amax);
+    ASSERT_EQ(static_cast<int>(floor.bits()) - 127, (e - 1) - 8) << amax;
+    // ceil: the smallest power of two X with amax / X <= 448.
+    const e8m0 ceil = minifloat::compute_mx_scale<e4m3>(amax, minifloat::mx_scale_rule::ceil);
+    const double x_ceil = static_cast<double>(ceil);
+    ASSERT_LE(amax / x_ceil, 448.0) << amax;
+    ASSERT_GT(amax / (x_ceil / 2), 448.0) << amax;
+    // nearest: no other power of two is nearer to amax / 448.
+    const e8m0 nearest = minifloat::compute_mx_scale<e4m3>(amax, minifloat::mx_scale_rule::nearest);
+    const double ideal = amax / 448.0;
+    const double x_nearest = static_cast<double>(nearest);
+    ASSERT_LE(std::fabs(ideal - x_nearest), std::fabs(ideal - 2 * x_nearest)) << amax;
+    ASSERT_LE(std::fabs(ideal - x_nearest), std::fabs(ideal - x_nearest / 2)) << amax;
+    // Clipping as documented: ceil never; floor iff amax's significand is past 1.75.
+    const double significand = 2 * std::frexp(static_cast<double>(amax), &e);
+    ASSERT_EQ(amax / static_cast<double>(floor) > 448.0, significand > 1.75) << amax;
+  }
+  // A tie, 1.5 * 448 * 2^j, goes to the even code; guards.
+  EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(672.0f, minifloat::mx_scale_rule::nearest).bits(),
+            128); // 672 / 448 = 1.5: codes 127 (1) and 128 (2): even 128
+  EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(1344.0f, minifloat::mx_scale_rule::nearest).bits(),
+            128); // 3 = 1.5 * 2: codes 128 (2) and 129 (4): even 128
+  // amax exactly max * 2^k: ceil and nearest give 2^k, and nothing clips.
+  EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(448.0f, minifloat::mx_scale_rule::ceil).bits(), 127);
+  EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(896.0f, minifloat::mx_scale_rule::ceil).bits(), 128);
+  EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(896.0f, minifloat::mx_scale_rule::nearest).bits(),
+            128);
+  EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(0.0f).bits(), 0x00);
+  EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(1e-44f).bits(), 0x00); // clamped to 2^-127
+  EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(NAN).bits(), 0xFF);
+  EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(INFINITY).bits(), 0xFF);
+  EXPECT_EQ(minifloat::compute_mx_scale<e5m2>(57344.0f).bits(), 127); // floor(log2) - 15 = 0
+}
+
+TEST(Mx, QuantizeAndDequantizeEqualTheDefinition) {
+  std::vector<float> x = test_values(32 * 64, 1.0f, 17);
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    x[i] *= std::ldexp(1.0f, static_cast<int>((i / 32) % 40) - 20);
+  }
+  for (auto rule : {minifloat::mx_scale_rule::floor, minifloat::mx_scale_rule::ceil,
+                    minifloat::mx_scale_rule::nearest}) {
+    std::vector<e4m3> q(x.size());
+    std::vector<e8m0> scales(x.size() / 32);
+    minifloat::quantize_mx(x.data(), x.size(), q.data(), scales.data(), rule);
+    std::vector<float> y(x.size());
+    minifloat::dequantize_mx(q.data(), q.size(), scales.data(), y.data());
+    for (std::size_t b = 0; b < scales.size(); ++b) {
+      float largest = 0;
+      bool nan = false;
+      for (std::size_t j = 0; j < 32; ++j) {
+        nan = nan || std::isnan(x[b * 32 + j]);
+        largest = std::max(largest, std::fabs(x[b * 32 + j]));
+      }
+      const e8m0 scale = minifloat::compute_mx_scale<e4m3>(nan ? NAN : largest, rule);
+      ASSERT_EQ(scales[b].bits(), scale.bits()) << b;
+      const double factor = scale.bits() == 0xFF ? 1.0 : static_cast<double>(scale);
+      for (std::size_t j = 0; j < 32; ++j) {
+        const float xi = x[b * 32 + j];
+        // x / X is exact in double; narrowing the double rounds once, as the float product.
+        ASSERT_EQ(q[b * 32 + j].bits(), minifloat::saturate_cast<e4m3>(xi / factor).bits())
+            << b << "," << j;
+        const double expected =
+            scale.bits() == 0xFF ? NAN
+                                 : static_cast<double>(static_cast<float>(q[b * 32 + j])) * factor;
+        const float yi = y[b * 32 + j];
+        ASSERT_TRUE(yi == static_cast<float>(expected) || (std::isnan(yi) && std::isnan(expected)))
+            << b << "," << j;
+      }
+    }
+  }
+}
+
+// ---- error figures
+
+TEST(ErrorFigures, NoiseEnergyAndSnr) {
+  const float x[] = {3.0f, 4.0f};
+  const float y[] = {3.0f, 5.0f};
+  EXPECT_DOUBLE_EQ(minifloat::relative_noise_energy(x, y, 2), 1.0 / 25.0);
+  EXPECT_DOUBLE_EQ(minifloat::snr_db(x, y, 2), 10 * std::log10(25.0));
+  EXPECT_EQ(minifloat::relative_noise_energy(x, x, 2), 0.0);
+  EXPECT_EQ(minifloat::snr_db(x, x, 2), INFINITY);
+  const float zeros[] = {0.0f, 0.0f};
+  EXPECT_EQ(minifloat::relative_noise_energy(zeros, y, 2), INFINITY);
+  EXPECT_EQ(minifloat::snr_db(zeros, y, 2), -INFINITY);
+}
+
+// ---- bad arguments: reported, nothing written
+
+TEST(ScalingBadArguments, ThrowAndWriteNothing) {
+  std::vector<float> x(256, 1.5f);
+  std::vector<e4m3> q(256, e4m3::from_bits(0x5A));
+  std::vector<float> out(256, 7.0f);
+  std::vector<float> scale_inv(8, 9.0f);
+  std::vector<e8m0> scales(8, e8m0::from_bits(0x33));
+  const auto untouched = [&] {
+    for (e4m3 v : q) {
+      ASSERT_EQ(v.bits(), 0x5A);
+    }
+    for (float v : out) {
+      ASSERT_EQ(v, 7.0f);
+    }
+    for (float v : scale_inv) {
+      ASSERT_EQ(v, 9.0f);
+    }
+    for (e8m0 v : scales) {
+      ASSERT_EQ(v.bits(), 0x33);
+    }
+  };
+  using minifloat::invalid_argument;
+  for (float bad : {0.0f, -1.0f, NAN, INFINITY}) {
+    EXPECT_THROW(minifloat::quantize(x.data(), x.size(), q.data(), bad), invalid_argument);
+    EXPECT_THROW(minifloat::dequantize(q.data(), q.size(), out.data(), bad), invalid_argument);
+  }
+  EXPECT_THROW(minifloat::quantize(static_cast<const float*>(nullptr), 4, q.data(), 1.0f),
+               invalid_argument);
+  EXPECT_THROW(minifloat::quantize(x.data(), 4, static_cast<e4m3*>(nullptr), 1.0f),
+               invalid_argument);
+  EXPECT_THROW(minifloat::dequantize(static_cast<const e4m3*>(nullptr), 4, out.data(), 1.0f),
+               invalid_argument);
+  // q inside x's bytes.
+  EXPECT_THROW(minifloat::quantize(x.data(), 16, reinterpret_cast<e4m3*>(x.data() + 2), 1.0f),
+               invalid_argument);
+  // A block that does not divide the matrix: 16 x 16 with 1 x 3, 5 x 1, 0 x 1.
+  for (minifloat::block_shape block :
+       {minifloat::block_shape{1, 3}, minifloat::block_shape{5, 1}, minifloat::block_shape{0, 1}}) {
+    EXPECT_THROW(minifloat::quantize_blocks(x.data(), 16, 16, block, q.data(), scale_inv.data()),
+                 invalid_argument);
+    EXPECT_THROW(
+        minifloat::dequantize_blocks(q.data(), 16, 16, block, scale_inv.data(), out.data()),
+        invalid_argument);
+  }
+  EXPECT_THROW(minifloat::quantize_blocks(x.data(), 16, 16, minifloat::block_shape{8, 8}, q.data(),
+                                          static_cast<float*>(nullptr)),
+               invalid_argument);
+  EXPECT_THROW(minifloat::quantize_blocks(x.data(), 16, 16, minifloat::block_shape{8, 8}, q.data(),
+                                          scale_inv.data(), -1),
+               invalid_argument);
+  {
+    const std::vector<float> zero_scale(4, 0.0f);
+    EXPECT_THROW(minifloat::dequantize_blocks(q.data(), 16, 16, minifloat::block_shape{8, 8},
+                                              zero_scale.data(), out.data()),
+                 invalid_argument);
+  }
+  EXPECT_THROW(minifloat::quantize_mx(x.data(), 100, q.data(), scales.data()), invalid_argument);
+  EXPECT_THROW(minifloat::dequantize_mx(q.data(), 100, scales.data(), out.data()),
+               invalid_argument);
+  EXPECT_THROW(minifloat::quantize_mx(x.data(), 64, q.data(), static_cast<e8m0*>(nullptr)),
+               invalid_argument);
+  EXPECT_THROW(minifloat::relative_noise_energy(nullptr, x.data(), 3), invalid_argument);
+  {
+    // delayed_scaling: a bad quantize records nothing.
+    minifloat::delayed_scaling<e4m3> scaling(4);
+    EXPECT_THROW(scaling.quantize(x.data(), 16, reinterpret_cast<e4m3*>(x.data())),
+                 invalid_argument);
+    EXPECT_TRUE(scaling.amax_history().empty());
+    EXPECT_THROW(minifloat::delayed_scaling<e4m3>(4, minifloat::amax_rule::max, -2),
+                 invalid_argument);
+  }
+#if MINIFLOAT_HAS_RANGES
+  EXPECT_THROW(minifloat::quantize(std::span<const float>(x).first(10), std::span<e4m3>(q), 1.0f),
+               invalid_argument);
+  EXPECT_THROW(
+      minifloat::dequantize(std::span<const e4m3>(q).first(10), std::span<float>(out), 1.0f),
+      invalid_argument);
+  EXPECT_THROW(minifloat::snr_db(std::span<const float>(x).first(3), std::span<const float>(out)),
+               invalid_argument);
+#endif
+  untouched();
+}
+
+#if MINIFLOAT_HAS_RANGES
+TEST(Quantize, SpanForms) {
+  const std::vector<float> x = test_values(300, 10.0f, 19);
+  std::vector<e5m2> q(x.size());
+  minifloat::quantize(std::span<const float>(x), std::span<e5m2>(q), 2.0f);
+  EXPECT_EQ(bits_of(q), quantize_by_definition<e5m2>(x.data(), x.size(), 2.0f));
+  std::vector<float> y(x.size());
+  minifloat::dequantize(q, y, 0.5f);
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const float expected = static_cast<float>(q[i]) * 0.5f;
+    ASSERT_TRUE(y[i] == expected || (std::isnan(y[i]) && std::isnan(expected))) << i;
+  }
+}
+#endif
+
+} // namespace
