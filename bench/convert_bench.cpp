@@ -192,6 +192,46 @@ void BM_amax(benchmark::State& state, simd_path path) {
   set_counters(state);
 }
 
+// Scaling (scaling.hpp): quantize with a per-tensor scale, fused into the encode kernel; its
+// baseline is encode_e4m3_saturate on the same path.
+void BM_quantize_e4m3(benchmark::State& state, simd_path path) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const auto& src = normal_floats(n);
+  const float scale = minifloat::compute_scale<e4m3>(minifloat::amax(src.data(), n));
+  std::vector<std::uint8_t> dst(n);
+  for (auto _ : state) {
+    minifloat::detail::encode_on<minifloat::formats::e4m3, rule::nearest_even, overflow::saturate>(
+        path, minifloat::detail::scaled_floats{src.data(), scale}, n, dst.data(),
+        minifloat::detail::no_random_bits{});
+    benchmark::ClobberMemory();
+  }
+  set_counters(state);
+}
+// The public block and MX functions on the active path (rows of 4096 floats).
+void BM_quantize_tiles_1x128_e4m3(benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const auto& src = normal_floats(n);
+  std::vector<e4m3> q(n);
+  std::vector<float> scale_inv(n / 128);
+  for (auto _ : state) {
+    minifloat::quantize_blocks(src.data(), n / 4096, 4096, minifloat::tile_1x128, q.data(),
+                               scale_inv.data());
+    benchmark::ClobberMemory();
+  }
+  set_counters(state);
+}
+void BM_quantize_mx_e4m3(benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const auto& src = normal_floats(n);
+  std::vector<e4m3> q(n);
+  std::vector<minifloat::e8m0> scales(n / 32);
+  for (auto _ : state) {
+    minifloat::quantize_mx(src.data(), n, q.data(), scales.data());
+    benchmark::ClobberMemory();
+  }
+  set_counters(state);
+}
+
 constexpr std::int64_t sizes[] = {4 << 10, 64 << 10, 256 << 10, 64 << 20};
 
 void add(const std::string& name, void (*function)(benchmark::State&)) {
@@ -242,6 +282,9 @@ void register_all() {
   add("decode_e4m3_binary16", BM_decode<e4m3, minifloat::binary16_bits>);
   add("decode_e4m3_bfloat16", BM_decode<e4m3, minifloat::bfloat16_bits>);
   add("amax", BM_amax);
+  add("quantize_e4m3", BM_quantize_e4m3);
+  add("quantize_tiles_1x128_e4m3", BM_quantize_tiles_1x128_e4m3);
+  add("quantize_mx_e4m3", BM_quantize_mx_e4m3);
 }
 
 // Prints the usual table, then elements/ns with the ratios to the copy (or read, for amax) and
@@ -260,7 +303,8 @@ public:
   void Finalize() override {
     ConsoleReporter::Finalize();
     std::map<std::string, double> by_name(rates_.begin(), rates_.end());
-    std::printf("\n%-48s %9s %9s %9s\n", "benchmark (elements/ns)", "el/ns", "x copy", "x scalar");
+    std::printf("\n%-48s %9s %9s %9s %9s\n", "benchmark (elements/ns)", "el/ns", "x copy",
+                "x scalar", "x encode");
     for (const auto& [name, rate] : rates_) {
       const std::string size = name.substr(name.rfind('/'));
       const bool reads = name.rfind("amax", 0) == 0;
@@ -268,8 +312,20 @@ public:
       const double scalar = name.find("decode") != std::string::npos
                                 ? by_name["scalar_decode_e4m3" + size]
                                 : by_name["scalar_encode_e4m3" + size];
-      std::printf("%-48s %9.3f %9.2f %9.2f\n", name.c_str(), rate, copy > 0 ? rate / copy : 0.0,
-                  scalar > 0 ? rate / scalar : 0.0);
+      // quantize against the plain saturating encode on the same path (or the active one).
+      double encode = 0;
+      if (name.rfind("quantize", 0) == 0) {
+        const std::size_t path_end = name.rfind('/');
+        const std::size_t path_start = name.rfind('/', path_end - 1);
+        const std::string path =
+            name.rfind("quantize_e4m3/", 0) == 0
+                ? name.substr(path_start, path_end - path_start)
+                : std::string("/") + minifloat::to_string(minifloat::active_path());
+        encode = by_name["encode_e4m3_saturate" + path + size];
+      }
+      std::printf("%-48s %9.3f %9.2f %9.2f %9.2f\n", name.c_str(), rate,
+                  copy > 0 ? rate / copy : 0.0, scalar > 0 ? rate / scalar : 0.0,
+                  encode > 0 ? rate / encode : 0.0);
     }
   }
 
