@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Runs a scaling example and checks its "result" lines for sanity (issue: examples are run in
+# CI and their output checked): the figures must sit where the theory puts them, and the
+# comparisons the examples exist to show must hold.
+#   tests/check_examples.sh quantization_error BINARY SVG
+#   tests/check_examples.sh dot_product_snr BINARY
+set -euo pipefail
+example=$1
+binary=$2
+case "$example" in
+quantization_error)
+  svg=$3
+  rm -f "$svg"
+  out=$("$binary" "$svg")
+  echo "$out"
+  # Relative noise energy at the best scale: e4m3 ~ 2^-6/12 over E[x^2] in a binade (~0.06 %),
+  # e5m2 four times that, INT8 with a ~3 sigma clip ~0.008 %; best <= the amax scale's.
+  echo "$out" | awk '
+    $1 == "result" { amax[$2] = $4; best[$2] = $6; n++ }
+    END {
+      ok = n == 3
+      ok = ok && best["e4m3"] > 4e-4 && best["e4m3"] < 1e-3
+      ok = ok && best["e5m2"] > 1.5e-3 && best["e5m2"] < 4e-3
+      ok = ok && best["int8"] > 5e-5 && best["int8"] < 1.5e-4
+      for (k in best) ok = ok && best[k] <= amax[k]
+      ok = ok && best["int8"] < best["e4m3"] && best["e4m3"] < best["e5m2"]
+      if (!ok) { print "quantization_error: figures out of range"; exit 1 }
+    }'
+  grep -q "<svg" "$svg" && [ "$(grep -c "<polyline" "$svg")" = 3 ] ||
+    { echo "quantization_error: $svg is not a plot of three curves"; exit 1; }
+  ;;
+dot_product_snr)
+  out=$("$binary")
+  echo "$out"
+  echo "$out" | awk '
+    $1 == "result" { median[$3 "/" $5 "/" $7] = $9; n++ }
+    END {
+      ok = n == 17
+      # One tile is the whole vector at length 128: the same quantization, the same figures.
+      ok = ok && median["128/0/tensor"] == median["128/0/1x128"]
+      # Scaling lifts the unscaled vectors out of the subnormals.
+      split("128 1024 4096", lengths, " ")
+      for (i in lengths) {
+        l = lengths[i]
+        ok = ok && median[l "/0/tensor"] > median[l "/0/none"] + 3
+        ok = ok && median[l "/0/tensor"] > 20 && median[l "/0/tensor"] < 40
+      }
+      # Correlated vectors have a large dot product: far higher SNR than independent ones.
+      ok = ok && median["4096/0.99/tensor"] > median["4096/0/tensor"] + 15
+      ok = ok && median["4096/0.99/1x128"] > median["4096/0/1x128"] + 15
+      if (!ok) { print "dot_product_snr: figures out of range"; exit 1 }
+    }'
+  ;;
+*)
+  echo "unknown example $example"
+  exit 2
+  ;;
+esac
