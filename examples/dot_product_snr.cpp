@@ -113,7 +113,7 @@ int main() {
              trials);
   fmt::print("{:<12} {:<7} {:>10} {:>10} {:>12}\n", "length", "scales", "median", "5th pct",
              "< 0 dB (%)");
-  for (std::size_t length : {128, 1024, 4096}) {
+  for (std::size_t length : {std::size_t{128}, std::size_t{1024}, std::size_t{4096}}) {
     const std::vector<scaling> schemes = {scaling::none, scaling::tensor, scaling::block};
     const std::vector<summary> results = run(generator, length, 0.0, schemes);
     for (std::size_t k = 0; k < schemes.size(); ++k) {
