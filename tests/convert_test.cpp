@@ -111,26 +111,33 @@ void check_all_16_bit(const reference::narrower& ref, double (*decode)(std::uint
   EXPECT_EQ(tally.mismatches(), 0u) << tally.first_mismatches();
 }
 
-// The exhaustive sweeps find each float's neighbours with locate_after (a walk from the previous
-// float's); it must agree with locate (a binary search) for every float of a few whole chunks
-// that cross every kind of boundary: zero, subnormals, the grid, infinity and NaN.
-TYPED_TEST(Conversion, ReferenceLocateAfterAgreesWithLocate) {
+// The exhaustive sweeps take each float's neighbours and rounding class from rounding_runs;
+// they must equal locate's and rounding_class's for every float of a few whole chunks that
+// cross every kind of boundary: zero, subnormals, the grid, infinity and NaN.
+TYPED_TEST(Conversion, ReferenceRunsAgreeWithLocate) {
   const auto& ref = this->ref;
-  for (std::uint32_t chunk : {0x00000000u, 0x3F800000u, 0x7F7F0000u, 0x7F800000u, 0x80000000u,
-                              0xBC000000u, 0xC3E00000u, 0xFF800000u}) {
-    auto where = ref.locate(sweep::float_from_bits(chunk));
-    for (std::uint32_t k = 0; k < (1u << 16); ++k) {
-      const double x = sweep::float_from_bits(chunk + k);
-      where = ref.locate_after(x, where);
-      ASSERT_EQ(where.below, ref.locate(x).below) << std::hex << chunk + k;
+  for (std::uint32_t chunk : {0x00000000u, 0x00010000u, 0x3C000000u, 0x3F800000u, 0x7F7F0000u,
+                              0x7F800000u, 0x80000000u, 0xBC000000u, 0xC3E00000u, 0xFF800000u}) {
+    std::vector<float> x(1u << 16);
+    for (std::uint32_t k = 0; k < x.size(); ++k) {
+      x[k] = sweep::float_from_bits(chunk + k);
     }
-  }
-  // And from an unrelated previous position, in both directions.
-  const auto high = ref.locate(1e30);
-  const auto low = ref.locate(0.0);
-  for (double x : {0.0, 1e-30, 0.5, 1.0, 3.0, 100.0, 1e30, -2.0}) {
-    EXPECT_EQ(ref.locate_after(x, high).below, ref.locate(x).below) << x;
-    EXPECT_EQ(ref.locate_after(x, low).below, ref.locate(x).below) << x;
+    std::size_t expected_begin = 0;
+    for (const auto& run : ref.rounding_runs(x.data(), x.size())) {
+      ASSERT_EQ(run.begin, expected_begin);
+      ASSERT_LT(run.begin, run.end);
+      for (std::size_t j = run.begin; j < run.end; ++j) {
+        const auto where = ref.locate(x[j]);
+        ASSERT_EQ(ref.rounding_class(where), run.rounding_class) << std::hex << chunk + j;
+        ASSERT_EQ(where.below, run.first.below) << std::hex << chunk + j;
+      }
+      // Runs are maximal: the next float starts another class.
+      if (run.end < x.size()) {
+        ASSERT_NE(ref.rounding_class(ref.locate(x[run.end])), run.rounding_class);
+      }
+      expected_begin = run.end;
+    }
+    ASSERT_EQ(expected_begin, x.size());
   }
 }
 

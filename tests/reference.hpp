@@ -123,21 +123,6 @@ public:
     return {x, static_cast<std::size_t>(it - grid_.begin()) - 1};
   }
 
-  // The same answer as locate(x), found by walking up from `previous` when |x| has not moved
-  // below it: the sweeps enumerate floats in increasing magnitude, so this is a step or two
-  // instead of a binary search. Anything else (a smaller |x|, NaN) takes locate(x).
-  located locate_after(double x, const located& previous) const {
-    const double ax = std::fabs(x);
-    std::size_t below = previous.below;
-    if (below == npos || below >= grid_.size() || !(grid_[below].value <= ax)) {
-      return locate(x);
-    }
-    while (below + 1 < grid_.size() && grid_[below + 1].value <= ax) {
-      ++below;
-    }
-    return {x, below};
-  }
-
   // round(where, m, ...) reads x only through its sign, whether it is NaN, infinite or zero,
   // `below`, and for the modes other than stochastic, how |x| compares with the grid value below it
   // and the midpoint above it. This key captures all of that: two inputs with the same key round
@@ -160,6 +145,40 @@ public:
     }
     const std::uint64_t below = where.below == npos ? 0 : where.below + 1;
     return (below << 4) | (side << 1) | sign;
+  }
+
+  // A block of consecutive floats of one sign, as the sweeps enumerate them, cut into runs of
+  // one rounding class. Each class is one interval of |x| (zero; the grid value; the open
+  // interval up to the midpoint; the midpoint; the rest up to the next grid value; infinity;
+  // NaN), and |x| grows with the bit pattern, so a class is one run. Its end is found by steps
+  // that double and then bisection: a few dozen locates per run instead of one per float.
+  struct run {
+    std::size_t begin;
+    std::size_t end;
+    located first; // where x[begin] falls: `below` holds for the whole run
+    std::uint64_t rounding_class;
+  };
+  std::vector<run> rounding_runs(const float* x, std::size_t n) const {
+    std::vector<run> runs;
+    const auto class_at = [&](std::size_t j) { return rounding_class(locate(x[j])); };
+    for (std::size_t begin = 0; begin < n;) {
+      const located first = locate(x[begin]);
+      const std::uint64_t this_class = rounding_class(first);
+      std::size_t inside = begin; // the last index known to be in the class
+      std::size_t step = 1;
+      while (inside + step < n && class_at(inside + step) == this_class) {
+        inside += step;
+        step *= 2;
+      }
+      std::size_t outside = std::min(inside + step, n); // the first known outside, or n
+      while (outside - inside > 1) {
+        const std::size_t middle = inside + (outside - inside) / 2;
+        (class_at(middle) == this_class ? inside : outside) = middle;
+      }
+      runs.push_back({begin, outside, first, this_class});
+      begin = outside;
+    }
+    return runs;
   }
 
   unsigned round(const located& where, mode m, bool saturate, std::uint32_t random_bits = 0) const {
