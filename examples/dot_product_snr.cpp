@@ -5,7 +5,7 @@
 // Elements are N(0, 0.01^2): standard deviation 0.01 (numpy's normal(0, 0.01), torch's
 // 0.01 * randn), so that unscaled values fall among e4m3's subnormals (below 2^-6 = 0.0156).
 //   build/examples/dot_product_snr
-// Seeded (std::mt19937 and std::normal_distribution), single-threaded, under a second.
+// Seeded (std::mt19937 and std::normal_distribution), single-threaded, about two seconds.
 #include <fmt/core.h>
 
 #include <algorithm>

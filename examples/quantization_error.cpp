@@ -4,7 +4,7 @@
 // against the scale as a plot, written to an SVG file.
 //   build/examples/quantization_error [plot.svg]
 // Seeded (std::mt19937 and std::normal_distribution, so the samples depend on the standard
-// library), single-threaded, about a second.
+// library), single-threaded, a few seconds.
 #include <fmt/core.h>
 
 #include <algorithm>

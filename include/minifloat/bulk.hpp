@@ -188,6 +188,17 @@ void widen_array(simd_path path, const From* src, std::size_t n, To* dst) {
   }
 }
 
+// amax's rule, for the loops here and in scaling.hpp: |x| folded into `largest` as bit patterns
+// compared as integers (so a NaN beats everything), and the result read back as a float, any
+// NaN as the canonical quiet NaN.
+inline std::uint32_t fold_magnitude(std::uint32_t largest, float x) noexcept {
+  const std::uint32_t magnitude = bit_cast<std::uint32_t>(x) & 0x7FFFFFFFU;
+  return select(magnitude > largest, magnitude, largest);
+}
+inline float magnitude_as_amax(std::uint32_t largest) noexcept {
+  return bit_cast<float>(select(largest > 0x7F800000U, 0x7FC00000U, largest));
+}
+
 inline float amax_on(simd_path path, const float* src, std::size_t n) noexcept {
   std::uint32_t largest = 0;
   static_cast<void>(path);
@@ -200,12 +211,10 @@ inline float amax_on(simd_path path, const float* src, std::size_t n) noexcept {
 #endif
   {
     for (std::size_t i = 0; i < n; ++i) {
-      const std::uint32_t magnitude = bit_cast<std::uint32_t>(src[i]) & 0x7FFFFFFFU;
-      largest = select(magnitude > largest, magnitude, largest);
+      largest = fold_magnitude(largest, src[i]);
     }
   }
-  // Any NaN gives the canonical quiet NaN (whichever NaN's bits were largest).
-  return bit_cast<float>(select(largest > 0x7F800000U, 0x7FC00000U, largest));
+  return magnitude_as_amax(largest);
 }
 
 template <class From, class To>

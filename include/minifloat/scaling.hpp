@@ -60,16 +60,6 @@ inline void check_arrays(const void* src, std::size_t src_bytes, const void* dst
   }
 }
 
-// The largest magnitude of the i-th element of a strided view, folded into `largest` as amax
-// does: the bit patterns of |x| compared as integers, so a NaN beats everything.
-inline std::uint32_t fold_magnitude(std::uint32_t largest, float x) noexcept {
-  const std::uint32_t magnitude = bit_cast<std::uint32_t>(x) & 0x7FFFFFFFU;
-  return magnitude > largest ? magnitude : largest;
-}
-inline float magnitude_as_amax(std::uint32_t largest) noexcept {
-  return bit_cast<float>(largest > 0x7F800000U ? 0x7FC00000U : largest);
-}
-
 // x * scale narrowed to T with saturation, n elements: the fused kernel for runs worth a vector,
 // the scalar product and conversion for short ones (the same results: see the tests).
 template <class T>
