@@ -15,5 +15,6 @@
 #include "error.hpp"
 #include "bulk.hpp"
 #include "scaling.hpp"
+#include "text.hpp"
 
 #endif // MINIFLOAT_MINIFLOAT_HPP
