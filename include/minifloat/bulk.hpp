@@ -52,7 +52,10 @@ inline bool path_supported(simd_path path) noexcept {
 #if MINIFLOAT_X86_PATHS
   __builtin_cpu_init();
   // (Clang 14 cannot ask __builtin_cpu_supports about F16C: CPUID leaf 1, ECX bit 29.)
-  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  unsigned eax = 0;
+  unsigned ebx = 0;
+  unsigned ecx = 0;
+  unsigned edx = 0;
   const bool f16c = __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 && (ecx & (1U << 29)) != 0;
   const bool avx2 = __builtin_cpu_supports("avx2") && f16c && __builtin_cpu_supports("fma") &&
                     __builtin_cpu_supports("bmi2");

@@ -161,7 +161,7 @@ encode_rounded(value_class kind, bool negative, std::uint64_t magnitude, bool to
   // decides; toward zero never rounds a finite value past it (SPEC §2).
   const storage overflow_code = overflowed<Format, Overflow>(sign);
   // Toward zero (and upward for a negative value) never rounds a finite value past the largest.
-  const storage largest = static_cast<storage>(sign | info::max_finite_code);
+  const auto largest = static_cast<storage>(sign | info::max_finite_code);
   const storage too_large_code = Rule == rounding_rule::toward_zero ? largest
                                  : Rule == rounding_rule::upward
                                      ? select(negative, largest, overflow_code)

@@ -197,6 +197,7 @@ constexpr bool is_arithmetic_operand = std::is_arithmetic<T>::value;
 } // namespace detail
 
 // IEEE comparisons and arithmetic, through the exact float values: NaN is unordered, +0 == -0.
+// NOLINTBEGIN(bugprone-macro-parentheses): op is an operator token, not an expression
 #define MINIFLOAT_BINARY_OPERATOR(op)                                                              \
   template <class F1, class F2>                                                                    \
   MINIFLOAT_HOST_DEVICE constexpr auto operator op(basic_fp8<F1> a, basic_fp8<F2> b) noexcept {    \
@@ -212,6 +213,7 @@ constexpr bool is_arithmetic_operand = std::is_arithmetic<T>::value;
     using promoted = detail::promoted_with<T>;                                                     \
     return static_cast<promoted>(a) op static_cast<promoted>(static_cast<float>(b));               \
   }
+// NOLINTEND(bugprone-macro-parentheses)
 MINIFLOAT_BINARY_OPERATOR(==)
 MINIFLOAT_BINARY_OPERATOR(!=)
 MINIFLOAT_BINARY_OPERATOR(<)

@@ -361,9 +361,9 @@ e8m0 compute_mx_scale(float amax_value, mx_scale_rule rule = mx_scale_rule::floo
   if (amax_value == 0) {
     return e8m0::from_bits(0x00);
   }
-  const double max = static_cast<double>(detail::max_value<T>());
+  const auto max = static_cast<double>(detail::max_value<T>());
   const int emax = std::ilogb(max);
-  const double a = static_cast<double>(amax_value);
+  const auto a = static_cast<double>(amax_value);
   int k = std::ilogb(a) - emax; // floor
   if (rule != mx_scale_rule::floor) {
     // The smallest k with max * 2^k >= amax is k or k + 1 (products of powers of two: exact).

@@ -307,7 +307,7 @@ constexpr decimal round_to_digits(const decimal& exact, int digits) noexcept {
   }
   result.count = digits;
   result.sticky = false;
-  const int first_dropped = exact.digits[digits];
+  const int first_dropped = static_cast<unsigned char>(exact.digits[digits]);
   bool rest_nonzero = exact.sticky;
   for (int i = digits + 1; i < exact.count; ++i) {
     rest_nonzero = rest_nonzero || exact.digits[i] != 0;
@@ -625,7 +625,7 @@ constexpr std::from_chars_result from_chars(const char* first, const char* last,
 template <class Format>
 std::string to_string(basic_fp8<Format> x) {
   const detail::text_buffer text = detail::shortest_text<Format>(x.bits());
-  return std::string(text.text, static_cast<std::size_t>(text.length));
+  return {text.text, static_cast<std::size_t>(text.length)};
 }
 
 // Literals, read from their decimal text at compile time, correctly rounded (never through a
@@ -633,11 +633,13 @@ std::string to_string(basic_fp8<Format> x) {
 // -1.5_e4m3 is -(1.5_e4m3). A literal that does not fit (1000_e4m3) or is not decimal
 // (0x1p3_e4m3) does not compile.
 namespace literals {
+// NOLINTBEGIN(bugprone-macro-parentheses): name is a type name
 #define MINIFLOAT_DEFINE_LITERAL(name)                                                             \
   template <char... Chars>                                                                         \
   constexpr name operator""_##name() noexcept {                                                    \
     return minifloat::detail::parse_literal<name, Chars...>();                                     \
   }
+// NOLINTEND(bugprone-macro-parentheses)
 MINIFLOAT_DEFINE_LITERAL(e4m3)
 MINIFLOAT_DEFINE_LITERAL(e5m2)
 MINIFLOAT_DEFINE_LITERAL(e3m4)

@@ -65,18 +65,22 @@ MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) {
   return detail::bit_cast<std::uint32_t>(*p);
 }
 MINIFLOAT_LANE_FN u32v load_halves(const std::uint16_t* p) { return *p; }
-MINIFLOAT_LANE_FN u32v load_halves_partial(const std::uint16_t* p, std::size_t) { return *p; }
+MINIFLOAT_LANE_FN u32v load_halves_partial(const std::uint16_t* p, std::size_t /*count*/) {
+  return *p;
+}
 MINIFLOAT_LANE_FN u32v load_u32(const std::uint32_t* p) { return *p; }
 MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v code) {
   *p = static_cast<std::uint8_t>(code);
 }
 // (With one lane there is never a partial vector; these complete the set of operations.)
 template <class Source>
-MINIFLOAT_LANE_FN u32v load_float_bits_partial(const Source* p, std::size_t) {
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const Source* p, std::size_t /*count*/) {
   return load_float_bits(p);
 }
-MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t) { return *p; }
-MINIFLOAT_LANE_FN void store_codes_partial(std::uint8_t* p, u32v code, std::size_t) {
+MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t /*count*/) {
+  return *p;
+}
+MINIFLOAT_LANE_FN void store_codes_partial(std::uint8_t* p, u32v code, std::size_t /*count*/) {
   store_codes(p, code);
 }
 

@@ -154,7 +154,10 @@ MINIFLOAT_ARRAY_FN void decode_array(const std::uint32_t* table, const std::uint
 // max over the magnitudes' bits (NaNs above infinity above every finite value).
 MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
   const __m256i magnitude = _mm256_set1_epi32(0x7FFFFFFF);
-  __m256i m0 = _mm256_setzero_si256(), m1 = m0, m2 = m0, m3 = m0;
+  __m256i m0 = _mm256_setzero_si256();
+  __m256i m1 = m0;
+  __m256i m2 = m0;
+  __m256i m3 = m0;
   std::size_t i = 0;
   for (; n - i >= 4 * width; i += 4 * width) {
     m0 = _mm256_max_epu32(m0, _mm256_and_si256(load_float_bits(src + i), magnitude));
@@ -316,8 +319,8 @@ MINIFLOAT_LANE_FN byte_planes load_planes(const std::uint16_t* table) {
   }
   byte_planes planes;
   for (int k = 0; k < 4; ++k) {
-    planes.low[k] = _mm512_load_si512(low + 64 * k);
-    planes.high[k] = _mm512_load_si512(high + 64 * k);
+    planes.low[k] = _mm512_load_si512(low + std::ptrdiff_t{64} * k);
+    planes.high[k] = _mm512_load_si512(high + std::ptrdiff_t{64} * k);
   }
   return planes;
 }
@@ -390,7 +393,7 @@ MINIFLOAT_ARRAY_FN void decode_array(const std::uint16_t* bfloat16_table, const 
         _mm512_unpacklo_epi16(zero, words_b), _mm512_unpackhi_epi16(zero, words_b)};
     if (count == 64) {
       for (int k = 0; k < 4; ++k) {
-        _mm512_storeu_si512(dst + i + 16 * k, results[k]);
+        _mm512_storeu_si512(dst + i + 16 * static_cast<std::size_t>(k), results[k]);
       }
     } else {
       for (std::size_t k = 0; 16 * k < count; ++k) {
@@ -402,7 +405,10 @@ MINIFLOAT_ARRAY_FN void decode_array(const std::uint16_t* bfloat16_table, const 
 
 MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
   const __m512i magnitude = _mm512_set1_epi32(0x7FFFFFFF);
-  __m512i m0 = _mm512_setzero_si512(), m1 = m0, m2 = m0, m3 = m0;
+  __m512i m0 = _mm512_setzero_si512();
+  __m512i m1 = m0;
+  __m512i m2 = m0;
+  __m512i m3 = m0;
   std::size_t i = 0;
   for (; n - i >= 4 * width; i += 4 * width) {
     m0 = _mm512_max_epu32(m0, _mm512_and_si512(load_float_bits(src + i), magnitude));
