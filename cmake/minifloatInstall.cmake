@@ -16,3 +16,8 @@ write_basic_package_version_file("${PROJECT_BINARY_DIR}/minifloatConfigVersion.c
 install(FILES "${PROJECT_BINARY_DIR}/minifloatConfig.cmake"
               "${PROJECT_BINARY_DIR}/minifloatConfigVersion.cmake"
         DESTINATION "${minifloat_config_dir}")
+
+# pkg-config: header-only, so only Cflags; arch-independent, so under share/.
+configure_file("${PROJECT_SOURCE_DIR}/cmake/minifloat.pc.in" "${PROJECT_BINARY_DIR}/minifloat.pc"
+               @ONLY)
+install(FILES "${PROJECT_BINARY_DIR}/minifloat.pc" DESTINATION "${CMAKE_INSTALL_DATADIR}/pkgconfig")

@@ -2,7 +2,10 @@
 # Installs the Debian packages a fresh machine lacks for building minifloat's tests, examples
 # and benchmarks (the library itself needs none). Does nothing when they are all present.
 set -euo pipefail
-packages=(cmake g++ clang libgtest-dev libbenchmark-dev libfmt-dev)
+# clang-19 and libc++ for the std::format consumer test; pkgconf and python3 for the consumer
+# and single-header checks; clang-format and clang-tidy for the style step.
+packages=(cmake g++ clang libgtest-dev libbenchmark-dev libfmt-dev clang-19 libc++-19-dev
+  libc++abi-19-dev pkgconf python3 clang-format clang-tidy git)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||

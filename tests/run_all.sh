@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds and runs every test: g++ and clang, C++17 and C++20, warnings as errors; the quick
-# suite in every configuration and the exhaustive sweeps (all 2^32 floats) in one.
+# Builds and runs every test: formatting and clang-tidy on the headers; g++ and clang, C++17 and
+# C++20, warnings as errors; the quick suite in every configuration; the consumer projects
+# (tests/consumers/run.sh); and the exhaustive sweeps (all 2^32 floats) in one configuration.
 #   tests/run_all.sh            everything (what CI runs)
 #   QUICK=1 tests/run_all.sh    skip the exhaustive sweeps
 set -euo pipefail
@@ -19,6 +20,15 @@ configurations=(
   "clang-sanitize clang++ 17 RelWithDebInfo -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 )
 exhaustive_in=gcc-cxx20
+
+echo "=== style: clang-format, clang-tidy on the headers, the single header up to date"
+cd "$root"
+git ls-files -- '*.hpp' '*.cpp' '*.cu' '*.inc' ':!single_include' | xargs clang-format --dry-run --Werror
+for standard in 17 20; do
+  # .clang-tidy: any finding in include/minifloat/ is an error.
+  clang-tidy --quiet tests/tidy/all_headers.cpp -- -std=c++$standard -Iinclude 2>/dev/null
+done
+python3 tools/amalgamate.py --check
 
 for configuration in "${configurations[@]}"; do
   read -r name compiler standard build_type extra <<<"$configuration"
@@ -40,6 +50,9 @@ for configuration in "${configurations[@]}"; do
   cmake --build "$dir" -j "$jobs"
   ctest --test-dir "$dir" -L quick -j "$jobs" --output-on-failure
 done
+
+echo "=== consumers: installed package, add_subdirectory, FetchContent, pkg-config, single header"
+"$root/tests/consumers/run.sh" "$build_root/consumers"
 
 if [ "${QUICK:-0}" != 1 ]; then
   echo "=== exhaustive sweeps ($exhaustive_in)"
