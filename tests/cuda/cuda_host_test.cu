@@ -26,14 +26,22 @@ __global__ void convert_kernel(const float* in, const double* in_double, std::ui
 
 std::uint8_t expected(unsigned slot, float x, double d, unsigned i) {
   switch (slot) {
-  case 0: return minifloat::e4m3(x).bits();
-  case 1: return minifloat::saturate_cast<minifloat::e5m2>(x).bits();
-  case 2: return minifloat::e4m3(d).bits();
-  case 3: return minifloat::e5m2(static_cast<int>(i) - 16).bits();
-  case 4: return minifloat::e4m3fnuz(minifloat::e5m2(x)).bits();
-  case 5: return minifloat::stochastic_cast<minifloat::e4m3>(x, 0x9E3779B9u * i).bits();
-  case 6: return minifloat::e8m0(static_cast<float>(minifloat::e4m3(x))).bits();
-  default: return minifloat::e4m3(x).bits();
+  case 0:
+    return minifloat::e4m3(x).bits();
+  case 1:
+    return minifloat::saturate_cast<minifloat::e5m2>(x).bits();
+  case 2:
+    return minifloat::e4m3(d).bits();
+  case 3:
+    return minifloat::e5m2(static_cast<int>(i) - 16).bits();
+  case 4:
+    return minifloat::e4m3fnuz(minifloat::e5m2(x)).bits();
+  case 5:
+    return minifloat::stochastic_cast<minifloat::e4m3>(x, 0x9E3779B9u * i).bits();
+  case 6:
+    return minifloat::e8m0(static_cast<float>(minifloat::e4m3(x))).bits();
+  default:
+    return minifloat::e4m3(x).bits();
   }
 }
 
@@ -46,8 +54,8 @@ int main() {
   static_assert(minifloat::saturate_cast<minifloat::e5m2>(1e9f).bits() == 0x7B, "");
   const minifloat::e4m3 x(1.5f);
   const __nv_fp8_e4m3 nv = minifloat::to_cuda(x);
-  failures += static_cast<float>(nv) == 1.5f ? 0 : 1;            // NVIDIA reads our byte
-  failures += minifloat::from_cuda(__nv_fp8_e5m2(3.0f)).bits() ==  // and we read theirs
+  failures += static_cast<float>(nv) == 1.5f ? 0 : 1;             // NVIDIA reads our byte
+  failures += minifloat::from_cuda(__nv_fp8_e5m2(3.0f)).bits() == // and we read theirs
                       minifloat::e5m2(3.0f).bits()
                   ? 0
                   : 1;
