@@ -21,7 +21,7 @@ configurations=(
 )
 exhaustive_in=gcc-cxx20
 
-echo "=== style: clang-format, clang-tidy on the headers, the single header up to date"
+echo "=== style: clang-format, clang-tidy on the headers, single header current, API page complete"
 cd "$root"
 git ls-files -- '*.hpp' '*.cpp' '*.cu' '*.inc' ':!single_include' | xargs clang-format --dry-run --Werror
 for standard in 17 20; do
@@ -29,6 +29,7 @@ for standard in 17 20; do
   clang-tidy --quiet tests/tidy/all_headers.cpp -- -std=c++$standard -Iinclude 2>/dev/null
 done
 python3 tools/amalgamate.py --check
+python3 tools/check_api_docs.py
 
 for configuration in "${configurations[@]}"; do
   read -r name compiler standard build_type extra <<<"$configuration"
