@@ -3191,16 +3191,31 @@ inline float amax_on(simd_path path, const float* src, std::size_t n) noexcept {
   return magnitude_as_amax(largest);
 }
 
+// The messages of the argument checks, naming the function the caller called.
+struct array_messages {
+  const char* null_src;
+  const char* null_dst;
+  const char* overlap;
+};
+constexpr array_messages convert_messages{
+    "convert: src is null but n is not 0", "convert: dst is null but n is not 0",
+    "convert: dst overlaps src (in-place conversion is not supported)"};
+constexpr array_messages stochastic_convert_messages{
+    "stochastic_convert: src is null but n is not 0",
+    "stochastic_convert: dst is null but n is not 0",
+    "stochastic_convert: dst overlaps src (in-place conversion is not supported)"};
+
 template <class From, class To>
-void check_convert_arguments(const From* src, std::size_t n, To* dst) {
+void check_convert_arguments(const From* src, std::size_t n, To* dst,
+                             const array_messages& messages) {
   if (n != 0 && src == nullptr) {
-    report_invalid_argument("convert: src is null but n is not 0");
+    report_invalid_argument(messages.null_src);
   }
   if (n != 0 && dst == nullptr) {
-    report_invalid_argument("convert: dst is null but n is not 0");
+    report_invalid_argument(messages.null_dst);
   }
   if (overlaps(src, n * sizeof(From), dst, n * sizeof(To))) {
-    report_invalid_argument("convert: dst overlaps src (in-place conversion is not supported)");
+    report_invalid_argument(messages.overlap);
   }
 }
 
@@ -3216,7 +3231,7 @@ void convert(const From* src, std::size_t n, To* dst) {
                 "convert: arrays of fp8 types, float, double, binary16_bits or bfloat16_bits");
   static_assert(detail::is_8bit_type<From> != detail::is_8bit_type<To>,
                 "convert: one side of an array conversion is an 8-bit type");
-  detail::check_convert_arguments(src, n, dst);
+  detail::check_convert_arguments(src, n, dst, detail::convert_messages);
   if constexpr (detail::is_8bit_type<To>) {
     detail::narrow_array<detail::rule_of(R), O>(active_path(), src, n, dst,
                                                 detail::no_random_bits{});
@@ -3233,7 +3248,7 @@ template <overflow O = overflow::non_saturating, class To>
 void stochastic_convert(const float* src, std::size_t n, const std::uint32_t* random_bits,
                         To* dst) {
   static_assert(detail::is_8bit_type<To>, "stochastic_convert: the target is an 8-bit type");
-  detail::check_convert_arguments(src, n, dst);
+  detail::check_convert_arguments(src, n, dst, detail::stochastic_convert_messages);
   if (n != 0 && random_bits == nullptr) {
     detail::report_invalid_argument("stochastic_convert: random_bits is null but n is not 0");
   }
@@ -3250,7 +3265,7 @@ void stochastic_convert(const float* src, std::size_t n, const std::uint32_t* ra
 template <overflow O = overflow::non_saturating, class To>
 void stochastic_convert(const float* src, std::size_t n, To* dst, counter_generator generator) {
   static_assert(detail::is_8bit_type<To>, "stochastic_convert: the target is an 8-bit type");
-  detail::check_convert_arguments(src, n, dst);
+  detail::check_convert_arguments(src, n, dst, detail::stochastic_convert_messages);
   detail::narrow_array<detail::rounding_rule::stochastic, O>(active_path(), src, n, dst, generator);
 }
 
@@ -3330,6 +3345,7 @@ inline float amax(std::span<const float> src) { return amax(src.data(), src.size
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 
@@ -3460,6 +3476,9 @@ struct per_tensor_quantized {
 template <class T>
 per_tensor_quantized<T> quantize_per_tensor(const float* x, std::size_t n, int margin = 0,
                                             scale_rounding rounding = scale_rounding::exact) {
+  if (n != 0 && x == nullptr) {
+    detail::report_invalid_argument("quantize_per_tensor: x is null but n is not 0");
+  }
   const float scale = compute_scale<T>(amax(x, n), margin, rounding);
   per_tensor_quantized<T> result;
   result.data.resize(n);
@@ -3554,10 +3573,18 @@ constexpr block_shape per_column(std::size_t rows) noexcept { return {rows, 1}; 
 
 namespace detail {
 
+// The shape checks of the matrix functions. rows * cols (in float bytes) must not wrap: a
+// wrapped count would pass the other checks and send the loops, which step by `cols`, past the
+// arrays (dimensions read from a corrupt model file, say).
 inline void check_blocks(std::size_t rows, std::size_t cols, block_shape block,
-                         const char* message) {
+                         const char* too_large_message, const char* shape_message) {
+  constexpr auto largest_array_bytes =
+      static_cast<std::size_t>(std::numeric_limits<std::ptrdiff_t>::max());
+  if (cols != 0 && rows > largest_array_bytes / sizeof(float) / cols) {
+    report_invalid_argument(too_large_message);
+  }
   if (block.rows == 0 || block.cols == 0 || rows % block.rows != 0 || cols % block.cols != 0) {
-    report_invalid_argument(message);
+    report_invalid_argument(shape_message);
   }
 }
 
@@ -3572,7 +3599,8 @@ void quantize_blocks(const float* x, std::size_t rows, std::size_t cols, block_s
                      float* scale_inv, int margin = 0,
                      scale_rounding rounding = scale_rounding::exact) {
   static_assert(detail::is_element_type<T>, "quantize_blocks: the target is a signed 8-bit type");
-  detail::check_blocks(rows, cols, block, "quantize_blocks: the block does not divide the matrix");
+  detail::check_blocks(rows, cols, block, "quantize_blocks: rows * cols is too large",
+                       "quantize_blocks: the block does not divide the matrix");
   const std::size_t n = rows * cols;
   const std::size_t block_columns = cols / block.cols;
   const std::size_t blocks = n == 0 ? 0 : (rows / block.rows) * block_columns;
@@ -3619,7 +3647,7 @@ template <class T>
 void dequantize_blocks(const T* q, std::size_t rows, std::size_t cols, block_shape block,
                        const float* scale_inv, float* x) {
   static_assert(detail::is_element_type<T>, "dequantize_blocks: the source is a signed 8-bit type");
-  detail::check_blocks(rows, cols, block,
+  detail::check_blocks(rows, cols, block, "dequantize_blocks: rows * cols is too large",
                        "dequantize_blocks: the block does not divide the matrix");
   const std::size_t n = rows * cols;
   const std::size_t block_columns = cols / block.cols;

@@ -220,16 +220,31 @@ inline float amax_on(simd_path path, const float* src, std::size_t n) noexcept {
   return magnitude_as_amax(largest);
 }
 
+// The messages of the argument checks, naming the function the caller called.
+struct array_messages {
+  const char* null_src;
+  const char* null_dst;
+  const char* overlap;
+};
+constexpr array_messages convert_messages{
+    "convert: src is null but n is not 0", "convert: dst is null but n is not 0",
+    "convert: dst overlaps src (in-place conversion is not supported)"};
+constexpr array_messages stochastic_convert_messages{
+    "stochastic_convert: src is null but n is not 0",
+    "stochastic_convert: dst is null but n is not 0",
+    "stochastic_convert: dst overlaps src (in-place conversion is not supported)"};
+
 template <class From, class To>
-void check_convert_arguments(const From* src, std::size_t n, To* dst) {
+void check_convert_arguments(const From* src, std::size_t n, To* dst,
+                             const array_messages& messages) {
   if (n != 0 && src == nullptr) {
-    report_invalid_argument("convert: src is null but n is not 0");
+    report_invalid_argument(messages.null_src);
   }
   if (n != 0 && dst == nullptr) {
-    report_invalid_argument("convert: dst is null but n is not 0");
+    report_invalid_argument(messages.null_dst);
   }
   if (overlaps(src, n * sizeof(From), dst, n * sizeof(To))) {
-    report_invalid_argument("convert: dst overlaps src (in-place conversion is not supported)");
+    report_invalid_argument(messages.overlap);
   }
 }
 
@@ -245,7 +260,7 @@ void convert(const From* src, std::size_t n, To* dst) {
                 "convert: arrays of fp8 types, float, double, binary16_bits or bfloat16_bits");
   static_assert(detail::is_8bit_type<From> != detail::is_8bit_type<To>,
                 "convert: one side of an array conversion is an 8-bit type");
-  detail::check_convert_arguments(src, n, dst);
+  detail::check_convert_arguments(src, n, dst, detail::convert_messages);
   if constexpr (detail::is_8bit_type<To>) {
     detail::narrow_array<detail::rule_of(R), O>(active_path(), src, n, dst,
                                                 detail::no_random_bits{});
@@ -262,7 +277,7 @@ template <overflow O = overflow::non_saturating, class To>
 void stochastic_convert(const float* src, std::size_t n, const std::uint32_t* random_bits,
                         To* dst) {
   static_assert(detail::is_8bit_type<To>, "stochastic_convert: the target is an 8-bit type");
-  detail::check_convert_arguments(src, n, dst);
+  detail::check_convert_arguments(src, n, dst, detail::stochastic_convert_messages);
   if (n != 0 && random_bits == nullptr) {
     detail::report_invalid_argument("stochastic_convert: random_bits is null but n is not 0");
   }
@@ -279,7 +294,7 @@ void stochastic_convert(const float* src, std::size_t n, const std::uint32_t* ra
 template <overflow O = overflow::non_saturating, class To>
 void stochastic_convert(const float* src, std::size_t n, To* dst, counter_generator generator) {
   static_assert(detail::is_8bit_type<To>, "stochastic_convert: the target is an 8-bit type");
-  detail::check_convert_arguments(src, n, dst);
+  detail::check_convert_arguments(src, n, dst, detail::stochastic_convert_messages);
   detail::narrow_array<detail::rounding_rule::stochastic, O>(active_path(), src, n, dst, generator);
 }
 

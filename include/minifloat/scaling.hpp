@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "bulk.hpp"
@@ -151,6 +152,9 @@ struct per_tensor_quantized {
 template <class T>
 per_tensor_quantized<T> quantize_per_tensor(const float* x, std::size_t n, int margin = 0,
                                             scale_rounding rounding = scale_rounding::exact) {
+  if (n != 0 && x == nullptr) {
+    detail::report_invalid_argument("quantize_per_tensor: x is null but n is not 0");
+  }
   const float scale = compute_scale<T>(amax(x, n), margin, rounding);
   per_tensor_quantized<T> result;
   result.data.resize(n);
@@ -245,10 +249,18 @@ constexpr block_shape per_column(std::size_t rows) noexcept { return {rows, 1}; 
 
 namespace detail {
 
+// The shape checks of the matrix functions. rows * cols (in float bytes) must not wrap: a
+// wrapped count would pass the other checks and send the loops, which step by `cols`, past the
+// arrays (dimensions read from a corrupt model file, say).
 inline void check_blocks(std::size_t rows, std::size_t cols, block_shape block,
-                         const char* message) {
+                         const char* too_large_message, const char* shape_message) {
+  constexpr auto largest_array_bytes =
+      static_cast<std::size_t>(std::numeric_limits<std::ptrdiff_t>::max());
+  if (cols != 0 && rows > largest_array_bytes / sizeof(float) / cols) {
+    report_invalid_argument(too_large_message);
+  }
   if (block.rows == 0 || block.cols == 0 || rows % block.rows != 0 || cols % block.cols != 0) {
-    report_invalid_argument(message);
+    report_invalid_argument(shape_message);
   }
 }
 
@@ -263,7 +275,8 @@ void quantize_blocks(const float* x, std::size_t rows, std::size_t cols, block_s
                      float* scale_inv, int margin = 0,
                      scale_rounding rounding = scale_rounding::exact) {
   static_assert(detail::is_element_type<T>, "quantize_blocks: the target is a signed 8-bit type");
-  detail::check_blocks(rows, cols, block, "quantize_blocks: the block does not divide the matrix");
+  detail::check_blocks(rows, cols, block, "quantize_blocks: rows * cols is too large",
+                       "quantize_blocks: the block does not divide the matrix");
   const std::size_t n = rows * cols;
   const std::size_t block_columns = cols / block.cols;
   const std::size_t blocks = n == 0 ? 0 : (rows / block.rows) * block_columns;
@@ -310,7 +323,7 @@ template <class T>
 void dequantize_blocks(const T* q, std::size_t rows, std::size_t cols, block_shape block,
                        const float* scale_inv, float* x) {
   static_assert(detail::is_element_type<T>, "dequantize_blocks: the source is a signed 8-bit type");
-  detail::check_blocks(rows, cols, block,
+  detail::check_blocks(rows, cols, block, "dequantize_blocks: rows * cols is too large",
                        "dequantize_blocks: the block does not divide the matrix");
   const std::size_t n = rows * cols;
   const std::size_t block_columns = cols / block.cols;
