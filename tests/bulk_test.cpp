@@ -1,14 +1,14 @@
 // The array functions (bulk.hpp), on every path this CPU supports: each element equals the
 // scalar conversion, for every length 0..257 at odd alignments, every code, every binary16 and
 // bfloat16 input; the bytes around the output are never touched; the generator is
-// reproducible across paths and splits; amax; the bad-input contract; many threads at once.
+// reproducible across paths and splits; amax (bad input: bad_input_test; threads:
+// concurrency_test).
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <random>
-#include <thread>
 #include <vector>
 
 #include <minifloat/bulk.hpp>
@@ -376,75 +376,6 @@ TEST(Amax, NanInfinityAndZeros) {
     EXPECT_EQ(minifloat::detail::amax_on(path, zeros.data(), zeros.size()), 0.0f);
     EXPECT_FALSE(std::signbit(minifloat::detail::amax_on(path, zeros.data(), zeros.size())));
     EXPECT_EQ(minifloat::detail::amax_on(path, nullptr, 0), 0.0f);
-  }
-}
-
-#if MINIFLOAT_HAS_EXCEPTIONS
-// Bad input: a clear error, and the outputs untouched.
-TEST(BulkApi, BadArgumentsThrowAndWriteNothing) {
-  std::vector<float> x(64, 1.0f);
-  std::vector<minifloat::e4m3> q(64, minifloat::e4m3::from_bits(guard));
-  const auto untouched = [&] {
-    for (auto v : q) {
-      if (v.bits() != guard) {
-        return false;
-      }
-    }
-    return true;
-  };
-  EXPECT_THROW(minifloat::convert(static_cast<const float*>(nullptr), 4, q.data()),
-               minifloat::invalid_argument);
-  EXPECT_THROW(minifloat::convert(x.data(), 4, static_cast<minifloat::e4m3*>(nullptr)),
-               minifloat::invalid_argument);
-  EXPECT_THROW(minifloat::stochastic_convert(x.data(), 4, nullptr, q.data()),
-               minifloat::invalid_argument);
-  EXPECT_THROW(minifloat::amax(nullptr, 3), minifloat::invalid_argument);
-  // Overlap: fp8 output inside the float input.
-  auto* inside = reinterpret_cast<minifloat::e4m3*>(x.data()) + 8;
-  const std::vector<float> before = x;
-  EXPECT_THROW(minifloat::convert(x.data(), 16, inside), minifloat::invalid_argument);
-  EXPECT_EQ(std::memcmp(x.data(), before.data(), x.size() * sizeof(float)), 0);
-#if MINIFLOAT_HAS_RANGES
-  EXPECT_THROW(minifloat::convert(std::span<const float>(x).first(10),
-                                  std::span<minifloat::e4m3>(q).first(9)),
-               minifloat::invalid_argument);
-  EXPECT_THROW(minifloat::stochastic_convert(std::span<const float>(x).first(10),
-                                             std::span<minifloat::e4m3>(q).first(11),
-                                             minifloat::counter_generator{}),
-               minifloat::invalid_argument);
-#endif
-  EXPECT_TRUE(untouched());
-  // n == 0 with null pointers is fine and does nothing.
-  minifloat::convert(static_cast<const float*>(nullptr), 0, static_cast<minifloat::e4m3*>(nullptr));
-  EXPECT_EQ(minifloat::amax(nullptr, 0), 0.0f);
-}
-#endif
-
-TEST(BulkApi, ManyThreadsAtOnce) {
-  // Every thread converts its own arrays through the public entry points (the first calls race
-  // to initialise the dispatch); all must agree with the scalar path.
-  const auto x = test_floats(4096);
-  std::vector<std::thread> threads;
-  std::vector<int> failures(8);
-  for (int t = 0; t < 8; ++t) {
-    threads.emplace_back([&, t] {
-      for (int round = 0; round < 20; ++round) {
-        std::vector<minifloat::e4m3> q(x.size());
-        minifloat::convert(x.data(), x.size(), q.data());
-        std::vector<float> back(x.size());
-        minifloat::convert(q.data(), q.size(), back.data());
-        for (std::size_t i = 0; i < x.size(); ++i) {
-          failures[static_cast<std::size_t>(t)] +=
-              q[i].bits() != minifloat::convert<minifloat::e4m3>(x[i]).bits();
-        }
-      }
-    });
-  }
-  for (auto& thread : threads) {
-    thread.join();
-  }
-  for (int f : failures) {
-    EXPECT_EQ(f, 0);
   }
 }
 
