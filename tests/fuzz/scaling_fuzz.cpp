@@ -1,0 +1,340 @@
+// libFuzzer harness 2: random shapes, block sizes, scales, margins and lengths through the
+// scaling and array APIs. Each call either is refused (minifloat::invalid_argument, and then
+// every output is untouched) or gives what the definitions of SPEC §5 give, written out here as
+// plain loops over the scalar casts; the round trips dequantize -> quantize with power-of-two
+// scales give back the codes; amax agrees on every path. Arrays are allocated to their exact
+// size, so AddressSanitizer sees any access past them.
+//
+// Input: byte 0 picks the format (bits 0-2), the MX scale rule (bits 3-4), power-of-two scales
+// (bit 5) and the delayed-scaling amax rule (bit 6); bytes 1-2 the matrix (rows 0..16, cols
+// 0..96); bytes 3-4 the block (0..8 x 0..32); byte 5 the margin (signed); bytes 6-9 a scale's
+// float bits; byte 10 a history length (0..7); the rest are the floats (cycled to fill).
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include <minifloat/minifloat.hpp>
+
+#include "../supported_paths.hpp"
+
+namespace {
+
+using minifloat::block_shape;
+using minifloat::simd_path;
+
+[[noreturn]] void fail(const char* what, std::size_t i) {
+  std::fprintf(stderr, "scaling_fuzz: %s (element %zu)\n", what, i);
+  std::abort();
+}
+void expect(bool ok, const char* what, std::size_t i = 0) {
+  if (!ok) {
+    fail(what, i);
+  }
+}
+
+// An exactly sized array filled with a guard pattern, and whether it still holds it.
+template <class T>
+struct guarded {
+  explicit guarded(std::size_t size) : n(size), data(new T[size]) {
+    std::memset(static_cast<void*>(data.get()), 0xA5, n * sizeof(T));
+  }
+  bool untouched() const {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(data.get());
+    for (std::size_t i = 0; i < n * sizeof(T); ++i) {
+      if (bytes[i] != 0xA5) {
+        return false;
+      }
+    }
+    return true;
+  }
+  T& operator[](std::size_t i) { return data[i]; }
+  T* get() { return data.get(); }
+  std::size_t n;
+  std::unique_ptr<T[]> data;
+};
+
+// Runs call(); true if it was refused. A refusal must leave `outputs` untouched.
+template <class Call, class Untouched>
+bool refused(Call call, Untouched untouched) {
+  try {
+    call();
+  } catch (const minifloat::invalid_argument&) {
+    expect(untouched(), "a refused call wrote to an output");
+    return true;
+  }
+  return false;
+}
+
+bool same_float(float a, float b) {
+  return (std::isnan(a) && std::isnan(b)) || std::memcmp(&a, &b, sizeof(float)) == 0;
+}
+bool positive_finite(float s) { return s > 0 && std::isfinite(s); }
+
+float naive_amax(const float* x, std::size_t n) {
+  float largest = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (std::isnan(x[i])) {
+      return std::numeric_limits<float>::quiet_NaN();
+    }
+    largest = std::fabs(x[i]) > largest ? std::fabs(x[i]) : largest;
+  }
+  return largest;
+}
+
+struct parameters {
+  std::size_t rows, cols;
+  block_shape block;
+  int margin;
+  float scale;
+  std::size_t history;
+  minifloat::mx_scale_rule mx_rule;
+  minifloat::scale_rounding rounding;
+  minifloat::amax_rule amax_rule;
+};
+
+template <class T>
+void check_per_tensor(const std::vector<float>& input, const parameters& p) {
+  const std::size_t n = input.size();
+  guarded<float> x(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    x[i] = input[i];
+  }
+  // amax on every path.
+  const float amax = minifloat::amax(x.get(), n);
+  expect(same_float(amax, naive_amax(x.get(), n)), "amax");
+  for (simd_path path : supported_paths()) {
+    expect(same_float(minifloat::detail::amax_on(path, x.get(), n), amax), "amax on a path");
+  }
+  // quantize with the input's scale: refused unless positive and finite.
+  guarded<T> q(n);
+  if (refused([&] { minifloat::quantize(x.get(), n, q.get(), p.scale); },
+              [&] { return q.untouched(); })) {
+    expect(!positive_finite(p.scale), "quantize refused a good scale");
+  } else {
+    expect(positive_finite(p.scale), "quantize accepted a bad scale");
+    for (std::size_t i = 0; i < n; ++i) {
+      expect(q[i].bits() == minifloat::saturate_cast<T>(x[i] * p.scale).bits(), "quantize", i);
+    }
+    guarded<T> on_path(n);
+    for (simd_path path : supported_paths()) {
+      minifloat::detail::encode_on<typename minifloat::detail::value_traits<T>::format,
+                                   minifloat::detail::rounding_rule::nearest_even,
+                                   minifloat::overflow::saturate>(
+          path, minifloat::detail::scaled_floats{x.get(), p.scale}, n,
+          reinterpret_cast<std::uint8_t*>(on_path.get()), minifloat::detail::no_random_bits{});
+      expect(std::memcmp(on_path.get(), q.get(), n) == 0, "quantize on a path");
+    }
+  }
+  // dequantize with the same number as scale_inv.
+  guarded<float> y(n);
+  if (refused([&] { minifloat::dequantize(q.get(), n, y.get(), p.scale); },
+              [&] { return y.untouched(); })) {
+    expect(!positive_finite(p.scale), "dequantize refused a good scale_inv");
+  } else {
+    for (std::size_t i = 0; i < n; ++i) {
+      expect(same_float(y[i], static_cast<float>(q[i]) * p.scale), "dequantize", i);
+    }
+  }
+  // The per-tensor round trip with a power-of-two scale: the codes come back.
+  if (refused(
+          [&] {
+            const auto quantized = minifloat::quantize_per_tensor<T>(
+                x.get(), n, p.margin, minifloat::scale_rounding::power_of_two);
+            const float scale = 1.0f / quantized.scale_inv;
+            guarded<float> back(n);
+            minifloat::dequantize(quantized.data.data(), n, back.get(), quantized.scale_inv);
+            guarded<T> again(n);
+            minifloat::quantize(back.get(), n, again.get(), scale);
+            for (std::size_t i = 0; i < n; ++i) {
+              if (!minifloat::isnan(quantized.data[i]) && std::isfinite(back[i])) {
+                expect(again[i].bits() == quantized.data[i].bits(), "per-tensor round trip", i);
+              }
+            }
+          },
+          [] { return true; })) {
+    expect(p.margin < 0, "quantize_per_tensor refused a good margin");
+  }
+  // Delayed scaling over three steps of the data.
+  if (refused(
+          [&] {
+            minifloat::delayed_scaling<T> scaling(p.history, p.amax_rule, p.margin, p.rounding);
+            float expected_scale = 1.0f;
+            std::vector<float> history;
+            for (int step = 0; step < 3; ++step) {
+              guarded<T> codes(n);
+              const float scale_inv = scaling.quantize(x.get(), n, codes.get());
+              expect(same_float(scale_inv, 1.0f / expected_scale), "delayed scale_inv");
+              for (std::size_t i = 0; i < n; ++i) {
+                expect(codes[i].bits() == minifloat::saturate_cast<T>(x[i] * expected_scale).bits(),
+                       "delayed quantize", i);
+              }
+              history.push_back(amax);
+              if (history.size() > p.history) {
+                history.erase(history.begin());
+              }
+              float reduced = history.back();
+              if (p.amax_rule == minifloat::amax_rule::max) {
+                reduced = naive_amax(history.data(), history.size());
+              }
+              if (positive_finite(reduced)) {
+                expected_scale = minifloat::compute_scale<T>(reduced, p.margin, p.rounding);
+              }
+              expect(same_float(scaling.scale(), expected_scale), "delayed scale");
+            }
+          },
+          [] { return true; })) {
+    expect(p.history == 0 || p.margin < 0, "delayed_scaling refused good arguments");
+  }
+}
+
+template <class T>
+void check_blocks(const std::vector<float>& input, const parameters& p) {
+  const std::size_t n = p.rows * p.cols;
+  guarded<float> x(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    x[i] = input.empty() ? 0.0f : input[i % input.size()];
+  }
+  const bool divides = p.block.rows != 0 && p.block.cols != 0 && p.rows % p.block.rows == 0 &&
+                       p.cols % p.block.cols == 0;
+  const std::size_t block_columns = divides ? p.cols / p.block.cols : 0;
+  const std::size_t blocks = divides && n != 0 ? (p.rows / p.block.rows) * block_columns : 0;
+  guarded<T> q(n);
+  guarded<float> scale_inv(blocks);
+  const bool refused_quantize = refused(
+      [&] {
+        minifloat::quantize_blocks(x.get(), p.rows, p.cols, p.block, q.get(), scale_inv.get(),
+                                   p.margin, p.rounding);
+      },
+      [&] { return q.untouched() && scale_inv.untouched(); });
+  expect(refused_quantize == (!divides || p.margin < 0), "quantize_blocks refusal");
+  if (refused_quantize) {
+    return;
+  }
+  const auto block_of = [&](std::size_t i) {
+    return (i / p.cols / p.block.rows) * block_columns + (i % p.cols) / p.block.cols;
+  };
+  std::vector<float> block_amax(blocks, 0.0f);
+  for (std::size_t i = 0; i < n; ++i) {
+    float& a = block_amax[block_of(i)];
+    a = std::isnan(a) || std::isnan(x[i]) ? std::numeric_limits<float>::quiet_NaN()
+        : std::fabs(x[i]) > a             ? std::fabs(x[i])
+                                          : a;
+  }
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const float scale = minifloat::compute_scale<T>(block_amax[b], p.margin, p.rounding);
+    expect(same_float(scale_inv[b], 1.0f / scale), "quantize_blocks scale_inv", b);
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    const float scale = minifloat::compute_scale<T>(block_amax[block_of(i)], p.margin, p.rounding);
+    expect(q[i].bits() == minifloat::saturate_cast<T>(x[i] * scale).bits(), "quantize_blocks", i);
+  }
+  guarded<float> y(n);
+  minifloat::dequantize_blocks(q.get(), p.rows, p.cols, p.block, scale_inv.get(), y.get());
+  for (std::size_t i = 0; i < n; ++i) {
+    expect(same_float(y[i], static_cast<float>(q[i]) * scale_inv[block_of(i)]), "dequantize_blocks",
+           i);
+  }
+}
+
+template <class T>
+void check_mx(const std::vector<float>& input, const parameters& p) {
+  const std::size_t n = p.rows * p.cols;
+  guarded<float> x(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    x[i] = input.empty() ? 1.0f : input[(i * 7) % input.size()];
+  }
+  const std::size_t blocks = n / minifloat::mx_block_size;
+  guarded<T> q(n);
+  guarded<minifloat::e8m0> scales(blocks);
+  const bool refused_quantize =
+      refused([&] { minifloat::quantize_mx(x.get(), n, q.get(), scales.get(), p.mx_rule); },
+              [&] { return q.untouched() && scales.untouched(); });
+  expect(refused_quantize == (n % minifloat::mx_block_size != 0), "quantize_mx refusal");
+  if (refused_quantize) {
+    return;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t b = i / minifloat::mx_block_size;
+    const minifloat::e8m0 scale = minifloat::compute_mx_scale<T>(
+        naive_amax(x.get() + b * minifloat::mx_block_size, minifloat::mx_block_size), p.mx_rule);
+    expect(scales[b].bits() == scale.bits(), "quantize_mx scale", b);
+    const float inverse =
+        minifloat::isnan(scale) ? 1.0f : std::ldexp(1.0f, 127 - static_cast<int>(scale.bits()));
+    expect(q[i].bits() == minifloat::saturate_cast<T>(x[i] * inverse).bits(), "quantize_mx", i);
+  }
+  guarded<float> y(n);
+  minifloat::dequantize_mx(q.get(), n, scales.get(), y.get());
+  for (std::size_t i = 0; i < n; ++i) {
+    const minifloat::e8m0 scale = scales[i / minifloat::mx_block_size];
+    const double exact = static_cast<double>(static_cast<float>(q[i])) *
+                         std::ldexp(1.0, static_cast<int>(scale.bits()) - 127);
+    const float expected = minifloat::isnan(scale) ? std::numeric_limits<float>::quiet_NaN()
+                                                   : static_cast<float>(exact);
+    expect(same_float(y[i], expected), "dequantize_mx", i);
+  }
+}
+
+template <class T>
+void check_format(const std::vector<float>& input, const parameters& p) {
+  check_per_tensor<T>(input, p);
+  check_blocks<T>(input, p);
+  check_mx<T>(input, p);
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size < 11) {
+    return 0;
+  }
+  parameters p{};
+  p.rows = data[1] % 17U;
+  p.cols = data[2] % 97U;
+  p.block = block_shape{data[3] % 9U, data[4] % 33U};
+  p.margin = static_cast<std::int8_t>(data[5]);
+  std::uint32_t scale_bits = 0;
+  std::memcpy(&scale_bits, data + 6, sizeof(scale_bits));
+  std::memcpy(&p.scale, &scale_bits, sizeof(p.scale));
+  p.history = data[10] % 8U;
+  p.mx_rule = static_cast<minifloat::mx_scale_rule>((data[0] >> 3U) % 3U);
+  p.rounding = (data[0] & 0x20U) != 0 ? minifloat::scale_rounding::power_of_two
+                                      : minifloat::scale_rounding::exact;
+  p.amax_rule =
+      (data[0] & 0x40U) != 0 ? minifloat::amax_rule::most_recent : minifloat::amax_rule::max;
+  std::vector<float> input((size - 11) / sizeof(float));
+  if (!input.empty()) {
+    std::memcpy(input.data(), data + 11, input.size() * sizeof(float));
+  }
+  switch (data[0] & 7U) {
+  case 0:
+    check_format<minifloat::e4m3>(input, p);
+    break;
+  case 1:
+    check_format<minifloat::e5m2>(input, p);
+    break;
+  case 2:
+    check_format<minifloat::e3m4>(input, p);
+    break;
+  case 3:
+    check_format<minifloat::e2m5>(input, p);
+    break;
+  case 4:
+    check_format<minifloat::e4m3_ieee>(input, p);
+    break;
+  case 5:
+    check_format<minifloat::e4m3fnuz>(input, p);
+    break;
+  case 6:
+    check_format<minifloat::e5m2fnuz>(input, p);
+    break;
+  default:
+    check_format<minifloat::e4m3b11fnuz>(input, p);
+    break;
+  }
+  return 0;
+}

@@ -1,0 +1,129 @@
+// libFuzzer harness 3: bytes as text -> from_chars of every 8-bit format (the parser an engine
+// may run on a config file or a model's metadata). It must read exactly as far as
+// std::from_chars reads a double, never past `last` (the text is copied to an exactly sized
+// array), leave the value untouched on an error, and round the text's exact value as the tests'
+// reference does: strtod's double d is correctly rounded, so where d and its two neighbours all
+// round to the same code, so does the text. What it reads is written back by to_chars and read
+// again to the same code.
+#include <charconv>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <system_error>
+
+#include <minifloat/minifloat.hpp>
+
+#include "../reference.hpp"
+
+namespace {
+
+[[noreturn]] void fail(const char* what, const std::string& text, unsigned got, unsigned expected) {
+  std::fprintf(stderr, "text_fuzz: %s for \"%s\": got 0x%02X, expected 0x%02X\n", what,
+               text.c_str(), got, expected);
+  std::abort();
+}
+
+template <class T>
+void check(const char* first, const char* last, const reference::format& format) {
+  constexpr std::uint8_t untouched = 0x5A;
+  T x = T::from_bits(untouched);
+  const std::from_chars_result result = minifloat::from_chars(first, last, x);
+  const std::string text(first, last);
+  if (result.ptr < first || result.ptr > last) {
+    fail("ptr outside the text", text, 0, 0);
+  }
+  // As far as std::from_chars reads a double (whose grammar is the same).
+  double as_double = 0;
+  const std::from_chars_result double_result = std::from_chars(first, last, as_double);
+  const bool no_number = double_result.ec == std::errc::invalid_argument;
+  if ((result.ec == std::errc::invalid_argument) != no_number) {
+    fail("number or not, unlike std::from_chars", text, 0, 0);
+  }
+  if (result.ec != std::errc{} && x.bits() != untouched) {
+    fail("an error changed the value", text, x.bits(), untouched);
+  }
+  if (no_number) {
+    if (result.ptr != first) {
+      fail("no number, but ptr moved", text, 0, 0);
+    }
+    return;
+  }
+  if (result.ptr != double_result.ptr) {
+    fail("read a different length from std::from_chars", text,
+         static_cast<unsigned>(result.ptr - first),
+         static_cast<unsigned>(double_result.ptr - first));
+  }
+  const std::string number(first, result.ptr);
+  const double d = std::strtod(number.c_str(), nullptr);
+  const std::size_t sign_length = number[0] == '-' ? 1 : 0;
+  const bool special = std::isnan(d) || number[sign_length] == 'i' || number[sign_length] == 'I';
+  if (special) {
+    // inf, infinity, nan, nan(...): what the constructor makes of the double.
+    if (result.ec != std::errc{} || x.bits() != T(d).bits()) {
+      fail("inf or nan", number, x.bits(), T(d).bits());
+    }
+  } else {
+    const reference::narrower ref(format);
+    const auto round = [&](double v) { return ref.round(v, reference::mode::nearest_even, false); };
+    const unsigned expected = round(d);
+    const bool certain = round(std::nextafter(d, -INFINITY)) == expected &&
+                         round(std::nextafter(d, INFINITY)) == expected;
+    const bool finite = std::isfinite(reference::decode(format, expected));
+    if (certain && finite && (result.ec != std::errc{} || x.bits() != expected)) {
+      fail("rounded differently from the reference", number, x.bits(), expected);
+    }
+    if (certain && !finite && result.ec != std::errc::result_out_of_range) {
+      fail("a number past the format's range was not out of range", number, x.bits(), expected);
+    }
+  }
+  if (result.ec != std::errc{}) {
+    return;
+  }
+  // Written back and read again.
+  char buffer[64];
+  const std::to_chars_result written = minifloat::to_chars(buffer, buffer + sizeof buffer, x);
+  T again = T::from_bits(untouched);
+  const std::from_chars_result reread = minifloat::from_chars(buffer, written.ptr, again);
+  const bool same = minifloat::isnan(x) ? minifloat::isnan(again) : again.bits() == x.bits();
+  if (written.ec != std::errc{} || reread.ec != std::errc{} || reread.ptr != written.ptr || !same) {
+    fail("to_chars does not read back", std::string(buffer, written.ptr), again.bits(), x.bits());
+  }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size < 1) {
+    return 0;
+  }
+  const std::size_t length = size - 1;
+  const std::unique_ptr<char[]> text(new char[length]);
+  std::memcpy(text.get(), data + 1, length);
+  const char* first = text.get();
+  const char* last = first + length;
+  switch (data[0] % 9U) {
+  case 0:
+    return check<minifloat::e4m3>(first, last, reference::e4m3), 0;
+  case 1:
+    return check<minifloat::e5m2>(first, last, reference::e5m2), 0;
+  case 2:
+    return check<minifloat::e3m4>(first, last, reference::e3m4), 0;
+  case 3:
+    return check<minifloat::e2m5>(first, last, reference::e2m5), 0;
+  case 4:
+    return check<minifloat::e4m3_ieee>(first, last, reference::e4m3_ieee), 0;
+  case 5:
+    return check<minifloat::e4m3fnuz>(first, last, reference::e4m3fnuz), 0;
+  case 6:
+    return check<minifloat::e5m2fnuz>(first, last, reference::e5m2fnuz), 0;
+  case 7:
+    return check<minifloat::e4m3b11fnuz>(first, last, reference::e4m3b11fnuz), 0;
+  default:
+    return check<minifloat::e8m0>(first, last, reference::e8m0), 0;
+  }
+}
