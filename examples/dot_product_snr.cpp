@@ -4,12 +4,13 @@
 // DeepSeek-V3 quantizes activations); then pairs of correlated vectors at length 4096.
 // Elements are N(0, 0.01^2): standard deviation 0.01 (numpy's normal(0, 0.01), torch's
 // 0.01 * randn), so that unscaled values fall among e4m3's subnormals (below 2^-6 = 0.0156).
-//   build/examples/dot_product_snr
+//   build/examples/dot_product_snr [pairs per row, default 1000]
 // Seeded (std::mt19937 and std::normal_distribution), single-threaded, about two seconds.
 #include <fmt/core.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
@@ -20,7 +21,7 @@ namespace {
 
 using minifloat::e4m3;
 
-constexpr int trials = 1000;
+constexpr int default_trials = 1000;
 constexpr float sigma = 0.01f;
 
 enum class scaling { none, tensor, block };
@@ -71,7 +72,7 @@ summary summarise(std::vector<double> snr) {
 
 // SNR of the dot products of `trials` pairs, b = rho * a + sqrt(1 - rho^2) * z, for each
 // scaling in turn on the same pairs.
-std::vector<summary> run(std::mt19937& generator, std::size_t length, double rho,
+std::vector<summary> run(std::mt19937& generator, int trials, std::size_t length, double rho,
                          const std::vector<scaling>& schemes) {
   std::normal_distribution<float> normal(0.0f, sigma);
   std::vector<float> a(length);
@@ -106,7 +107,14 @@ void print_row(const std::string& what, double rho, std::size_t length, scaling 
 
 } // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  // Fewer pairs make a quicker run (CI runs it under valgrind with a few).
+  const long trials_argument = argc > 1 ? std::strtol(argv[1], nullptr, 10) : default_trials;
+  if (trials_argument < 1 || trials_argument > 1'000'000) {
+    fmt::print(stderr, "usage: dot_product_snr [pairs per row, 1 to 1000000]\n");
+    return 2;
+  }
+  const int trials = static_cast<int>(trials_argument);
   std::mt19937 generator(20261122);
   fmt::print("SNR of e4m3 dot products against float64, dB ({} pairs per row; elements "
              "N(0, sd 0.01))\n\n",
@@ -115,7 +123,7 @@ int main() {
              "< 0 dB (%)");
   for (std::size_t length : {std::size_t{128}, std::size_t{1024}, std::size_t{4096}}) {
     const std::vector<scaling> schemes = {scaling::none, scaling::tensor, scaling::block};
-    const std::vector<summary> results = run(generator, length, 0.0, schemes);
+    const std::vector<summary> results = run(generator, trials, length, 0.0, schemes);
     for (std::size_t k = 0; k < schemes.size(); ++k) {
       print_row(fmt::format("{}", length), 0.0, length, schemes[k], results[k]);
     }
@@ -125,7 +133,7 @@ int main() {
              "< 0 dB (%)");
   for (double rho : {0.0, 0.5, 0.9, 0.99}) {
     const std::vector<scaling> schemes = {scaling::tensor, scaling::block};
-    const std::vector<summary> results = run(generator, 4096, rho, schemes);
+    const std::vector<summary> results = run(generator, trials, 4096, rho, schemes);
     for (std::size_t k = 0; k < schemes.size(); ++k) {
       print_row(fmt::format("{}", rho), rho, 4096, schemes[k], results[k]);
     }

@@ -2,7 +2,7 @@
 // relative noise energy sum (q - x)^2 / sum x^2 (SPEC §6) at the amax scale and at the best
 // scale of a sweep, beside the figures an FP8 error-analysis article reports; and the error
 // against the scale as a plot, written to an SVG file.
-//   build/examples/quantization_error [plot.svg]
+//   build/examples/quantization_error [plot.svg] [samples, default 10^7]
 // Seeded (std::mt19937 and std::normal_distribution, so the samples depend on the standard
 // library), single-threaded, a few seconds.
 #include <fmt/core.h>
@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
@@ -18,11 +19,11 @@
 
 namespace {
 
-constexpr std::size_t sample_count = 10'000'000;
+constexpr std::size_t default_sample_count = 10'000'000;
 // The sweep runs on the first million samples (the error at a scale converges long before
 // 10^7), every quarter binade from heavy clipping to heavy underflow; the best point is then
 // refined on all samples every 1/32 binade around it.
-constexpr std::size_t sweep_samples = 1'000'000;
+constexpr std::size_t sweep_sample_count = 1'000'000;
 constexpr double sweep_low = -18.0; // log2 of the scale / the amax scale: heavy underflow
 constexpr double sweep_high = 6.0;  // heavy clipping
 constexpr double sweep_step = 0.25;
@@ -139,6 +140,15 @@ void write_svg(const std::string& path, const std::vector<scheme>& schemes,
 
 int main(int argc, char** argv) {
   const std::string svg_path = argc > 1 ? argv[1] : "quantization_error.svg";
+  // Fewer samples make a quicker run (CI runs it under valgrind with a few).
+  const long long samples_argument =
+      argc > 2 ? std::strtoll(argv[2], nullptr, 10) : static_cast<long long>(default_sample_count);
+  if (samples_argument < 1 || samples_argument > 1'000'000'000) {
+    fmt::print(stderr, "usage: quantization_error [svg path] [samples, 1 to 10^9]\n");
+    return 2;
+  }
+  const auto sample_count = static_cast<std::size_t>(samples_argument);
+  const std::size_t sweep_samples = std::min(sample_count, sweep_sample_count);
   std::mt19937 generator(20261122);
   std::normal_distribution<float> normal(0.0f, 1.0f);
   std::vector<float> x(sample_count);
