@@ -2350,8 +2350,10 @@ MINIFLOAT_ARRAY_FN void decode_array(const std::uint32_t* table, const std::uint
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + i),
                         _mm256_i32gather_epi32(entries, codes, 4));
   }
-  for (; i < n; ++i) {
-    dst[i] = table[src[i]];
+  // The tail: fewer than `width` elements. (The explicit bound also keeps GCC 12 from
+  // -Waggressive-loop-optimizations when a refused call's constants reach this loop.)
+  for (std::size_t k = 0; k < width && i + k < n; ++k) {
+    dst[i + k] = table[src[i + k]];
   }
 }
 

@@ -16,10 +16,11 @@ build_root=${BUILD_ROOT:-$root/build-all}
 
 # name compiler standard build-type [extra compiler flags | -D cache settings]
 # Both C++17 configurations run the whole quick suite under AddressSanitizer +
-# UndefinedBehaviorSanitizer, any finding fatal: no undefined behaviour for any input.
+# UndefinedBehaviorSanitizer, any finding fatal: no undefined behaviour for any input. (g++ at -O0:
+# its sanitized -O2 build of the suite takes 7 minutes on 2 cores, against 3 at -O0.)
 sanitizers="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 configurations=(
-  "gcc-cxx17 g++ 17 RelWithDebInfo $sanitizers"
+  "gcc-cxx17 g++ 17 Debug $sanitizers"
   "gcc-cxx20 g++ 20 Release -DMINIFLOAT_CUDA_TESTS=ON"
   "clang-cxx17 clang++ 17 RelWithDebInfo $sanitizers"
   "clang-cxx20 clang++ 20 Debug"

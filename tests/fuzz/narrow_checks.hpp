@@ -72,6 +72,17 @@ void check_mode(const From* src, std::size_t n, const reference::narrower& ref,
       expected[i] = minifloat::stochastic_cast<To, Overflow>(src[i], bits).bits();
     } else {
       expected[i] = minifloat::convert<To, public_rounding(Rule), Overflow>(src[i]).bits();
+      // The other spellings of the same conversion.
+      if constexpr (Rule == rounding_rule::nearest_even && Overflow == overflow::saturate) {
+        if (minifloat::saturate_cast<To>(src[i]).bits() != expected[i]) {
+          fail("saturate_cast vs convert", "scalar", i, minifloat::saturate_cast<To>(src[i]).bits(),
+               expected[i]);
+        }
+      } else if constexpr (Rule == rounding_rule::nearest_even) {
+        if (To(src[i]).bits() != expected[i]) {
+          fail("constructor vs convert", "scalar", i, To(src[i]).bits(), expected[i]);
+        }
+      }
     }
     const unsigned by_reference =
         ref.round(value_of(src[i]), reference_mode(Rule), Overflow == overflow::saturate, bits);
@@ -189,29 +200,37 @@ void check(const std::uint8_t* bytes, std::size_t size, const reference::format&
   check_widening<To, minifloat::bfloat16_bits>(bytes, size, format);
 }
 
+// Calls f(T{}, reference format of T) for the 8-bit type number `index` (mod 9).
+template <class F>
+void with_format(unsigned index, F f) {
+  switch (index % 9) {
+  case 0:
+    return f(minifloat::e4m3{}, reference::e4m3);
+  case 1:
+    return f(minifloat::e5m2{}, reference::e5m2);
+  case 2:
+    return f(minifloat::e3m4{}, reference::e3m4);
+  case 3:
+    return f(minifloat::e2m5{}, reference::e2m5);
+  case 4:
+    return f(minifloat::e4m3_ieee{}, reference::e4m3_ieee);
+  case 5:
+    return f(minifloat::e4m3fnuz{}, reference::e4m3fnuz);
+  case 6:
+    return f(minifloat::e5m2fnuz{}, reference::e5m2fnuz);
+  case 7:
+    return f(minifloat::e4m3b11fnuz{}, reference::e4m3b11fnuz);
+  default:
+    return f(minifloat::e8m0{}, reference::e8m0);
+  }
+}
+
 template <class From>
 void check_source(unsigned format_index, const std::uint8_t* bytes, std::size_t size,
                   minifloat::counter_generator generator) {
-  switch (format_index % 9) {
-  case 0:
-    return check<minifloat::e4m3, From>(bytes, size, reference::e4m3, generator);
-  case 1:
-    return check<minifloat::e5m2, From>(bytes, size, reference::e5m2, generator);
-  case 2:
-    return check<minifloat::e3m4, From>(bytes, size, reference::e3m4, generator);
-  case 3:
-    return check<minifloat::e2m5, From>(bytes, size, reference::e2m5, generator);
-  case 4:
-    return check<minifloat::e4m3_ieee, From>(bytes, size, reference::e4m3_ieee, generator);
-  case 5:
-    return check<minifloat::e4m3fnuz, From>(bytes, size, reference::e4m3fnuz, generator);
-  case 6:
-    return check<minifloat::e5m2fnuz, From>(bytes, size, reference::e5m2fnuz, generator);
-  case 7:
-    return check<minifloat::e4m3b11fnuz, From>(bytes, size, reference::e4m3b11fnuz, generator);
-  default:
-    return check<minifloat::e8m0, From>(bytes, size, reference::e8m0, generator);
-  }
+  with_format(format_index, [&](auto target, const reference::format& format) {
+    check<decltype(target), From>(bytes, size, format, generator);
+  });
 }
 
 } // namespace
@@ -220,5 +239,8 @@ void check_source(unsigned format_index, const std::uint8_t* bytes, std::size_t 
 // Defined in narrow_fuzz_16bit.cpp: check_source<binary16_bits> or <bfloat16_bits>.
 void check_16bit_source(bool bfloat16, unsigned format_index, const std::uint8_t* bytes,
                         std::size_t size, minifloat::counter_generator generator);
+// Defined in narrow_fuzz_between.cpp: the bytes as codes of every 8-bit format, and as
+// integers, through the scalar conversions to format number `format_index`.
+void check_between_formats(unsigned format_index, const std::uint8_t* bytes, std::size_t size);
 
 #endif // MINIFLOAT_TESTS_FUZZ_NARROW_CHECKS_HPP

@@ -6,7 +6,8 @@
 // Input: byte 0 picks the source type (bits 0-1) and the 8-bit format (bits 2-7, mod 9); bytes
 // 1-8 are the counter generator's seed; the rest are the elements (a partial one is dropped).
 // Every array is allocated to its exact size, so that AddressSanitizer sees any access past it.
-// The checks are in narrow_checks.hpp; binary16 and bfloat16 sources in narrow_fuzz_16bit.cpp.
+// The checks are in narrow_checks.hpp; binary16 and bfloat16 sources in narrow_fuzz_16bit.cpp;
+// conversions from the other 8-bit formats and from integers in narrow_fuzz_between.cpp.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -27,6 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (bytes == 0) {
     return 0;
   }
+  check_between_formats(format, elements, bytes);
   switch (source) {
   case 0:
     narrow_fuzz::check_source<float>(format, elements, bytes, generator);

@@ -14,7 +14,7 @@ mkdir -p "$out"
 flags=(-std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
   -fno-omit-frame-pointer -Wall -Wextra -Wpedantic -Wconversion -Werror -I"$root/include")
 # name, runs, max_len, sources: each run checks every mode and path, so runs are not cheap.
-harnesses=("narrow 5000 2048 narrow_fuzz.cpp narrow_fuzz_16bit.cpp"
+harnesses=("narrow 5000 2048 narrow_fuzz.cpp narrow_fuzz_16bit.cpp narrow_fuzz_between.cpp"
   "scaling 25000 4096 scaling_fuzz.cpp"
   "text 200000 256 text_fuzz.cpp")
 # Every source compiles in parallel (narrow's two halves are the slow ones), then each links.
