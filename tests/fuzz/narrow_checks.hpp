@@ -17,6 +17,7 @@
 
 #include "../reference.hpp"
 #include "../supported_paths.hpp"
+#include "formats.hpp"
 
 // Internal linkage: each translation unit has its own copy of what it instantiates.
 namespace narrow_fuzz {
@@ -200,35 +201,10 @@ void check(const std::uint8_t* bytes, std::size_t size, const reference::format&
   check_widening<To, minifloat::bfloat16_bits>(bytes, size, format);
 }
 
-// Calls f(T{}, reference format of T) for the 8-bit type number `index` (mod 9).
-template <class F>
-void with_format(unsigned index, F f) {
-  switch (index % 9) {
-  case 0:
-    return f(minifloat::e4m3{}, reference::e4m3);
-  case 1:
-    return f(minifloat::e5m2{}, reference::e5m2);
-  case 2:
-    return f(minifloat::e3m4{}, reference::e3m4);
-  case 3:
-    return f(minifloat::e2m5{}, reference::e2m5);
-  case 4:
-    return f(minifloat::e4m3_ieee{}, reference::e4m3_ieee);
-  case 5:
-    return f(minifloat::e4m3fnuz{}, reference::e4m3fnuz);
-  case 6:
-    return f(minifloat::e5m2fnuz{}, reference::e5m2fnuz);
-  case 7:
-    return f(minifloat::e4m3b11fnuz{}, reference::e4m3b11fnuz);
-  default:
-    return f(minifloat::e8m0{}, reference::e8m0);
-  }
-}
-
 template <class From>
 void check_source(unsigned format_index, const std::uint8_t* bytes, std::size_t size,
                   minifloat::counter_generator generator) {
-  with_format(format_index, [&](auto target, const reference::format& format) {
+  fuzz::with_format(format_index, [&](auto target, const reference::format& format) {
     check<decltype(target), From>(bytes, size, format, generator);
   });
 }

@@ -21,6 +21,7 @@
 #include <minifloat/minifloat.hpp>
 
 #include "../supported_paths.hpp"
+#include "formats.hpp"
 
 namespace {
 
@@ -310,31 +311,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!input.empty()) {
     std::memcpy(input.data(), data + 11, input.size() * sizeof(float));
   }
-  switch (data[0] & 7U) {
-  case 0:
-    check_format<minifloat::e4m3>(input, p);
-    break;
-  case 1:
-    check_format<minifloat::e5m2>(input, p);
-    break;
-  case 2:
-    check_format<minifloat::e3m4>(input, p);
-    break;
-  case 3:
-    check_format<minifloat::e2m5>(input, p);
-    break;
-  case 4:
-    check_format<minifloat::e4m3_ieee>(input, p);
-    break;
-  case 5:
-    check_format<minifloat::e4m3fnuz>(input, p);
-    break;
-  case 6:
-    check_format<minifloat::e5m2fnuz>(input, p);
-    break;
-  default:
-    check_format<minifloat::e4m3b11fnuz>(input, p);
-    break;
-  }
+  // The eight signed formats (0..7); e8m0 (8) is a scale type, not an element type.
+  fuzz::with_format(data[0] & 7U, [&](auto type, const reference::format& /*format*/) {
+    using T = decltype(type);
+    if constexpr (minifloat::detail::is_element_type<T>) {
+      check_format<T>(input, p);
+    }
+  });
   return 0;
 }

@@ -19,6 +19,7 @@
 #include <minifloat/minifloat.hpp>
 
 #include "../reference.hpp"
+#include "formats.hpp"
 
 namespace {
 
@@ -106,24 +107,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::memcpy(text.get(), data + 1, length);
   const char* first = text.get();
   const char* last = first + length;
-  switch (data[0] % 9U) {
-  case 0:
-    return check<minifloat::e4m3>(first, last, reference::e4m3), 0;
-  case 1:
-    return check<minifloat::e5m2>(first, last, reference::e5m2), 0;
-  case 2:
-    return check<minifloat::e3m4>(first, last, reference::e3m4), 0;
-  case 3:
-    return check<minifloat::e2m5>(first, last, reference::e2m5), 0;
-  case 4:
-    return check<minifloat::e4m3_ieee>(first, last, reference::e4m3_ieee), 0;
-  case 5:
-    return check<minifloat::e4m3fnuz>(first, last, reference::e4m3fnuz), 0;
-  case 6:
-    return check<minifloat::e5m2fnuz>(first, last, reference::e5m2fnuz), 0;
-  case 7:
-    return check<minifloat::e4m3b11fnuz>(first, last, reference::e4m3b11fnuz), 0;
-  default:
-    return check<minifloat::e8m0>(first, last, reference::e8m0), 0;
-  }
+  fuzz::with_format(data[0], [&](auto type, const reference::format& format) {
+    check<decltype(type)>(first, last, format);
+  });
+  return 0;
 }
