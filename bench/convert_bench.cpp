@@ -287,7 +287,8 @@ void add(const std::string& name, void (*function)(benchmark::State&)) {
   }
 }
 void add(const std::string& name, void (*function)(benchmark::State&, simd_path)) {
-  for (simd_path path : {simd_path::portable, simd_path::avx2, simd_path::avx512}) {
+  for (simd_path path :
+       {simd_path::portable, simd_path::avx2, simd_path::avx512, simd_path::neon}) {
     if (!minifloat::path_supported(path)) {
       continue;
     }

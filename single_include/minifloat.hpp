@@ -67,7 +67,10 @@
 
 // Native 16-bit floating types, used only where the compiler has them. binary16 and bfloat16
 // are always available as raw bits (binary16_bits, bfloat16_bits).
-#if defined(__FLT16_MANT_DIG__) && !defined(__CUDACC__)
+// (GCC before 13 defines __FLT16_MANT_DIG__ on AArch64 but has _Float16 only in C there.)
+#if defined(__FLT16_MANT_DIG__) && !defined(__CUDACC__) &&                                         \
+    (defined(__clang__) || !defined(__GNUC__) || __GNUC__ >= 13 || defined(__x86_64__) ||          \
+     defined(__i386__))
 #define MINIFLOAT_HAS_FLOAT16 1 // _Float16 (and std::float16_t, which is the same type)
 #else
 #define MINIFLOAT_HAS_FLOAT16 0
@@ -798,6 +801,8 @@ MINIFLOAT_LANE_FN void store_codes_partial(std::uint8_t* p, u32v code, std::size
   store_codes(p, code);
 }
 
+MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return a; }
+
 // ---- begin minifloat/detail/lanes.inc
 // minifloat: the lane kernels, written once over a small set of lane operations and compiled
 // once per instruction set. A header that includes this file first defines, in its own
@@ -814,6 +819,7 @@ MINIFLOAT_LANE_FN void store_codes_partial(std::uint8_t* p, u32v code, std::size
 //   add_f32<Rule>(a, b)           float addition of the lanes as bits, with a fixed
 //                                     rounding (only the paths that have one define it)
 //   iota()                            0, 1, 2, ... in the lanes
+//   reduce_max_u(a)                   the largest lane
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
 // and includes this file inside that namespace. The portable path's operations are plain
 // constexpr integer arithmetic, so these kernels are also the library's scalar float path.
@@ -1121,10 +1127,12 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
                                      const Random& random) {
   std::size_t i = 0;
+  // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
+  // constant, with -Waggressive-loop-optimizations.)
 #if MINIFLOAT_LANES_HAVE_STORE4
   // Four vectors at a time where the path packs four vectors of codes into one store cheaper
   // than four narrowing stores.
-  for (; n - i >= 4 * width; i += 4 * width) {
+  for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
     store_codes4(dst + i,
                  encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i),
                                                                   random_lanes(random, i)),
@@ -1136,7 +1144,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                      load_float_bits(src + i + 3 * width), random_lanes(random, i + 3 * width)));
   }
 #endif
-  for (; n - i >= width; i += width) {
+  for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
     store_codes(dst + i, encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i),
                                                                           random_lanes(random, i)));
   }
@@ -1148,6 +1156,28 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                                                          random_lanes_partial(random, i, rest)),
         rest);
   }
+}
+
+// amax's loop: the largest of the magnitudes' bits, compared as integers (so NaNs come above
+// infinity, above every finite value), four vectors at a time for four chains of max.
+MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
+  const u32v magnitude = splat(0x7FFFFFFFU);
+  u32v m0 = splat(0U);
+  u32v m1 = m0;
+  u32v m2 = m0;
+  u32v m3 = m0;
+  std::size_t i = 0;
+  for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
+    m0 = max_u(m0, and_(load_float_bits(src + i), magnitude));
+    m1 = max_u(m1, and_(load_float_bits(src + i + width), magnitude));
+    m2 = max_u(m2, and_(load_float_bits(src + i + 2 * width), magnitude));
+    m3 = max_u(m3, and_(load_float_bits(src + i + 3 * width), magnitude));
+  }
+  for (; i < n; i += width) { // partial vectors load 0 past the end, which never wins
+    const std::size_t count = n - i < width ? n - i : width;
+    m0 = max_u(m0, and_(load_float_bits_partial(src + i, count), magnitude));
+  }
+  return reduce_max_u(max_u(max_u(m0, m1), max_u(m2, m3)));
 }
 // ---- end minifloat/detail/lanes.inc
 
@@ -1835,7 +1865,8 @@ inline bool overlaps(const void* a, std::size_t a_bytes, const void* b,
 // ---- begin minifloat/bulk.hpp
 // minifloat: conversions of whole arrays. Every element is converted exactly as the scalar
 // functions of convert.hpp convert it, bit for bit, whichever path runs: AVX-512, AVX2 or the
-// portable loop, chosen once at run time from the CPU (simd_path below).
+// portable loop on x86-64, NEON or the portable loop on AArch64, chosen once at run time from
+// the CPU (simd_path below).
 //
 //   convert<R, O>(src, n, dst) / convert<R, O>(src_range, dst_range)
 //       float, double, binary16_bits, bfloat16_bits -> any 8-bit type (rounding R, overflow O)
@@ -1853,6 +1884,600 @@ inline bool overlaps(const void* a, std::size_t a_bytes, const void* b,
 
 #include <cstddef>
 
+// ---- begin minifloat/detail/simd_neon.hpp
+// minifloat: the NEON path of the array functions, for AArch64, where Advanced SIMD is part of
+// the base architecture (no target attribute, no CPU check). The lane kernels of lanes.inc on
+// four 32-bit lanes, and decoding by byte-table lookups (TBL/TBX). Only with GCC or Clang,
+// outside nvcc (MINIFLOAT_NEON_PATHS).
+#ifndef MINIFLOAT_DETAIL_SIMD_NEON_HPP
+#define MINIFLOAT_DETAIL_SIMD_NEON_HPP
+
+
+#if !defined(MINIFLOAT_NO_SIMD) && defined(__aarch64__) && defined(__ARM_NEON) &&                  \
+    (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__)
+#define MINIFLOAT_NEON_PATHS 1
+#else
+#define MINIFLOAT_NEON_PATHS 0
+#endif
+
+#if MINIFLOAT_NEON_PATHS
+#include <arm_neon.h>
+
+#include <cstddef>
+#include <cstring>
+
+namespace minifloat {
+namespace detail {
+namespace neon {
+
+#define MINIFLOAT_LANE_FN __attribute__((always_inline)) inline
+#define MINIFLOAT_ARRAY_FN inline
+// The float addition kernel needs a known rounding; NEON's comes from FPCR, and the integer
+// kernel needs no such check.
+#define MINIFLOAT_LANES_HAVE_FLOAT_ADD 0
+#define MINIFLOAT_LANES_HAVE_STORE4 1
+
+using u32v = uint32x4_t;
+using maskv = uint32x4_t; // all ones in a true lane
+
+constexpr std::size_t width = 4;
+MINIFLOAT_LANE_FN u32v splat(std::uint32_t x) { return vdupq_n_u32(x); }
+MINIFLOAT_LANE_FN u32v iota() {
+  const std::uint32_t lanes[width] = {0, 1, 2, 3};
+  return vld1q_u32(lanes);
+}
+MINIFLOAT_LANE_FN u32v add(u32v a, u32v b) { return vaddq_u32(a, b); }
+MINIFLOAT_LANE_FN u32v sub(u32v a, u32v b) { return vsubq_u32(a, b); }
+MINIFLOAT_LANE_FN u32v and_(u32v a, u32v b) { return vandq_u32(a, b); }
+MINIFLOAT_LANE_FN u32v or_(u32v a, u32v b) { return vorrq_u32(a, b); }
+MINIFLOAT_LANE_FN u32v xor_(u32v a, u32v b) { return veorq_u32(a, b); }
+MINIFLOAT_LANE_FN u32v mul_lo(u32v a, u32v b) { return vmulq_u32(a, b); }
+template <unsigned N>
+MINIFLOAT_LANE_FN u32v shr(u32v a) {
+  static_assert(N >= 1 && N <= 31, "an immediate shift count");
+  return vshrq_n_u32(a, N);
+}
+template <unsigned N>
+MINIFLOAT_LANE_FN u32v shl(u32v a) {
+  static_assert(N >= 1 && N <= 31, "an immediate shift count");
+  return vshlq_n_u32(a, N);
+}
+// USHL shifts by the signed low byte of each count lane (negative: right), and a shift of 32 or
+// more either way gives 0. Counts are clamped to 32 first, so that one of 256 + k, say, is not
+// read as k.
+MINIFLOAT_LANE_FN int32x4_t clamped_count(u32v count) {
+  return vreinterpretq_s32_u32(vminq_u32(count, vdupq_n_u32(32)));
+}
+MINIFLOAT_LANE_FN u32v shrv(u32v a, u32v count) {
+  return vshlq_u32(a, vnegq_s32(clamped_count(count)));
+}
+MINIFLOAT_LANE_FN u32v shlv(u32v a, u32v count) { return vshlq_u32(a, clamped_count(count)); }
+MINIFLOAT_LANE_FN u32v min_u(u32v a, u32v b) { return vminq_u32(a, b); }
+MINIFLOAT_LANE_FN u32v max_u(u32v a, u32v b) { return vmaxq_u32(a, b); }
+MINIFLOAT_LANE_FN maskv eq(u32v a, u32v b) { return vceqq_u32(a, b); }
+MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) { return vcgtq_u32(a, b); }
+MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return vbslq_u32(m, a, b); }
+MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return vandq_u32(a, b); }
+MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return vsubq_u32(a, m); }
+MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) { return vreinterpretq_u32_f32(vcvtq_f32_u32(a)); }
+// The product of float lanes by a float in the current floating-point environment, as the
+// scalar x * scale is.
+MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
+  return vreinterpretq_u32_f32(vmulq_n_f32(vreinterpretq_f32_u32(a), b));
+}
+
+MINIFLOAT_LANE_FN u32v load_u32(const std::uint32_t* p) { return vld1q_u32(p); }
+MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) {
+  return vreinterpretq_u32_f32(vld1q_f32(p));
+}
+MINIFLOAT_LANE_FN u32v load_halves(const std::uint16_t* p) { return vmovl_u16(vld1_u16(p)); }
+// Partial vectors go through a zeroed buffer: no byte past the array is read.
+template <class Element>
+MINIFLOAT_LANE_FN const Element* copy_first(Element (&buffer)[width], const Element* p,
+                                            std::size_t count) {
+  std::memcpy(buffer, p, count * sizeof(Element));
+  return buffer;
+}
+MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t count) {
+  std::uint32_t buffer[width] = {};
+  return load_u32(copy_first(buffer, p, count));
+}
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const float* p, std::size_t count) {
+  float buffer[width] = {};
+  return load_float_bits(copy_first(buffer, p, count));
+}
+MINIFLOAT_LANE_FN u32v load_halves_partial(const std::uint16_t* p, std::size_t count) {
+  std::uint16_t buffer[width] = {};
+  return load_halves(copy_first(buffer, p, count));
+}
+// Codes are below 256: two narrowing moves keep each lane's low byte.
+MINIFLOAT_LANE_FN uint8x8_t narrow_codes(u32v codes) {
+  const uint16x4_t words = vmovn_u32(codes);
+  return vmovn_u16(vcombine_u16(words, words));
+}
+MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v codes) {
+  const std::uint32_t four = vget_lane_u32(vreinterpret_u32_u8(narrow_codes(codes)), 0);
+  std::memcpy(p, &four, width);
+}
+MINIFLOAT_LANE_FN void store_codes_partial(std::uint8_t* p, u32v codes, std::size_t count) {
+  std::uint8_t buffer[width];
+  store_codes(buffer, codes);
+  std::memcpy(p, buffer, count);
+}
+MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
+  const uint16x8_t ab = vcombine_u16(vmovn_u32(a), vmovn_u32(b));
+  const uint16x8_t cd = vcombine_u16(vmovn_u32(c), vmovn_u32(d));
+  vst1q_u8(p, vcombine_u8(vmovn_u16(ab), vmovn_u16(cd)));
+}
+
+// The largest lane.
+MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return vmaxvq_u32(a); }
+
+// ---- begin minifloat/detail/lanes.inc
+// minifloat: the lane kernels, written once over a small set of lane operations and compiled
+// once per instruction set. A header that includes this file first defines, in its own
+// namespace, MINIFLOAT_LANE_FN (the function prefix: a target attribute, inline) and:
+//   u32v, maskv                       a vector of 32-bit lanes and a lane mask
+//   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
+//   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
+//   eq, gt_u                          unsigned comparisons giving a mask
+//   select(m, a, b), mask_and(m, n), inc_if(m, x) (x + 1 where m)
+//   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
+//   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
+//   load_u32(p), load_u32_partial(p, count), store_codes(p, v), store_codes_partial(p, v, count)
+//   store_codes4(p, a, b, c, d)       (where MINIFLOAT_LANES_HAVE_STORE4) 4 * width codes
+//   add_f32<Rule>(a, b)           float addition of the lanes as bits, with a fixed
+//                                     rounding (only the paths that have one define it)
+//   iota()                            0, 1, 2, ... in the lanes
+//   reduce_max_u(a)                   the largest lane
+//   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
+// and includes this file inside that namespace. The portable path's operations are plain
+// constexpr integer arithmetic, so these kernels are also the library's scalar float path.
+// (No include guard: included once per path.)
+
+// Steps 3 and 4 of converter.hpp's encode_rounded for float inputs: the overflow rule, zeros,
+// infinities and NaN, by selects.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v magnitude) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::overflow;
+  using ::minifloat::specials;
+  using ::minifloat::detail::rounding_rule;
+  constexpr bool fnuz = info::special_values == specials::fnuz;
+  // The common case in one clamp. Where every magnitude past the largest finite one becomes
+  // sign | K, K being the largest finite magnitude (saturation) or the one after it (infinity,
+  // or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have larger
+  // magnitudes still, so only a NaN whose code is not K needs a select.
+  if constexpr (!fnuz && (Overflow == overflow::saturate || Rule == rounding_rule::nearest_even ||
+                          Rule == rounding_rule::stochastic)) {
+    constexpr std::uint32_t K = Overflow == overflow::saturate ? info::max_finite_code
+                                : info::has_infinity           ? info::infinity_code
+                                                               : info::nan_code;
+    static_assert(K == info::max_finite_code || K == info::max_finite_code + 1u,
+                  "K is the largest finite code or the one above it");
+    u32v clamped = min_u(magnitude, splat(K));
+    if constexpr (K != info::nan_code) {
+      clamped = select(gt_u(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped);
+    }
+    return or_(sign, clamped);
+  }
+  const u32v largest = or_(sign, splat(info::max_finite_code));
+  // Saturation gives the largest; otherwise infinity, or NaN where there is none.
+  // (C++17 constexpr functions must initialise every variable.)
+  u32v overflow_code = largest;
+  if constexpr (Overflow == overflow::non_saturating) {
+    overflow_code = info::has_infinity ? or_(sign, splat(info::infinity_code))
+                    : fnuz             ? splat(info::nan_code)
+                                       : or_(sign, splat(info::nan_code));
+  }
+  const u32v nan_code = fnuz ? splat(info::nan_code) : or_(sign, splat(info::nan_code));
+  // Toward zero, and upward for a negative value, never round a finite value past the largest.
+  u32v too_large_code = overflow_code;
+  if constexpr (Rule == rounding_rule::toward_zero) {
+    too_large_code = largest;
+  } else if constexpr (Rule == rounding_rule::upward) {
+    too_large_code = select(eq(sign, splat(0U)), overflow_code, largest);
+  }
+  // A magnitude that rounded to 0 keeps its sign where Target has -0 (fnuz has not).
+  const u32v in_range_code = fnuz
+                                 ? select(eq(magnitude, splat(0U)), splat(0U), or_(sign, magnitude))
+                                 : or_(sign, magnitude);
+  u32v code = select(gt_u(magnitude, splat(info::max_finite_code)), too_large_code, in_range_code);
+  if constexpr (Rule == rounding_rule::toward_zero || Rule == rounding_rule::upward) {
+    // Infinities follow the overflow rule whatever the rounding (their magnitude is too large,
+    // which toward zero would make the largest finite value).
+    code = select(eq(magnitude_bits, splat(0x7F800000U)), overflow_code, code);
+  }
+  return select(gt_u(magnitude_bits, splat(0x7F800000U)), nan_code, code);
+}
+
+// float -> Target, integer arithmetic only: steps 1 to 4 of converter.hpp for a float's bits,
+// every rounding rule, every signed Target with subnormals. Exact for every input bit pattern,
+// independent of the floating-point environment (rounding mode, FTZ/DAZ).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::detail::rounding_rule;
+  constexpr std::uint32_t M = info::mantissa_bits;
+  // The biased float exponent of Target's smallest normal (e4m3: 127 - 6 = 121).
+  constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
+  static_assert(info::is_signed && info::has_subnormals && smallest_normal >= 1 && M <= 22,
+                "a signed target with subnormals and less precision than float");
+
+  // 1. Sign, biased exponent (a subnormal's is 1) and significand with its implicit bit.
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const u32v exponent = max_u(shr<23>(magnitude_bits), splat(1U));
+  const u32v significand = sub(magnitude_bits, shl<23>(sub(exponent, splat(1U))));
+  // 2. Drop the bits below Target's last place: 23 - M in its normal range, more below it.
+  // Counts of 32 or more drop everything (the shifts give 0).
+  const u32v below_normal = sub(splat(smallest_normal), min_u(exponent, splat(smallest_normal)));
+  const u32v shift = add(below_normal, splat(23 - M));
+  const u32v kept = shrv(significand, shift);
+  // Binades above Target's smallest normal one, as the exponent field's offset (converter.hpp).
+  const u32v offset = shl<M>(sub(exponent, min_u(exponent, splat(smallest_normal))));
+  const u32v truncated = add(kept, offset);
+  // The dropped bits as a 32-bit fraction of a unit in the last place, floor(dropped * 2^32 /
+  // 2^shift): shifting left by 32 - shift pushes the kept bits out; past shift = 32 the whole
+  // significand is dropped and shifts right instead. One of the two shifts is always 0.
+  const u32v fraction =
+      or_(shlv(significand, sub(splat(32U), shift)), shrv(significand, sub(shift, splat(32U))));
+  u32v magnitude = truncated;
+  if constexpr (Rule == rounding_rule::nearest_even) {
+    // Up iff fraction > 1/2, or == 1/2 with an odd kept part. Exact: beyond shift = 32 the
+    // fraction is below 2^-8 and no sticky bit could change the answer.
+    const u32v threshold = sub(splat(0x80000000U), and_(truncated, splat(1U)));
+    magnitude = inc_if(gt_u(fraction, threshold), truncated);
+  } else if constexpr (Rule == rounding_rule::upward) {
+    // Up iff a positive value lost a non-zero bit (kept << shift recovers what was kept).
+    const maskv inexact = gt_u(significand, shlv(kept, shift));
+    magnitude = inc_if(mask_and(inexact, eq(sign, splat(0U))), truncated);
+  } else if constexpr (Rule == rounding_rule::stochastic) {
+    // Up iff fraction + random_bits carries out of 32 bits (SPEC §2).
+    magnitude = inc_if(gt_u(random_bits, xor_(fraction, splat(0xFFFFFFFFU))), truncated);
+  }
+  static_cast<void>(random_bits);
+  // 3 and 4.
+  return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
+}
+
+// float -> e8m0, the MX scale: 2^(c - 127) for codes c = 0 .. 254, NaN 0xFF (SPEC §1). Its
+// exponent is float's, so a normal float's exponent field is the code below |x| and its
+// mantissa the fraction to round by. Every rule of the converter: NaN and negative values give
+// NaN; zeros and values below 2^-127, the smallest scale, give 0x00; past 2^127 the overflow
+// rule (NaN, or 0xFE when saturating; there is no infinity).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::detail::rounding_rule;
+  static_assert(!info::is_signed && !info::has_subnormals && info::exponent_bits == 8 &&
+                    info::mantissa_bits == 0 && info::bias == 127 && info::nan_code == 0xFF,
+                "e8m0: float's exponent field is the code");
+  constexpr std::uint32_t nan = 0xFF;
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  // 1. The code below |x| and the rest of |x| as a fraction of that binade, 23 bits. A float
+  // subnormal at or above 2^-127 (0x00400000: 2^22 * 2^-149) lies in the binade of code 0,
+  // with its mantissa doubled for the fraction.
+  const u32v below = shr<23>(magnitude_bits);
+  const u32v subnormal_fraction = and_(shl<1>(magnitude_bits), splat(0x7FFFFFU));
+  const u32v fraction =
+      select(eq(below, splat(0U)), subnormal_fraction, and_(magnitude_bits, splat(0x7FFFFFU)));
+  // 2. Round: up, one binade, iff the rule says so for this fraction.
+  u32v code = below;
+  if constexpr (Rule == rounding_rule::nearest_even) {
+    // Past half, or at half with an odd code below.
+    const u32v threshold = sub(splat(0x400000U), and_(below, splat(1U)));
+    code = inc_if(gt_u(fraction, threshold), below);
+  } else if constexpr (Rule == rounding_rule::upward) {
+    code = inc_if(gt_u(fraction, splat(0U)), below);
+  } else if constexpr (Rule == rounding_rule::stochastic) {
+    // Up iff fraction * 2^9 + random_bits carries out of 32 bits (SPEC §2).
+    code = inc_if(gt_u(random_bits, xor_(shl<9>(fraction), splat(0xFFFFFFFFU))), below);
+  }
+  static_cast<void>(random_bits);
+  // 3. Overflow: a code of 255 is 2^128 or more (infinity's exponent field is 255 too).
+  constexpr std::uint32_t overflowed = Overflow == ::minifloat::overflow::saturate ? 0xFEU : nan;
+  code = select(gt_u(code, splat(0xFEU)), splat(overflowed), code);
+  // 4. Below 2^-127 (zeros included): 0x00; NaN and negative non-zero values: NaN.
+  code = select(gt_u(splat(0x400000U), magnitude_bits), splat(0U), code);
+  const maskv negative = gt_u(bits, splat(0x80000000U));
+  return select(gt_u(magnitude_bits, splat(0x7F800000U)), splat(nan),
+                select(negative, splat(nan), code));
+}
+
+// float -> any 8-bit Target: the signed formats with subnormals, or e8m0.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v encode_float_lanes(u32v bits, u32v random_bits) {
+  if constexpr (::minifloat::format_info<Target>::is_signed) {
+    return encode_float_to_signed_lanes<Target, Rule, Overflow>(bits, random_bits);
+  } else {
+    return encode_float_to_scale_lanes<Target, Rule, Overflow>(bits, random_bits);
+  }
+}
+
+#if MINIFLOAT_LANES_HAVE_FLOAT_ADD
+// float -> Target with nearest-even or toward-zero, letting one float addition do step 2: for
+// c = 2^(e + 23 - M), e the exponent of |x| clamped to Target's normal range, the sum |x| + c
+// rounds |x| to a multiple of 2^(e - M), Target's unit in the last place there, and the low
+// bits of the sum count those units. Same results as encode_float_lanes for every input (the
+// tests sweep both); the addition's rounding is fixed by the instruction (embedded rounding) or
+// checked by the caller (MXCSR), and DAZ cannot change a result: float subnormals round to 0.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v encode_float_lanes_by_addition(u32v bits) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::detail::rounding_rule;
+  static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
+                "the addition rounds to nearest or toward zero only");
+  constexpr std::uint32_t M = info::mantissa_bits;
+  constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
+  // Two binades past Target's largest: any magnitude from there on overflows, and c stays
+  // finite (its exponent is at most 127 + 17 + 2 + 23 for every 8-bit format).
+  constexpr std::uint32_t largest_clamped = 127 + info::max_normal_exponent + 2;
+  static_assert(largest_clamped + 23 - M < 255, "c must be finite");
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const u32v binade =
+      min_u(max_u(and_(magnitude_bits, splat(0x7F800000U)), splat(smallest_normal << 23)),
+            splat(largest_clamped << 23));
+  const u32v c = add(binade, splat((23 - M) << 23));
+  const u32v units = sub(add_f32<Rule>(magnitude_bits, c), c);
+  // Past the clamp the count is not a code, but it stays above the largest finite code.
+  const u32v magnitude = add(units, shr<23 - M>(sub(binade, splat(smallest_normal << 23))));
+  return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
+}
+#endif
+
+// The random bits of counter_generator for the lanes' counters offset + i + lane.
+MINIFLOAT_LANE_FN u32v mix32_lanes(u32v x) {
+  x = xor_(x, shr<16>(x));
+  x = mul_lo(x, splat(0x7feb352dU));
+  x = xor_(x, shr<15>(x));
+  x = mul_lo(x, splat(0x846ca68bU));
+  return xor_(x, shr<16>(x));
+}
+MINIFLOAT_LANE_FN u32v counter_bits_lanes(const ::minifloat::counter_generator& generator,
+                                          std::uint64_t first) {
+  const std::uint64_t counter = generator.offset + first;
+  const std::uint32_t low = ::minifloat::detail::low_half(counter);
+  const u32v lows = add(splat(low), iota());
+  // Lanes whose low half wrapped past 2^32 - 1 belong to the next high half.
+  const std::uint32_t high = ::minifloat::detail::high_half(counter);
+  const u32v keys =
+      select(gt_u(splat(low), lows), splat(generator.key(high + 1U)), splat(generator.key(high)));
+  return mix32_lanes(
+      xor_(mix32_lanes(xor_(lows, splat(::minifloat::detail::low_half(generator.seed)))), keys));
+}
+
+// binary16 -> float, exact, as float bits: the same value in the wider format. A subnormal
+// m * 2^-24 is float(m) with its exponent lowered by 24 (an integer conversion, so no rounding
+// mode or DAZ can touch it).
+MINIFLOAT_LANE_FN u32v widen_binary16_lanes(u32v half) {
+  const u32v sign = shl<16>(and_(half, splat(0x8000U)));
+  const u32v magnitude = and_(half, splat(0x7FFFU));
+  // Rebias the exponent by 127 - 15; infinities and NaNs by 255 - 31 (twice that).
+  const u32v rebiased = add(shl<13>(magnitude), splat(112U << 23));
+  const u32v normal =
+      select(gt_u(magnitude, splat(0x7BFFU)), add(rebiased, splat(112U << 23)), rebiased);
+  const u32v subnormal = select(eq(magnitude, splat(0U)), splat(0U),
+                                sub(int_to_float_bits(magnitude), splat(24U << 23)));
+  return or_(sign, select(gt_u(splat(0x400U), magnitude), subnormal, normal));
+}
+
+// The kernel for one vector: the float addition where the path has one with a known rounding
+// and the caller chose it (ByAddition), the integer kernel otherwise.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool ByAddition>
+MINIFLOAT_LANE_FN u32v encode_lanes(u32v bits, u32v random_bits) {
+#if MINIFLOAT_LANES_HAVE_FLOAT_ADD
+  if constexpr (ByAddition) {
+    static_cast<void>(random_bits);
+    return encode_float_lanes_by_addition<Target, Rule, Overflow>(bits);
+  } else
+#endif
+  {
+    return encode_float_lanes<Target, Rule, Overflow>(bits, random_bits);
+  }
+}
+
+// 16-bit sources, read through the path's load_halves (16-bit values zero-extended to lanes).
+MINIFLOAT_LANE_FN u32v load_float_bits(const ::minifloat::bfloat16_bits* p) {
+  return shl<16>(load_halves(&p->bits));
+}
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::bfloat16_bits* p,
+                                               std::size_t count) {
+  return shl<16>(load_halves_partial(&p->bits, count));
+}
+MINIFLOAT_LANE_FN u32v load_float_bits(const ::minifloat::binary16_bits* p) {
+  return widen_binary16_lanes(load_halves(&p->bits));
+}
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::binary16_bits* p,
+                                               std::size_t count) {
+  return widen_binary16_lanes(load_halves_partial(&p->bits, count));
+}
+
+// Floats multiplied by a scale as they are read (quantization, SPEC §5): x * scale rounded to
+// float as the scalar product is, then narrowed; one pass over the data.
+MINIFLOAT_ARRAY_FN u32v load_float_bits(const ::minifloat::detail::scaled_floats& p) {
+  return mul_f32(load_float_bits(p.data), p.scale);
+}
+MINIFLOAT_ARRAY_FN u32v load_float_bits_partial(const ::minifloat::detail::scaled_floats& p,
+                                                std::size_t count) {
+  return mul_f32(load_float_bits_partial(p.data, count), p.scale);
+}
+
+MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::detail::no_random_bits& /*random*/,
+                                    std::size_t /*i*/) {
+  return splat(0U);
+}
+MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::detail::random_bits_array& random,
+                                    std::size_t i) {
+  return load_u32(random.bits + i);
+}
+MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::counter_generator& generator,
+                                    std::size_t i) {
+  return counter_bits_lanes(generator, i);
+}
+MINIFLOAT_LANE_FN u32v random_lanes_partial(const ::minifloat::detail::random_bits_array& random,
+                                            std::size_t i, std::size_t count) {
+  return load_u32_partial(random.bits + i, count);
+}
+template <class Random>
+MINIFLOAT_LANE_FN u32v random_lanes_partial(const Random& random, std::size_t i,
+                                            std::size_t /*count*/) {
+  return random_lanes(random, i);
+}
+
+// The array loop: n elements of src (a pointer to float, binary16_bits or bfloat16_bits, or
+// scaled_floats) into n codes,
+// `width` at a time, then the tail through the partial loads and stores (which touch no byte
+// past the arrays). Element i always meets random bits i, so the path and the split of the
+// array never change a result.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool ByAddition, class Source, class Random>
+MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
+                                     const Random& random) {
+  std::size_t i = 0;
+  // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
+  // constant, with -Waggressive-loop-optimizations.)
+#if MINIFLOAT_LANES_HAVE_STORE4
+  // Four vectors at a time where the path packs four vectors of codes into one store cheaper
+  // than four narrowing stores.
+  for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
+    store_codes4(dst + i,
+                 encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i),
+                                                                  random_lanes(random, i)),
+                 encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i + width),
+                                                                  random_lanes(random, i + width)),
+                 encode_lanes<Target, Rule, Overflow, ByAddition>(
+                     load_float_bits(src + i + 2 * width), random_lanes(random, i + 2 * width)),
+                 encode_lanes<Target, Rule, Overflow, ByAddition>(
+                     load_float_bits(src + i + 3 * width), random_lanes(random, i + 3 * width)));
+  }
+#endif
+  for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
+    store_codes(dst + i, encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i),
+                                                                          random_lanes(random, i)));
+  }
+  if (i != n) {
+    const std::size_t rest = n - i;
+    store_codes_partial(
+        dst + i,
+        encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits_partial(src + i, rest),
+                                                         random_lanes_partial(random, i, rest)),
+        rest);
+  }
+}
+
+// amax's loop: the largest of the magnitudes' bits, compared as integers (so NaNs come above
+// infinity, above every finite value), four vectors at a time for four chains of max.
+MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
+  const u32v magnitude = splat(0x7FFFFFFFU);
+  u32v m0 = splat(0U);
+  u32v m1 = m0;
+  u32v m2 = m0;
+  u32v m3 = m0;
+  std::size_t i = 0;
+  for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
+    m0 = max_u(m0, and_(load_float_bits(src + i), magnitude));
+    m1 = max_u(m1, and_(load_float_bits(src + i + width), magnitude));
+    m2 = max_u(m2, and_(load_float_bits(src + i + 2 * width), magnitude));
+    m3 = max_u(m3, and_(load_float_bits(src + i + 3 * width), magnitude));
+  }
+  for (; i < n; i += width) { // partial vectors load 0 past the end, which never wins
+    const std::size_t count = n - i < width ? n - i : width;
+    m0 = max_u(m0, and_(load_float_bits_partial(src + i, count), magnitude));
+  }
+  return reduce_max_u(max_u(max_u(m0, m1), max_u(m2, m3)));
+}
+// ---- end minifloat/detail/lanes.inc
+
+// Decoding 16 codes at a time: each result is a 16-bit pattern (every 8-bit format's values are
+// bfloat16 values), whose low and high bytes are looked up in two 256-byte tables. TBL looks up
+// 64 bytes at a time and gives 0 past them; TBX leaves the byte alone past them, so four lookups
+// with the codes less 0, 64, 128 and 192 cover the table.
+struct byte_plane {
+  uint8x16x4_t part[4];
+};
+struct byte_planes {
+  byte_plane low;
+  byte_plane high;
+};
+MINIFLOAT_LANE_FN byte_planes load_planes(const std::uint16_t* table) {
+  std::uint8_t low[256];
+  std::uint8_t high[256];
+  for (int code = 0; code < 256; ++code) {
+    low[code] = static_cast<std::uint8_t>(table[code]);
+    high[code] = static_cast<std::uint8_t>(table[code] >> 8);
+  }
+  byte_planes planes;
+  for (std::size_t k = 0; k < 4; ++k) {
+    planes.low.part[k] = vld1q_u8_x4(low + 64 * k);
+    planes.high.part[k] = vld1q_u8_x4(high + 64 * k);
+  }
+  return planes;
+}
+MINIFLOAT_LANE_FN uint8x16_t lookup(const byte_plane& plane, uint8x16_t codes) {
+  uint8x16_t bytes = vqtbl4q_u8(plane.part[0], codes);
+  bytes = vqtbx4q_u8(bytes, plane.part[1], vsubq_u8(codes, vdupq_n_u8(64)));
+  bytes = vqtbx4q_u8(bytes, plane.part[2], vsubq_u8(codes, vdupq_n_u8(128)));
+  return vqtbx4q_u8(bytes, plane.part[3], vsubq_u8(codes, vdupq_n_u8(192)));
+}
+
+// 16-bit results (binary16, bfloat16, or float's top half). table: the 256 results. Calls
+// store(i, first, second) with results i .. i + 7 and i + 8 .. i + 15.
+template <class Store>
+MINIFLOAT_ARRAY_FN std::size_t decode_blocks(const std::uint16_t* table, const std::uint8_t* src,
+                                             std::size_t n, Store store) {
+  const byte_planes planes = load_planes(table);
+  std::size_t i = 0;
+  for (; n - i >= 16; i += 16) {
+    const uint8x16_t codes = vld1q_u8(src + i);
+    const uint8x16_t low = lookup(planes.low, codes);
+    const uint8x16_t high = lookup(planes.high, codes);
+    store(i, vreinterpretq_u16_u8(vzip1q_u8(low, high)),
+          vreinterpretq_u16_u8(vzip2q_u8(low, high)));
+  }
+  return i;
+}
+
+MINIFLOAT_ARRAY_FN void decode_array(const std::uint16_t* table, const std::uint8_t* src,
+                                     std::size_t n, std::uint16_t* dst) {
+  std::size_t i = decode_blocks(table, src, n, [dst](std::size_t at, uint16x8_t a, uint16x8_t b) {
+    vst1q_u16(dst + at, a);
+    vst1q_u16(dst + at + 8, b);
+  });
+  for (; i < n; ++i) {
+    dst[i] = table[src[i]];
+  }
+}
+
+// float results: the bfloat16 pattern of each value in the top half.
+MINIFLOAT_ARRAY_FN void decode_array(const std::uint16_t* bfloat16_table, const std::uint8_t* src,
+                                     std::size_t n, std::uint32_t* dst) {
+  std::size_t i =
+      decode_blocks(bfloat16_table, src, n, [dst](std::size_t at, uint16x8_t a, uint16x8_t b) {
+        const uint16x8_t zero = vdupq_n_u16(0);
+        vst1q_u32(dst + at, vreinterpretq_u32_u16(vzip1q_u16(zero, a)));
+        vst1q_u32(dst + at + 4, vreinterpretq_u32_u16(vzip2q_u16(zero, a)));
+        vst1q_u32(dst + at + 8, vreinterpretq_u32_u16(vzip1q_u16(zero, b)));
+        vst1q_u32(dst + at + 12, vreinterpretq_u32_u16(vzip2q_u16(zero, b)));
+      });
+  for (; i < n; ++i) {
+    dst[i] = std::uint32_t{bfloat16_table[src[i]]} << 16;
+  }
+}
+
+#undef MINIFLOAT_LANES_HAVE_STORE4
+#undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
+#undef MINIFLOAT_ARRAY_FN
+#undef MINIFLOAT_LANE_FN
+} // namespace neon
+} // namespace detail
+} // namespace minifloat
+
+#endif // MINIFLOAT_NEON_PATHS
+#endif // MINIFLOAT_DETAIL_SIMD_NEON_HPP
+// ---- end minifloat/detail/simd_neon.hpp
 // ---- begin minifloat/detail/simd_x86.hpp
 // minifloat: the AVX2 and AVX-512 paths of the array functions. Each path is the lane kernels
 // of lanes.inc compiled with a target attribute, so that a program built without -m flags still
@@ -1986,6 +2611,14 @@ MINIFLOAT_LANE_FN void store_codes_partial(std::uint8_t* p, u32v codes, std::siz
   }
 }
 
+// The largest lane.
+MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
+  const __m128i four = _mm_max_epu32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
+  const __m128i two = _mm_max_epu32(four, _mm_shuffle_epi32(four, 0x4E));
+  return static_cast<std::uint32_t>(
+      _mm_cvtsi128_si32(_mm_max_epu32(two, _mm_shuffle_epi32(two, 0xB1))));
+}
+
 // ---- begin minifloat/detail/lanes.inc
 // minifloat: the lane kernels, written once over a small set of lane operations and compiled
 // once per instruction set. A header that includes this file first defines, in its own
@@ -2002,6 +2635,7 @@ MINIFLOAT_LANE_FN void store_codes_partial(std::uint8_t* p, u32v codes, std::siz
 //   add_f32<Rule>(a, b)           float addition of the lanes as bits, with a fixed
 //                                     rounding (only the paths that have one define it)
 //   iota()                            0, 1, 2, ... in the lanes
+//   reduce_max_u(a)                   the largest lane
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
 // and includes this file inside that namespace. The portable path's operations are plain
 // constexpr integer arithmetic, so these kernels are also the library's scalar float path.
@@ -2309,10 +2943,12 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
                                      const Random& random) {
   std::size_t i = 0;
+  // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
+  // constant, with -Waggressive-loop-optimizations.)
 #if MINIFLOAT_LANES_HAVE_STORE4
   // Four vectors at a time where the path packs four vectors of codes into one store cheaper
   // than four narrowing stores.
-  for (; n - i >= 4 * width; i += 4 * width) {
+  for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
     store_codes4(dst + i,
                  encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i),
                                                                   random_lanes(random, i)),
@@ -2324,7 +2960,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                      load_float_bits(src + i + 3 * width), random_lanes(random, i + 3 * width)));
   }
 #endif
-  for (; n - i >= width; i += width) {
+  for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
     store_codes(dst + i, encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i),
                                                                           random_lanes(random, i)));
   }
@@ -2336,6 +2972,28 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                                                          random_lanes_partial(random, i, rest)),
         rest);
   }
+}
+
+// amax's loop: the largest of the magnitudes' bits, compared as integers (so NaNs come above
+// infinity, above every finite value), four vectors at a time for four chains of max.
+MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
+  const u32v magnitude = splat(0x7FFFFFFFU);
+  u32v m0 = splat(0U);
+  u32v m1 = m0;
+  u32v m2 = m0;
+  u32v m3 = m0;
+  std::size_t i = 0;
+  for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
+    m0 = max_u(m0, and_(load_float_bits(src + i), magnitude));
+    m1 = max_u(m1, and_(load_float_bits(src + i + width), magnitude));
+    m2 = max_u(m2, and_(load_float_bits(src + i + 2 * width), magnitude));
+    m3 = max_u(m3, and_(load_float_bits(src + i + 3 * width), magnitude));
+  }
+  for (; i < n; i += width) { // partial vectors load 0 past the end, which never wins
+    const std::size_t count = n - i < width ? n - i : width;
+    m0 = max_u(m0, and_(load_float_bits_partial(src + i, count), magnitude));
+  }
+  return reduce_max_u(max_u(max_u(m0, m1), max_u(m2, m3)));
 }
 // ---- end minifloat/detail/lanes.inc
 
@@ -2355,36 +3013,6 @@ MINIFLOAT_ARRAY_FN void decode_array(const std::uint32_t* table, const std::uint
   for (std::size_t k = 0; k < width && i + k < n; ++k) {
     dst[i + k] = table[src[i + k]];
   }
-}
-
-// max over the magnitudes' bits (NaNs above infinity above every finite value).
-MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
-  const __m256i magnitude = _mm256_set1_epi32(0x7FFFFFFF);
-  __m256i m0 = _mm256_setzero_si256();
-  __m256i m1 = m0;
-  __m256i m2 = m0;
-  __m256i m3 = m0;
-  std::size_t i = 0;
-  for (; n - i >= 4 * width; i += 4 * width) {
-    m0 = _mm256_max_epu32(m0, _mm256_and_si256(load_float_bits(src + i), magnitude));
-    m1 = _mm256_max_epu32(m1, _mm256_and_si256(load_float_bits(src + i + 8), magnitude));
-    m2 = _mm256_max_epu32(m2, _mm256_and_si256(load_float_bits(src + i + 16), magnitude));
-    m3 = _mm256_max_epu32(m3, _mm256_and_si256(load_float_bits(src + i + 24), magnitude));
-  }
-  for (; n - i >= width; i += width) {
-    m0 = _mm256_max_epu32(m0, _mm256_and_si256(load_float_bits(src + i), magnitude));
-  }
-  if (i != n) { // masked-off lanes load as 0, which never wins
-    m0 = _mm256_max_epu32(m0, _mm256_and_si256(load_float_bits_partial(src + i, n - i), magnitude));
-  }
-  m0 = _mm256_max_epu32(_mm256_max_epu32(m0, m1), _mm256_max_epu32(m2, m3));
-  alignas(32) std::uint32_t lanes[width];
-  _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), m0);
-  std::uint32_t result = 0;
-  for (std::uint32_t lane : lanes) {
-    result = lane > result ? lane : result;
-  }
-  return result;
 }
 
 // Whether MXCSR rounds to nearest (the default), so that add_f32 may stand for nearest-even.
@@ -2505,6 +3133,11 @@ MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32
   _mm512_storeu_si512(p, _mm512_mask_blend_epi8(0xFFFFFFFF00000000ULL, low, high));
 }
 
+// The largest lane.
+MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
+  return static_cast<std::uint32_t>(_mm512_reduce_max_epu32(a));
+}
+
 // ---- begin minifloat/detail/lanes.inc
 // minifloat: the lane kernels, written once over a small set of lane operations and compiled
 // once per instruction set. A header that includes this file first defines, in its own
@@ -2521,6 +3154,7 @@ MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32
 //   add_f32<Rule>(a, b)           float addition of the lanes as bits, with a fixed
 //                                     rounding (only the paths that have one define it)
 //   iota()                            0, 1, 2, ... in the lanes
+//   reduce_max_u(a)                   the largest lane
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
 // and includes this file inside that namespace. The portable path's operations are plain
 // constexpr integer arithmetic, so these kernels are also the library's scalar float path.
@@ -2828,10 +3462,12 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
                                      const Random& random) {
   std::size_t i = 0;
+  // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
+  // constant, with -Waggressive-loop-optimizations.)
 #if MINIFLOAT_LANES_HAVE_STORE4
   // Four vectors at a time where the path packs four vectors of codes into one store cheaper
   // than four narrowing stores.
-  for (; n - i >= 4 * width; i += 4 * width) {
+  for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
     store_codes4(dst + i,
                  encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i),
                                                                   random_lanes(random, i)),
@@ -2843,7 +3479,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                      load_float_bits(src + i + 3 * width), random_lanes(random, i + 3 * width)));
   }
 #endif
-  for (; n - i >= width; i += width) {
+  for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
     store_codes(dst + i, encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i),
                                                                           random_lanes(random, i)));
   }
@@ -2855,6 +3491,28 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                                                          random_lanes_partial(random, i, rest)),
         rest);
   }
+}
+
+// amax's loop: the largest of the magnitudes' bits, compared as integers (so NaNs come above
+// infinity, above every finite value), four vectors at a time for four chains of max.
+MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
+  const u32v magnitude = splat(0x7FFFFFFFU);
+  u32v m0 = splat(0U);
+  u32v m1 = m0;
+  u32v m2 = m0;
+  u32v m3 = m0;
+  std::size_t i = 0;
+  for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
+    m0 = max_u(m0, and_(load_float_bits(src + i), magnitude));
+    m1 = max_u(m1, and_(load_float_bits(src + i + width), magnitude));
+    m2 = max_u(m2, and_(load_float_bits(src + i + 2 * width), magnitude));
+    m3 = max_u(m3, and_(load_float_bits(src + i + 3 * width), magnitude));
+  }
+  for (; i < n; i += width) { // partial vectors load 0 past the end, which never wins
+    const std::size_t count = n - i < width ? n - i : width;
+    m0 = max_u(m0, and_(load_float_bits_partial(src + i, count), magnitude));
+  }
+  return reduce_max_u(max_u(max_u(m0, m1), max_u(m2, m3)));
 }
 // ---- end minifloat/detail/lanes.inc
 
@@ -2960,27 +3618,6 @@ MINIFLOAT_ARRAY_FN void decode_array(const std::uint16_t* bfloat16_table, const 
   }
 }
 
-MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
-  const __m512i magnitude = _mm512_set1_epi32(0x7FFFFFFF);
-  __m512i m0 = _mm512_setzero_si512();
-  __m512i m1 = m0;
-  __m512i m2 = m0;
-  __m512i m3 = m0;
-  std::size_t i = 0;
-  for (; n - i >= 4 * width; i += 4 * width) {
-    m0 = _mm512_max_epu32(m0, _mm512_and_si512(load_float_bits(src + i), magnitude));
-    m1 = _mm512_max_epu32(m1, _mm512_and_si512(load_float_bits(src + i + 16), magnitude));
-    m2 = _mm512_max_epu32(m2, _mm512_and_si512(load_float_bits(src + i + 32), magnitude));
-    m3 = _mm512_max_epu32(m3, _mm512_and_si512(load_float_bits(src + i + 48), magnitude));
-  }
-  for (; i < n; i += width) { // masked-off lanes load as 0, which never wins
-    const std::size_t count = n - i < width ? n - i : width;
-    m0 = _mm512_max_epu32(m0, _mm512_and_si512(load_float_bits_partial(src + i, count), magnitude));
-  }
-  return static_cast<std::uint32_t>(_mm512_reduce_max_epu32(
-      _mm512_max_epu32(_mm512_max_epu32(m0, m1), _mm512_max_epu32(m2, m3))));
-}
-
 #undef MINIFLOAT_LANES_HAVE_STORE4
 #undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
 #undef MINIFLOAT_ARRAY_FN
@@ -3014,10 +3651,21 @@ enum class simd_path {
   portable, // plain C++, one element per iteration (compilers may vectorize it)
   avx2,     // x86-64 AVX2 + F16C + FMA + BMI2
   avx512,   // x86-64 AVX-512 F, BW, VL, DQ, CD, VBMI (+ BMI2)
+  neon,     // AArch64 Advanced SIMD (part of the base architecture)
 };
 
 inline const char* to_string(simd_path path) noexcept {
-  return path == simd_path::avx512 ? "avx512" : path == simd_path::avx2 ? "avx2" : "portable";
+  switch (path) {
+  case simd_path::avx512:
+    return "avx512";
+  case simd_path::avx2:
+    return "avx2";
+  case simd_path::neon:
+    return "neon";
+  case simd_path::portable:
+    break;
+  }
+  return "portable";
 }
 
 // Whether this program can run `path` on this CPU: compiled in, and the CPU (and OS) support it.
@@ -3041,17 +3689,26 @@ inline bool path_supported(simd_path path) noexcept {
     return avx2;
   case simd_path::portable:
     return true;
+  case simd_path::neon:
+    return false;
   }
   return false;
 #else
-  return path == simd_path::portable;
+  return path == simd_path::portable || (MINIFLOAT_NEON_PATHS && path == simd_path::neon);
 #endif
 }
 
 namespace detail {
-inline simd_path best_path(simd_path ceiling) noexcept {
-  for (simd_path path : {simd_path::avx512, simd_path::avx2}) {
-    if (static_cast<int>(path) <= static_cast<int>(ceiling) && path_supported(path)) {
+// Whether a cap of `ceiling` allows `path`: a path allows itself and the portable one, and
+// avx512 allows avx2 as well.
+constexpr bool path_within(simd_path path, simd_path ceiling) noexcept {
+  return path == ceiling || path == simd_path::portable ||
+         (ceiling == simd_path::avx512 && path == simd_path::avx2);
+}
+// The best supported path, under a cap or (no_cap) none.
+inline simd_path best_path(simd_path ceiling, bool no_cap) noexcept {
+  for (simd_path path : {simd_path::avx512, simd_path::avx2, simd_path::neon}) {
+    if ((no_cap || path_within(path, ceiling)) && path_supported(path)) {
       return path;
     }
   }
@@ -3061,13 +3718,13 @@ inline simd_path best_path(simd_path ceiling) noexcept {
 
 // The path the array functions take: the best one the CPU supports, decided on the first call
 // (a function-local static: initialised once, race-free). Define MINIFLOAT_SIMD_PATH to
-// portable, avx2 or avx512 to cap it (the best supported path up to that one), or define
-// MINIFLOAT_NO_SIMD to compile no SIMD code at all.
+// portable, avx2, avx512 or neon to cap it (that path if the CPU has it, avx2 under avx512, or
+// else portable), or define MINIFLOAT_NO_SIMD to compile no SIMD code at all.
 inline simd_path active_path() noexcept {
 #if defined(MINIFLOAT_SIMD_PATH)
-  static const simd_path path = detail::best_path(simd_path::MINIFLOAT_SIMD_PATH);
+  static const simd_path path = detail::best_path(simd_path::MINIFLOAT_SIMD_PATH, false);
 #else
-  static const simd_path path = detail::best_path(simd_path::avx512);
+  static const simd_path path = detail::best_path(simd_path::portable, true);
 #endif
   return path;
 }
@@ -3106,6 +3763,11 @@ void encode_on(simd_path path, Source src, std::size_t n, std::uint8_t* codes,
       }
     }
     return avx2::encode_array<Target, Rule, Overflow, false>(src, n, codes, random);
+  }
+#endif
+#if MINIFLOAT_NEON_PATHS
+  if (path == simd_path::neon) {
+    return neon::encode_array<Target, Rule, Overflow, false>(src, n, codes, random);
   }
 #endif
   static_cast<void>(path);
@@ -3158,6 +3820,17 @@ void widen_array(simd_path path, const From* src, std::size_t n, To* dst) {
     }
   }
 #endif
+#if MINIFLOAT_NEON_PATHS
+  if (path == simd_path::neon) {
+    if constexpr (std::is_same<To, float>::value) {
+      return neon::decode_array(code_table_for<source, formats::bfloat16>.data(), codes, n,
+                                reinterpret_cast<std::uint32_t*>(dst));
+    } else {
+      return neon::decode_array(code_table_for<source, target>.data(), codes, n,
+                                reinterpret_cast<std::uint16_t*>(dst));
+    }
+  }
+#endif
   const auto& table = code_table_for<source, target>;
   for (std::size_t i = 0; i < n; ++i) {
     dst[i] = value_traits<To>::from_code(table[codes[i]]);
@@ -3176,21 +3849,21 @@ inline float magnitude_as_amax(std::uint32_t largest) noexcept {
 }
 
 inline float amax_on(simd_path path, const float* src, std::size_t n) noexcept {
-  std::uint32_t largest = 0;
   static_cast<void>(path);
 #if MINIFLOAT_X86_PATHS
   if (path == simd_path::avx512) {
-    largest = avx512::max_magnitude_bits(src, n);
-  } else if (path == simd_path::avx2) {
-    largest = avx2::max_magnitude_bits(src, n);
-  } else
-#endif
-  {
-    for (std::size_t i = 0; i < n; ++i) {
-      largest = fold_magnitude(largest, src[i]);
-    }
+    return magnitude_as_amax(avx512::max_magnitude_bits(src, n));
   }
-  return magnitude_as_amax(largest);
+  if (path == simd_path::avx2) {
+    return magnitude_as_amax(avx2::max_magnitude_bits(src, n));
+  }
+#endif
+#if MINIFLOAT_NEON_PATHS
+  if (path == simd_path::neon) {
+    return magnitude_as_amax(neon::max_magnitude_bits(src, n));
+  }
+#endif
+  return magnitude_as_amax(portable::max_magnitude_bits(src, n));
 }
 
 // The messages of the argument checks, naming the function the caller called.

@@ -386,11 +386,78 @@ TEST(Dispatch, ActivePathIsTheBestSupported) {
   if (minifloat::path_supported(simd_path::avx512)) {
     EXPECT_EQ(active, simd_path::avx512);
   }
+  if (minifloat::path_supported(simd_path::neon)) {
+    EXPECT_EQ(active, simd_path::neon);
+  }
   std::printf("[ paths    ] active: %s; supported:", minifloat::to_string(active));
   for (simd_path path : supported_paths()) {
     std::printf(" %s", minifloat::to_string(path));
   }
   std::printf("\n");
+}
+
+// The NEON lane operations one by one against the portable ones (the kernels' tests cannot see
+// every difference: in the kernels, a variable shift by 2^32 - k happens to be ORed with the
+// same shift the other way). Only where the NEON path is compiled (tests/neon/run.sh).
+TEST(LaneOps, NeonEqualsPortable) {
+#if MINIFLOAT_NEON_PATHS
+  namespace neon = minifloat::detail::neon;
+  namespace portable = minifloat::detail::portable;
+  const std::uint32_t values[] = {0U,          1U,          2U,         3U,          31U,
+                                  32U,         33U,         127U,       128U,        255U,
+                                  256U,        0x7FFFFFU,   0x800000U,  0x7F800000U, 0x7FFFFFFFU,
+                                  0x80000000U, 0xFFFFFFE0U, 0xFFFFFFFFU};
+  for (std::uint32_t a : values) {
+    for (std::uint32_t b : values) {
+      const neon::u32v va = neon::splat(a);
+      const neon::u32v vb = neon::splat(b);
+      const auto lane = [](neon::u32v v) { return vgetq_lane_u32(v, 2); };
+      EXPECT_EQ(lane(neon::shrv(va, vb)), portable::shrv(a, b)) << a << " >> " << b;
+      EXPECT_EQ(lane(neon::shlv(va, vb)), portable::shlv(a, b)) << a << " << " << b;
+      EXPECT_EQ(lane(neon::min_u(va, vb)), portable::min_u(a, b));
+      EXPECT_EQ(lane(neon::max_u(va, vb)), portable::max_u(a, b));
+      EXPECT_EQ(lane(neon::gt_u(va, vb)) != 0, portable::gt_u(a, b));
+      EXPECT_EQ(lane(neon::eq(va, vb)) != 0, portable::eq(a, b));
+      EXPECT_EQ(lane(neon::inc_if(neon::gt_u(va, vb), va)),
+                portable::inc_if(portable::gt_u(a, b), a));
+      EXPECT_EQ(lane(neon::select(neon::gt_u(va, vb), va, vb)),
+                minifloat::detail::select(portable::gt_u(a, b), a, b));
+      EXPECT_EQ(lane(neon::mul_lo(va, vb)), portable::mul_lo(a, b));
+    }
+    if (a < (1U << 24)) {
+      EXPECT_EQ(vgetq_lane_u32(neon::int_to_float_bits(neon::splat(a)), 1),
+                portable::int_to_float_bits(a));
+    }
+  }
+  const neon::u32v lanes = neon::iota();
+  EXPECT_EQ(vgetq_lane_u32(lanes, 0), 0U);
+  EXPECT_EQ(vgetq_lane_u32(lanes, 3), 3U);
+#else
+  GTEST_SKIP() << "the NEON path is not compiled here (tests/neon/run.sh runs it under qemu)";
+#endif
+}
+
+// MINIFLOAT_SIMD_PATH's cap: that path where the CPU has it, avx2 under avx512, else portable.
+TEST(Dispatch, CapTakesThePathOrFallsBack) {
+  using minifloat::detail::best_path;
+  const simd_path all[] = {simd_path::portable, simd_path::avx2, simd_path::avx512,
+                           simd_path::neon};
+  for (simd_path cap : all) {
+    const simd_path chosen = best_path(cap, false);
+    EXPECT_TRUE(minifloat::path_supported(chosen)) << minifloat::to_string(cap);
+    if (minifloat::path_supported(cap)) {
+      EXPECT_EQ(chosen, cap) << minifloat::to_string(cap);
+    } else if (cap == simd_path::avx512 && minifloat::path_supported(simd_path::avx2)) {
+      EXPECT_EQ(chosen, simd_path::avx2);
+    } else {
+      EXPECT_EQ(chosen, simd_path::portable) << minifloat::to_string(cap);
+    }
+  }
+  EXPECT_EQ(best_path(simd_path::portable, true), minifloat::active_path());
+  // A path compiled for one architecture is never supported on the other.
+  EXPECT_FALSE(minifloat::path_supported(simd_path::neon) &&
+               minifloat::path_supported(simd_path::avx2));
+  EXPECT_STREQ(minifloat::to_string(simd_path::neon), "neon");
 }
 
 } // namespace

@@ -37,7 +37,8 @@ enum class checks { nearest_even, and_directed, every_mode };
 // price of the kernels alone.
 std::vector<minifloat::simd_path> simd_paths() {
   std::vector<minifloat::simd_path> paths;
-  for (auto path : {minifloat::simd_path::avx2, minifloat::simd_path::avx512}) {
+  for (auto path :
+       {minifloat::simd_path::avx2, minifloat::simd_path::avx512, minifloat::simd_path::neon}) {
     if (minifloat::path_supported(path)) {
       paths.push_back(path);
     }

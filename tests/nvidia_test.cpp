@@ -1,5 +1,6 @@
 // NVIDIA's host conversions (cuda_fp8.h) as a second, independent oracle: a strided sample of
-// the floats and the doubles around every midpoint. All 2^32 floats: nvidia_exhaustive_test.
+// the floats and the doubles around every midpoint. A quarter of all floats (or all, on request):
+// nvidia_exhaustive_test.
 #include <gtest/gtest.h>
 
 #include <cstring>

@@ -2,10 +2,11 @@
 # Builds and runs every test: formatting and clang-tidy on the headers; g++ and clang, C++17 and
 # C++20, warnings as errors; the quick suite in every configuration (the C++17 ones under ASan +
 # UBSan); the concurrency test under TSan; the fuzzers (tests/fuzz/run.sh); valgrind on the
-# examples; the consumer projects (tests/consumers/run.sh); and the exhaustive sweeps (all 2^32
-# floats) in one configuration.
+# examples; the consumer projects (tests/consumers/run.sh); the NEON path, cross-compiled and run
+# under qemu (tests/neon/run.sh); and the exhaustive sweeps (all 2^32 floats) in one
+# configuration.
 #   tests/run_all.sh            everything (what CI runs)
-#   QUICK=1 tests/run_all.sh    skip the exhaustive sweeps
+#   QUICK=1 tests/run_all.sh    skip the exhaustive sweeps (the NEON one too)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/tests/install_deps.sh"
@@ -96,6 +97,9 @@ echo "memcheck: clean"
 
 step "consumers: installed package, add_subdirectory, FetchContent, pkg-config, single header"
 "$root/tests/consumers/run.sh" "$build_root/consumers"
+
+step "NEON: the array tests for AArch64 under qemu; all 2^32 floats through the NEON kernel"
+NEON_SWEEP=$([ "${QUICK:-0}" = 1 ] && echo 0 || echo 1) "$root/tests/neon/run.sh" "$build_root/neon"
 
 if [ "${QUICK:-0}" != 1 ]; then
   step "exhaustive sweeps ($exhaustive_in)"

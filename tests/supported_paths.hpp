@@ -8,8 +8,8 @@
 
 inline std::vector<minifloat::simd_path> supported_paths() {
   std::vector<minifloat::simd_path> paths;
-  for (auto path :
-       {minifloat::simd_path::portable, minifloat::simd_path::avx2, minifloat::simd_path::avx512}) {
+  for (auto path : {minifloat::simd_path::portable, minifloat::simd_path::avx2,
+                    minifloat::simd_path::avx512, minifloat::simd_path::neon}) {
     if (minifloat::path_supported(path)) {
       paths.push_back(path);
     }

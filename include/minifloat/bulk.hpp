@@ -1,6 +1,7 @@
 // minifloat: conversions of whole arrays. Every element is converted exactly as the scalar
 // functions of convert.hpp convert it, bit for bit, whichever path runs: AVX-512, AVX2 or the
-// portable loop, chosen once at run time from the CPU (simd_path below).
+// portable loop on x86-64, NEON or the portable loop on AArch64, chosen once at run time from
+// the CPU (simd_path below).
 //
 //   convert<R, O>(src, n, dst) / convert<R, O>(src_range, dst_range)
 //       float, double, binary16_bits, bfloat16_bits -> any 8-bit type (rounding R, overflow O)
@@ -23,6 +24,7 @@
 #include "random.hpp"
 #include "tables.hpp"
 #include "detail/lanes_portable.hpp"
+#include "detail/simd_neon.hpp"
 #include "detail/simd_x86.hpp"
 
 #if __cplusplus >= 202002L && __has_include(<span>)
@@ -41,10 +43,21 @@ enum class simd_path {
   portable, // plain C++, one element per iteration (compilers may vectorize it)
   avx2,     // x86-64 AVX2 + F16C + FMA + BMI2
   avx512,   // x86-64 AVX-512 F, BW, VL, DQ, CD, VBMI (+ BMI2)
+  neon,     // AArch64 Advanced SIMD (part of the base architecture)
 };
 
 inline const char* to_string(simd_path path) noexcept {
-  return path == simd_path::avx512 ? "avx512" : path == simd_path::avx2 ? "avx2" : "portable";
+  switch (path) {
+  case simd_path::avx512:
+    return "avx512";
+  case simd_path::avx2:
+    return "avx2";
+  case simd_path::neon:
+    return "neon";
+  case simd_path::portable:
+    break;
+  }
+  return "portable";
 }
 
 // Whether this program can run `path` on this CPU: compiled in, and the CPU (and OS) support it.
@@ -68,17 +81,26 @@ inline bool path_supported(simd_path path) noexcept {
     return avx2;
   case simd_path::portable:
     return true;
+  case simd_path::neon:
+    return false;
   }
   return false;
 #else
-  return path == simd_path::portable;
+  return path == simd_path::portable || (MINIFLOAT_NEON_PATHS && path == simd_path::neon);
 #endif
 }
 
 namespace detail {
-inline simd_path best_path(simd_path ceiling) noexcept {
-  for (simd_path path : {simd_path::avx512, simd_path::avx2}) {
-    if (static_cast<int>(path) <= static_cast<int>(ceiling) && path_supported(path)) {
+// Whether a cap of `ceiling` allows `path`: a path allows itself and the portable one, and
+// avx512 allows avx2 as well.
+constexpr bool path_within(simd_path path, simd_path ceiling) noexcept {
+  return path == ceiling || path == simd_path::portable ||
+         (ceiling == simd_path::avx512 && path == simd_path::avx2);
+}
+// The best supported path, under a cap or (no_cap) none.
+inline simd_path best_path(simd_path ceiling, bool no_cap) noexcept {
+  for (simd_path path : {simd_path::avx512, simd_path::avx2, simd_path::neon}) {
+    if ((no_cap || path_within(path, ceiling)) && path_supported(path)) {
       return path;
     }
   }
@@ -88,13 +110,13 @@ inline simd_path best_path(simd_path ceiling) noexcept {
 
 // The path the array functions take: the best one the CPU supports, decided on the first call
 // (a function-local static: initialised once, race-free). Define MINIFLOAT_SIMD_PATH to
-// portable, avx2 or avx512 to cap it (the best supported path up to that one), or define
-// MINIFLOAT_NO_SIMD to compile no SIMD code at all.
+// portable, avx2, avx512 or neon to cap it (that path if the CPU has it, avx2 under avx512, or
+// else portable), or define MINIFLOAT_NO_SIMD to compile no SIMD code at all.
 inline simd_path active_path() noexcept {
 #if defined(MINIFLOAT_SIMD_PATH)
-  static const simd_path path = detail::best_path(simd_path::MINIFLOAT_SIMD_PATH);
+  static const simd_path path = detail::best_path(simd_path::MINIFLOAT_SIMD_PATH, false);
 #else
-  static const simd_path path = detail::best_path(simd_path::avx512);
+  static const simd_path path = detail::best_path(simd_path::portable, true);
 #endif
   return path;
 }
@@ -133,6 +155,11 @@ void encode_on(simd_path path, Source src, std::size_t n, std::uint8_t* codes,
       }
     }
     return avx2::encode_array<Target, Rule, Overflow, false>(src, n, codes, random);
+  }
+#endif
+#if MINIFLOAT_NEON_PATHS
+  if (path == simd_path::neon) {
+    return neon::encode_array<Target, Rule, Overflow, false>(src, n, codes, random);
   }
 #endif
   static_cast<void>(path);
@@ -185,6 +212,17 @@ void widen_array(simd_path path, const From* src, std::size_t n, To* dst) {
     }
   }
 #endif
+#if MINIFLOAT_NEON_PATHS
+  if (path == simd_path::neon) {
+    if constexpr (std::is_same<To, float>::value) {
+      return neon::decode_array(code_table_for<source, formats::bfloat16>.data(), codes, n,
+                                reinterpret_cast<std::uint32_t*>(dst));
+    } else {
+      return neon::decode_array(code_table_for<source, target>.data(), codes, n,
+                                reinterpret_cast<std::uint16_t*>(dst));
+    }
+  }
+#endif
   const auto& table = code_table_for<source, target>;
   for (std::size_t i = 0; i < n; ++i) {
     dst[i] = value_traits<To>::from_code(table[codes[i]]);
@@ -203,21 +241,21 @@ inline float magnitude_as_amax(std::uint32_t largest) noexcept {
 }
 
 inline float amax_on(simd_path path, const float* src, std::size_t n) noexcept {
-  std::uint32_t largest = 0;
   static_cast<void>(path);
 #if MINIFLOAT_X86_PATHS
   if (path == simd_path::avx512) {
-    largest = avx512::max_magnitude_bits(src, n);
-  } else if (path == simd_path::avx2) {
-    largest = avx2::max_magnitude_bits(src, n);
-  } else
-#endif
-  {
-    for (std::size_t i = 0; i < n; ++i) {
-      largest = fold_magnitude(largest, src[i]);
-    }
+    return magnitude_as_amax(avx512::max_magnitude_bits(src, n));
   }
-  return magnitude_as_amax(largest);
+  if (path == simd_path::avx2) {
+    return magnitude_as_amax(avx2::max_magnitude_bits(src, n));
+  }
+#endif
+#if MINIFLOAT_NEON_PATHS
+  if (path == simd_path::neon) {
+    return magnitude_as_amax(neon::max_magnitude_bits(src, n));
+  }
+#endif
+  return magnitude_as_amax(portable::max_magnitude_bits(src, n));
 }
 
 // The messages of the argument checks, naming the function the caller called.

@@ -37,7 +37,10 @@
 
 // Native 16-bit floating types, used only where the compiler has them. binary16 and bfloat16
 // are always available as raw bits (binary16_bits, bfloat16_bits).
-#if defined(__FLT16_MANT_DIG__) && !defined(__CUDACC__)
+// (GCC before 13 defines __FLT16_MANT_DIG__ on AArch64 but has _Float16 only in C there.)
+#if defined(__FLT16_MANT_DIG__) && !defined(__CUDACC__) &&                                         \
+    (defined(__clang__) || !defined(__GNUC__) || __GNUC__ >= 13 || defined(__x86_64__) ||          \
+     defined(__i386__))
 #define MINIFLOAT_HAS_FLOAT16 1 // _Float16 (and std::float16_t, which is the same type)
 #else
 #define MINIFLOAT_HAS_FLOAT16 0

@@ -84,6 +84,8 @@ MINIFLOAT_LANE_FN void store_codes_partial(std::uint8_t* p, u32v code, std::size
   store_codes(p, code);
 }
 
+MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return a; }
+
 #include "lanes.inc"
 
 #undef MINIFLOAT_LANES_HAVE_STORE4

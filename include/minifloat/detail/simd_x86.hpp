@@ -133,6 +133,14 @@ MINIFLOAT_LANE_FN void store_codes_partial(std::uint8_t* p, u32v codes, std::siz
   }
 }
 
+// The largest lane.
+MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
+  const __m128i four = _mm_max_epu32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
+  const __m128i two = _mm_max_epu32(four, _mm_shuffle_epi32(four, 0x4E));
+  return static_cast<std::uint32_t>(
+      _mm_cvtsi128_si32(_mm_max_epu32(two, _mm_shuffle_epi32(two, 0xB1))));
+}
+
 #include "lanes.inc"
 
 // Decoding: a gather from the 256-entry table of results.
@@ -151,36 +159,6 @@ MINIFLOAT_ARRAY_FN void decode_array(const std::uint32_t* table, const std::uint
   for (std::size_t k = 0; k < width && i + k < n; ++k) {
     dst[i + k] = table[src[i + k]];
   }
-}
-
-// max over the magnitudes' bits (NaNs above infinity above every finite value).
-MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
-  const __m256i magnitude = _mm256_set1_epi32(0x7FFFFFFF);
-  __m256i m0 = _mm256_setzero_si256();
-  __m256i m1 = m0;
-  __m256i m2 = m0;
-  __m256i m3 = m0;
-  std::size_t i = 0;
-  for (; n - i >= 4 * width; i += 4 * width) {
-    m0 = _mm256_max_epu32(m0, _mm256_and_si256(load_float_bits(src + i), magnitude));
-    m1 = _mm256_max_epu32(m1, _mm256_and_si256(load_float_bits(src + i + 8), magnitude));
-    m2 = _mm256_max_epu32(m2, _mm256_and_si256(load_float_bits(src + i + 16), magnitude));
-    m3 = _mm256_max_epu32(m3, _mm256_and_si256(load_float_bits(src + i + 24), magnitude));
-  }
-  for (; n - i >= width; i += width) {
-    m0 = _mm256_max_epu32(m0, _mm256_and_si256(load_float_bits(src + i), magnitude));
-  }
-  if (i != n) { // masked-off lanes load as 0, which never wins
-    m0 = _mm256_max_epu32(m0, _mm256_and_si256(load_float_bits_partial(src + i, n - i), magnitude));
-  }
-  m0 = _mm256_max_epu32(_mm256_max_epu32(m0, m1), _mm256_max_epu32(m2, m3));
-  alignas(32) std::uint32_t lanes[width];
-  _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), m0);
-  std::uint32_t result = 0;
-  for (std::uint32_t lane : lanes) {
-    result = lane > result ? lane : result;
-  }
-  return result;
 }
 
 // Whether MXCSR rounds to nearest (the default), so that add_f32 may stand for nearest-even.
@@ -301,6 +279,11 @@ MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32
   _mm512_storeu_si512(p, _mm512_mask_blend_epi8(0xFFFFFFFF00000000ULL, low, high));
 }
 
+// The largest lane.
+MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
+  return static_cast<std::uint32_t>(_mm512_reduce_max_epu32(a));
+}
+
 #include "lanes.inc"
 
 // Decoding 64 codes at a time with byte permutes (VBMI). Every 8-bit format's values are
@@ -403,27 +386,6 @@ MINIFLOAT_ARRAY_FN void decode_array(const std::uint16_t* bfloat16_table, const 
       }
     }
   }
-}
-
-MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
-  const __m512i magnitude = _mm512_set1_epi32(0x7FFFFFFF);
-  __m512i m0 = _mm512_setzero_si512();
-  __m512i m1 = m0;
-  __m512i m2 = m0;
-  __m512i m3 = m0;
-  std::size_t i = 0;
-  for (; n - i >= 4 * width; i += 4 * width) {
-    m0 = _mm512_max_epu32(m0, _mm512_and_si512(load_float_bits(src + i), magnitude));
-    m1 = _mm512_max_epu32(m1, _mm512_and_si512(load_float_bits(src + i + 16), magnitude));
-    m2 = _mm512_max_epu32(m2, _mm512_and_si512(load_float_bits(src + i + 32), magnitude));
-    m3 = _mm512_max_epu32(m3, _mm512_and_si512(load_float_bits(src + i + 48), magnitude));
-  }
-  for (; i < n; i += width) { // masked-off lanes load as 0, which never wins
-    const std::size_t count = n - i < width ? n - i : width;
-    m0 = _mm512_max_epu32(m0, _mm512_and_si512(load_float_bits_partial(src + i, count), magnitude));
-  }
-  return static_cast<std::uint32_t>(_mm512_reduce_max_epu32(
-      _mm512_max_epu32(_mm512_max_epu32(m0, m1), _mm512_max_epu32(m2, m3))));
 }
 
 #undef MINIFLOAT_LANES_HAVE_STORE4
