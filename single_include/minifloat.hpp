@@ -633,6 +633,7 @@ narrow_directly(typename format_info<Source>::storage_type code,
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 
 // ---- begin minifloat/detail/value_traits.hpp
 // minifloat: which format each C++ type carries, and how to read and write its code. This is
@@ -764,6 +765,11 @@ MINIFLOAT_LANE_FN u32v min_u(u32v a, u32v b) { return select(a < b, a, b); }
 MINIFLOAT_LANE_FN u32v max_u(u32v a, u32v b) { return select(a > b, a, b); }
 MINIFLOAT_LANE_FN maskv eq(u32v a, u32v b) { return a == b; }
 MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) { return a > b; }
+// Compared as signed, as the SIMD paths do: a lane of 2^31 or more given here by mistake then
+// goes wrong on every path, where the tests against the reference see it.
+MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) {
+  return static_cast<std::int32_t>(a) > static_cast<std::int32_t>(b);
+}
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return a & b; }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return a + u32v{m}; }
 // select(bool, u32v, u32v) is detail::select.
@@ -811,6 +817,8 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return a; }
 //   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
 //   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
 //   eq, gt_u                          unsigned comparisons giving a mask
+//   gt_small                          gt_u for lanes below 2^31, compared as signed (one
+//                                     AVX2 instruction instead of three)
 //   select(m, a, b), mask_and(m, n), inc_if(m, x) (x + 1 where m)
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
@@ -847,7 +855,8 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
                   "K is the largest finite code or the one above it");
     u32v clamped = min_u(magnitude, splat(K));
     if constexpr (K != info::nan_code) {
-      clamped = select(gt_u(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped);
+      clamped =
+          select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped);
     }
     return or_(sign, clamped);
   }
@@ -872,13 +881,14 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
   const u32v in_range_code = fnuz
                                  ? select(eq(magnitude, splat(0U)), splat(0U), or_(sign, magnitude))
                                  : or_(sign, magnitude);
-  u32v code = select(gt_u(magnitude, splat(info::max_finite_code)), too_large_code, in_range_code);
+  u32v code =
+      select(gt_small(magnitude, splat(info::max_finite_code)), too_large_code, in_range_code);
   if constexpr (Rule == rounding_rule::toward_zero || Rule == rounding_rule::upward) {
     // Infinities follow the overflow rule whatever the rounding (their magnitude is too large,
     // which toward zero would make the largest finite value).
     code = select(eq(magnitude_bits, splat(0x7F800000U)), overflow_code, code);
   }
-  return select(gt_u(magnitude_bits, splat(0x7F800000U)), nan_code, code);
+  return select(gt_small(magnitude_bits, splat(0x7F800000U)), nan_code, code);
 }
 
 // float -> Target, integer arithmetic only: steps 1 to 4 of converter.hpp for a float's bits,
@@ -957,9 +967,9 @@ MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) 
   if constexpr (Rule == rounding_rule::nearest_even) {
     // Past half, or at half with an odd code below.
     const u32v threshold = sub(splat(0x400000U), and_(below, splat(1U)));
-    code = inc_if(gt_u(fraction, threshold), below);
+    code = inc_if(gt_small(fraction, threshold), below);
   } else if constexpr (Rule == rounding_rule::upward) {
-    code = inc_if(gt_u(fraction, splat(0U)), below);
+    code = inc_if(gt_small(fraction, splat(0U)), below);
   } else if constexpr (Rule == rounding_rule::stochastic) {
     // Up iff fraction * 2^9 + random_bits carries out of 32 bits (SPEC §2).
     code = inc_if(gt_u(random_bits, xor_(shl<9>(fraction), splat(0xFFFFFFFFU))), below);
@@ -967,11 +977,11 @@ MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) 
   static_cast<void>(random_bits);
   // 3. Overflow: a code of 255 is 2^128 or more (infinity's exponent field is 255 too).
   constexpr std::uint32_t overflowed = Overflow == ::minifloat::overflow::saturate ? 0xFEU : nan;
-  code = select(gt_u(code, splat(0xFEU)), splat(overflowed), code);
+  code = select(gt_small(code, splat(0xFEU)), splat(overflowed), code);
   // 4. Below 2^-127 (zeros included): 0x00; NaN and negative non-zero values: NaN.
-  code = select(gt_u(splat(0x400000U), magnitude_bits), splat(0U), code);
+  code = select(gt_small(splat(0x400000U), magnitude_bits), splat(0U), code);
   const maskv negative = gt_u(bits, splat(0x80000000U));
-  return select(gt_u(magnitude_bits, splat(0x7F800000U)), splat(nan),
+  return select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(nan),
                 select(negative, splat(nan), code));
 }
 
@@ -1047,10 +1057,10 @@ MINIFLOAT_LANE_FN u32v widen_binary16_lanes(u32v half) {
   // Rebias the exponent by 127 - 15; infinities and NaNs by 255 - 31 (twice that).
   const u32v rebiased = add(shl<13>(magnitude), splat(112U << 23));
   const u32v normal =
-      select(gt_u(magnitude, splat(0x7BFFU)), add(rebiased, splat(112U << 23)), rebiased);
+      select(gt_small(magnitude, splat(0x7BFFU)), add(rebiased, splat(112U << 23)), rebiased);
   const u32v subnormal = select(eq(magnitude, splat(0U)), splat(0U),
                                 sub(int_to_float_bits(magnitude), splat(24U << 23)));
-  return or_(sign, select(gt_u(splat(0x400U), magnitude), subnormal, normal));
+  return or_(sign, select(gt_small(splat(0x400U), magnitude), subnormal, normal));
 }
 
 // The kernel for one vector: the float addition where the path has one with a known rounding
@@ -1371,6 +1381,34 @@ constexpr std::array<typename format_info<To>::storage_type, 256> make_code_tabl
 template <class Format, class To>
 inline constexpr std::array<typename format_info<To>::storage_type, 256>
     code_table_for = make_code_table<Format, To>();
+
+// code_table_for's 16-bit results split into bytes, for the kernels that look bytes up in
+// registers (AVX-512 VBMI, NEON TBL): result c is low[c] | high[c] << 8.
+struct byte_plane_table {
+  alignas(64) std::array<std::uint8_t, 256> low;
+  alignas(64) std::array<std::uint8_t, 256> high;
+  // Whether code c | 0x80 gives code c's result with the top bit set, for every c < 0x80: the
+  // sign bit of every signed format but the fnuz ones (their 0x80 is NaN, not -0). Then a
+  // lookup of the low 7 bits and an OR of the sign give every result.
+  bool sign_symmetric;
+};
+template <class Format, class To>
+constexpr byte_plane_table make_byte_plane_table() noexcept {
+  static_assert(sizeof(typename format_info<To>::storage_type) == 2, "16-bit results");
+  constexpr auto& results = code_table_for<Format, To>;
+  byte_plane_table planes{};
+  planes.sign_symmetric = true;
+  for (std::size_t code = 0; code < 256; ++code) {
+    planes.low[code] = static_cast<std::uint8_t>(results[code] & 0xFFU);
+    planes.high[code] = static_cast<std::uint8_t>(results[code] >> 8);
+    if (code >= 0x80 && results[code] != (results[code - 0x80] | 0x8000U)) {
+      planes.sign_symmetric = false;
+    }
+  }
+  return planes;
+}
+template <class Format, class To>
+inline constexpr byte_plane_table byte_planes_for = make_byte_plane_table<Format, To>();
 
 } // namespace detail
 
@@ -1956,6 +1994,9 @@ MINIFLOAT_LANE_FN u32v min_u(u32v a, u32v b) { return vminq_u32(a, b); }
 MINIFLOAT_LANE_FN u32v max_u(u32v a, u32v b) { return vmaxq_u32(a, b); }
 MINIFLOAT_LANE_FN maskv eq(u32v a, u32v b) { return vceqq_u32(a, b); }
 MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) { return vcgtq_u32(a, b); }
+MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) {
+  return vcgtq_s32(vreinterpretq_s32_u32(a), vreinterpretq_s32_u32(b));
+}
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return vbslq_u32(m, a, b); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return vandq_u32(a, b); }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return vsubq_u32(a, m); }
@@ -2021,6 +2062,8 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return vmaxvq_u32(a); }
 //   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
 //   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
 //   eq, gt_u                          unsigned comparisons giving a mask
+//   gt_small                          gt_u for lanes below 2^31, compared as signed (one
+//                                     AVX2 instruction instead of three)
 //   select(m, a, b), mask_and(m, n), inc_if(m, x) (x + 1 where m)
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
@@ -2057,7 +2100,8 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
                   "K is the largest finite code or the one above it");
     u32v clamped = min_u(magnitude, splat(K));
     if constexpr (K != info::nan_code) {
-      clamped = select(gt_u(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped);
+      clamped =
+          select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped);
     }
     return or_(sign, clamped);
   }
@@ -2082,13 +2126,14 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
   const u32v in_range_code = fnuz
                                  ? select(eq(magnitude, splat(0U)), splat(0U), or_(sign, magnitude))
                                  : or_(sign, magnitude);
-  u32v code = select(gt_u(magnitude, splat(info::max_finite_code)), too_large_code, in_range_code);
+  u32v code =
+      select(gt_small(magnitude, splat(info::max_finite_code)), too_large_code, in_range_code);
   if constexpr (Rule == rounding_rule::toward_zero || Rule == rounding_rule::upward) {
     // Infinities follow the overflow rule whatever the rounding (their magnitude is too large,
     // which toward zero would make the largest finite value).
     code = select(eq(magnitude_bits, splat(0x7F800000U)), overflow_code, code);
   }
-  return select(gt_u(magnitude_bits, splat(0x7F800000U)), nan_code, code);
+  return select(gt_small(magnitude_bits, splat(0x7F800000U)), nan_code, code);
 }
 
 // float -> Target, integer arithmetic only: steps 1 to 4 of converter.hpp for a float's bits,
@@ -2167,9 +2212,9 @@ MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) 
   if constexpr (Rule == rounding_rule::nearest_even) {
     // Past half, or at half with an odd code below.
     const u32v threshold = sub(splat(0x400000U), and_(below, splat(1U)));
-    code = inc_if(gt_u(fraction, threshold), below);
+    code = inc_if(gt_small(fraction, threshold), below);
   } else if constexpr (Rule == rounding_rule::upward) {
-    code = inc_if(gt_u(fraction, splat(0U)), below);
+    code = inc_if(gt_small(fraction, splat(0U)), below);
   } else if constexpr (Rule == rounding_rule::stochastic) {
     // Up iff fraction * 2^9 + random_bits carries out of 32 bits (SPEC §2).
     code = inc_if(gt_u(random_bits, xor_(shl<9>(fraction), splat(0xFFFFFFFFU))), below);
@@ -2177,11 +2222,11 @@ MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) 
   static_cast<void>(random_bits);
   // 3. Overflow: a code of 255 is 2^128 or more (infinity's exponent field is 255 too).
   constexpr std::uint32_t overflowed = Overflow == ::minifloat::overflow::saturate ? 0xFEU : nan;
-  code = select(gt_u(code, splat(0xFEU)), splat(overflowed), code);
+  code = select(gt_small(code, splat(0xFEU)), splat(overflowed), code);
   // 4. Below 2^-127 (zeros included): 0x00; NaN and negative non-zero values: NaN.
-  code = select(gt_u(splat(0x400000U), magnitude_bits), splat(0U), code);
+  code = select(gt_small(splat(0x400000U), magnitude_bits), splat(0U), code);
   const maskv negative = gt_u(bits, splat(0x80000000U));
-  return select(gt_u(magnitude_bits, splat(0x7F800000U)), splat(nan),
+  return select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(nan),
                 select(negative, splat(nan), code));
 }
 
@@ -2257,10 +2302,10 @@ MINIFLOAT_LANE_FN u32v widen_binary16_lanes(u32v half) {
   // Rebias the exponent by 127 - 15; infinities and NaNs by 255 - 31 (twice that).
   const u32v rebiased = add(shl<13>(magnitude), splat(112U << 23));
   const u32v normal =
-      select(gt_u(magnitude, splat(0x7BFFU)), add(rebiased, splat(112U << 23)), rebiased);
+      select(gt_small(magnitude, splat(0x7BFFU)), add(rebiased, splat(112U << 23)), rebiased);
   const u32v subnormal = select(eq(magnitude, splat(0U)), splat(0U),
                                 sub(int_to_float_bits(magnitude), splat(24U << 23)));
-  return or_(sign, select(gt_u(splat(0x400U), magnitude), subnormal, normal));
+  return or_(sign, select(gt_small(splat(0x400U), magnitude), subnormal, normal));
 }
 
 // The kernel for one vector: the float addition where the path has one with a known rounding
@@ -2392,78 +2437,86 @@ MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_
 // ---- end minifloat/detail/lanes.inc
 
 // Decoding 16 codes at a time: each result is a 16-bit pattern (every 8-bit format's values are
-// bfloat16 values), whose low and high bytes are looked up in two 256-byte tables. TBL looks up
-// 64 bytes at a time and gives 0 past them; TBX leaves the byte alone past them, so four lookups
-// with the codes less 0, 64, 128 and 192 cover the table.
+// bfloat16 values), whose low and high bytes come from the two planes of a byte_plane_table
+// (tables.hpp). TBL looks up 64 bytes at a time and gives 0 past them; TBX leaves the byte alone
+// past them, so lookups with the codes less 0, 64, 128 and 192 cover a plane, or only the first
+// two where the table is sign-symmetric: then the codes' low 7 bits are looked up and their top
+// bit is ORed into the high byte.
 struct byte_plane {
   uint8x16x4_t part[4];
 };
-struct byte_planes {
+struct planes_in_registers {
   byte_plane low;
   byte_plane high;
 };
-MINIFLOAT_LANE_FN byte_planes load_planes(const std::uint16_t* table) {
-  std::uint8_t low[256];
-  std::uint8_t high[256];
-  for (int code = 0; code < 256; ++code) {
-    low[code] = static_cast<std::uint8_t>(table[code]);
-    high[code] = static_cast<std::uint8_t>(table[code] >> 8);
-  }
-  byte_planes planes;
+MINIFLOAT_LANE_FN planes_in_registers load_planes(const byte_plane_table& table) {
+  planes_in_registers planes;
   for (std::size_t k = 0; k < 4; ++k) {
-    planes.low.part[k] = vld1q_u8_x4(low + 64 * k);
-    planes.high.part[k] = vld1q_u8_x4(high + 64 * k);
+    planes.low.part[k] = vld1q_u8_x4(table.low.data() + 64 * k);
+    planes.high.part[k] = vld1q_u8_x4(table.high.data() + 64 * k);
   }
   return planes;
 }
-MINIFLOAT_LANE_FN uint8x16_t lookup(const byte_plane& plane, uint8x16_t codes) {
+template <std::size_t Parts>
+MINIFLOAT_LANE_FN uint8x16_t lookup_plane(const byte_plane& plane, uint8x16_t codes) {
   uint8x16_t bytes = vqtbl4q_u8(plane.part[0], codes);
-  bytes = vqtbx4q_u8(bytes, plane.part[1], vsubq_u8(codes, vdupq_n_u8(64)));
-  bytes = vqtbx4q_u8(bytes, plane.part[2], vsubq_u8(codes, vdupq_n_u8(128)));
-  return vqtbx4q_u8(bytes, plane.part[3], vsubq_u8(codes, vdupq_n_u8(192)));
-}
-
-// 16-bit results (binary16, bfloat16, or float's top half). table: the 256 results. Calls
-// store(i, first, second) with results i .. i + 7 and i + 8 .. i + 15.
-template <class Store>
-MINIFLOAT_ARRAY_FN std::size_t decode_blocks(const std::uint16_t* table, const std::uint8_t* src,
-                                             std::size_t n, Store store) {
-  const byte_planes planes = load_planes(table);
-  std::size_t i = 0;
-  for (; n - i >= 16; i += 16) {
-    const uint8x16_t codes = vld1q_u8(src + i);
-    const uint8x16_t low = lookup(planes.low, codes);
-    const uint8x16_t high = lookup(planes.high, codes);
-    store(i, vreinterpretq_u16_u8(vzip1q_u8(low, high)),
-          vreinterpretq_u16_u8(vzip2q_u8(low, high)));
+  for (std::size_t k = 1; k < Parts; ++k) {
+    bytes = vqtbx4q_u8(bytes, plane.part[k],
+                       vsubq_u8(codes, vdupq_n_u8(static_cast<std::uint8_t>(64 * k))));
   }
-  return i;
+  return bytes;
+}
+// The 16 results as two vectors of eight.
+template <bool SignSymmetric>
+MINIFLOAT_LANE_FN uint16x8x2_t lookup(const planes_in_registers& planes, uint8x16_t codes) {
+  uint8x16_t low;
+  uint8x16_t high;
+  if constexpr (SignSymmetric) {
+    const uint8x16_t magnitude = vandq_u8(codes, vdupq_n_u8(0x7F));
+    low = lookup_plane<2>(planes.low, magnitude);
+    high = vorrq_u8(lookup_plane<2>(planes.high, magnitude), vandq_u8(codes, vdupq_n_u8(0x80)));
+  } else {
+    low = lookup_plane<4>(planes.low, codes);
+    high = lookup_plane<4>(planes.high, codes);
+  }
+  return {{vreinterpretq_u16_u8(vzip1q_u8(low, high)), vreinterpretq_u16_u8(vzip2q_u8(low, high))}};
+}
+MINIFLOAT_LANE_FN std::uint16_t lookup_one(const byte_plane_table& table, std::uint8_t code) {
+  return static_cast<std::uint16_t>(table.low[code] | table.high[code] << 8);
 }
 
-MINIFLOAT_ARRAY_FN void decode_array(const std::uint16_t* table, const std::uint8_t* src,
+// 16-bit results (binary16, bfloat16).
+template <bool SignSymmetric>
+MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::uint8_t* src,
                                      std::size_t n, std::uint16_t* dst) {
-  std::size_t i = decode_blocks(table, src, n, [dst](std::size_t at, uint16x8_t a, uint16x8_t b) {
-    vst1q_u16(dst + at, a);
-    vst1q_u16(dst + at + 8, b);
-  });
+  const planes_in_registers planes = load_planes(table);
+  std::size_t i = 0;
+  for (const std::size_t blocks_end = n - n % 16; i != blocks_end; i += 16) {
+    const uint16x8x2_t results = lookup<SignSymmetric>(planes, vld1q_u8(src + i));
+    vst1q_u16(dst + i, results.val[0]);
+    vst1q_u16(dst + i + 8, results.val[1]);
+  }
   for (; i < n; ++i) {
-    dst[i] = table[src[i]];
+    dst[i] = lookup_one(table, src[i]);
   }
 }
 
-// float results: the bfloat16 pattern of each value in the top half.
-MINIFLOAT_ARRAY_FN void decode_array(const std::uint16_t* bfloat16_table, const std::uint8_t* src,
+// float results: the bfloat16 pattern of each value in the top half (table: the bfloat16 one).
+template <bool SignSymmetric>
+MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::uint8_t* src,
                                      std::size_t n, std::uint32_t* dst) {
-  std::size_t i =
-      decode_blocks(bfloat16_table, src, n, [dst](std::size_t at, uint16x8_t a, uint16x8_t b) {
-        const uint16x8_t zero = vdupq_n_u16(0);
-        vst1q_u32(dst + at, vreinterpretq_u32_u16(vzip1q_u16(zero, a)));
-        vst1q_u32(dst + at + 4, vreinterpretq_u32_u16(vzip2q_u16(zero, a)));
-        vst1q_u32(dst + at + 8, vreinterpretq_u32_u16(vzip1q_u16(zero, b)));
-        vst1q_u32(dst + at + 12, vreinterpretq_u32_u16(vzip2q_u16(zero, b)));
-      });
+  const planes_in_registers planes = load_planes(table);
+  const uint16x8_t zero = vdupq_n_u16(0);
+  std::size_t i = 0;
+  for (const std::size_t blocks_end = n - n % 16; i != blocks_end; i += 16) {
+    const uint16x8x2_t results = lookup<SignSymmetric>(planes, vld1q_u8(src + i));
+    vst1q_u32(dst + i, vreinterpretq_u32_u16(vzip1q_u16(zero, results.val[0])));
+    vst1q_u32(dst + i + 4, vreinterpretq_u32_u16(vzip2q_u16(zero, results.val[0])));
+    vst1q_u32(dst + i + 8, vreinterpretq_u32_u16(vzip1q_u16(zero, results.val[1])));
+    vst1q_u32(dst + i + 12, vreinterpretq_u32_u16(vzip2q_u16(zero, results.val[1])));
+  }
   for (; i < n; ++i) {
-    dst[i] = std::uint32_t{bfloat16_table[src[i]]} << 16;
+    dst[i] = std::uint32_t{lookup_one(table, src[i])} << 16;
   }
 }
 
@@ -2520,7 +2573,7 @@ namespace avx2 {
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX2_TARGET __attribute__((always_inline)) inline
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX2_TARGET inline
 #define MINIFLOAT_LANES_HAVE_FLOAT_ADD 1
-#define MINIFLOAT_LANES_HAVE_STORE4 0
+#define MINIFLOAT_LANES_HAVE_STORE4 1
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane
@@ -2552,6 +2605,8 @@ MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) {
   const u32v top = _mm256_set1_epi32(static_cast<int>(0x80000000U));
   return _mm256_cmpgt_epi32(_mm256_xor_si256(a, top), _mm256_xor_si256(b, top));
 }
+// Lanes below 2^31 order the same signed and unsigned.
+MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) { return _mm256_cmpgt_epi32(a, b); }
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return _mm256_blendv_epi8(b, a, m); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _mm256_and_si256(a, b); }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return _mm256_sub_epi32(a, m); }
@@ -2603,6 +2658,14 @@ MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v codes) {
       _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0));
   _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm256_castsi256_si128(ordered));
 }
+// 32 codes from four vectors: the same packs take two vectors each, leaving, in each 128-bit
+// half h, bytes 4h..4h+3 of a, b, c and d in turn; one permute puts those dwords in order.
+MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
+  const __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, d));
+  const __m256i ordered =
+      _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), ordered);
+}
 MINIFLOAT_LANE_FN void store_codes_partial(std::uint8_t* p, u32v codes, std::size_t count) {
   std::uint8_t buffer[16];
   store_codes(buffer, codes);
@@ -2627,6 +2690,8 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 //   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
 //   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
 //   eq, gt_u                          unsigned comparisons giving a mask
+//   gt_small                          gt_u for lanes below 2^31, compared as signed (one
+//                                     AVX2 instruction instead of three)
 //   select(m, a, b), mask_and(m, n), inc_if(m, x) (x + 1 where m)
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
@@ -2663,7 +2728,8 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
                   "K is the largest finite code or the one above it");
     u32v clamped = min_u(magnitude, splat(K));
     if constexpr (K != info::nan_code) {
-      clamped = select(gt_u(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped);
+      clamped =
+          select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped);
     }
     return or_(sign, clamped);
   }
@@ -2688,13 +2754,14 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
   const u32v in_range_code = fnuz
                                  ? select(eq(magnitude, splat(0U)), splat(0U), or_(sign, magnitude))
                                  : or_(sign, magnitude);
-  u32v code = select(gt_u(magnitude, splat(info::max_finite_code)), too_large_code, in_range_code);
+  u32v code =
+      select(gt_small(magnitude, splat(info::max_finite_code)), too_large_code, in_range_code);
   if constexpr (Rule == rounding_rule::toward_zero || Rule == rounding_rule::upward) {
     // Infinities follow the overflow rule whatever the rounding (their magnitude is too large,
     // which toward zero would make the largest finite value).
     code = select(eq(magnitude_bits, splat(0x7F800000U)), overflow_code, code);
   }
-  return select(gt_u(magnitude_bits, splat(0x7F800000U)), nan_code, code);
+  return select(gt_small(magnitude_bits, splat(0x7F800000U)), nan_code, code);
 }
 
 // float -> Target, integer arithmetic only: steps 1 to 4 of converter.hpp for a float's bits,
@@ -2773,9 +2840,9 @@ MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) 
   if constexpr (Rule == rounding_rule::nearest_even) {
     // Past half, or at half with an odd code below.
     const u32v threshold = sub(splat(0x400000U), and_(below, splat(1U)));
-    code = inc_if(gt_u(fraction, threshold), below);
+    code = inc_if(gt_small(fraction, threshold), below);
   } else if constexpr (Rule == rounding_rule::upward) {
-    code = inc_if(gt_u(fraction, splat(0U)), below);
+    code = inc_if(gt_small(fraction, splat(0U)), below);
   } else if constexpr (Rule == rounding_rule::stochastic) {
     // Up iff fraction * 2^9 + random_bits carries out of 32 bits (SPEC §2).
     code = inc_if(gt_u(random_bits, xor_(shl<9>(fraction), splat(0xFFFFFFFFU))), below);
@@ -2783,11 +2850,11 @@ MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) 
   static_cast<void>(random_bits);
   // 3. Overflow: a code of 255 is 2^128 or more (infinity's exponent field is 255 too).
   constexpr std::uint32_t overflowed = Overflow == ::minifloat::overflow::saturate ? 0xFEU : nan;
-  code = select(gt_u(code, splat(0xFEU)), splat(overflowed), code);
+  code = select(gt_small(code, splat(0xFEU)), splat(overflowed), code);
   // 4. Below 2^-127 (zeros included): 0x00; NaN and negative non-zero values: NaN.
-  code = select(gt_u(splat(0x400000U), magnitude_bits), splat(0U), code);
+  code = select(gt_small(splat(0x400000U), magnitude_bits), splat(0U), code);
   const maskv negative = gt_u(bits, splat(0x80000000U));
-  return select(gt_u(magnitude_bits, splat(0x7F800000U)), splat(nan),
+  return select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(nan),
                 select(negative, splat(nan), code));
 }
 
@@ -2863,10 +2930,10 @@ MINIFLOAT_LANE_FN u32v widen_binary16_lanes(u32v half) {
   // Rebias the exponent by 127 - 15; infinities and NaNs by 255 - 31 (twice that).
   const u32v rebiased = add(shl<13>(magnitude), splat(112U << 23));
   const u32v normal =
-      select(gt_u(magnitude, splat(0x7BFFU)), add(rebiased, splat(112U << 23)), rebiased);
+      select(gt_small(magnitude, splat(0x7BFFU)), add(rebiased, splat(112U << 23)), rebiased);
   const u32v subnormal = select(eq(magnitude, splat(0U)), splat(0U),
                                 sub(int_to_float_bits(magnitude), splat(24U << 23)));
-  return or_(sign, select(gt_u(splat(0x400U), magnitude), subnormal, normal));
+  return or_(sign, select(gt_small(splat(0x400U), magnitude), subnormal, normal));
 }
 
 // The kernel for one vector: the float addition where the path has one with a known rounding
@@ -3066,6 +3133,7 @@ MINIFLOAT_LANE_FN u32v min_u(u32v a, u32v b) { return _mm512_min_epu32(a, b); }
 MINIFLOAT_LANE_FN u32v max_u(u32v a, u32v b) { return _mm512_max_epu32(a, b); }
 MINIFLOAT_LANE_FN maskv eq(u32v a, u32v b) { return _mm512_cmpeq_epu32_mask(a, b); }
 MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) { return _mm512_cmpgt_epu32_mask(a, b); }
+MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) { return _mm512_cmpgt_epi32_mask(a, b); }
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return _mm512_mask_blend_epi32(m, b, a); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _kand_mask16(a, b); }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) {
@@ -3146,6 +3214,8 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 //   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
 //   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
 //   eq, gt_u                          unsigned comparisons giving a mask
+//   gt_small                          gt_u for lanes below 2^31, compared as signed (one
+//                                     AVX2 instruction instead of three)
 //   select(m, a, b), mask_and(m, n), inc_if(m, x) (x + 1 where m)
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
@@ -3182,7 +3252,8 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
                   "K is the largest finite code or the one above it");
     u32v clamped = min_u(magnitude, splat(K));
     if constexpr (K != info::nan_code) {
-      clamped = select(gt_u(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped);
+      clamped =
+          select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped);
     }
     return or_(sign, clamped);
   }
@@ -3207,13 +3278,14 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
   const u32v in_range_code = fnuz
                                  ? select(eq(magnitude, splat(0U)), splat(0U), or_(sign, magnitude))
                                  : or_(sign, magnitude);
-  u32v code = select(gt_u(magnitude, splat(info::max_finite_code)), too_large_code, in_range_code);
+  u32v code =
+      select(gt_small(magnitude, splat(info::max_finite_code)), too_large_code, in_range_code);
   if constexpr (Rule == rounding_rule::toward_zero || Rule == rounding_rule::upward) {
     // Infinities follow the overflow rule whatever the rounding (their magnitude is too large,
     // which toward zero would make the largest finite value).
     code = select(eq(magnitude_bits, splat(0x7F800000U)), overflow_code, code);
   }
-  return select(gt_u(magnitude_bits, splat(0x7F800000U)), nan_code, code);
+  return select(gt_small(magnitude_bits, splat(0x7F800000U)), nan_code, code);
 }
 
 // float -> Target, integer arithmetic only: steps 1 to 4 of converter.hpp for a float's bits,
@@ -3292,9 +3364,9 @@ MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) 
   if constexpr (Rule == rounding_rule::nearest_even) {
     // Past half, or at half with an odd code below.
     const u32v threshold = sub(splat(0x400000U), and_(below, splat(1U)));
-    code = inc_if(gt_u(fraction, threshold), below);
+    code = inc_if(gt_small(fraction, threshold), below);
   } else if constexpr (Rule == rounding_rule::upward) {
-    code = inc_if(gt_u(fraction, splat(0U)), below);
+    code = inc_if(gt_small(fraction, splat(0U)), below);
   } else if constexpr (Rule == rounding_rule::stochastic) {
     // Up iff fraction * 2^9 + random_bits carries out of 32 bits (SPEC §2).
     code = inc_if(gt_u(random_bits, xor_(shl<9>(fraction), splat(0xFFFFFFFFU))), below);
@@ -3302,11 +3374,11 @@ MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) 
   static_cast<void>(random_bits);
   // 3. Overflow: a code of 255 is 2^128 or more (infinity's exponent field is 255 too).
   constexpr std::uint32_t overflowed = Overflow == ::minifloat::overflow::saturate ? 0xFEU : nan;
-  code = select(gt_u(code, splat(0xFEU)), splat(overflowed), code);
+  code = select(gt_small(code, splat(0xFEU)), splat(overflowed), code);
   // 4. Below 2^-127 (zeros included): 0x00; NaN and negative non-zero values: NaN.
-  code = select(gt_u(splat(0x400000U), magnitude_bits), splat(0U), code);
+  code = select(gt_small(splat(0x400000U), magnitude_bits), splat(0U), code);
   const maskv negative = gt_u(bits, splat(0x80000000U));
-  return select(gt_u(magnitude_bits, splat(0x7F800000U)), splat(nan),
+  return select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(nan),
                 select(negative, splat(nan), code));
 }
 
@@ -3382,10 +3454,10 @@ MINIFLOAT_LANE_FN u32v widen_binary16_lanes(u32v half) {
   // Rebias the exponent by 127 - 15; infinities and NaNs by 255 - 31 (twice that).
   const u32v rebiased = add(shl<13>(magnitude), splat(112U << 23));
   const u32v normal =
-      select(gt_u(magnitude, splat(0x7BFFU)), add(rebiased, splat(112U << 23)), rebiased);
+      select(gt_small(magnitude, splat(0x7BFFU)), add(rebiased, splat(112U << 23)), rebiased);
   const u32v subnormal = select(eq(magnitude, splat(0U)), splat(0U),
                                 sub(int_to_float_bits(magnitude), splat(24U << 23)));
-  return or_(sign, select(gt_u(splat(0x400U), magnitude), subnormal, normal));
+  return or_(sign, select(gt_small(splat(0x400U), magnitude), subnormal, normal));
 }
 
 // The kernel for one vector: the float addition where the path has one with a known rounding
@@ -3518,102 +3590,151 @@ MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_
 
 // Decoding 64 codes at a time with byte permutes (VBMI). Every 8-bit format's values are
 // bfloat16 values, and binary16/bfloat16 results are 16 bits, so each result is a 16-bit
-// pattern: its low and high bytes are looked up in two 256-byte tables (the code's low 7 bits
-// pick one of 128 bytes held in two registers; its top bit picks the pair). The codes are first
-// put in the order that the interleaving unpacks (which work within 128-bit lanes) undo.
-struct byte_planes {
+// pattern whose low and high bytes come from the two planes of a byte_plane_table (tables.hpp).
+// A permute picks one of 128 bytes held in two registers by a code's low 7 bits; the code's top
+// bit picks the pair of registers, or, where the table is sign-symmetric, is ORed into the high
+// byte: one permute per plane instead of two and a blend. The codes are first put in the order
+// that the interleaving unpacks (which work within 128-bit lanes) undo.
+struct planes_in_registers {
   __m512i low[4];
   __m512i high[4];
 };
-MINIFLOAT_LANE_FN byte_planes load_planes(const std::uint16_t* table) {
-  alignas(64) std::uint8_t low[256];
-  alignas(64) std::uint8_t high[256];
-  for (int code = 0; code < 256; ++code) {
-    low[code] = static_cast<std::uint8_t>(table[code]);
-    high[code] = static_cast<std::uint8_t>(table[code] >> 8);
-  }
-  byte_planes planes;
-  for (int k = 0; k < 4; ++k) {
-    planes.low[k] = _mm512_load_si512(low + std::ptrdiff_t{64} * k);
-    planes.high[k] = _mm512_load_si512(high + std::ptrdiff_t{64} * k);
+MINIFLOAT_LANE_FN planes_in_registers load_planes(const byte_plane_table& table) {
+  planes_in_registers planes;
+  for (std::size_t k = 0; k < 4; ++k) {
+    planes.low[k] = _mm512_load_si512(table.low.data() + 64 * k);
+    planes.high[k] = _mm512_load_si512(table.high.data() + 64 * k);
   }
   return planes;
 }
-MINIFLOAT_LANE_FN __m512i lookup(const __m512i (&plane)[4], __m512i codes) {
+MINIFLOAT_LANE_FN __m512i lookup_all_256(const __m512i (&plane)[4], __m512i codes,
+                                         __mmask64 upper_half) {
   const __m512i low_half = _mm512_permutex2var_epi8(plane[0], codes, plane[1]);
   const __m512i high_half = _mm512_permutex2var_epi8(plane[2], codes, plane[3]);
-  return _mm512_mask_blend_epi8(_mm512_movepi8_mask(codes), low_half, high_half);
+  return _mm512_mask_blend_epi8(upper_half, low_half, high_half);
 }
-// order[16k + j]: which of the 64 codes goes to byte j of 128-bit lane k, so that after the
-// unpacks the results come out in order. For 16-bit results (one unpack level), lane k's bytes
-// 0-7 feed the first output's lane k (codes 8k..8k+7) and bytes 8-15 the second's (32 + 8k..).
-// For 32-bit results (two levels), byte group j / 4 feeds output j / 4, codes 16(j / 4) + 4k...
-MINIFLOAT_LANE_FN __m512i order_for_words() {
-  alignas(64) std::uint8_t order[64];
+struct looked_up {
+  __m512i low;  // the results' low bytes
+  __m512i high; // and their high bytes
+};
+template <bool SignSymmetric>
+MINIFLOAT_LANE_FN looked_up lookup(const planes_in_registers& planes, __m512i codes) {
+  if constexpr (SignSymmetric) {
+    const __m512i sign = _mm512_set1_epi8(static_cast<char>(0x80));
+    const __m512i magnitude_high = _mm512_permutex2var_epi8(planes.high[0], codes, planes.high[1]);
+    return {_mm512_permutex2var_epi8(planes.low[0], codes, planes.low[1]),
+            _mm512_ternarylogic_epi32(magnitude_high, codes, sign, 0xF8)}; // a | (b & c)
+  } else {
+    const __mmask64 upper_half = _mm512_movepi8_mask(codes);
+    return {lookup_all_256(planes.low, codes, upper_half),
+            lookup_all_256(planes.high, codes, upper_half)};
+  }
+}
+// order[16k + j]: which of the 64 codes goes to byte j of 128-bit lane k, so that the results
+// come out in order. The byte unpacks put lane k's bytes 0-7 in the first vector of 16-bit
+// results (its words 8k .. 8k + 7) and bytes 8-15 in the second. For 16-bit results those are
+// codes 8k + j and 32 + 8k + (j - 8). For float results each 32-bit lane of those two vectors
+// holds two results, and a shift (the even word) and a mask (the odd word) make four vectors of
+// floats without another shuffle: byte j of lane k is result 4k + (j % 8) / 2 of float vector
+// 2 (j / 8) + j % 2.
+constexpr std::array<std::uint8_t, 64> unpack_order(bool dwords) {
+  std::array<std::uint8_t, 64> order{};
   for (int k = 0; k < 4; ++k) {
     for (int j = 0; j < 16; ++j) {
-      order[16 * k + j] = static_cast<std::uint8_t>(j < 8 ? 8 * k + j : 24 + 8 * k + j);
+      order[static_cast<std::size_t>(16 * k + j)] =
+          static_cast<std::uint8_t>(dwords  ? 16 * (2 * (j / 8) + j % 2) + 4 * k + (j % 8) / 2
+                                    : j < 8 ? 8 * k + j
+                                            : 24 + 8 * k + j);
     }
   }
-  return _mm512_load_si512(order);
+  return order;
 }
-MINIFLOAT_LANE_FN __m512i order_for_dwords() {
-  alignas(64) std::uint8_t order[64];
-  for (int k = 0; k < 4; ++k) {
-    for (int j = 0; j < 16; ++j) {
-      order[16 * k + j] = static_cast<std::uint8_t>(16 * (j / 4) + 4 * k + j % 4);
-    }
-  }
-  return _mm512_load_si512(order);
-}
+alignas(64) inline constexpr std::array<std::uint8_t, 64> order_for_words = unpack_order(false);
+alignas(64) inline constexpr std::array<std::uint8_t, 64> order_for_dwords = unpack_order(true);
 MINIFLOAT_LANE_FN __mmask64 first_bytes(std::size_t count) {
   return _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(count));
 }
 
-// 16-bit results (binary16, bfloat16). table: the 256 results.
-MINIFLOAT_ARRAY_FN void decode_array(const std::uint16_t* table, const std::uint8_t* src,
+// The 64 results of 64 codes (put in order_for_words' order) as 16-bit patterns, in two vectors.
+template <bool SignSymmetric>
+MINIFLOAT_LANE_FN void decode_words(const planes_in_registers& planes, __m512i codes,
+                                    __m512i& first, __m512i& second) {
+  const looked_up bytes = lookup<SignSymmetric>(planes, codes);
+  first = _mm512_unpacklo_epi8(bytes.low, bytes.high);
+  second = _mm512_unpackhi_epi8(bytes.low, bytes.high);
+}
+
+// 16-bit results (binary16, bfloat16). Whole blocks of 64, then the rest with masked loads
+// and stores (which touch no byte past the arrays).
+template <bool SignSymmetric>
+MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::uint8_t* src,
                                      std::size_t n, std::uint16_t* dst) {
-  const byte_planes planes = load_planes(table);
-  const __m512i order = order_for_words();
-  for (std::size_t i = 0; i < n; i += 64) {
-    const std::size_t count = n - i < 64 ? n - i : 64;
-    const __m512i codes =
-        _mm512_permutexvar_epi8(order, _mm512_maskz_loadu_epi8(first_bytes(count), src + i));
-    const __m512i low = lookup(planes.low, codes);
-    const __m512i high = lookup(planes.high, codes);
-    const __mmask64 results = first_bytes(count); // one bit per 16-bit result
-    _mm512_mask_storeu_epi16(dst + i, static_cast<__mmask32>(results),
-                             _mm512_unpacklo_epi8(low, high));
-    _mm512_mask_storeu_epi16(dst + i + 32, static_cast<__mmask32>(results >> 32),
-                             _mm512_unpackhi_epi8(low, high));
+  const planes_in_registers planes = load_planes(table);
+  const __m512i order = _mm512_load_si512(order_for_words.data());
+  __m512i first;
+  __m512i second;
+  std::size_t i = 0;
+  for (const std::size_t blocks_end = n - n % 64; i != blocks_end; i += 64) {
+    decode_words<SignSymmetric>(planes, _mm512_permutexvar_epi8(order, _mm512_loadu_si512(src + i)),
+                                first, second);
+    _mm512_storeu_si512(dst + i, first);
+    _mm512_storeu_si512(dst + i + 32, second);
+  }
+  if (i != n) {
+    const __mmask64 rest = first_bytes(n - i); // also one bit per 16-bit result
+    decode_words<SignSymmetric>(
+        planes, _mm512_permutexvar_epi8(order, _mm512_maskz_loadu_epi8(rest, src + i)), first,
+        second);
+    _mm512_mask_storeu_epi16(dst + i, static_cast<__mmask32>(rest), first);
+    _mm512_mask_storeu_epi16(dst + i + 32, static_cast<__mmask32>(rest >> 32), second);
   }
 }
 
-// float results: the bfloat16 pattern of each value in the top half.
-MINIFLOAT_ARRAY_FN void decode_array(const std::uint16_t* bfloat16_table, const std::uint8_t* src,
+// float results: the bfloat16 pattern of each value in the top half (table: the bfloat16 one).
+template <bool SignSymmetric>
+MINIFLOAT_LANE_FN void decode_dwords(const planes_in_registers& planes, __m512i codes,
+                                     __m512i (&results)[4]) {
+  const __m512i high_words = _mm512_set1_epi32(static_cast<int>(0xFFFF0000U));
+  __m512i words_a;
+  __m512i words_b;
+  decode_words<SignSymmetric>(planes, codes, words_a, words_b);
+  results[0] = _mm512_slli_epi32(words_a, 16);
+  results[1] = _mm512_and_si512(words_a, high_words);
+  results[2] = _mm512_slli_epi32(words_b, 16);
+  results[3] = _mm512_and_si512(words_b, high_words);
+}
+template <bool SignSymmetric>
+MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::uint8_t* src,
                                      std::size_t n, std::uint32_t* dst) {
-  const byte_planes planes = load_planes(bfloat16_table);
-  const __m512i order = order_for_dwords();
-  const __m512i zero = _mm512_setzero_si512();
-  for (std::size_t i = 0; i < n; i += 64) {
-    const std::size_t count = n - i < 64 ? n - i : 64;
-    const __m512i codes =
-        _mm512_permutexvar_epi8(order, _mm512_maskz_loadu_epi8(first_bytes(count), src + i));
-    const __m512i low = lookup(planes.low, codes);
-    const __m512i high = lookup(planes.high, codes);
-    const __m512i words_a = _mm512_unpacklo_epi8(low, high);
-    const __m512i words_b = _mm512_unpackhi_epi8(low, high);
-    const __m512i results[4] = {
-        _mm512_unpacklo_epi16(zero, words_a), _mm512_unpackhi_epi16(zero, words_a),
-        _mm512_unpacklo_epi16(zero, words_b), _mm512_unpackhi_epi16(zero, words_b)};
-    if (count == 64) {
-      for (int k = 0; k < 4; ++k) {
-        _mm512_storeu_si512(dst + i + 16 * static_cast<std::size_t>(k), results[k]);
-      }
-    } else {
-      for (std::size_t k = 0; 16 * k < count; ++k) {
-        _mm512_mask_storeu_epi32(dst + i + 16 * k, first_lanes(count - 16 * k), results[k]);
-      }
+  const planes_in_registers planes = load_planes(table);
+  const __m512i order = _mm512_load_si512(order_for_dwords.data());
+  __m512i results[4];
+  std::size_t i = 0;
+  for (const std::size_t blocks_end = n - n % 64; i != blocks_end; i += 64) {
+    decode_dwords<SignSymmetric>(
+        planes, _mm512_permutexvar_epi8(order, _mm512_loadu_si512(src + i)), results);
+    _mm512_storeu_si512(dst + i, results[0]);
+    _mm512_storeu_si512(dst + i + 16, results[1]);
+    _mm512_storeu_si512(dst + i + 32, results[2]);
+    _mm512_storeu_si512(dst + i + 48, results[3]);
+  }
+  if (i != n) {
+    const std::size_t rest = n - i;
+    decode_dwords<SignSymmetric>(
+        planes, _mm512_permutexvar_epi8(order, _mm512_maskz_loadu_epi8(first_bytes(rest), src + i)),
+        results);
+    // Vector k holds results 16k .. 16k + 15 (written out, not as a loop over the array, which
+    // would keep the results in memory in the loop above too).
+    const __mmask64 lanes = first_bytes(rest); // one bit per result
+    _mm512_mask_storeu_epi32(dst + i, static_cast<__mmask16>(lanes), results[0]);
+    if (rest > 16) {
+      _mm512_mask_storeu_epi32(dst + i + 16, static_cast<__mmask16>(lanes >> 16), results[1]);
+    }
+    if (rest > 32) {
+      _mm512_mask_storeu_epi32(dst + i + 32, static_cast<__mmask16>(lanes >> 32), results[2]);
+    }
+    if (rest > 48) {
+      _mm512_mask_storeu_epi32(dst + i + 48, static_cast<__mmask16>(lanes >> 48), results[3]);
     }
   }
 }
@@ -3705,10 +3826,19 @@ constexpr bool path_within(simd_path path, simd_path ceiling) noexcept {
   return path == ceiling || path == simd_path::portable ||
          (ceiling == simd_path::avx512 && path == simd_path::avx2);
 }
-// The best supported path, under a cap or (no_cap) none.
-inline simd_path best_path(simd_path ceiling, bool no_cap) noexcept {
+// The best supported path.
+inline simd_path best_path() noexcept {
   for (simd_path path : {simd_path::avx512, simd_path::avx2, simd_path::neon}) {
-    if ((no_cap || path_within(path, ceiling)) && path_supported(path)) {
+    if (path_supported(path)) {
+      return path;
+    }
+  }
+  return simd_path::portable;
+}
+// The best supported path within a cap.
+inline simd_path best_path(simd_path ceiling) noexcept {
+  for (simd_path path : {simd_path::avx512, simd_path::avx2, simd_path::neon}) {
+    if (path_within(path, ceiling) && path_supported(path)) {
       return path;
     }
   }
@@ -3722,9 +3852,9 @@ inline simd_path best_path(simd_path ceiling, bool no_cap) noexcept {
 // else portable), or define MINIFLOAT_NO_SIMD to compile no SIMD code at all.
 inline simd_path active_path() noexcept {
 #if defined(MINIFLOAT_SIMD_PATH)
-  static const simd_path path = detail::best_path(simd_path::MINIFLOAT_SIMD_PATH, false);
+  static const simd_path path = detail::best_path(simd_path::MINIFLOAT_SIMD_PATH);
 #else
-  static const simd_path path = detail::best_path(simd_path::portable, true);
+  static const simd_path path = detail::best_path();
 #endif
   return path;
 }
@@ -3802,16 +3932,18 @@ void widen_array(simd_path path, const From* src, std::size_t n, To* dst) {
   using target = typename value_traits<To>::format;
   const auto* codes = reinterpret_cast<const std::uint8_t*>(src);
   static_cast<void>(path);
+#if MINIFLOAT_X86_PATHS || MINIFLOAT_NEON_PATHS
+  // The byte-lookup kernels give 16-bit results; every 8-bit format's values are bfloat16
+  // values, so a float is its bfloat16 pattern << 16.
+  constexpr bool to_float = std::is_same<To, float>::value;
+  using looked_up = typename std::conditional<to_float, formats::bfloat16, target>::type;
+  constexpr const byte_plane_table& planes = byte_planes_for<source, looked_up>;
+  using result_bits = typename std::conditional<to_float, std::uint32_t, std::uint16_t>::type;
+  auto* results = reinterpret_cast<result_bits*>(dst);
+#endif
 #if MINIFLOAT_X86_PATHS
   if (path == simd_path::avx512) {
-    if constexpr (std::is_same<To, float>::value) {
-      // Every 8-bit format's values are bfloat16 values: the float is the pattern << 16.
-      return avx512::decode_array(code_table_for<source, formats::bfloat16>.data(), codes, n,
-                                  reinterpret_cast<std::uint32_t*>(dst));
-    } else {
-      return avx512::decode_array(code_table_for<source, target>.data(), codes, n,
-                                  reinterpret_cast<std::uint16_t*>(dst));
-    }
+    return avx512::decode_array<planes.sign_symmetric>(planes, codes, n, results);
   }
   if constexpr (std::is_same<To, float>::value) {
     if (path == simd_path::avx2) {
@@ -3822,13 +3954,7 @@ void widen_array(simd_path path, const From* src, std::size_t n, To* dst) {
 #endif
 #if MINIFLOAT_NEON_PATHS
   if (path == simd_path::neon) {
-    if constexpr (std::is_same<To, float>::value) {
-      return neon::decode_array(code_table_for<source, formats::bfloat16>.data(), codes, n,
-                                reinterpret_cast<std::uint32_t*>(dst));
-    } else {
-      return neon::decode_array(code_table_for<source, target>.data(), codes, n,
-                                reinterpret_cast<std::uint16_t*>(dst));
-    }
+    return neon::decode_array<planes.sign_symmetric>(planes, codes, n, results);
   }
 #endif
   const auto& table = code_table_for<source, target>;

@@ -97,10 +97,19 @@ constexpr bool path_within(simd_path path, simd_path ceiling) noexcept {
   return path == ceiling || path == simd_path::portable ||
          (ceiling == simd_path::avx512 && path == simd_path::avx2);
 }
-// The best supported path, under a cap or (no_cap) none.
-inline simd_path best_path(simd_path ceiling, bool no_cap) noexcept {
+// The best supported path.
+inline simd_path best_path() noexcept {
   for (simd_path path : {simd_path::avx512, simd_path::avx2, simd_path::neon}) {
-    if ((no_cap || path_within(path, ceiling)) && path_supported(path)) {
+    if (path_supported(path)) {
+      return path;
+    }
+  }
+  return simd_path::portable;
+}
+// The best supported path within a cap.
+inline simd_path best_path(simd_path ceiling) noexcept {
+  for (simd_path path : {simd_path::avx512, simd_path::avx2, simd_path::neon}) {
+    if (path_within(path, ceiling) && path_supported(path)) {
       return path;
     }
   }
@@ -114,9 +123,9 @@ inline simd_path best_path(simd_path ceiling, bool no_cap) noexcept {
 // else portable), or define MINIFLOAT_NO_SIMD to compile no SIMD code at all.
 inline simd_path active_path() noexcept {
 #if defined(MINIFLOAT_SIMD_PATH)
-  static const simd_path path = detail::best_path(simd_path::MINIFLOAT_SIMD_PATH, false);
+  static const simd_path path = detail::best_path(simd_path::MINIFLOAT_SIMD_PATH);
 #else
-  static const simd_path path = detail::best_path(simd_path::portable, true);
+  static const simd_path path = detail::best_path();
 #endif
   return path;
 }
@@ -194,16 +203,18 @@ void widen_array(simd_path path, const From* src, std::size_t n, To* dst) {
   using target = typename value_traits<To>::format;
   const auto* codes = reinterpret_cast<const std::uint8_t*>(src);
   static_cast<void>(path);
+#if MINIFLOAT_X86_PATHS || MINIFLOAT_NEON_PATHS
+  // The byte-lookup kernels give 16-bit results; every 8-bit format's values are bfloat16
+  // values, so a float is its bfloat16 pattern << 16.
+  constexpr bool to_float = std::is_same<To, float>::value;
+  using looked_up = typename std::conditional<to_float, formats::bfloat16, target>::type;
+  constexpr const byte_plane_table& planes = byte_planes_for<source, looked_up>;
+  using result_bits = typename std::conditional<to_float, std::uint32_t, std::uint16_t>::type;
+  auto* results = reinterpret_cast<result_bits*>(dst);
+#endif
 #if MINIFLOAT_X86_PATHS
   if (path == simd_path::avx512) {
-    if constexpr (std::is_same<To, float>::value) {
-      // Every 8-bit format's values are bfloat16 values: the float is the pattern << 16.
-      return avx512::decode_array(code_table_for<source, formats::bfloat16>.data(), codes, n,
-                                  reinterpret_cast<std::uint32_t*>(dst));
-    } else {
-      return avx512::decode_array(code_table_for<source, target>.data(), codes, n,
-                                  reinterpret_cast<std::uint16_t*>(dst));
-    }
+    return avx512::decode_array<planes.sign_symmetric>(planes, codes, n, results);
   }
   if constexpr (std::is_same<To, float>::value) {
     if (path == simd_path::avx2) {
@@ -214,13 +225,7 @@ void widen_array(simd_path path, const From* src, std::size_t n, To* dst) {
 #endif
 #if MINIFLOAT_NEON_PATHS
   if (path == simd_path::neon) {
-    if constexpr (std::is_same<To, float>::value) {
-      return neon::decode_array(code_table_for<source, formats::bfloat16>.data(), codes, n,
-                                reinterpret_cast<std::uint32_t*>(dst));
-    } else {
-      return neon::decode_array(code_table_for<source, target>.data(), codes, n,
-                                reinterpret_cast<std::uint16_t*>(dst));
-    }
+    return neon::decode_array<planes.sign_symmetric>(planes, codes, n, results);
   }
 #endif
   const auto& table = code_table_for<source, target>;

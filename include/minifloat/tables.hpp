@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 
 #include "detail/value_traits.hpp"
 
@@ -39,6 +40,34 @@ constexpr std::array<typename format_info<To>::storage_type, 256> make_code_tabl
 template <class Format, class To>
 inline constexpr std::array<typename format_info<To>::storage_type, 256>
     code_table_for = make_code_table<Format, To>();
+
+// code_table_for's 16-bit results split into bytes, for the kernels that look bytes up in
+// registers (AVX-512 VBMI, NEON TBL): result c is low[c] | high[c] << 8.
+struct byte_plane_table {
+  alignas(64) std::array<std::uint8_t, 256> low;
+  alignas(64) std::array<std::uint8_t, 256> high;
+  // Whether code c | 0x80 gives code c's result with the top bit set, for every c < 0x80: the
+  // sign bit of every signed format but the fnuz ones (their 0x80 is NaN, not -0). Then a
+  // lookup of the low 7 bits and an OR of the sign give every result.
+  bool sign_symmetric;
+};
+template <class Format, class To>
+constexpr byte_plane_table make_byte_plane_table() noexcept {
+  static_assert(sizeof(typename format_info<To>::storage_type) == 2, "16-bit results");
+  constexpr auto& results = code_table_for<Format, To>;
+  byte_plane_table planes{};
+  planes.sign_symmetric = true;
+  for (std::size_t code = 0; code < 256; ++code) {
+    planes.low[code] = static_cast<std::uint8_t>(results[code] & 0xFFU);
+    planes.high[code] = static_cast<std::uint8_t>(results[code] >> 8);
+    if (code >= 0x80 && results[code] != (results[code - 0x80] | 0x8000U)) {
+      planes.sign_symmetric = false;
+    }
+  }
+  return planes;
+}
+template <class Format, class To>
+inline constexpr byte_plane_table byte_planes_for = make_byte_plane_table<Format, To>();
 
 } // namespace detail
 

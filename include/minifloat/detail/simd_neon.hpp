@@ -8,6 +8,7 @@
 #include "../binary16.hpp"
 #include "../converter.hpp"
 #include "../random.hpp"
+#include "../tables.hpp"
 
 #if !defined(MINIFLOAT_NO_SIMD) && defined(__aarch64__) && defined(__ARM_NEON) &&                  \
     (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__)
@@ -72,6 +73,9 @@ MINIFLOAT_LANE_FN u32v min_u(u32v a, u32v b) { return vminq_u32(a, b); }
 MINIFLOAT_LANE_FN u32v max_u(u32v a, u32v b) { return vmaxq_u32(a, b); }
 MINIFLOAT_LANE_FN maskv eq(u32v a, u32v b) { return vceqq_u32(a, b); }
 MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) { return vcgtq_u32(a, b); }
+MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) {
+  return vcgtq_s32(vreinterpretq_s32_u32(a), vreinterpretq_s32_u32(b));
+}
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return vbslq_u32(m, a, b); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return vandq_u32(a, b); }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return vsubq_u32(a, m); }
@@ -132,78 +136,86 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return vmaxvq_u32(a); }
 #include "lanes.inc"
 
 // Decoding 16 codes at a time: each result is a 16-bit pattern (every 8-bit format's values are
-// bfloat16 values), whose low and high bytes are looked up in two 256-byte tables. TBL looks up
-// 64 bytes at a time and gives 0 past them; TBX leaves the byte alone past them, so four lookups
-// with the codes less 0, 64, 128 and 192 cover the table.
+// bfloat16 values), whose low and high bytes come from the two planes of a byte_plane_table
+// (tables.hpp). TBL looks up 64 bytes at a time and gives 0 past them; TBX leaves the byte alone
+// past them, so lookups with the codes less 0, 64, 128 and 192 cover a plane, or only the first
+// two where the table is sign-symmetric: then the codes' low 7 bits are looked up and their top
+// bit is ORed into the high byte.
 struct byte_plane {
   uint8x16x4_t part[4];
 };
-struct byte_planes {
+struct planes_in_registers {
   byte_plane low;
   byte_plane high;
 };
-MINIFLOAT_LANE_FN byte_planes load_planes(const std::uint16_t* table) {
-  std::uint8_t low[256];
-  std::uint8_t high[256];
-  for (int code = 0; code < 256; ++code) {
-    low[code] = static_cast<std::uint8_t>(table[code]);
-    high[code] = static_cast<std::uint8_t>(table[code] >> 8);
-  }
-  byte_planes planes;
+MINIFLOAT_LANE_FN planes_in_registers load_planes(const byte_plane_table& table) {
+  planes_in_registers planes;
   for (std::size_t k = 0; k < 4; ++k) {
-    planes.low.part[k] = vld1q_u8_x4(low + 64 * k);
-    planes.high.part[k] = vld1q_u8_x4(high + 64 * k);
+    planes.low.part[k] = vld1q_u8_x4(table.low.data() + 64 * k);
+    planes.high.part[k] = vld1q_u8_x4(table.high.data() + 64 * k);
   }
   return planes;
 }
-MINIFLOAT_LANE_FN uint8x16_t lookup(const byte_plane& plane, uint8x16_t codes) {
+template <std::size_t Parts>
+MINIFLOAT_LANE_FN uint8x16_t lookup_plane(const byte_plane& plane, uint8x16_t codes) {
   uint8x16_t bytes = vqtbl4q_u8(plane.part[0], codes);
-  bytes = vqtbx4q_u8(bytes, plane.part[1], vsubq_u8(codes, vdupq_n_u8(64)));
-  bytes = vqtbx4q_u8(bytes, plane.part[2], vsubq_u8(codes, vdupq_n_u8(128)));
-  return vqtbx4q_u8(bytes, plane.part[3], vsubq_u8(codes, vdupq_n_u8(192)));
-}
-
-// 16-bit results (binary16, bfloat16, or float's top half). table: the 256 results. Calls
-// store(i, first, second) with results i .. i + 7 and i + 8 .. i + 15.
-template <class Store>
-MINIFLOAT_ARRAY_FN std::size_t decode_blocks(const std::uint16_t* table, const std::uint8_t* src,
-                                             std::size_t n, Store store) {
-  const byte_planes planes = load_planes(table);
-  std::size_t i = 0;
-  for (; n - i >= 16; i += 16) {
-    const uint8x16_t codes = vld1q_u8(src + i);
-    const uint8x16_t low = lookup(planes.low, codes);
-    const uint8x16_t high = lookup(planes.high, codes);
-    store(i, vreinterpretq_u16_u8(vzip1q_u8(low, high)),
-          vreinterpretq_u16_u8(vzip2q_u8(low, high)));
+  for (std::size_t k = 1; k < Parts; ++k) {
+    bytes = vqtbx4q_u8(bytes, plane.part[k],
+                       vsubq_u8(codes, vdupq_n_u8(static_cast<std::uint8_t>(64 * k))));
   }
-  return i;
+  return bytes;
+}
+// The 16 results as two vectors of eight.
+template <bool SignSymmetric>
+MINIFLOAT_LANE_FN uint16x8x2_t lookup(const planes_in_registers& planes, uint8x16_t codes) {
+  uint8x16_t low;
+  uint8x16_t high;
+  if constexpr (SignSymmetric) {
+    const uint8x16_t magnitude = vandq_u8(codes, vdupq_n_u8(0x7F));
+    low = lookup_plane<2>(planes.low, magnitude);
+    high = vorrq_u8(lookup_plane<2>(planes.high, magnitude), vandq_u8(codes, vdupq_n_u8(0x80)));
+  } else {
+    low = lookup_plane<4>(planes.low, codes);
+    high = lookup_plane<4>(planes.high, codes);
+  }
+  return {{vreinterpretq_u16_u8(vzip1q_u8(low, high)), vreinterpretq_u16_u8(vzip2q_u8(low, high))}};
+}
+MINIFLOAT_LANE_FN std::uint16_t lookup_one(const byte_plane_table& table, std::uint8_t code) {
+  return static_cast<std::uint16_t>(table.low[code] | table.high[code] << 8);
 }
 
-MINIFLOAT_ARRAY_FN void decode_array(const std::uint16_t* table, const std::uint8_t* src,
+// 16-bit results (binary16, bfloat16).
+template <bool SignSymmetric>
+MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::uint8_t* src,
                                      std::size_t n, std::uint16_t* dst) {
-  std::size_t i = decode_blocks(table, src, n, [dst](std::size_t at, uint16x8_t a, uint16x8_t b) {
-    vst1q_u16(dst + at, a);
-    vst1q_u16(dst + at + 8, b);
-  });
+  const planes_in_registers planes = load_planes(table);
+  std::size_t i = 0;
+  for (const std::size_t blocks_end = n - n % 16; i != blocks_end; i += 16) {
+    const uint16x8x2_t results = lookup<SignSymmetric>(planes, vld1q_u8(src + i));
+    vst1q_u16(dst + i, results.val[0]);
+    vst1q_u16(dst + i + 8, results.val[1]);
+  }
   for (; i < n; ++i) {
-    dst[i] = table[src[i]];
+    dst[i] = lookup_one(table, src[i]);
   }
 }
 
-// float results: the bfloat16 pattern of each value in the top half.
-MINIFLOAT_ARRAY_FN void decode_array(const std::uint16_t* bfloat16_table, const std::uint8_t* src,
+// float results: the bfloat16 pattern of each value in the top half (table: the bfloat16 one).
+template <bool SignSymmetric>
+MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::uint8_t* src,
                                      std::size_t n, std::uint32_t* dst) {
-  std::size_t i =
-      decode_blocks(bfloat16_table, src, n, [dst](std::size_t at, uint16x8_t a, uint16x8_t b) {
-        const uint16x8_t zero = vdupq_n_u16(0);
-        vst1q_u32(dst + at, vreinterpretq_u32_u16(vzip1q_u16(zero, a)));
-        vst1q_u32(dst + at + 4, vreinterpretq_u32_u16(vzip2q_u16(zero, a)));
-        vst1q_u32(dst + at + 8, vreinterpretq_u32_u16(vzip1q_u16(zero, b)));
-        vst1q_u32(dst + at + 12, vreinterpretq_u32_u16(vzip2q_u16(zero, b)));
-      });
+  const planes_in_registers planes = load_planes(table);
+  const uint16x8_t zero = vdupq_n_u16(0);
+  std::size_t i = 0;
+  for (const std::size_t blocks_end = n - n % 16; i != blocks_end; i += 16) {
+    const uint16x8x2_t results = lookup<SignSymmetric>(planes, vld1q_u8(src + i));
+    vst1q_u32(dst + i, vreinterpretq_u32_u16(vzip1q_u16(zero, results.val[0])));
+    vst1q_u32(dst + i + 4, vreinterpretq_u32_u16(vzip2q_u16(zero, results.val[0])));
+    vst1q_u32(dst + i + 8, vreinterpretq_u32_u16(vzip1q_u16(zero, results.val[1])));
+    vst1q_u32(dst + i + 12, vreinterpretq_u32_u16(vzip2q_u16(zero, results.val[1])));
+  }
   for (; i < n; ++i) {
-    dst[i] = std::uint32_t{bfloat16_table[src[i]]} << 16;
+    dst[i] = std::uint32_t{lookup_one(table, src[i])} << 16;
   }
 }
 

@@ -8,6 +8,7 @@
 #include "../binary16.hpp"
 #include "../converter.hpp"
 #include "../random.hpp"
+#include "../tables.hpp"
 
 #if !defined(MINIFLOAT_NO_SIMD) && defined(__x86_64__) &&                                          \
     (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__)
@@ -42,7 +43,7 @@ namespace avx2 {
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX2_TARGET __attribute__((always_inline)) inline
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX2_TARGET inline
 #define MINIFLOAT_LANES_HAVE_FLOAT_ADD 1
-#define MINIFLOAT_LANES_HAVE_STORE4 0
+#define MINIFLOAT_LANES_HAVE_STORE4 1
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane
@@ -74,6 +75,8 @@ MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) {
   const u32v top = _mm256_set1_epi32(static_cast<int>(0x80000000U));
   return _mm256_cmpgt_epi32(_mm256_xor_si256(a, top), _mm256_xor_si256(b, top));
 }
+// Lanes below 2^31 order the same signed and unsigned.
+MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) { return _mm256_cmpgt_epi32(a, b); }
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return _mm256_blendv_epi8(b, a, m); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _mm256_and_si256(a, b); }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return _mm256_sub_epi32(a, m); }
@@ -124,6 +127,14 @@ MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v codes) {
   const __m256i ordered =
       _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0));
   _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm256_castsi256_si128(ordered));
+}
+// 32 codes from four vectors: the same packs take two vectors each, leaving, in each 128-bit
+// half h, bytes 4h..4h+3 of a, b, c and d in turn; one permute puts those dwords in order.
+MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
+  const __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, d));
+  const __m256i ordered =
+      _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), ordered);
 }
 MINIFLOAT_LANE_FN void store_codes_partial(std::uint8_t* p, u32v codes, std::size_t count) {
   std::uint8_t buffer[16];
@@ -212,6 +223,7 @@ MINIFLOAT_LANE_FN u32v min_u(u32v a, u32v b) { return _mm512_min_epu32(a, b); }
 MINIFLOAT_LANE_FN u32v max_u(u32v a, u32v b) { return _mm512_max_epu32(a, b); }
 MINIFLOAT_LANE_FN maskv eq(u32v a, u32v b) { return _mm512_cmpeq_epu32_mask(a, b); }
 MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) { return _mm512_cmpgt_epu32_mask(a, b); }
+MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) { return _mm512_cmpgt_epi32_mask(a, b); }
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return _mm512_mask_blend_epi32(m, b, a); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _kand_mask16(a, b); }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) {
@@ -288,102 +300,151 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 
 // Decoding 64 codes at a time with byte permutes (VBMI). Every 8-bit format's values are
 // bfloat16 values, and binary16/bfloat16 results are 16 bits, so each result is a 16-bit
-// pattern: its low and high bytes are looked up in two 256-byte tables (the code's low 7 bits
-// pick one of 128 bytes held in two registers; its top bit picks the pair). The codes are first
-// put in the order that the interleaving unpacks (which work within 128-bit lanes) undo.
-struct byte_planes {
+// pattern whose low and high bytes come from the two planes of a byte_plane_table (tables.hpp).
+// A permute picks one of 128 bytes held in two registers by a code's low 7 bits; the code's top
+// bit picks the pair of registers, or, where the table is sign-symmetric, is ORed into the high
+// byte: one permute per plane instead of two and a blend. The codes are first put in the order
+// that the interleaving unpacks (which work within 128-bit lanes) undo.
+struct planes_in_registers {
   __m512i low[4];
   __m512i high[4];
 };
-MINIFLOAT_LANE_FN byte_planes load_planes(const std::uint16_t* table) {
-  alignas(64) std::uint8_t low[256];
-  alignas(64) std::uint8_t high[256];
-  for (int code = 0; code < 256; ++code) {
-    low[code] = static_cast<std::uint8_t>(table[code]);
-    high[code] = static_cast<std::uint8_t>(table[code] >> 8);
-  }
-  byte_planes planes;
-  for (int k = 0; k < 4; ++k) {
-    planes.low[k] = _mm512_load_si512(low + std::ptrdiff_t{64} * k);
-    planes.high[k] = _mm512_load_si512(high + std::ptrdiff_t{64} * k);
+MINIFLOAT_LANE_FN planes_in_registers load_planes(const byte_plane_table& table) {
+  planes_in_registers planes;
+  for (std::size_t k = 0; k < 4; ++k) {
+    planes.low[k] = _mm512_load_si512(table.low.data() + 64 * k);
+    planes.high[k] = _mm512_load_si512(table.high.data() + 64 * k);
   }
   return planes;
 }
-MINIFLOAT_LANE_FN __m512i lookup(const __m512i (&plane)[4], __m512i codes) {
+MINIFLOAT_LANE_FN __m512i lookup_all_256(const __m512i (&plane)[4], __m512i codes,
+                                         __mmask64 upper_half) {
   const __m512i low_half = _mm512_permutex2var_epi8(plane[0], codes, plane[1]);
   const __m512i high_half = _mm512_permutex2var_epi8(plane[2], codes, plane[3]);
-  return _mm512_mask_blend_epi8(_mm512_movepi8_mask(codes), low_half, high_half);
+  return _mm512_mask_blend_epi8(upper_half, low_half, high_half);
 }
-// order[16k + j]: which of the 64 codes goes to byte j of 128-bit lane k, so that after the
-// unpacks the results come out in order. For 16-bit results (one unpack level), lane k's bytes
-// 0-7 feed the first output's lane k (codes 8k..8k+7) and bytes 8-15 the second's (32 + 8k..).
-// For 32-bit results (two levels), byte group j / 4 feeds output j / 4, codes 16(j / 4) + 4k...
-MINIFLOAT_LANE_FN __m512i order_for_words() {
-  alignas(64) std::uint8_t order[64];
+struct looked_up {
+  __m512i low;  // the results' low bytes
+  __m512i high; // and their high bytes
+};
+template <bool SignSymmetric>
+MINIFLOAT_LANE_FN looked_up lookup(const planes_in_registers& planes, __m512i codes) {
+  if constexpr (SignSymmetric) {
+    const __m512i sign = _mm512_set1_epi8(static_cast<char>(0x80));
+    const __m512i magnitude_high = _mm512_permutex2var_epi8(planes.high[0], codes, planes.high[1]);
+    return {_mm512_permutex2var_epi8(planes.low[0], codes, planes.low[1]),
+            _mm512_ternarylogic_epi32(magnitude_high, codes, sign, 0xF8)}; // a | (b & c)
+  } else {
+    const __mmask64 upper_half = _mm512_movepi8_mask(codes);
+    return {lookup_all_256(planes.low, codes, upper_half),
+            lookup_all_256(planes.high, codes, upper_half)};
+  }
+}
+// order[16k + j]: which of the 64 codes goes to byte j of 128-bit lane k, so that the results
+// come out in order. The byte unpacks put lane k's bytes 0-7 in the first vector of 16-bit
+// results (its words 8k .. 8k + 7) and bytes 8-15 in the second. For 16-bit results those are
+// codes 8k + j and 32 + 8k + (j - 8). For float results each 32-bit lane of those two vectors
+// holds two results, and a shift (the even word) and a mask (the odd word) make four vectors of
+// floats without another shuffle: byte j of lane k is result 4k + (j % 8) / 2 of float vector
+// 2 (j / 8) + j % 2.
+constexpr std::array<std::uint8_t, 64> unpack_order(bool dwords) {
+  std::array<std::uint8_t, 64> order{};
   for (int k = 0; k < 4; ++k) {
     for (int j = 0; j < 16; ++j) {
-      order[16 * k + j] = static_cast<std::uint8_t>(j < 8 ? 8 * k + j : 24 + 8 * k + j);
+      order[static_cast<std::size_t>(16 * k + j)] =
+          static_cast<std::uint8_t>(dwords  ? 16 * (2 * (j / 8) + j % 2) + 4 * k + (j % 8) / 2
+                                    : j < 8 ? 8 * k + j
+                                            : 24 + 8 * k + j);
     }
   }
-  return _mm512_load_si512(order);
+  return order;
 }
-MINIFLOAT_LANE_FN __m512i order_for_dwords() {
-  alignas(64) std::uint8_t order[64];
-  for (int k = 0; k < 4; ++k) {
-    for (int j = 0; j < 16; ++j) {
-      order[16 * k + j] = static_cast<std::uint8_t>(16 * (j / 4) + 4 * k + j % 4);
-    }
-  }
-  return _mm512_load_si512(order);
-}
+alignas(64) inline constexpr std::array<std::uint8_t, 64> order_for_words = unpack_order(false);
+alignas(64) inline constexpr std::array<std::uint8_t, 64> order_for_dwords = unpack_order(true);
 MINIFLOAT_LANE_FN __mmask64 first_bytes(std::size_t count) {
   return _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(count));
 }
 
-// 16-bit results (binary16, bfloat16). table: the 256 results.
-MINIFLOAT_ARRAY_FN void decode_array(const std::uint16_t* table, const std::uint8_t* src,
+// The 64 results of 64 codes (put in order_for_words' order) as 16-bit patterns, in two vectors.
+template <bool SignSymmetric>
+MINIFLOAT_LANE_FN void decode_words(const planes_in_registers& planes, __m512i codes,
+                                    __m512i& first, __m512i& second) {
+  const looked_up bytes = lookup<SignSymmetric>(planes, codes);
+  first = _mm512_unpacklo_epi8(bytes.low, bytes.high);
+  second = _mm512_unpackhi_epi8(bytes.low, bytes.high);
+}
+
+// 16-bit results (binary16, bfloat16). Whole blocks of 64, then the rest with masked loads
+// and stores (which touch no byte past the arrays).
+template <bool SignSymmetric>
+MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::uint8_t* src,
                                      std::size_t n, std::uint16_t* dst) {
-  const byte_planes planes = load_planes(table);
-  const __m512i order = order_for_words();
-  for (std::size_t i = 0; i < n; i += 64) {
-    const std::size_t count = n - i < 64 ? n - i : 64;
-    const __m512i codes =
-        _mm512_permutexvar_epi8(order, _mm512_maskz_loadu_epi8(first_bytes(count), src + i));
-    const __m512i low = lookup(planes.low, codes);
-    const __m512i high = lookup(planes.high, codes);
-    const __mmask64 results = first_bytes(count); // one bit per 16-bit result
-    _mm512_mask_storeu_epi16(dst + i, static_cast<__mmask32>(results),
-                             _mm512_unpacklo_epi8(low, high));
-    _mm512_mask_storeu_epi16(dst + i + 32, static_cast<__mmask32>(results >> 32),
-                             _mm512_unpackhi_epi8(low, high));
+  const planes_in_registers planes = load_planes(table);
+  const __m512i order = _mm512_load_si512(order_for_words.data());
+  __m512i first;
+  __m512i second;
+  std::size_t i = 0;
+  for (const std::size_t blocks_end = n - n % 64; i != blocks_end; i += 64) {
+    decode_words<SignSymmetric>(planes, _mm512_permutexvar_epi8(order, _mm512_loadu_si512(src + i)),
+                                first, second);
+    _mm512_storeu_si512(dst + i, first);
+    _mm512_storeu_si512(dst + i + 32, second);
+  }
+  if (i != n) {
+    const __mmask64 rest = first_bytes(n - i); // also one bit per 16-bit result
+    decode_words<SignSymmetric>(
+        planes, _mm512_permutexvar_epi8(order, _mm512_maskz_loadu_epi8(rest, src + i)), first,
+        second);
+    _mm512_mask_storeu_epi16(dst + i, static_cast<__mmask32>(rest), first);
+    _mm512_mask_storeu_epi16(dst + i + 32, static_cast<__mmask32>(rest >> 32), second);
   }
 }
 
-// float results: the bfloat16 pattern of each value in the top half.
-MINIFLOAT_ARRAY_FN void decode_array(const std::uint16_t* bfloat16_table, const std::uint8_t* src,
+// float results: the bfloat16 pattern of each value in the top half (table: the bfloat16 one).
+template <bool SignSymmetric>
+MINIFLOAT_LANE_FN void decode_dwords(const planes_in_registers& planes, __m512i codes,
+                                     __m512i (&results)[4]) {
+  const __m512i high_words = _mm512_set1_epi32(static_cast<int>(0xFFFF0000U));
+  __m512i words_a;
+  __m512i words_b;
+  decode_words<SignSymmetric>(planes, codes, words_a, words_b);
+  results[0] = _mm512_slli_epi32(words_a, 16);
+  results[1] = _mm512_and_si512(words_a, high_words);
+  results[2] = _mm512_slli_epi32(words_b, 16);
+  results[3] = _mm512_and_si512(words_b, high_words);
+}
+template <bool SignSymmetric>
+MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::uint8_t* src,
                                      std::size_t n, std::uint32_t* dst) {
-  const byte_planes planes = load_planes(bfloat16_table);
-  const __m512i order = order_for_dwords();
-  const __m512i zero = _mm512_setzero_si512();
-  for (std::size_t i = 0; i < n; i += 64) {
-    const std::size_t count = n - i < 64 ? n - i : 64;
-    const __m512i codes =
-        _mm512_permutexvar_epi8(order, _mm512_maskz_loadu_epi8(first_bytes(count), src + i));
-    const __m512i low = lookup(planes.low, codes);
-    const __m512i high = lookup(planes.high, codes);
-    const __m512i words_a = _mm512_unpacklo_epi8(low, high);
-    const __m512i words_b = _mm512_unpackhi_epi8(low, high);
-    const __m512i results[4] = {
-        _mm512_unpacklo_epi16(zero, words_a), _mm512_unpackhi_epi16(zero, words_a),
-        _mm512_unpacklo_epi16(zero, words_b), _mm512_unpackhi_epi16(zero, words_b)};
-    if (count == 64) {
-      for (int k = 0; k < 4; ++k) {
-        _mm512_storeu_si512(dst + i + 16 * static_cast<std::size_t>(k), results[k]);
-      }
-    } else {
-      for (std::size_t k = 0; 16 * k < count; ++k) {
-        _mm512_mask_storeu_epi32(dst + i + 16 * k, first_lanes(count - 16 * k), results[k]);
-      }
+  const planes_in_registers planes = load_planes(table);
+  const __m512i order = _mm512_load_si512(order_for_dwords.data());
+  __m512i results[4];
+  std::size_t i = 0;
+  for (const std::size_t blocks_end = n - n % 64; i != blocks_end; i += 64) {
+    decode_dwords<SignSymmetric>(
+        planes, _mm512_permutexvar_epi8(order, _mm512_loadu_si512(src + i)), results);
+    _mm512_storeu_si512(dst + i, results[0]);
+    _mm512_storeu_si512(dst + i + 16, results[1]);
+    _mm512_storeu_si512(dst + i + 32, results[2]);
+    _mm512_storeu_si512(dst + i + 48, results[3]);
+  }
+  if (i != n) {
+    const std::size_t rest = n - i;
+    decode_dwords<SignSymmetric>(
+        planes, _mm512_permutexvar_epi8(order, _mm512_maskz_loadu_epi8(first_bytes(rest), src + i)),
+        results);
+    // Vector k holds results 16k .. 16k + 15 (written out, not as a loop over the array, which
+    // would keep the results in memory in the loop above too).
+    const __mmask64 lanes = first_bytes(rest); // one bit per result
+    _mm512_mask_storeu_epi32(dst + i, static_cast<__mmask16>(lanes), results[0]);
+    if (rest > 16) {
+      _mm512_mask_storeu_epi32(dst + i + 16, static_cast<__mmask16>(lanes >> 16), results[1]);
+    }
+    if (rest > 32) {
+      _mm512_mask_storeu_epi32(dst + i + 32, static_cast<__mmask16>(lanes >> 32), results[2]);
+    }
+    if (rest > 48) {
+      _mm512_mask_storeu_epi32(dst + i + 48, static_cast<__mmask16>(lanes >> 48), results[3]);
     }
   }
 }
