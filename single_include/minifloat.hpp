@@ -733,6 +733,7 @@ namespace portable {
 #define MINIFLOAT_LANE_FN MINIFLOAT_HOST_DEVICE constexpr inline
 #define MINIFLOAT_ARRAY_FN inline
 #define MINIFLOAT_LANES_HAVE_FLOAT_ADD 0
+#define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 0
 #define MINIFLOAT_LANES_HAVE_STORE4 0
 
 using u32v = std::uint32_t;
@@ -822,6 +823,8 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return a; }
 //   select(m, a, b), mask_and(m, n), inc_if(m, x) (x + 1 where m)
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
+//   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count) (where
+//                                     MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION) exact widening
 //   load_u32(p), load_u32_partial(p, count), store_codes(p, v), store_codes_partial(p, v, count)
 //   store_codes4(p, a, b, c, d)       (where MINIFLOAT_LANES_HAVE_STORE4) 4 * width codes
 //   add_f32<Rule>(a, b)           float addition of the lanes as bits, with a fixed
@@ -1087,6 +1090,15 @@ MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::bfloat16_bits*
                                                std::size_t count) {
   return shl<16>(load_halves_partial(&p->bits, count));
 }
+#if MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
+MINIFLOAT_LANE_FN u32v load_float_bits(const ::minifloat::binary16_bits* p) {
+  return load_binary16_as_float_bits(&p->bits);
+}
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::binary16_bits* p,
+                                               std::size_t count) {
+  return load_binary16_as_float_bits_partial(&p->bits, count);
+}
+#else
 MINIFLOAT_LANE_FN u32v load_float_bits(const ::minifloat::binary16_bits* p) {
   return widen_binary16_lanes(load_halves(&p->bits));
 }
@@ -1094,6 +1106,7 @@ MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::binary16_bits*
                                                std::size_t count) {
   return widen_binary16_lanes(load_halves_partial(&p->bits, count));
 }
+#endif
 
 // Floats multiplied by a scale as they are read (quantization, SPEC §5): x * scale rounded to
 // float as the scalar product is, then narrowed; one pass over the data.
@@ -1192,6 +1205,7 @@ MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_
 // ---- end minifloat/detail/lanes.inc
 
 #undef MINIFLOAT_LANES_HAVE_STORE4
+#undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
 #undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
@@ -1953,6 +1967,7 @@ namespace neon {
 // The float addition kernel needs a known rounding; NEON's comes from FPCR, and the integer
 // kernel needs no such check.
 #define MINIFLOAT_LANES_HAVE_FLOAT_ADD 0
+#define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 0
 #define MINIFLOAT_LANES_HAVE_STORE4 1
 
 using u32v = uint32x4_t;
@@ -2067,6 +2082,8 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return vmaxvq_u32(a); }
 //   select(m, a, b), mask_and(m, n), inc_if(m, x) (x + 1 where m)
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
+//   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count) (where
+//                                     MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION) exact widening
 //   load_u32(p), load_u32_partial(p, count), store_codes(p, v), store_codes_partial(p, v, count)
 //   store_codes4(p, a, b, c, d)       (where MINIFLOAT_LANES_HAVE_STORE4) 4 * width codes
 //   add_f32<Rule>(a, b)           float addition of the lanes as bits, with a fixed
@@ -2332,6 +2349,15 @@ MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::bfloat16_bits*
                                                std::size_t count) {
   return shl<16>(load_halves_partial(&p->bits, count));
 }
+#if MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
+MINIFLOAT_LANE_FN u32v load_float_bits(const ::minifloat::binary16_bits* p) {
+  return load_binary16_as_float_bits(&p->bits);
+}
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::binary16_bits* p,
+                                               std::size_t count) {
+  return load_binary16_as_float_bits_partial(&p->bits, count);
+}
+#else
 MINIFLOAT_LANE_FN u32v load_float_bits(const ::minifloat::binary16_bits* p) {
   return widen_binary16_lanes(load_halves(&p->bits));
 }
@@ -2339,6 +2365,7 @@ MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::binary16_bits*
                                                std::size_t count) {
   return widen_binary16_lanes(load_halves_partial(&p->bits, count));
 }
+#endif
 
 // Floats multiplied by a scale as they are read (quantization, SPEC §5): x * scale rounded to
 // float as the scalar product is, then narrowed; one pass over the data.
@@ -2521,6 +2548,7 @@ MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::u
 }
 
 #undef MINIFLOAT_LANES_HAVE_STORE4
+#undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
 #undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
@@ -2574,6 +2602,7 @@ namespace avx2 {
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX2_TARGET inline
 #define MINIFLOAT_LANES_HAVE_FLOAT_ADD 1
 #define MINIFLOAT_LANES_HAVE_STORE4 1
+#define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 1
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane
@@ -2650,6 +2679,19 @@ MINIFLOAT_LANE_FN u32v load_halves_partial(const std::uint16_t* p, std::size_t c
   }
   return load_halves(buffer);
 }
+// binary16 -> float bits by F16C: exact, and DAZ does not apply to it (a signalling NaN comes
+// out quiet, which no 8-bit code tells apart).
+MINIFLOAT_LANE_FN u32v load_binary16_as_float_bits(const std::uint16_t* p) {
+  return _mm256_castps_si256(_mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
+}
+MINIFLOAT_LANE_FN u32v load_binary16_as_float_bits_partial(const std::uint16_t* p,
+                                                           std::size_t count) {
+  std::uint16_t buffer[width] = {};
+  for (std::size_t i = 0; i < count; ++i) {
+    buffer[i] = p[i];
+  }
+  return load_binary16_as_float_bits(buffer);
+}
 MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v codes) {
   // Codes are below 256: two saturating packs leave them as bytes 0-3 of each 128-bit half.
   const __m256i words = _mm256_packus_epi32(codes, codes);
@@ -2695,6 +2737,8 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 //   select(m, a, b), mask_and(m, n), inc_if(m, x) (x + 1 where m)
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
+//   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count) (where
+//                                     MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION) exact widening
 //   load_u32(p), load_u32_partial(p, count), store_codes(p, v), store_codes_partial(p, v, count)
 //   store_codes4(p, a, b, c, d)       (where MINIFLOAT_LANES_HAVE_STORE4) 4 * width codes
 //   add_f32<Rule>(a, b)           float addition of the lanes as bits, with a fixed
@@ -2960,6 +3004,15 @@ MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::bfloat16_bits*
                                                std::size_t count) {
   return shl<16>(load_halves_partial(&p->bits, count));
 }
+#if MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
+MINIFLOAT_LANE_FN u32v load_float_bits(const ::minifloat::binary16_bits* p) {
+  return load_binary16_as_float_bits(&p->bits);
+}
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::binary16_bits* p,
+                                               std::size_t count) {
+  return load_binary16_as_float_bits_partial(&p->bits, count);
+}
+#else
 MINIFLOAT_LANE_FN u32v load_float_bits(const ::minifloat::binary16_bits* p) {
   return widen_binary16_lanes(load_halves(&p->bits));
 }
@@ -2967,6 +3020,7 @@ MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::binary16_bits*
                                                std::size_t count) {
   return widen_binary16_lanes(load_halves_partial(&p->bits, count));
 }
+#endif
 
 // Floats multiplied by a scale as they are read (quantization, SPEC §5): x * scale rounded to
 // float as the scalar product is, then narrowed; one pass over the data.
@@ -3086,6 +3140,7 @@ MINIFLOAT_ARRAY_FN void decode_array(const std::uint32_t* table, const std::uint
 inline bool rounds_to_nearest() noexcept { return (_mm_getcsr() & 0x6000U) == 0; }
 
 #undef MINIFLOAT_LANES_HAVE_STORE4
+#undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
 #undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
@@ -3104,6 +3159,7 @@ namespace avx512 {
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX512_TARGET inline
 #define MINIFLOAT_LANES_HAVE_FLOAT_ADD 1
 #define MINIFLOAT_LANES_HAVE_STORE4 1
+#define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 1
 
 using u32v = __m512i;
 using maskv = __mmask16;
@@ -3173,6 +3229,16 @@ MINIFLOAT_LANE_FN u32v load_halves(const std::uint16_t* p) {
 MINIFLOAT_LANE_FN u32v load_halves_partial(const std::uint16_t* p, std::size_t count) {
   return _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(first_lanes(count), p));
 }
+// binary16 -> float bits by VCVTPH2PS: exact, and DAZ does not apply to it (a signalling NaN
+// comes out quiet, which no 8-bit code tells apart).
+MINIFLOAT_LANE_FN u32v load_binary16_as_float_bits(const std::uint16_t* p) {
+  return _mm512_castps_si512(
+      _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))));
+}
+MINIFLOAT_LANE_FN u32v load_binary16_as_float_bits_partial(const std::uint16_t* p,
+                                                           std::size_t count) {
+  return _mm512_castps_si512(_mm512_cvtph_ps(_mm256_maskz_loadu_epi16(first_lanes(count), p)));
+}
 MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v codes) {
   _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm512_cvtepi32_epi8(codes));
 }
@@ -3219,6 +3285,8 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 //   select(m, a, b), mask_and(m, n), inc_if(m, x) (x + 1 where m)
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
+//   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count) (where
+//                                     MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION) exact widening
 //   load_u32(p), load_u32_partial(p, count), store_codes(p, v), store_codes_partial(p, v, count)
 //   store_codes4(p, a, b, c, d)       (where MINIFLOAT_LANES_HAVE_STORE4) 4 * width codes
 //   add_f32<Rule>(a, b)           float addition of the lanes as bits, with a fixed
@@ -3484,6 +3552,15 @@ MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::bfloat16_bits*
                                                std::size_t count) {
   return shl<16>(load_halves_partial(&p->bits, count));
 }
+#if MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
+MINIFLOAT_LANE_FN u32v load_float_bits(const ::minifloat::binary16_bits* p) {
+  return load_binary16_as_float_bits(&p->bits);
+}
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::binary16_bits* p,
+                                               std::size_t count) {
+  return load_binary16_as_float_bits_partial(&p->bits, count);
+}
+#else
 MINIFLOAT_LANE_FN u32v load_float_bits(const ::minifloat::binary16_bits* p) {
   return widen_binary16_lanes(load_halves(&p->bits));
 }
@@ -3491,6 +3568,7 @@ MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::binary16_bits*
                                                std::size_t count) {
   return widen_binary16_lanes(load_halves_partial(&p->bits, count));
 }
+#endif
 
 // Floats multiplied by a scale as they are read (quantization, SPEC §5): x * scale rounded to
 // float as the scalar product is, then narrowed; one pass over the data.
@@ -3740,6 +3818,7 @@ MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::u
 }
 
 #undef MINIFLOAT_LANES_HAVE_STORE4
+#undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
 #undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN

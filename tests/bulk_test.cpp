@@ -5,6 +5,7 @@
 // concurrency_test).
 #include <gtest/gtest.h>
 
+#include <cfenv>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -18,6 +19,10 @@
 
 #include "formats_under_test.hpp"
 #include "sweep.hpp"
+
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
 
 namespace {
 
@@ -185,6 +190,79 @@ TYPED_TEST(BulkNarrowing, EveryBinary16AndBfloat16Input) {
   for (simd_path path : supported_paths()) {
     check_every_16bit_input_every_mode<TypeParam, minifloat::binary16_bits>(path);
     check_every_16bit_input_every_mode<TypeParam, minifloat::bfloat16_bits>(path);
+  }
+}
+
+// Every kernel gives the same codes whatever the floating-point environment: the rounding mode
+// (AVX2's addition kernel checks MXCSR and falls back to the integer one; AVX-512's addition
+// carries its rounding in the instruction) and, on x86, flush-to-zero and denormals-are-zero
+// (which F16C's binary16 conversion ignores, and which the addition kernels never meet in a
+// value that matters). The expected codes are computed, and compared, in the default one.
+struct fp_environment {
+  const char* name;
+  int rounding;
+  bool flush_and_denormals_are_zero;
+};
+constexpr fp_environment changed_environments[] = {
+    {"upward", FE_UPWARD, false},          {"downward", FE_DOWNWARD, false},
+    {"toward zero", FE_TOWARDZERO, false},
+#if defined(__SSE__)
+    {"FTZ and DAZ", FE_TONEAREST, true},   {"toward zero, FTZ and DAZ", FE_TOWARDZERO, true},
+#endif
+};
+
+template <class T, rounding_rule Rule, overflow O, class Source>
+void check_in_every_environment(simd_path path, const std::vector<Source>& src) {
+  std::vector<std::uint8_t> expected(src.size());
+  for (std::size_t i = 0; i < src.size(); ++i) {
+    expected[i] = minifloat::detail::convert_value<T, Rule, O>(src[i], 0).bits();
+  }
+  for (const fp_environment& environment : changed_environments) {
+    std::vector<T> dst(src.size());
+    const int saved_rounding = std::fegetround();
+    ASSERT_EQ(std::fesetround(environment.rounding), 0) << environment.name;
+#if defined(__SSE__)
+    const unsigned saved_csr = _mm_getcsr();
+    if (environment.flush_and_denormals_are_zero) {
+      _mm_setcsr(saved_csr | 0x8040U); // FTZ (bit 15) and DAZ (bit 6)
+    }
+#endif
+    minifloat::detail::narrow_array<Rule, O>(path, src.data(), src.size(), dst.data(),
+                                             minifloat::detail::no_random_bits{});
+#if defined(__SSE__)
+    _mm_setcsr(saved_csr);
+#endif
+    std::fesetround(saved_rounding);
+    for (std::size_t i = 0; i < src.size(); ++i) {
+      ASSERT_EQ(dst[i].bits(), expected[i])
+          << minifloat::to_string(path) << ", " << environment.name << ", input " << i;
+    }
+  }
+}
+TYPED_TEST(BulkNarrowing, ResultsIgnoreTheFloatingPointEnvironment) {
+  // Floats: the mixed test set, every binary16 value (ties and subnormals of most formats) and
+  // float subnormals; every binary16 and bfloat16 pattern.
+  std::vector<float> floats = test_floats(4096);
+  std::vector<minifloat::binary16_bits> halves(65536);
+  std::vector<minifloat::bfloat16_bits> brains(65536);
+  for (std::size_t i = 0; i < 65536; ++i) {
+    halves[i] = minifloat::binary16_bits{static_cast<std::uint16_t>(i)};
+    brains[i] = minifloat::bfloat16_bits{static_cast<std::uint16_t>(i)};
+    floats.push_back(minifloat::convert<float>(halves[i]));
+    floats.push_back(sweep::float_from_bits(static_cast<std::uint32_t>(i * 127 % 0x800000U) |
+                                            (i % 2 != 0 ? 0x80000000U : 0U)));
+  }
+  for (simd_path path : supported_paths()) {
+    check_in_every_environment<TypeParam, rounding_rule::nearest_even, overflow::non_saturating>(
+        path, floats);
+    check_in_every_environment<TypeParam, rounding_rule::toward_zero, overflow::saturate>(path,
+                                                                                          floats);
+    check_in_every_environment<TypeParam, rounding_rule::nearest_even, overflow::saturate>(path,
+                                                                                           halves);
+    check_in_every_environment<TypeParam, rounding_rule::toward_zero, overflow::non_saturating>(
+        path, halves);
+    check_in_every_environment<TypeParam, rounding_rule::nearest_even, overflow::non_saturating>(
+        path, brains);
   }
 }
 

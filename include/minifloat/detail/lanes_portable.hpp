@@ -15,6 +15,7 @@ namespace portable {
 #define MINIFLOAT_LANE_FN MINIFLOAT_HOST_DEVICE constexpr inline
 #define MINIFLOAT_ARRAY_FN inline
 #define MINIFLOAT_LANES_HAVE_FLOAT_ADD 0
+#define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 0
 #define MINIFLOAT_LANES_HAVE_STORE4 0
 
 using u32v = std::uint32_t;
@@ -94,6 +95,7 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return a; }
 #include "lanes.inc"
 
 #undef MINIFLOAT_LANES_HAVE_STORE4
+#undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
 #undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN

@@ -44,6 +44,7 @@ namespace avx2 {
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX2_TARGET inline
 #define MINIFLOAT_LANES_HAVE_FLOAT_ADD 1
 #define MINIFLOAT_LANES_HAVE_STORE4 1
+#define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 1
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane
@@ -120,6 +121,19 @@ MINIFLOAT_LANE_FN u32v load_halves_partial(const std::uint16_t* p, std::size_t c
   }
   return load_halves(buffer);
 }
+// binary16 -> float bits by F16C: exact, and DAZ does not apply to it (a signalling NaN comes
+// out quiet, which no 8-bit code tells apart).
+MINIFLOAT_LANE_FN u32v load_binary16_as_float_bits(const std::uint16_t* p) {
+  return _mm256_castps_si256(_mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
+}
+MINIFLOAT_LANE_FN u32v load_binary16_as_float_bits_partial(const std::uint16_t* p,
+                                                           std::size_t count) {
+  std::uint16_t buffer[width] = {};
+  for (std::size_t i = 0; i < count; ++i) {
+    buffer[i] = p[i];
+  }
+  return load_binary16_as_float_bits(buffer);
+}
 MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v codes) {
   // Codes are below 256: two saturating packs leave them as bytes 0-3 of each 128-bit half.
   const __m256i words = _mm256_packus_epi32(codes, codes);
@@ -176,6 +190,7 @@ MINIFLOAT_ARRAY_FN void decode_array(const std::uint32_t* table, const std::uint
 inline bool rounds_to_nearest() noexcept { return (_mm_getcsr() & 0x6000U) == 0; }
 
 #undef MINIFLOAT_LANES_HAVE_STORE4
+#undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
 #undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
@@ -194,6 +209,7 @@ namespace avx512 {
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX512_TARGET inline
 #define MINIFLOAT_LANES_HAVE_FLOAT_ADD 1
 #define MINIFLOAT_LANES_HAVE_STORE4 1
+#define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 1
 
 using u32v = __m512i;
 using maskv = __mmask16;
@@ -262,6 +278,16 @@ MINIFLOAT_LANE_FN u32v load_halves(const std::uint16_t* p) {
 }
 MINIFLOAT_LANE_FN u32v load_halves_partial(const std::uint16_t* p, std::size_t count) {
   return _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(first_lanes(count), p));
+}
+// binary16 -> float bits by VCVTPH2PS: exact, and DAZ does not apply to it (a signalling NaN
+// comes out quiet, which no 8-bit code tells apart).
+MINIFLOAT_LANE_FN u32v load_binary16_as_float_bits(const std::uint16_t* p) {
+  return _mm512_castps_si512(
+      _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))));
+}
+MINIFLOAT_LANE_FN u32v load_binary16_as_float_bits_partial(const std::uint16_t* p,
+                                                           std::size_t count) {
+  return _mm512_castps_si512(_mm512_cvtph_ps(_mm256_maskz_loadu_epi16(first_lanes(count), p)));
 }
 MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v codes) {
   _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm512_cvtepi32_epi8(codes));
@@ -450,6 +476,7 @@ MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::u
 }
 
 #undef MINIFLOAT_LANES_HAVE_STORE4
+#undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
 #undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
