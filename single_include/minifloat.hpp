@@ -3717,9 +3717,9 @@ MINIFLOAT_LANE_FN looked_up lookup(const planes_in_registers& planes, __m512i co
 // 2 (j / 8) + j % 2.
 constexpr std::array<std::uint8_t, 64> unpack_order(bool dwords) {
   std::array<std::uint8_t, 64> order{};
-  for (int k = 0; k < 4; ++k) {
-    for (int j = 0; j < 16; ++j) {
-      order[static_cast<std::size_t>(16 * k + j)] =
+  for (std::size_t k = 0; k < 4; ++k) {
+    for (std::size_t j = 0; j < 16; ++j) {
+      order[16 * k + j] =
           static_cast<std::uint8_t>(dwords  ? 16 * (2 * (j / 8) + j % 2) + 4 * k + (j % 8) / 2
                                     : j < 8 ? 8 * k + j
                                             : 24 + 8 * k + j);
