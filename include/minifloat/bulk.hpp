@@ -97,15 +97,6 @@ constexpr bool path_within(simd_path path, simd_path ceiling) noexcept {
   return path == ceiling || path == simd_path::portable ||
          (ceiling == simd_path::avx512 && path == simd_path::avx2);
 }
-// The best supported path.
-inline simd_path best_path() noexcept {
-  for (simd_path path : {simd_path::avx512, simd_path::avx2, simd_path::neon}) {
-    if (path_supported(path)) {
-      return path;
-    }
-  }
-  return simd_path::portable;
-}
 // The best supported path within a cap.
 inline simd_path best_path(simd_path ceiling) noexcept {
   for (simd_path path : {simd_path::avx512, simd_path::avx2, simd_path::neon}) {
@@ -114,6 +105,10 @@ inline simd_path best_path(simd_path ceiling) noexcept {
     }
   }
   return simd_path::portable;
+}
+// The best supported path: NEON on AArch64; on x86-64 avx512 caps nothing.
+inline simd_path best_path() noexcept {
+  return path_supported(simd_path::neon) ? simd_path::neon : best_path(simd_path::avx512);
 }
 } // namespace detail
 
