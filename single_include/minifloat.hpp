@@ -381,7 +381,7 @@ struct unpacked {
 // The rounding step proper: the public `rounding` plus stochastic rounding.
 enum class rounding_rule : std::uint8_t { nearest_even, toward_zero, upward, stochastic };
 
-constexpr rounding_rule rule_of(rounding r) noexcept {
+MINIFLOAT_HOST_DEVICE constexpr rounding_rule rule_of(rounding r) noexcept {
   return r == rounding::nearest_even  ? rounding_rule::nearest_even
          : r == rounding::toward_zero ? rounding_rule::toward_zero
                                       : rounding_rule::upward;

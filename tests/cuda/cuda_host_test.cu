@@ -10,18 +10,23 @@
 
 namespace {
 
+constexpr unsigned slots = 9;
+
 __global__ void convert_kernel(const float* in, const double* in_double, std::uint8_t* out) {
   const unsigned i = threadIdx.x;
   // Every path the device can take: direct narrowing, the generic converter (double, integer,
   // another 8-bit format), saturation, stochastic rounding, widening, the format family.
-  out[8 * i + 0] = minifloat::e4m3(in[i]).bits();
-  out[8 * i + 1] = minifloat::saturate_cast<minifloat::e5m2>(in[i]).bits();
-  out[8 * i + 2] = minifloat::e4m3(in_double[i]).bits();
-  out[8 * i + 3] = minifloat::e5m2(static_cast<int>(i) - 16).bits();
-  out[8 * i + 4] = minifloat::e4m3fnuz(minifloat::e5m2(in[i])).bits();
-  out[8 * i + 5] = minifloat::stochastic_cast<minifloat::e4m3>(in[i], 0x9E3779B9u * i).bits();
-  out[8 * i + 6] = minifloat::e8m0(static_cast<float>(minifloat::e4m3(in[i]))).bits();
-  out[8 * i + 7] = minifloat::from_cuda(minifloat::to_cuda(minifloat::e4m3(in[i]))).bits();
+  out[slots * i + 0] = minifloat::e4m3(in[i]).bits();
+  out[slots * i + 1] = minifloat::saturate_cast<minifloat::e5m2>(in[i]).bits();
+  out[slots * i + 2] = minifloat::e4m3(in_double[i]).bits();
+  out[slots * i + 3] = minifloat::e5m2(static_cast<int>(i) - 16).bits();
+  out[slots * i + 4] = minifloat::e4m3fnuz(minifloat::e5m2(in[i])).bits();
+  out[slots * i + 5] = minifloat::stochastic_cast<minifloat::e4m3>(in[i], 0x9E3779B9u * i).bits();
+  out[slots * i + 6] = minifloat::e8m0(static_cast<float>(minifloat::e4m3(in[i]))).bits();
+  out[slots * i + 7] = minifloat::from_cuda(minifloat::to_cuda(minifloat::e4m3(in[i]))).bits();
+  out[slots * i + 8] = minifloat::convert<minifloat::e4m3, minifloat::rounding::toward_zero,
+                                          minifloat::overflow::saturate>(in[i])
+                           .bits();
 }
 
 std::uint8_t expected(unsigned slot, float x, double d, unsigned i) {
@@ -40,6 +45,10 @@ std::uint8_t expected(unsigned slot, float x, double d, unsigned i) {
     return minifloat::stochastic_cast<minifloat::e4m3>(x, 0x9E3779B9u * i).bits();
   case 6:
     return minifloat::e8m0(static_cast<float>(minifloat::e4m3(x))).bits();
+  case 8:
+    return minifloat::convert<minifloat::e4m3, minifloat::rounding::toward_zero,
+                              minifloat::overflow::saturate>(x)
+        .bits();
   default:
     return minifloat::e4m3(x).bits();
   }
@@ -74,7 +83,7 @@ int main() {
     float* d_in;
     double* d_in_double;
     std::uint8_t* d_out;
-    std::uint8_t out[8 * n];
+    std::uint8_t out[slots * n];
     cudaMalloc(&d_in, sizeof in);
     cudaMalloc(&d_in_double, sizeof in_double);
     cudaMalloc(&d_out, sizeof out);
@@ -83,8 +92,8 @@ int main() {
     convert_kernel<<<1, n>>>(d_in, d_in_double, d_out);
     cudaMemcpy(out, d_out, sizeof out, cudaMemcpyDeviceToHost);
     for (unsigned i = 0; i < n; ++i) {
-      for (unsigned slot = 0; slot < 8; ++slot) {
-        if (out[8 * i + slot] != expected(slot, in[i], in_double[i], i)) {
+      for (unsigned slot = 0; slot < slots; ++slot) {
+        if (out[slots * i + slot] != expected(slot, in[i], in_double[i], i)) {
           std::printf("device differs: slot %u input %u\n", slot, i);
           ++failures;
         }
