@@ -645,7 +645,8 @@ narrow_directly(typename format_info<Source>::storage_type code,
 // ---- begin minifloat/detail/lanes_portable.hpp
 // minifloat: the lane operations on one 32-bit lane in plain constexpr C++, and the lane
 // kernels compiled with them. This is the portable path of the array functions (a loop that
-// compilers can vectorize: no branches, no tables) and the scalar float -> fp8 conversion.
+// compilers can vectorize: no branches, no tables, and for float sources no per-lane shifts,
+// which baseline SSE2 lacks) and the scalar float -> fp8 conversion.
 #ifndef MINIFLOAT_DETAIL_LANES_PORTABLE_HPP
 #define MINIFLOAT_DETAIL_LANES_PORTABLE_HPP
 
@@ -735,6 +736,7 @@ namespace portable {
 #define MINIFLOAT_LANES_HAVE_FLOAT_ADD 0
 #define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 0
 #define MINIFLOAT_LANES_HAVE_STORE4 0
+#define MINIFLOAT_LANES_HAVE_TRUNCATION 1
 
 using u32v = std::uint32_t;
 using maskv = bool;
@@ -775,7 +777,20 @@ MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return a & b; }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return a + u32v{m}; }
 // select(bool, u32v, u32v) is detail::select.
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
-  return detail::bit_cast<std::uint32_t>(static_cast<float>(a));
+  // (Through int32: a signed conversion is one instruction on every vector unit.)
+  return detail::bit_cast<std::uint32_t>(static_cast<float>(static_cast<std::int32_t>(a)));
+}
+
+// For the kernel without per-lane shifts (MINIFLOAT_LANES_HAVE_TRUNCATION): a min for lanes
+// below 2^31 (signed, which baseline vector units compare), the bits of a float times a power of
+// two that keeps it exact, and a float in [0, 2^31) truncated to an integer (a conversion that
+// truncates whatever the rounding mode).
+MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return select(gt_small(b, a), a, b); }
+MINIFLOAT_LANE_FN u32v mul_f32_exact(u32v a, float power_of_two) {
+  return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) * power_of_two);
+}
+MINIFLOAT_LANE_FN u32v truncate_f32(u32v a) {
+  return static_cast<u32v>(static_cast<std::int32_t>(detail::bit_cast<float>(a)));
 }
 
 // The product of a float by a float: not constexpr, and only the scaling functions use it.
@@ -832,6 +847,8 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return a; }
 //   iota()                            0, 1, 2, ... in the lanes
 //   reduce_max_u(a)                   the largest lane
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
+//   min_small(a, b), mul_f32_exact(a, power_of_two), truncate_f32(a)   (where
+//                                     MINIFLOAT_LANES_HAVE_TRUNCATION, lanes_portable.hpp)
 // and includes this file inside that namespace. The portable path's operations are plain
 // constexpr integer arithmetic, so these kernels are also the library's scalar float path.
 // (No include guard: included once per path.)
@@ -944,6 +961,65 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits)
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
 
+#if MINIFLOAT_LANES_HAVE_TRUNCATION
+// float -> Target like encode_float_to_signed_lanes, for nearest-even, toward zero and upward,
+// with fixed shifts only: for a path without per-lane shifts (the portable loop, which SSE2 and
+// other baseline vector units can then vectorize). Both of Target's ranges become one
+// fixed-point number v = code magnitude · 2^G + a G-bit fraction of a unit, G = 23 - M:
+//   - at and above Target's smallest normal, |x|'s bits minus a constant (the exponent field
+//     rebiased; the dropped bits are float's low G mantissa bits, exactly);
+//   - below it, |x| · 2^(23 - emin) (exact: a power of two, at most 2^23) converted to an
+//     integer by truncation, with the lowest bit set if anything was cut off (sticky). The
+//     conversion truncates whatever the rounding mode, and its result < 2^24 converts back
+//     exactly, so the sticky test is exact too.
+// Then each rule rounds v at bit G with one addition. No float operation here rounds, so no
+// rounding mode changes a result; FTZ cannot apply (no result is subnormal) and DAZ only zeroes
+// float subnormal inputs, which every rule but upward rounds to 0 anyway (upward tests them as
+// integers).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::detail::rounding_rule;
+  static_assert(Rule != rounding_rule::stochastic, "stochastic rounding needs all 32 bits");
+  constexpr std::uint32_t M = info::mantissa_bits;
+  constexpr std::uint32_t G = 23 - M;
+  constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent; // e4m3: 121
+  // (emin <= 0: a float subnormal times 2^(23 - emin) is normal.)
+  static_assert(info::is_signed && info::has_subnormals && info::min_normal_exponent <= 0 &&
+                    smallest_normal >= 2 && M <= 21,
+                "a signed target with subnormals and less precision than float");
+  constexpr std::uint32_t smallest_normal_bits = smallest_normal << 23;
+
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
+  constexpr auto scale = ::minifloat::detail::bit_cast<float>(
+      static_cast<std::uint32_t>(127 + 23 - info::min_normal_exponent) << 23);
+  const u32v scaled = mul_f32_exact(min_small(magnitude_bits, splat(smallest_normal_bits)), scale);
+  const u32v truncated = truncate_f32(scaled);
+  u32v inexact = select(eq(int_to_float_bits(truncated), scaled), splat(0U), splat(1U));
+  if constexpr (Rule == rounding_rule::upward) {
+    // DAZ would make a float subnormal look exact (it reads as 0).
+    const maskv float_subnormal =
+        mask_and(gt_small(splat(0x800000U), magnitude_bits), gt_small(magnitude_bits, splat(0U)));
+    inexact = select(float_subnormal, splat(1U), inexact);
+  }
+  const u32v fixed =
+      select(gt_small(splat(smallest_normal_bits), magnitude_bits), or_(truncated, inexact),
+             sub(magnitude_bits, splat((smallest_normal - 1) << 23)));
+  // Round at bit G. (fixed < 2^31 + 2^G: no addition wraps, even for NaN.)
+  u32v magnitude = shr<G>(fixed);
+  if constexpr (Rule == rounding_rule::nearest_even) {
+    // Half a unit less one, plus the kept part's parity: carries exactly past halfway, and at
+    // halfway when the kept part is odd.
+    magnitude = shr<G>(add(fixed, add(splat((1U << (G - 1)) - 1U), and_(magnitude, splat(1U)))));
+  } else if constexpr (Rule == rounding_rule::upward) {
+    magnitude = shr<G>(add(fixed, select(eq(sign, splat(0U)), splat((1U << G) - 1U), splat(0U))));
+  }
+  return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
+}
+#endif
+
 // float -> e8m0, the MX scale: 2^(c - 127) for codes c = 0 .. 254, NaN 0xFF (SPEC §1). Its
 // exponent is float's, so a normal float's exponent field is the code below |x| and its
 // mantissa the fraction to round by. Every rule of the converter: NaN and negative values give
@@ -992,6 +1068,12 @@ MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) 
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v encode_float_lanes(u32v bits, u32v random_bits) {
   if constexpr (::minifloat::format_info<Target>::is_signed) {
+#if MINIFLOAT_LANES_HAVE_TRUNCATION
+    if constexpr (Rule != ::minifloat::detail::rounding_rule::stochastic) {
+      static_cast<void>(random_bits);
+      return encode_float_to_signed_lanes_by_truncation<Target, Rule, Overflow>(bits);
+    }
+#endif
     return encode_float_to_signed_lanes<Target, Rule, Overflow>(bits, random_bits);
   } else {
     return encode_float_to_scale_lanes<Target, Rule, Overflow>(bits, random_bits);
@@ -1204,6 +1286,7 @@ MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_
 }
 // ---- end minifloat/detail/lanes.inc
 
+#undef MINIFLOAT_LANES_HAVE_TRUNCATION
 #undef MINIFLOAT_LANES_HAVE_STORE4
 #undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
 #undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
@@ -1967,6 +2050,7 @@ namespace neon {
 // The float addition kernel needs a known rounding; NEON's comes from FPCR, and the integer
 // kernel needs no such check.
 #define MINIFLOAT_LANES_HAVE_FLOAT_ADD 0
+#define MINIFLOAT_LANES_HAVE_TRUNCATION 0
 #define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 0
 #define MINIFLOAT_LANES_HAVE_STORE4 1
 
@@ -2091,6 +2175,8 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return vmaxvq_u32(a); }
 //   iota()                            0, 1, 2, ... in the lanes
 //   reduce_max_u(a)                   the largest lane
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
+//   min_small(a, b), mul_f32_exact(a, power_of_two), truncate_f32(a)   (where
+//                                     MINIFLOAT_LANES_HAVE_TRUNCATION, lanes_portable.hpp)
 // and includes this file inside that namespace. The portable path's operations are plain
 // constexpr integer arithmetic, so these kernels are also the library's scalar float path.
 // (No include guard: included once per path.)
@@ -2203,6 +2289,65 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits)
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
 
+#if MINIFLOAT_LANES_HAVE_TRUNCATION
+// float -> Target like encode_float_to_signed_lanes, for nearest-even, toward zero and upward,
+// with fixed shifts only: for a path without per-lane shifts (the portable loop, which SSE2 and
+// other baseline vector units can then vectorize). Both of Target's ranges become one
+// fixed-point number v = code magnitude · 2^G + a G-bit fraction of a unit, G = 23 - M:
+//   - at and above Target's smallest normal, |x|'s bits minus a constant (the exponent field
+//     rebiased; the dropped bits are float's low G mantissa bits, exactly);
+//   - below it, |x| · 2^(23 - emin) (exact: a power of two, at most 2^23) converted to an
+//     integer by truncation, with the lowest bit set if anything was cut off (sticky). The
+//     conversion truncates whatever the rounding mode, and its result < 2^24 converts back
+//     exactly, so the sticky test is exact too.
+// Then each rule rounds v at bit G with one addition. No float operation here rounds, so no
+// rounding mode changes a result; FTZ cannot apply (no result is subnormal) and DAZ only zeroes
+// float subnormal inputs, which every rule but upward rounds to 0 anyway (upward tests them as
+// integers).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::detail::rounding_rule;
+  static_assert(Rule != rounding_rule::stochastic, "stochastic rounding needs all 32 bits");
+  constexpr std::uint32_t M = info::mantissa_bits;
+  constexpr std::uint32_t G = 23 - M;
+  constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent; // e4m3: 121
+  // (emin <= 0: a float subnormal times 2^(23 - emin) is normal.)
+  static_assert(info::is_signed && info::has_subnormals && info::min_normal_exponent <= 0 &&
+                    smallest_normal >= 2 && M <= 21,
+                "a signed target with subnormals and less precision than float");
+  constexpr std::uint32_t smallest_normal_bits = smallest_normal << 23;
+
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
+  constexpr auto scale = ::minifloat::detail::bit_cast<float>(
+      static_cast<std::uint32_t>(127 + 23 - info::min_normal_exponent) << 23);
+  const u32v scaled = mul_f32_exact(min_small(magnitude_bits, splat(smallest_normal_bits)), scale);
+  const u32v truncated = truncate_f32(scaled);
+  u32v inexact = select(eq(int_to_float_bits(truncated), scaled), splat(0U), splat(1U));
+  if constexpr (Rule == rounding_rule::upward) {
+    // DAZ would make a float subnormal look exact (it reads as 0).
+    const maskv float_subnormal =
+        mask_and(gt_small(splat(0x800000U), magnitude_bits), gt_small(magnitude_bits, splat(0U)));
+    inexact = select(float_subnormal, splat(1U), inexact);
+  }
+  const u32v fixed =
+      select(gt_small(splat(smallest_normal_bits), magnitude_bits), or_(truncated, inexact),
+             sub(magnitude_bits, splat((smallest_normal - 1) << 23)));
+  // Round at bit G. (fixed < 2^31 + 2^G: no addition wraps, even for NaN.)
+  u32v magnitude = shr<G>(fixed);
+  if constexpr (Rule == rounding_rule::nearest_even) {
+    // Half a unit less one, plus the kept part's parity: carries exactly past halfway, and at
+    // halfway when the kept part is odd.
+    magnitude = shr<G>(add(fixed, add(splat((1U << (G - 1)) - 1U), and_(magnitude, splat(1U)))));
+  } else if constexpr (Rule == rounding_rule::upward) {
+    magnitude = shr<G>(add(fixed, select(eq(sign, splat(0U)), splat((1U << G) - 1U), splat(0U))));
+  }
+  return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
+}
+#endif
+
 // float -> e8m0, the MX scale: 2^(c - 127) for codes c = 0 .. 254, NaN 0xFF (SPEC §1). Its
 // exponent is float's, so a normal float's exponent field is the code below |x| and its
 // mantissa the fraction to round by. Every rule of the converter: NaN and negative values give
@@ -2251,6 +2396,12 @@ MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) 
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v encode_float_lanes(u32v bits, u32v random_bits) {
   if constexpr (::minifloat::format_info<Target>::is_signed) {
+#if MINIFLOAT_LANES_HAVE_TRUNCATION
+    if constexpr (Rule != ::minifloat::detail::rounding_rule::stochastic) {
+      static_cast<void>(random_bits);
+      return encode_float_to_signed_lanes_by_truncation<Target, Rule, Overflow>(bits);
+    }
+#endif
     return encode_float_to_signed_lanes<Target, Rule, Overflow>(bits, random_bits);
   } else {
     return encode_float_to_scale_lanes<Target, Rule, Overflow>(bits, random_bits);
@@ -2549,6 +2700,7 @@ MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::u
 
 #undef MINIFLOAT_LANES_HAVE_STORE4
 #undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
+#undef MINIFLOAT_LANES_HAVE_TRUNCATION
 #undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
@@ -2601,6 +2753,7 @@ namespace avx2 {
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX2_TARGET __attribute__((always_inline)) inline
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX2_TARGET inline
 #define MINIFLOAT_LANES_HAVE_FLOAT_ADD 1
+#define MINIFLOAT_LANES_HAVE_TRUNCATION 0
 #define MINIFLOAT_LANES_HAVE_STORE4 1
 #define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 1
 
@@ -2746,6 +2899,8 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 //   iota()                            0, 1, 2, ... in the lanes
 //   reduce_max_u(a)                   the largest lane
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
+//   min_small(a, b), mul_f32_exact(a, power_of_two), truncate_f32(a)   (where
+//                                     MINIFLOAT_LANES_HAVE_TRUNCATION, lanes_portable.hpp)
 // and includes this file inside that namespace. The portable path's operations are plain
 // constexpr integer arithmetic, so these kernels are also the library's scalar float path.
 // (No include guard: included once per path.)
@@ -2858,6 +3013,65 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits)
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
 
+#if MINIFLOAT_LANES_HAVE_TRUNCATION
+// float -> Target like encode_float_to_signed_lanes, for nearest-even, toward zero and upward,
+// with fixed shifts only: for a path without per-lane shifts (the portable loop, which SSE2 and
+// other baseline vector units can then vectorize). Both of Target's ranges become one
+// fixed-point number v = code magnitude · 2^G + a G-bit fraction of a unit, G = 23 - M:
+//   - at and above Target's smallest normal, |x|'s bits minus a constant (the exponent field
+//     rebiased; the dropped bits are float's low G mantissa bits, exactly);
+//   - below it, |x| · 2^(23 - emin) (exact: a power of two, at most 2^23) converted to an
+//     integer by truncation, with the lowest bit set if anything was cut off (sticky). The
+//     conversion truncates whatever the rounding mode, and its result < 2^24 converts back
+//     exactly, so the sticky test is exact too.
+// Then each rule rounds v at bit G with one addition. No float operation here rounds, so no
+// rounding mode changes a result; FTZ cannot apply (no result is subnormal) and DAZ only zeroes
+// float subnormal inputs, which every rule but upward rounds to 0 anyway (upward tests them as
+// integers).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::detail::rounding_rule;
+  static_assert(Rule != rounding_rule::stochastic, "stochastic rounding needs all 32 bits");
+  constexpr std::uint32_t M = info::mantissa_bits;
+  constexpr std::uint32_t G = 23 - M;
+  constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent; // e4m3: 121
+  // (emin <= 0: a float subnormal times 2^(23 - emin) is normal.)
+  static_assert(info::is_signed && info::has_subnormals && info::min_normal_exponent <= 0 &&
+                    smallest_normal >= 2 && M <= 21,
+                "a signed target with subnormals and less precision than float");
+  constexpr std::uint32_t smallest_normal_bits = smallest_normal << 23;
+
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
+  constexpr auto scale = ::minifloat::detail::bit_cast<float>(
+      static_cast<std::uint32_t>(127 + 23 - info::min_normal_exponent) << 23);
+  const u32v scaled = mul_f32_exact(min_small(magnitude_bits, splat(smallest_normal_bits)), scale);
+  const u32v truncated = truncate_f32(scaled);
+  u32v inexact = select(eq(int_to_float_bits(truncated), scaled), splat(0U), splat(1U));
+  if constexpr (Rule == rounding_rule::upward) {
+    // DAZ would make a float subnormal look exact (it reads as 0).
+    const maskv float_subnormal =
+        mask_and(gt_small(splat(0x800000U), magnitude_bits), gt_small(magnitude_bits, splat(0U)));
+    inexact = select(float_subnormal, splat(1U), inexact);
+  }
+  const u32v fixed =
+      select(gt_small(splat(smallest_normal_bits), magnitude_bits), or_(truncated, inexact),
+             sub(magnitude_bits, splat((smallest_normal - 1) << 23)));
+  // Round at bit G. (fixed < 2^31 + 2^G: no addition wraps, even for NaN.)
+  u32v magnitude = shr<G>(fixed);
+  if constexpr (Rule == rounding_rule::nearest_even) {
+    // Half a unit less one, plus the kept part's parity: carries exactly past halfway, and at
+    // halfway when the kept part is odd.
+    magnitude = shr<G>(add(fixed, add(splat((1U << (G - 1)) - 1U), and_(magnitude, splat(1U)))));
+  } else if constexpr (Rule == rounding_rule::upward) {
+    magnitude = shr<G>(add(fixed, select(eq(sign, splat(0U)), splat((1U << G) - 1U), splat(0U))));
+  }
+  return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
+}
+#endif
+
 // float -> e8m0, the MX scale: 2^(c - 127) for codes c = 0 .. 254, NaN 0xFF (SPEC §1). Its
 // exponent is float's, so a normal float's exponent field is the code below |x| and its
 // mantissa the fraction to round by. Every rule of the converter: NaN and negative values give
@@ -2906,6 +3120,12 @@ MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) 
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v encode_float_lanes(u32v bits, u32v random_bits) {
   if constexpr (::minifloat::format_info<Target>::is_signed) {
+#if MINIFLOAT_LANES_HAVE_TRUNCATION
+    if constexpr (Rule != ::minifloat::detail::rounding_rule::stochastic) {
+      static_cast<void>(random_bits);
+      return encode_float_to_signed_lanes_by_truncation<Target, Rule, Overflow>(bits);
+    }
+#endif
     return encode_float_to_signed_lanes<Target, Rule, Overflow>(bits, random_bits);
   } else {
     return encode_float_to_scale_lanes<Target, Rule, Overflow>(bits, random_bits);
@@ -3141,6 +3361,7 @@ inline bool rounds_to_nearest() noexcept { return (_mm_getcsr() & 0x6000U) == 0;
 
 #undef MINIFLOAT_LANES_HAVE_STORE4
 #undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
+#undef MINIFLOAT_LANES_HAVE_TRUNCATION
 #undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
@@ -3158,6 +3379,7 @@ namespace avx512 {
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX512_TARGET __attribute__((always_inline)) inline
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX512_TARGET inline
 #define MINIFLOAT_LANES_HAVE_FLOAT_ADD 1
+#define MINIFLOAT_LANES_HAVE_TRUNCATION 0
 #define MINIFLOAT_LANES_HAVE_STORE4 1
 #define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 1
 
@@ -3294,6 +3516,8 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 //   iota()                            0, 1, 2, ... in the lanes
 //   reduce_max_u(a)                   the largest lane
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
+//   min_small(a, b), mul_f32_exact(a, power_of_two), truncate_f32(a)   (where
+//                                     MINIFLOAT_LANES_HAVE_TRUNCATION, lanes_portable.hpp)
 // and includes this file inside that namespace. The portable path's operations are plain
 // constexpr integer arithmetic, so these kernels are also the library's scalar float path.
 // (No include guard: included once per path.)
@@ -3406,6 +3630,65 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits)
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
 
+#if MINIFLOAT_LANES_HAVE_TRUNCATION
+// float -> Target like encode_float_to_signed_lanes, for nearest-even, toward zero and upward,
+// with fixed shifts only: for a path without per-lane shifts (the portable loop, which SSE2 and
+// other baseline vector units can then vectorize). Both of Target's ranges become one
+// fixed-point number v = code magnitude · 2^G + a G-bit fraction of a unit, G = 23 - M:
+//   - at and above Target's smallest normal, |x|'s bits minus a constant (the exponent field
+//     rebiased; the dropped bits are float's low G mantissa bits, exactly);
+//   - below it, |x| · 2^(23 - emin) (exact: a power of two, at most 2^23) converted to an
+//     integer by truncation, with the lowest bit set if anything was cut off (sticky). The
+//     conversion truncates whatever the rounding mode, and its result < 2^24 converts back
+//     exactly, so the sticky test is exact too.
+// Then each rule rounds v at bit G with one addition. No float operation here rounds, so no
+// rounding mode changes a result; FTZ cannot apply (no result is subnormal) and DAZ only zeroes
+// float subnormal inputs, which every rule but upward rounds to 0 anyway (upward tests them as
+// integers).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::detail::rounding_rule;
+  static_assert(Rule != rounding_rule::stochastic, "stochastic rounding needs all 32 bits");
+  constexpr std::uint32_t M = info::mantissa_bits;
+  constexpr std::uint32_t G = 23 - M;
+  constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent; // e4m3: 121
+  // (emin <= 0: a float subnormal times 2^(23 - emin) is normal.)
+  static_assert(info::is_signed && info::has_subnormals && info::min_normal_exponent <= 0 &&
+                    smallest_normal >= 2 && M <= 21,
+                "a signed target with subnormals and less precision than float");
+  constexpr std::uint32_t smallest_normal_bits = smallest_normal << 23;
+
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
+  constexpr auto scale = ::minifloat::detail::bit_cast<float>(
+      static_cast<std::uint32_t>(127 + 23 - info::min_normal_exponent) << 23);
+  const u32v scaled = mul_f32_exact(min_small(magnitude_bits, splat(smallest_normal_bits)), scale);
+  const u32v truncated = truncate_f32(scaled);
+  u32v inexact = select(eq(int_to_float_bits(truncated), scaled), splat(0U), splat(1U));
+  if constexpr (Rule == rounding_rule::upward) {
+    // DAZ would make a float subnormal look exact (it reads as 0).
+    const maskv float_subnormal =
+        mask_and(gt_small(splat(0x800000U), magnitude_bits), gt_small(magnitude_bits, splat(0U)));
+    inexact = select(float_subnormal, splat(1U), inexact);
+  }
+  const u32v fixed =
+      select(gt_small(splat(smallest_normal_bits), magnitude_bits), or_(truncated, inexact),
+             sub(magnitude_bits, splat((smallest_normal - 1) << 23)));
+  // Round at bit G. (fixed < 2^31 + 2^G: no addition wraps, even for NaN.)
+  u32v magnitude = shr<G>(fixed);
+  if constexpr (Rule == rounding_rule::nearest_even) {
+    // Half a unit less one, plus the kept part's parity: carries exactly past halfway, and at
+    // halfway when the kept part is odd.
+    magnitude = shr<G>(add(fixed, add(splat((1U << (G - 1)) - 1U), and_(magnitude, splat(1U)))));
+  } else if constexpr (Rule == rounding_rule::upward) {
+    magnitude = shr<G>(add(fixed, select(eq(sign, splat(0U)), splat((1U << G) - 1U), splat(0U))));
+  }
+  return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
+}
+#endif
+
 // float -> e8m0, the MX scale: 2^(c - 127) for codes c = 0 .. 254, NaN 0xFF (SPEC §1). Its
 // exponent is float's, so a normal float's exponent field is the code below |x| and its
 // mantissa the fraction to round by. Every rule of the converter: NaN and negative values give
@@ -3454,6 +3737,12 @@ MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) 
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v encode_float_lanes(u32v bits, u32v random_bits) {
   if constexpr (::minifloat::format_info<Target>::is_signed) {
+#if MINIFLOAT_LANES_HAVE_TRUNCATION
+    if constexpr (Rule != ::minifloat::detail::rounding_rule::stochastic) {
+      static_cast<void>(random_bits);
+      return encode_float_to_signed_lanes_by_truncation<Target, Rule, Overflow>(bits);
+    }
+#endif
     return encode_float_to_signed_lanes<Target, Rule, Overflow>(bits, random_bits);
   } else {
     return encode_float_to_scale_lanes<Target, Rule, Overflow>(bits, random_bits);
@@ -3819,6 +4108,7 @@ MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::u
 
 #undef MINIFLOAT_LANES_HAVE_STORE4
 #undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
+#undef MINIFLOAT_LANES_HAVE_TRUNCATION
 #undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN

@@ -1,6 +1,7 @@
 // minifloat: the lane operations on one 32-bit lane in plain constexpr C++, and the lane
 // kernels compiled with them. This is the portable path of the array functions (a loop that
-// compilers can vectorize: no branches, no tables) and the scalar float -> fp8 conversion.
+// compilers can vectorize: no branches, no tables, and for float sources no per-lane shifts,
+// which baseline SSE2 lacks) and the scalar float -> fp8 conversion.
 #ifndef MINIFLOAT_DETAIL_LANES_PORTABLE_HPP
 #define MINIFLOAT_DETAIL_LANES_PORTABLE_HPP
 
@@ -17,6 +18,7 @@ namespace portable {
 #define MINIFLOAT_LANES_HAVE_FLOAT_ADD 0
 #define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 0
 #define MINIFLOAT_LANES_HAVE_STORE4 0
+#define MINIFLOAT_LANES_HAVE_TRUNCATION 1
 
 using u32v = std::uint32_t;
 using maskv = bool;
@@ -57,7 +59,20 @@ MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return a & b; }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return a + u32v{m}; }
 // select(bool, u32v, u32v) is detail::select.
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
-  return detail::bit_cast<std::uint32_t>(static_cast<float>(a));
+  // (Through int32: a signed conversion is one instruction on every vector unit.)
+  return detail::bit_cast<std::uint32_t>(static_cast<float>(static_cast<std::int32_t>(a)));
+}
+
+// For the kernel without per-lane shifts (MINIFLOAT_LANES_HAVE_TRUNCATION): a min for lanes
+// below 2^31 (signed, which baseline vector units compare), the bits of a float times a power of
+// two that keeps it exact, and a float in [0, 2^31) truncated to an integer (a conversion that
+// truncates whatever the rounding mode).
+MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return select(gt_small(b, a), a, b); }
+MINIFLOAT_LANE_FN u32v mul_f32_exact(u32v a, float power_of_two) {
+  return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) * power_of_two);
+}
+MINIFLOAT_LANE_FN u32v truncate_f32(u32v a) {
+  return static_cast<u32v>(static_cast<std::int32_t>(detail::bit_cast<float>(a)));
 }
 
 // The product of a float by a float: not constexpr, and only the scaling functions use it.
@@ -94,6 +109,7 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return a; }
 
 #include "lanes.inc"
 
+#undef MINIFLOAT_LANES_HAVE_TRUNCATION
 #undef MINIFLOAT_LANES_HAVE_STORE4
 #undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
 #undef MINIFLOAT_LANES_HAVE_FLOAT_ADD

@@ -32,6 +32,7 @@ namespace neon {
 // The float addition kernel needs a known rounding; NEON's comes from FPCR, and the integer
 // kernel needs no such check.
 #define MINIFLOAT_LANES_HAVE_FLOAT_ADD 0
+#define MINIFLOAT_LANES_HAVE_TRUNCATION 0
 #define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 0
 #define MINIFLOAT_LANES_HAVE_STORE4 1
 
@@ -222,6 +223,7 @@ MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::u
 
 #undef MINIFLOAT_LANES_HAVE_STORE4
 #undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
+#undef MINIFLOAT_LANES_HAVE_TRUNCATION
 #undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
