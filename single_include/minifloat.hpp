@@ -782,12 +782,15 @@ MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
 }
 
 // For the kernel without per-lane shifts (MINIFLOAT_LANES_HAVE_TRUNCATION): a min for lanes
-// below 2^31 (signed, which baseline vector units compare), the bits of a float times a power of
-// two that keeps it exact, and a float in [0, 2^31) truncated to an integer (a conversion that
-// truncates whatever the rounding mode).
+// below 2^31 (signed, which baseline vector units compare), float products and differences
+// that the caller knows to be exact, and a float in [0, 2^31) truncated to an integer (a
+// conversion that truncates whatever the rounding mode).
 MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return select(gt_small(b, a), a, b); }
 MINIFLOAT_LANE_FN u32v mul_f32_exact(u32v a, float power_of_two) {
   return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) * power_of_two);
+}
+MINIFLOAT_LANE_FN u32v sub_f32_exact(u32v a, u32v b) {
+  return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) - detail::bit_cast<float>(b));
 }
 MINIFLOAT_LANE_FN u32v truncate_f32(u32v a) {
   return static_cast<u32v>(static_cast<std::int32_t>(detail::bit_cast<float>(a)));
@@ -847,10 +850,10 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return a; }
 //   iota()                            0, 1, 2, ... in the lanes
 //   reduce_max_u(a)                   the largest lane
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
-//   min_small(a, b), mul_f32_exact(a, power_of_two), truncate_f32(a)   (where
-//                                     MINIFLOAT_LANES_HAVE_TRUNCATION, lanes_portable.hpp)
+//   min_small(a, b), mul_f32_exact(a, power_of_two), sub_f32_exact(a, b), truncate_f32(a)
+//                                     (where MINIFLOAT_LANES_HAVE_TRUNCATION: lanes_portable.hpp)
 // and includes this file inside that namespace. The portable path's operations are plain
-// constexpr integer arithmetic, so these kernels are also the library's scalar float path.
+// constexpr arithmetic, so these kernels are also the library's scalar float path.
 // (No include guard: included once per path.)
 
 // Steps 3 and 4 of converter.hpp's encode_rounded for float inputs: the overflow rule, zeros,
@@ -962,25 +965,26 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits)
 }
 
 #if MINIFLOAT_LANES_HAVE_TRUNCATION
-// float -> Target like encode_float_to_signed_lanes, for nearest-even, toward zero and upward,
-// with fixed shifts only: for a path without per-lane shifts (the portable loop, which SSE2 and
-// other baseline vector units can then vectorize). Both of Target's ranges become one
-// fixed-point number v = code magnitude · 2^G + a G-bit fraction of a unit, G = 23 - M:
+// float -> Target like encode_float_to_signed_lanes, every rule, with fixed shifts only: for a
+// path without per-lane shifts (the portable loop, which SSE2 and other baseline vector units
+// can then vectorize). Both of Target's ranges become one fixed-point number v = code magnitude
+// · 2^G + a G-bit fraction of a unit, G = 23 - M:
 //   - at and above Target's smallest normal, |x|'s bits minus a constant (the exponent field
 //     rebiased; the dropped bits are float's low G mantissa bits, exactly);
 //   - below it, |x| · 2^(23 - emin) (exact: a power of two, at most 2^23) converted to an
 //     integer by truncation, with the lowest bit set if anything was cut off (sticky). The
 //     conversion truncates whatever the rounding mode, and its result < 2^24 converts back
 //     exactly, so the sticky test is exact too.
-// Then each rule rounds v at bit G with one addition. No float operation here rounds, so no
-// rounding mode changes a result; FTZ cannot apply (no result is subnormal) and DAZ only zeroes
-// float subnormal inputs, which every rule but upward rounds to 0 anyway (upward tests them as
-// integers).
+// Nearest-even, toward zero and upward then round v at bit G with one addition. Stochastic
+// rounding needs 32 bits of the fraction: below the smallest normal, the G bits of v and the
+// rest that the truncation cut off (an exact difference, scaled by a power of two and truncated
+// again). No float operation here rounds, so no rounding mode changes a result; FTZ cannot apply
+// (no result is subnormal) and DAZ only zeroes float subnormal inputs, which every rule but
+// upward rounds as 0 anyway (upward tests them as integers).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits) {
+MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits, u32v random_bits) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
-  static_assert(Rule != rounding_rule::stochastic, "stochastic rounding needs all 32 bits");
   constexpr std::uint32_t M = info::mantissa_bits;
   constexpr std::uint32_t G = 23 - M;
   constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent; // e4m3: 121
@@ -992,21 +996,22 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits) {
 
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const maskv below_normal = gt_small(splat(smallest_normal_bits), magnitude_bits);
   // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
   constexpr auto scale = ::minifloat::detail::bit_cast<float>(
       static_cast<std::uint32_t>(127 + 23 - info::min_normal_exponent) << 23);
   const u32v scaled = mul_f32_exact(min_small(magnitude_bits, splat(smallest_normal_bits)), scale);
   const u32v truncated = truncate_f32(scaled);
-  u32v inexact = select(eq(int_to_float_bits(truncated), scaled), splat(0U), splat(1U));
+  const u32v truncated_bits = int_to_float_bits(truncated);
+  u32v inexact = select(eq(truncated_bits, scaled), splat(0U), splat(1U));
   if constexpr (Rule == rounding_rule::upward) {
     // DAZ would make a float subnormal look exact (it reads as 0).
     const maskv float_subnormal =
         mask_and(gt_small(splat(0x800000U), magnitude_bits), gt_small(magnitude_bits, splat(0U)));
     inexact = select(float_subnormal, splat(1U), inexact);
   }
-  const u32v fixed =
-      select(gt_small(splat(smallest_normal_bits), magnitude_bits), or_(truncated, inexact),
-             sub(magnitude_bits, splat((smallest_normal - 1) << 23)));
+  const u32v normal_fixed = sub(magnitude_bits, splat((smallest_normal - 1) << 23));
+  const u32v fixed = select(below_normal, or_(truncated, inexact), normal_fixed);
   // Round at bit G. (fixed < 2^31 + 2^G: no addition wraps, even for NaN.)
   u32v magnitude = shr<G>(fixed);
   if constexpr (Rule == rounding_rule::nearest_even) {
@@ -1015,7 +1020,19 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits) {
     magnitude = shr<G>(add(fixed, add(splat((1U << (G - 1)) - 1U), and_(magnitude, splat(1U)))));
   } else if constexpr (Rule == rounding_rule::upward) {
     magnitude = shr<G>(add(fixed, select(eq(sign, splat(0U)), splat((1U << G) - 1U), splat(0U))));
+  } else if constexpr (Rule == rounding_rule::stochastic) {
+    // floor(fraction · 2^32): v's G bits on top; below the smallest normal, the cut-off rest
+    // (scaled - truncated, in [0, 1), exact) times 2^(32 - G) < 2^31, truncated, below them.
+    constexpr auto rest_scale =
+        ::minifloat::detail::bit_cast<float>(static_cast<std::uint32_t>(127 + 32 - G) << 23);
+    const u32v rest =
+        truncate_f32(mul_f32_exact(sub_f32_exact(scaled, truncated_bits), rest_scale));
+    const u32v fraction =
+        select(below_normal, or_(shl<32 - G>(truncated), rest), shl<32 - G>(normal_fixed));
+    // Up iff fraction + random_bits carries out of 32 bits (SPEC §2).
+    magnitude = inc_if(gt_u(random_bits, xor_(fraction, splat(0xFFFFFFFFU))), magnitude);
   }
+  static_cast<void>(random_bits);
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
 #endif
@@ -1069,12 +1086,10 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v encode_float_lanes(u32v bits, u32v random_bits) {
   if constexpr (::minifloat::format_info<Target>::is_signed) {
 #if MINIFLOAT_LANES_HAVE_TRUNCATION
-    if constexpr (Rule != ::minifloat::detail::rounding_rule::stochastic) {
-      static_cast<void>(random_bits);
-      return encode_float_to_signed_lanes_by_truncation<Target, Rule, Overflow>(bits);
-    }
-#endif
+    return encode_float_to_signed_lanes_by_truncation<Target, Rule, Overflow>(bits, random_bits);
+#else
     return encode_float_to_signed_lanes<Target, Rule, Overflow>(bits, random_bits);
+#endif
   } else {
     return encode_float_to_scale_lanes<Target, Rule, Overflow>(bits, random_bits);
   }
@@ -2175,10 +2190,10 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return vmaxvq_u32(a); }
 //   iota()                            0, 1, 2, ... in the lanes
 //   reduce_max_u(a)                   the largest lane
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
-//   min_small(a, b), mul_f32_exact(a, power_of_two), truncate_f32(a)   (where
-//                                     MINIFLOAT_LANES_HAVE_TRUNCATION, lanes_portable.hpp)
+//   min_small(a, b), mul_f32_exact(a, power_of_two), sub_f32_exact(a, b), truncate_f32(a)
+//                                     (where MINIFLOAT_LANES_HAVE_TRUNCATION: lanes_portable.hpp)
 // and includes this file inside that namespace. The portable path's operations are plain
-// constexpr integer arithmetic, so these kernels are also the library's scalar float path.
+// constexpr arithmetic, so these kernels are also the library's scalar float path.
 // (No include guard: included once per path.)
 
 // Steps 3 and 4 of converter.hpp's encode_rounded for float inputs: the overflow rule, zeros,
@@ -2290,25 +2305,26 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits)
 }
 
 #if MINIFLOAT_LANES_HAVE_TRUNCATION
-// float -> Target like encode_float_to_signed_lanes, for nearest-even, toward zero and upward,
-// with fixed shifts only: for a path without per-lane shifts (the portable loop, which SSE2 and
-// other baseline vector units can then vectorize). Both of Target's ranges become one
-// fixed-point number v = code magnitude · 2^G + a G-bit fraction of a unit, G = 23 - M:
+// float -> Target like encode_float_to_signed_lanes, every rule, with fixed shifts only: for a
+// path without per-lane shifts (the portable loop, which SSE2 and other baseline vector units
+// can then vectorize). Both of Target's ranges become one fixed-point number v = code magnitude
+// · 2^G + a G-bit fraction of a unit, G = 23 - M:
 //   - at and above Target's smallest normal, |x|'s bits minus a constant (the exponent field
 //     rebiased; the dropped bits are float's low G mantissa bits, exactly);
 //   - below it, |x| · 2^(23 - emin) (exact: a power of two, at most 2^23) converted to an
 //     integer by truncation, with the lowest bit set if anything was cut off (sticky). The
 //     conversion truncates whatever the rounding mode, and its result < 2^24 converts back
 //     exactly, so the sticky test is exact too.
-// Then each rule rounds v at bit G with one addition. No float operation here rounds, so no
-// rounding mode changes a result; FTZ cannot apply (no result is subnormal) and DAZ only zeroes
-// float subnormal inputs, which every rule but upward rounds to 0 anyway (upward tests them as
-// integers).
+// Nearest-even, toward zero and upward then round v at bit G with one addition. Stochastic
+// rounding needs 32 bits of the fraction: below the smallest normal, the G bits of v and the
+// rest that the truncation cut off (an exact difference, scaled by a power of two and truncated
+// again). No float operation here rounds, so no rounding mode changes a result; FTZ cannot apply
+// (no result is subnormal) and DAZ only zeroes float subnormal inputs, which every rule but
+// upward rounds as 0 anyway (upward tests them as integers).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits) {
+MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits, u32v random_bits) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
-  static_assert(Rule != rounding_rule::stochastic, "stochastic rounding needs all 32 bits");
   constexpr std::uint32_t M = info::mantissa_bits;
   constexpr std::uint32_t G = 23 - M;
   constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent; // e4m3: 121
@@ -2320,21 +2336,22 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits) {
 
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const maskv below_normal = gt_small(splat(smallest_normal_bits), magnitude_bits);
   // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
   constexpr auto scale = ::minifloat::detail::bit_cast<float>(
       static_cast<std::uint32_t>(127 + 23 - info::min_normal_exponent) << 23);
   const u32v scaled = mul_f32_exact(min_small(magnitude_bits, splat(smallest_normal_bits)), scale);
   const u32v truncated = truncate_f32(scaled);
-  u32v inexact = select(eq(int_to_float_bits(truncated), scaled), splat(0U), splat(1U));
+  const u32v truncated_bits = int_to_float_bits(truncated);
+  u32v inexact = select(eq(truncated_bits, scaled), splat(0U), splat(1U));
   if constexpr (Rule == rounding_rule::upward) {
     // DAZ would make a float subnormal look exact (it reads as 0).
     const maskv float_subnormal =
         mask_and(gt_small(splat(0x800000U), magnitude_bits), gt_small(magnitude_bits, splat(0U)));
     inexact = select(float_subnormal, splat(1U), inexact);
   }
-  const u32v fixed =
-      select(gt_small(splat(smallest_normal_bits), magnitude_bits), or_(truncated, inexact),
-             sub(magnitude_bits, splat((smallest_normal - 1) << 23)));
+  const u32v normal_fixed = sub(magnitude_bits, splat((smallest_normal - 1) << 23));
+  const u32v fixed = select(below_normal, or_(truncated, inexact), normal_fixed);
   // Round at bit G. (fixed < 2^31 + 2^G: no addition wraps, even for NaN.)
   u32v magnitude = shr<G>(fixed);
   if constexpr (Rule == rounding_rule::nearest_even) {
@@ -2343,7 +2360,19 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits) {
     magnitude = shr<G>(add(fixed, add(splat((1U << (G - 1)) - 1U), and_(magnitude, splat(1U)))));
   } else if constexpr (Rule == rounding_rule::upward) {
     magnitude = shr<G>(add(fixed, select(eq(sign, splat(0U)), splat((1U << G) - 1U), splat(0U))));
+  } else if constexpr (Rule == rounding_rule::stochastic) {
+    // floor(fraction · 2^32): v's G bits on top; below the smallest normal, the cut-off rest
+    // (scaled - truncated, in [0, 1), exact) times 2^(32 - G) < 2^31, truncated, below them.
+    constexpr auto rest_scale =
+        ::minifloat::detail::bit_cast<float>(static_cast<std::uint32_t>(127 + 32 - G) << 23);
+    const u32v rest =
+        truncate_f32(mul_f32_exact(sub_f32_exact(scaled, truncated_bits), rest_scale));
+    const u32v fraction =
+        select(below_normal, or_(shl<32 - G>(truncated), rest), shl<32 - G>(normal_fixed));
+    // Up iff fraction + random_bits carries out of 32 bits (SPEC §2).
+    magnitude = inc_if(gt_u(random_bits, xor_(fraction, splat(0xFFFFFFFFU))), magnitude);
   }
+  static_cast<void>(random_bits);
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
 #endif
@@ -2397,12 +2426,10 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v encode_float_lanes(u32v bits, u32v random_bits) {
   if constexpr (::minifloat::format_info<Target>::is_signed) {
 #if MINIFLOAT_LANES_HAVE_TRUNCATION
-    if constexpr (Rule != ::minifloat::detail::rounding_rule::stochastic) {
-      static_cast<void>(random_bits);
-      return encode_float_to_signed_lanes_by_truncation<Target, Rule, Overflow>(bits);
-    }
-#endif
+    return encode_float_to_signed_lanes_by_truncation<Target, Rule, Overflow>(bits, random_bits);
+#else
     return encode_float_to_signed_lanes<Target, Rule, Overflow>(bits, random_bits);
+#endif
   } else {
     return encode_float_to_scale_lanes<Target, Rule, Overflow>(bits, random_bits);
   }
@@ -2899,10 +2926,10 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 //   iota()                            0, 1, 2, ... in the lanes
 //   reduce_max_u(a)                   the largest lane
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
-//   min_small(a, b), mul_f32_exact(a, power_of_two), truncate_f32(a)   (where
-//                                     MINIFLOAT_LANES_HAVE_TRUNCATION, lanes_portable.hpp)
+//   min_small(a, b), mul_f32_exact(a, power_of_two), sub_f32_exact(a, b), truncate_f32(a)
+//                                     (where MINIFLOAT_LANES_HAVE_TRUNCATION: lanes_portable.hpp)
 // and includes this file inside that namespace. The portable path's operations are plain
-// constexpr integer arithmetic, so these kernels are also the library's scalar float path.
+// constexpr arithmetic, so these kernels are also the library's scalar float path.
 // (No include guard: included once per path.)
 
 // Steps 3 and 4 of converter.hpp's encode_rounded for float inputs: the overflow rule, zeros,
@@ -3014,25 +3041,26 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits)
 }
 
 #if MINIFLOAT_LANES_HAVE_TRUNCATION
-// float -> Target like encode_float_to_signed_lanes, for nearest-even, toward zero and upward,
-// with fixed shifts only: for a path without per-lane shifts (the portable loop, which SSE2 and
-// other baseline vector units can then vectorize). Both of Target's ranges become one
-// fixed-point number v = code magnitude · 2^G + a G-bit fraction of a unit, G = 23 - M:
+// float -> Target like encode_float_to_signed_lanes, every rule, with fixed shifts only: for a
+// path without per-lane shifts (the portable loop, which SSE2 and other baseline vector units
+// can then vectorize). Both of Target's ranges become one fixed-point number v = code magnitude
+// · 2^G + a G-bit fraction of a unit, G = 23 - M:
 //   - at and above Target's smallest normal, |x|'s bits minus a constant (the exponent field
 //     rebiased; the dropped bits are float's low G mantissa bits, exactly);
 //   - below it, |x| · 2^(23 - emin) (exact: a power of two, at most 2^23) converted to an
 //     integer by truncation, with the lowest bit set if anything was cut off (sticky). The
 //     conversion truncates whatever the rounding mode, and its result < 2^24 converts back
 //     exactly, so the sticky test is exact too.
-// Then each rule rounds v at bit G with one addition. No float operation here rounds, so no
-// rounding mode changes a result; FTZ cannot apply (no result is subnormal) and DAZ only zeroes
-// float subnormal inputs, which every rule but upward rounds to 0 anyway (upward tests them as
-// integers).
+// Nearest-even, toward zero and upward then round v at bit G with one addition. Stochastic
+// rounding needs 32 bits of the fraction: below the smallest normal, the G bits of v and the
+// rest that the truncation cut off (an exact difference, scaled by a power of two and truncated
+// again). No float operation here rounds, so no rounding mode changes a result; FTZ cannot apply
+// (no result is subnormal) and DAZ only zeroes float subnormal inputs, which every rule but
+// upward rounds as 0 anyway (upward tests them as integers).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits) {
+MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits, u32v random_bits) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
-  static_assert(Rule != rounding_rule::stochastic, "stochastic rounding needs all 32 bits");
   constexpr std::uint32_t M = info::mantissa_bits;
   constexpr std::uint32_t G = 23 - M;
   constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent; // e4m3: 121
@@ -3044,21 +3072,22 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits) {
 
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const maskv below_normal = gt_small(splat(smallest_normal_bits), magnitude_bits);
   // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
   constexpr auto scale = ::minifloat::detail::bit_cast<float>(
       static_cast<std::uint32_t>(127 + 23 - info::min_normal_exponent) << 23);
   const u32v scaled = mul_f32_exact(min_small(magnitude_bits, splat(smallest_normal_bits)), scale);
   const u32v truncated = truncate_f32(scaled);
-  u32v inexact = select(eq(int_to_float_bits(truncated), scaled), splat(0U), splat(1U));
+  const u32v truncated_bits = int_to_float_bits(truncated);
+  u32v inexact = select(eq(truncated_bits, scaled), splat(0U), splat(1U));
   if constexpr (Rule == rounding_rule::upward) {
     // DAZ would make a float subnormal look exact (it reads as 0).
     const maskv float_subnormal =
         mask_and(gt_small(splat(0x800000U), magnitude_bits), gt_small(magnitude_bits, splat(0U)));
     inexact = select(float_subnormal, splat(1U), inexact);
   }
-  const u32v fixed =
-      select(gt_small(splat(smallest_normal_bits), magnitude_bits), or_(truncated, inexact),
-             sub(magnitude_bits, splat((smallest_normal - 1) << 23)));
+  const u32v normal_fixed = sub(magnitude_bits, splat((smallest_normal - 1) << 23));
+  const u32v fixed = select(below_normal, or_(truncated, inexact), normal_fixed);
   // Round at bit G. (fixed < 2^31 + 2^G: no addition wraps, even for NaN.)
   u32v magnitude = shr<G>(fixed);
   if constexpr (Rule == rounding_rule::nearest_even) {
@@ -3067,7 +3096,19 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits) {
     magnitude = shr<G>(add(fixed, add(splat((1U << (G - 1)) - 1U), and_(magnitude, splat(1U)))));
   } else if constexpr (Rule == rounding_rule::upward) {
     magnitude = shr<G>(add(fixed, select(eq(sign, splat(0U)), splat((1U << G) - 1U), splat(0U))));
+  } else if constexpr (Rule == rounding_rule::stochastic) {
+    // floor(fraction · 2^32): v's G bits on top; below the smallest normal, the cut-off rest
+    // (scaled - truncated, in [0, 1), exact) times 2^(32 - G) < 2^31, truncated, below them.
+    constexpr auto rest_scale =
+        ::minifloat::detail::bit_cast<float>(static_cast<std::uint32_t>(127 + 32 - G) << 23);
+    const u32v rest =
+        truncate_f32(mul_f32_exact(sub_f32_exact(scaled, truncated_bits), rest_scale));
+    const u32v fraction =
+        select(below_normal, or_(shl<32 - G>(truncated), rest), shl<32 - G>(normal_fixed));
+    // Up iff fraction + random_bits carries out of 32 bits (SPEC §2).
+    magnitude = inc_if(gt_u(random_bits, xor_(fraction, splat(0xFFFFFFFFU))), magnitude);
   }
+  static_cast<void>(random_bits);
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
 #endif
@@ -3121,12 +3162,10 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v encode_float_lanes(u32v bits, u32v random_bits) {
   if constexpr (::minifloat::format_info<Target>::is_signed) {
 #if MINIFLOAT_LANES_HAVE_TRUNCATION
-    if constexpr (Rule != ::minifloat::detail::rounding_rule::stochastic) {
-      static_cast<void>(random_bits);
-      return encode_float_to_signed_lanes_by_truncation<Target, Rule, Overflow>(bits);
-    }
-#endif
+    return encode_float_to_signed_lanes_by_truncation<Target, Rule, Overflow>(bits, random_bits);
+#else
     return encode_float_to_signed_lanes<Target, Rule, Overflow>(bits, random_bits);
+#endif
   } else {
     return encode_float_to_scale_lanes<Target, Rule, Overflow>(bits, random_bits);
   }
@@ -3516,10 +3555,10 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 //   iota()                            0, 1, 2, ... in the lanes
 //   reduce_max_u(a)                   the largest lane
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
-//   min_small(a, b), mul_f32_exact(a, power_of_two), truncate_f32(a)   (where
-//                                     MINIFLOAT_LANES_HAVE_TRUNCATION, lanes_portable.hpp)
+//   min_small(a, b), mul_f32_exact(a, power_of_two), sub_f32_exact(a, b), truncate_f32(a)
+//                                     (where MINIFLOAT_LANES_HAVE_TRUNCATION: lanes_portable.hpp)
 // and includes this file inside that namespace. The portable path's operations are plain
-// constexpr integer arithmetic, so these kernels are also the library's scalar float path.
+// constexpr arithmetic, so these kernels are also the library's scalar float path.
 // (No include guard: included once per path.)
 
 // Steps 3 and 4 of converter.hpp's encode_rounded for float inputs: the overflow rule, zeros,
@@ -3631,25 +3670,26 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits)
 }
 
 #if MINIFLOAT_LANES_HAVE_TRUNCATION
-// float -> Target like encode_float_to_signed_lanes, for nearest-even, toward zero and upward,
-// with fixed shifts only: for a path without per-lane shifts (the portable loop, which SSE2 and
-// other baseline vector units can then vectorize). Both of Target's ranges become one
-// fixed-point number v = code magnitude · 2^G + a G-bit fraction of a unit, G = 23 - M:
+// float -> Target like encode_float_to_signed_lanes, every rule, with fixed shifts only: for a
+// path without per-lane shifts (the portable loop, which SSE2 and other baseline vector units
+// can then vectorize). Both of Target's ranges become one fixed-point number v = code magnitude
+// · 2^G + a G-bit fraction of a unit, G = 23 - M:
 //   - at and above Target's smallest normal, |x|'s bits minus a constant (the exponent field
 //     rebiased; the dropped bits are float's low G mantissa bits, exactly);
 //   - below it, |x| · 2^(23 - emin) (exact: a power of two, at most 2^23) converted to an
 //     integer by truncation, with the lowest bit set if anything was cut off (sticky). The
 //     conversion truncates whatever the rounding mode, and its result < 2^24 converts back
 //     exactly, so the sticky test is exact too.
-// Then each rule rounds v at bit G with one addition. No float operation here rounds, so no
-// rounding mode changes a result; FTZ cannot apply (no result is subnormal) and DAZ only zeroes
-// float subnormal inputs, which every rule but upward rounds to 0 anyway (upward tests them as
-// integers).
+// Nearest-even, toward zero and upward then round v at bit G with one addition. Stochastic
+// rounding needs 32 bits of the fraction: below the smallest normal, the G bits of v and the
+// rest that the truncation cut off (an exact difference, scaled by a power of two and truncated
+// again). No float operation here rounds, so no rounding mode changes a result; FTZ cannot apply
+// (no result is subnormal) and DAZ only zeroes float subnormal inputs, which every rule but
+// upward rounds as 0 anyway (upward tests them as integers).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits) {
+MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits, u32v random_bits) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
-  static_assert(Rule != rounding_rule::stochastic, "stochastic rounding needs all 32 bits");
   constexpr std::uint32_t M = info::mantissa_bits;
   constexpr std::uint32_t G = 23 - M;
   constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent; // e4m3: 121
@@ -3661,21 +3701,22 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits) {
 
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const maskv below_normal = gt_small(splat(smallest_normal_bits), magnitude_bits);
   // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
   constexpr auto scale = ::minifloat::detail::bit_cast<float>(
       static_cast<std::uint32_t>(127 + 23 - info::min_normal_exponent) << 23);
   const u32v scaled = mul_f32_exact(min_small(magnitude_bits, splat(smallest_normal_bits)), scale);
   const u32v truncated = truncate_f32(scaled);
-  u32v inexact = select(eq(int_to_float_bits(truncated), scaled), splat(0U), splat(1U));
+  const u32v truncated_bits = int_to_float_bits(truncated);
+  u32v inexact = select(eq(truncated_bits, scaled), splat(0U), splat(1U));
   if constexpr (Rule == rounding_rule::upward) {
     // DAZ would make a float subnormal look exact (it reads as 0).
     const maskv float_subnormal =
         mask_and(gt_small(splat(0x800000U), magnitude_bits), gt_small(magnitude_bits, splat(0U)));
     inexact = select(float_subnormal, splat(1U), inexact);
   }
-  const u32v fixed =
-      select(gt_small(splat(smallest_normal_bits), magnitude_bits), or_(truncated, inexact),
-             sub(magnitude_bits, splat((smallest_normal - 1) << 23)));
+  const u32v normal_fixed = sub(magnitude_bits, splat((smallest_normal - 1) << 23));
+  const u32v fixed = select(below_normal, or_(truncated, inexact), normal_fixed);
   // Round at bit G. (fixed < 2^31 + 2^G: no addition wraps, even for NaN.)
   u32v magnitude = shr<G>(fixed);
   if constexpr (Rule == rounding_rule::nearest_even) {
@@ -3684,7 +3725,19 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits) {
     magnitude = shr<G>(add(fixed, add(splat((1U << (G - 1)) - 1U), and_(magnitude, splat(1U)))));
   } else if constexpr (Rule == rounding_rule::upward) {
     magnitude = shr<G>(add(fixed, select(eq(sign, splat(0U)), splat((1U << G) - 1U), splat(0U))));
+  } else if constexpr (Rule == rounding_rule::stochastic) {
+    // floor(fraction · 2^32): v's G bits on top; below the smallest normal, the cut-off rest
+    // (scaled - truncated, in [0, 1), exact) times 2^(32 - G) < 2^31, truncated, below them.
+    constexpr auto rest_scale =
+        ::minifloat::detail::bit_cast<float>(static_cast<std::uint32_t>(127 + 32 - G) << 23);
+    const u32v rest =
+        truncate_f32(mul_f32_exact(sub_f32_exact(scaled, truncated_bits), rest_scale));
+    const u32v fraction =
+        select(below_normal, or_(shl<32 - G>(truncated), rest), shl<32 - G>(normal_fixed));
+    // Up iff fraction + random_bits carries out of 32 bits (SPEC §2).
+    magnitude = inc_if(gt_u(random_bits, xor_(fraction, splat(0xFFFFFFFFU))), magnitude);
   }
+  static_cast<void>(random_bits);
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
 #endif
@@ -3738,12 +3791,10 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v encode_float_lanes(u32v bits, u32v random_bits) {
   if constexpr (::minifloat::format_info<Target>::is_signed) {
 #if MINIFLOAT_LANES_HAVE_TRUNCATION
-    if constexpr (Rule != ::minifloat::detail::rounding_rule::stochastic) {
-      static_cast<void>(random_bits);
-      return encode_float_to_signed_lanes_by_truncation<Target, Rule, Overflow>(bits);
-    }
-#endif
+    return encode_float_to_signed_lanes_by_truncation<Target, Rule, Overflow>(bits, random_bits);
+#else
     return encode_float_to_signed_lanes<Target, Rule, Overflow>(bits, random_bits);
+#endif
   } else {
     return encode_float_to_scale_lanes<Target, Rule, Overflow>(bits, random_bits);
   }

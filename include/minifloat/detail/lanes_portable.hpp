@@ -64,12 +64,15 @@ MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
 }
 
 // For the kernel without per-lane shifts (MINIFLOAT_LANES_HAVE_TRUNCATION): a min for lanes
-// below 2^31 (signed, which baseline vector units compare), the bits of a float times a power of
-// two that keeps it exact, and a float in [0, 2^31) truncated to an integer (a conversion that
-// truncates whatever the rounding mode).
+// below 2^31 (signed, which baseline vector units compare), float products and differences
+// that the caller knows to be exact, and a float in [0, 2^31) truncated to an integer (a
+// conversion that truncates whatever the rounding mode).
 MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return select(gt_small(b, a), a, b); }
 MINIFLOAT_LANE_FN u32v mul_f32_exact(u32v a, float power_of_two) {
   return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) * power_of_two);
+}
+MINIFLOAT_LANE_FN u32v sub_f32_exact(u32v a, u32v b) {
+  return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) - detail::bit_cast<float>(b));
 }
 MINIFLOAT_LANE_FN u32v truncate_f32(u32v a) {
   return static_cast<u32v>(static_cast<std::int32_t>(detail::bit_cast<float>(a)));
