@@ -15,11 +15,12 @@
 
 namespace {
 
-constexpr int results_per_input = 6;
+constexpr int results_per_input = 8;
 
 // Each float of [base, base + n) through the four narrowings SPEC §2 names for e4m3 and e5m2,
-// and two directed roundings (on sm_89 and later the saturating ones take the hardware
-// conversion; the others take the same code as the host, in the device's float arithmetic).
+// two directed roundings and two stochastic ones (on sm_89 and later the two saturate_casts take
+// the hardware conversion; the others take the same code as the host, in the device's float
+// arithmetic).
 __host__ __device__ void narrow_one(float x, std::uint8_t* out) {
   using minifloat::rounding;
   out[0] = minifloat::e4m3(x).bits();
@@ -28,6 +29,14 @@ __host__ __device__ void narrow_one(float x, std::uint8_t* out) {
   out[3] = minifloat::saturate_cast<minifloat::e5m2>(x).bits();
   out[4] = minifloat::convert<minifloat::e4m3, rounding::toward_zero>(x).bits();
   out[5] = minifloat::convert<minifloat::e5m2, rounding::upward>(x).bits();
+  // Stochastic rounding with random bits derived from the input's bits.
+  std::uint32_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  const std::uint32_t random_bits = (bits ^ (bits >> 15)) * 0x2C1B3C6DU;
+  out[6] = minifloat::stochastic_cast<minifloat::e4m3>(x, random_bits).bits();
+  out[7] =
+      minifloat::stochastic_cast<minifloat::e5m2, minifloat::overflow::saturate>(x, ~random_bits)
+          .bits();
 }
 
 __global__ void narrow_all(std::uint32_t base, std::uint32_t n, std::uint8_t* out) {
