@@ -781,24 +781,22 @@ MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
   return detail::bit_cast<std::uint32_t>(static_cast<float>(static_cast<std::int32_t>(a)));
 }
 
-// For the kernel without per-lane shifts (MINIFLOAT_LANES_HAVE_TRUNCATION): a min for lanes
-// below 2^31 (signed, which baseline vector units compare), float products and differences
-// that the caller knows to be exact, and a float in [0, 2^31) truncated to an integer (a
-// conversion that truncates whatever the rounding mode).
-MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return select(gt_small(b, a), a, b); }
-MINIFLOAT_LANE_FN u32v mul_f32_exact(u32v a, float power_of_two) {
-  return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) * power_of_two);
+// The product of lanes (as float bits) by a float: the scaling functions' x * scale, and the
+// kernel without per-lane shifts' exact products by powers of two.
+MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
+  return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) * b);
 }
-MINIFLOAT_LANE_FN u32v sub_f32_exact(u32v a, u32v b) {
+
+// For the kernel without per-lane shifts (MINIFLOAT_LANES_HAVE_TRUNCATION): a min for lanes
+// below 2^31 (signed, which baseline vector units compare), a float difference that the caller
+// knows to be exact, and a float in [0, 2^31) truncated to an integer (a conversion that
+// truncates whatever the rounding mode).
+MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return select(gt_small(b, a), a, b); }
+MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) - detail::bit_cast<float>(b));
 }
 MINIFLOAT_LANE_FN u32v truncate_f32(u32v a) {
   return static_cast<u32v>(static_cast<std::int32_t>(detail::bit_cast<float>(a)));
-}
-
-// The product of a float by a float: not constexpr, and only the scaling functions use it.
-inline u32v mul_f32(u32v a, float b) {
-  return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) * b);
 }
 
 // One element at a time: the loop is left to the compiler to vectorize.
@@ -850,7 +848,8 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return a; }
 //   iota()                            0, 1, 2, ... in the lanes
 //   reduce_max_u(a)                   the largest lane
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
-//   min_small(a, b), mul_f32_exact(a, power_of_two), sub_f32_exact(a, b), truncate_f32(a)
+//   mul_f32(a, f)                     the lanes (float bits) times the float f, as float bits
+//   min_small(a, b), sub_f32(a, b), truncate_f32(a)
 //                                     (where MINIFLOAT_LANES_HAVE_TRUNCATION: lanes_portable.hpp)
 // and includes this file inside that namespace. The portable path's operations are plain
 // constexpr arithmetic, so these kernels are also the library's scalar float path.
@@ -1000,7 +999,7 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits, u32
   // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
   constexpr auto scale = ::minifloat::detail::bit_cast<float>(
       static_cast<std::uint32_t>(127 + 23 - info::min_normal_exponent) << 23);
-  const u32v scaled = mul_f32_exact(min_small(magnitude_bits, splat(smallest_normal_bits)), scale);
+  const u32v scaled = mul_f32(min_small(magnitude_bits, splat(smallest_normal_bits)), scale);
   const u32v truncated = truncate_f32(scaled);
   const u32v truncated_bits = int_to_float_bits(truncated);
   u32v inexact = select(eq(truncated_bits, scaled), splat(0U), splat(1U));
@@ -1025,8 +1024,7 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits, u32
     // (scaled - truncated, in [0, 1), exact) times 2^(32 - G) < 2^31, truncated, below them.
     constexpr auto rest_scale =
         ::minifloat::detail::bit_cast<float>(static_cast<std::uint32_t>(127 + 32 - G) << 23);
-    const u32v rest =
-        truncate_f32(mul_f32_exact(sub_f32_exact(scaled, truncated_bits), rest_scale));
+    const u32v rest = truncate_f32(mul_f32(sub_f32(scaled, truncated_bits), rest_scale));
     const u32v fraction =
         select(below_normal, or_(shl<32 - G>(truncated), rest), shl<32 - G>(normal_fixed));
     // Up iff fraction + random_bits carries out of 32 bits (SPEC §2).
@@ -2190,7 +2188,8 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return vmaxvq_u32(a); }
 //   iota()                            0, 1, 2, ... in the lanes
 //   reduce_max_u(a)                   the largest lane
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
-//   min_small(a, b), mul_f32_exact(a, power_of_two), sub_f32_exact(a, b), truncate_f32(a)
+//   mul_f32(a, f)                     the lanes (float bits) times the float f, as float bits
+//   min_small(a, b), sub_f32(a, b), truncate_f32(a)
 //                                     (where MINIFLOAT_LANES_HAVE_TRUNCATION: lanes_portable.hpp)
 // and includes this file inside that namespace. The portable path's operations are plain
 // constexpr arithmetic, so these kernels are also the library's scalar float path.
@@ -2340,7 +2339,7 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits, u32
   // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
   constexpr auto scale = ::minifloat::detail::bit_cast<float>(
       static_cast<std::uint32_t>(127 + 23 - info::min_normal_exponent) << 23);
-  const u32v scaled = mul_f32_exact(min_small(magnitude_bits, splat(smallest_normal_bits)), scale);
+  const u32v scaled = mul_f32(min_small(magnitude_bits, splat(smallest_normal_bits)), scale);
   const u32v truncated = truncate_f32(scaled);
   const u32v truncated_bits = int_to_float_bits(truncated);
   u32v inexact = select(eq(truncated_bits, scaled), splat(0U), splat(1U));
@@ -2365,8 +2364,7 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits, u32
     // (scaled - truncated, in [0, 1), exact) times 2^(32 - G) < 2^31, truncated, below them.
     constexpr auto rest_scale =
         ::minifloat::detail::bit_cast<float>(static_cast<std::uint32_t>(127 + 32 - G) << 23);
-    const u32v rest =
-        truncate_f32(mul_f32_exact(sub_f32_exact(scaled, truncated_bits), rest_scale));
+    const u32v rest = truncate_f32(mul_f32(sub_f32(scaled, truncated_bits), rest_scale));
     const u32v fraction =
         select(below_normal, or_(shl<32 - G>(truncated), rest), shl<32 - G>(normal_fixed));
     // Up iff fraction + random_bits carries out of 32 bits (SPEC §2).
@@ -2926,7 +2924,8 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 //   iota()                            0, 1, 2, ... in the lanes
 //   reduce_max_u(a)                   the largest lane
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
-//   min_small(a, b), mul_f32_exact(a, power_of_two), sub_f32_exact(a, b), truncate_f32(a)
+//   mul_f32(a, f)                     the lanes (float bits) times the float f, as float bits
+//   min_small(a, b), sub_f32(a, b), truncate_f32(a)
 //                                     (where MINIFLOAT_LANES_HAVE_TRUNCATION: lanes_portable.hpp)
 // and includes this file inside that namespace. The portable path's operations are plain
 // constexpr arithmetic, so these kernels are also the library's scalar float path.
@@ -3076,7 +3075,7 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits, u32
   // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
   constexpr auto scale = ::minifloat::detail::bit_cast<float>(
       static_cast<std::uint32_t>(127 + 23 - info::min_normal_exponent) << 23);
-  const u32v scaled = mul_f32_exact(min_small(magnitude_bits, splat(smallest_normal_bits)), scale);
+  const u32v scaled = mul_f32(min_small(magnitude_bits, splat(smallest_normal_bits)), scale);
   const u32v truncated = truncate_f32(scaled);
   const u32v truncated_bits = int_to_float_bits(truncated);
   u32v inexact = select(eq(truncated_bits, scaled), splat(0U), splat(1U));
@@ -3101,8 +3100,7 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits, u32
     // (scaled - truncated, in [0, 1), exact) times 2^(32 - G) < 2^31, truncated, below them.
     constexpr auto rest_scale =
         ::minifloat::detail::bit_cast<float>(static_cast<std::uint32_t>(127 + 32 - G) << 23);
-    const u32v rest =
-        truncate_f32(mul_f32_exact(sub_f32_exact(scaled, truncated_bits), rest_scale));
+    const u32v rest = truncate_f32(mul_f32(sub_f32(scaled, truncated_bits), rest_scale));
     const u32v fraction =
         select(below_normal, or_(shl<32 - G>(truncated), rest), shl<32 - G>(normal_fixed));
     // Up iff fraction + random_bits carries out of 32 bits (SPEC §2).
@@ -3555,7 +3553,8 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 //   iota()                            0, 1, 2, ... in the lanes
 //   reduce_max_u(a)                   the largest lane
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
-//   min_small(a, b), mul_f32_exact(a, power_of_two), sub_f32_exact(a, b), truncate_f32(a)
+//   mul_f32(a, f)                     the lanes (float bits) times the float f, as float bits
+//   min_small(a, b), sub_f32(a, b), truncate_f32(a)
 //                                     (where MINIFLOAT_LANES_HAVE_TRUNCATION: lanes_portable.hpp)
 // and includes this file inside that namespace. The portable path's operations are plain
 // constexpr arithmetic, so these kernels are also the library's scalar float path.
@@ -3705,7 +3704,7 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits, u32
   // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
   constexpr auto scale = ::minifloat::detail::bit_cast<float>(
       static_cast<std::uint32_t>(127 + 23 - info::min_normal_exponent) << 23);
-  const u32v scaled = mul_f32_exact(min_small(magnitude_bits, splat(smallest_normal_bits)), scale);
+  const u32v scaled = mul_f32(min_small(magnitude_bits, splat(smallest_normal_bits)), scale);
   const u32v truncated = truncate_f32(scaled);
   const u32v truncated_bits = int_to_float_bits(truncated);
   u32v inexact = select(eq(truncated_bits, scaled), splat(0U), splat(1U));
@@ -3730,8 +3729,7 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits, u32
     // (scaled - truncated, in [0, 1), exact) times 2^(32 - G) < 2^31, truncated, below them.
     constexpr auto rest_scale =
         ::minifloat::detail::bit_cast<float>(static_cast<std::uint32_t>(127 + 32 - G) << 23);
-    const u32v rest =
-        truncate_f32(mul_f32_exact(sub_f32_exact(scaled, truncated_bits), rest_scale));
+    const u32v rest = truncate_f32(mul_f32(sub_f32(scaled, truncated_bits), rest_scale));
     const u32v fraction =
         select(below_normal, or_(shl<32 - G>(truncated), rest), shl<32 - G>(normal_fixed));
     // Up iff fraction + random_bits carries out of 32 bits (SPEC §2).

@@ -63,24 +63,22 @@ MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
   return detail::bit_cast<std::uint32_t>(static_cast<float>(static_cast<std::int32_t>(a)));
 }
 
-// For the kernel without per-lane shifts (MINIFLOAT_LANES_HAVE_TRUNCATION): a min for lanes
-// below 2^31 (signed, which baseline vector units compare), float products and differences
-// that the caller knows to be exact, and a float in [0, 2^31) truncated to an integer (a
-// conversion that truncates whatever the rounding mode).
-MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return select(gt_small(b, a), a, b); }
-MINIFLOAT_LANE_FN u32v mul_f32_exact(u32v a, float power_of_two) {
-  return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) * power_of_two);
+// The product of lanes (as float bits) by a float: the scaling functions' x * scale, and the
+// kernel without per-lane shifts' exact products by powers of two.
+MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
+  return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) * b);
 }
-MINIFLOAT_LANE_FN u32v sub_f32_exact(u32v a, u32v b) {
+
+// For the kernel without per-lane shifts (MINIFLOAT_LANES_HAVE_TRUNCATION): a min for lanes
+// below 2^31 (signed, which baseline vector units compare), a float difference that the caller
+// knows to be exact, and a float in [0, 2^31) truncated to an integer (a conversion that
+// truncates whatever the rounding mode).
+MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return select(gt_small(b, a), a, b); }
+MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) - detail::bit_cast<float>(b));
 }
 MINIFLOAT_LANE_FN u32v truncate_f32(u32v a) {
   return static_cast<u32v>(static_cast<std::int32_t>(detail::bit_cast<float>(a)));
-}
-
-// The product of a float by a float: not constexpr, and only the scaling functions use it.
-inline u32v mul_f32(u32v a, float b) {
-  return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) * b);
 }
 
 // One element at a time: the loop is left to the compiler to vectorize.
