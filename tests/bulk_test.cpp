@@ -275,24 +275,32 @@ TYPED_TEST(BulkNarrowing, ResultsIgnoreTheFloatingPointEnvironment) {
   }
 }
 
-// Widening: every code, at every length 0..257 and odd offsets, into float, binary16, bfloat16.
+// Widening: every code, at every length 0..257, into float, binary16, bfloat16, with either
+// kind of store. dst starts at every element offset from a 64-byte boundary in turn (where
+// non-temporal stores begin, and where the vector stores fall), src at odd ones.
 template <class T, class To>
-void check_widening(simd_path path) {
+void check_widening(simd_path path, minifloat::detail::stores stores) {
   std::vector<T> src(300);
   for (std::size_t i = 0; i < src.size(); ++i) {
     src[i] = T::from_bits(static_cast<std::uint8_t>(i * 37 + i / 256));
   }
+  constexpr std::size_t per_line = 64 / sizeof(To);
   for (std::size_t n = 0; n <= 257; ++n) {
     const std::size_t offset = 1 + n % 5;
-    std::vector<To> dst(src.size() + 2);
-    std::memset(dst.data(), guard, dst.size() * sizeof(To));
-    std::vector<To> untouched = dst;
-    minifloat::detail::widen_array(path, src.data() + offset, n, dst.data() + offset);
-    for (std::size_t i = 0; i < dst.size(); ++i) {
-      const To expected =
-          i >= offset && i < offset + n ? minifloat::convert<To>(src[i]) : untouched[i];
-      ASSERT_EQ(std::memcmp(&dst[i], &expected, sizeof(To)), 0)
-          << minifloat::to_string(path) << " n=" << n << " i=" << i;
+    std::vector<To> storage(src.size() + 2 + per_line);
+    // dst: storage from its first element on a 64-byte boundary.
+    const auto address = reinterpret_cast<std::uintptr_t>(storage.data());
+    To* dst = storage.data() + (64 - address % 64) % 64 / sizeof(To);
+    const std::size_t dst_offset = n % per_line;
+    std::memset(storage.data(), guard, storage.size() * sizeof(To));
+    const std::vector<To> untouched = storage;
+    minifloat::detail::widen_array(path, src.data() + offset, n, dst + dst_offset, stores);
+    for (std::size_t i = 0; i < storage.size(); ++i) {
+      const auto k = static_cast<std::size_t>(&storage[i] - (dst + dst_offset)); // wraps below
+      const To expected = k < n ? minifloat::convert<To>(src[offset + k]) : untouched[i];
+      ASSERT_EQ(std::memcmp(&storage[i], &expected, sizeof(To)), 0)
+          << minifloat::to_string(path) << " n=" << n << " element " << k
+          << (stores == minifloat::detail::stores::non_temporal ? " non-temporal" : "");
     }
   }
 }
@@ -317,9 +325,12 @@ TYPED_TEST(BulkNarrowing, SignSymmetricTablesAreTheSignedFormatsWithNegativeZero
 
 TYPED_TEST(BulkNarrowing, WideningEveryCodeEveryLength) {
   for (simd_path path : supported_paths()) {
-    check_widening<TypeParam, float>(path);
-    check_widening<TypeParam, minifloat::binary16_bits>(path);
-    check_widening<TypeParam, minifloat::bfloat16_bits>(path);
+    for (auto stores :
+         {minifloat::detail::stores::cached, minifloat::detail::stores::non_temporal}) {
+      check_widening<TypeParam, float>(path, stores);
+      check_widening<TypeParam, minifloat::binary16_bits>(path, stores);
+      check_widening<TypeParam, minifloat::bfloat16_bits>(path, stores);
+    }
   }
 }
 
@@ -352,6 +363,34 @@ TEST(BulkApi, PointerFormsEqualScalarCasts) {
     ASSERT_EQ(std::memcmp(&back[i], &minifloat::decode_table<minifloat::e4m3>[q[i].bits()], 4), 0);
     ASSERT_EQ(s[i].bits(), minifloat::stochastic_cast<minifloat::e4m3>(x[i], bits[i]).bits());
     ASSERT_EQ(g[i].bits(), minifloat::stochastic_cast<minifloat::e4m3>(x[i], generator(i)).bits());
+  }
+}
+
+// Outputs from MINIFLOAT_NON_TEMPORAL_THRESHOLD bytes on take non-temporal stores: the public
+// function at the threshold and one element below it, into a dst one element past a 64-byte
+// boundary, gives the scalar results and writes nothing past them.
+TEST(BulkApi, WideningAtTheNonTemporalThreshold) {
+  using minifloat::detail::stores;
+  constexpr std::size_t threshold = MINIFLOAT_NON_TEMPORAL_THRESHOLD;
+  EXPECT_EQ(minifloat::detail::stores_for(threshold), stores::non_temporal);
+  EXPECT_EQ(minifloat::detail::stores_for(threshold - 1), stores::cached);
+  for (const std::size_t n : {threshold / sizeof(float), threshold / sizeof(float) - 1}) {
+    std::vector<minifloat::e5m2> src(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      src[i] = minifloat::e5m2::from_bits(static_cast<std::uint8_t>(sweep::mix(i)));
+    }
+    std::vector<float> storage(n + 32, -1.0f);
+    const auto address = reinterpret_cast<std::uintptr_t>(storage.data());
+    float* dst = storage.data() + (64 - address % 64) % 64 / sizeof(float) + 1;
+    minifloat::convert(src.data(), n, dst);
+    for (std::size_t i = 0; i < n; ++i) {
+      ASSERT_EQ(std::memcmp(&dst[i], &minifloat::decode_table<minifloat::e5m2>[src[i].bits()], 4),
+                0)
+          << "n=" << n << " i=" << i;
+    }
+    for (const float* p = dst + n; p != storage.data() + storage.size(); ++p) {
+      ASSERT_EQ(*p, -1.0f);
+    }
   }
 }
 
