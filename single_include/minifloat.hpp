@@ -2832,7 +2832,7 @@ namespace detail {
 // Large outputs with non-temporal (streaming) stores: they write whole cache lines to memory
 // without first reading them (a store through the caches does, so writing 4 bytes costs 8 of
 // bandwidth) and without evicting what the caches hold. A decoder writes 2 or 4 bytes per byte
-// it reads, so for outputs larger than the caches this nearly doubles its speed. Calls
+// it reads, so for outputs larger than the caches this about doubles its speed. Calls
 // kernel(non_temporal, first, count), non_temporal a std::integral_constant<bool>: cached
 // stores for the elements before dst's first 64-byte boundary, streaming ones from there on,
 // where the kernel's block stores are aligned (its tail stores are cached ones). SFENCE then
@@ -4510,19 +4510,17 @@ constexpr stores stores_for(std::size_t bytes) noexcept {
                                                                 : stores::cached;
 }
 
-// Runs kernel(non_temporal, first, count) over [0, n) with the stores `mode` asks for, where
-// the path has non-temporal ones; non_temporal is a std::integral_constant<bool>.
+#if MINIFLOAT_X86_PATHS
+// Runs kernel(non_temporal, first, count) over [0, n) with the stores `mode` asks for;
+// non_temporal is a std::integral_constant<bool>.
 template <class Result, class Kernel>
 void decode_with_stores(stores mode, Result* dst, std::size_t n, const Kernel& kernel) {
-#if MINIFLOAT_X86_PATHS
   if (mode == stores::non_temporal) {
     return with_non_temporal_stores(dst, n, kernel);
   }
-#endif
-  static_cast<void>(mode);
-  static_cast<void>(dst);
   kernel(std::false_type{}, std::size_t{0}, n);
 }
+#endif
 
 // Widening on a given path.
 template <class From, class To>

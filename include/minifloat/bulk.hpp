@@ -211,19 +211,17 @@ constexpr stores stores_for(std::size_t bytes) noexcept {
                                                                 : stores::cached;
 }
 
-// Runs kernel(non_temporal, first, count) over [0, n) with the stores `mode` asks for, where
-// the path has non-temporal ones; non_temporal is a std::integral_constant<bool>.
+#if MINIFLOAT_X86_PATHS
+// Runs kernel(non_temporal, first, count) over [0, n) with the stores `mode` asks for;
+// non_temporal is a std::integral_constant<bool>.
 template <class Result, class Kernel>
 void decode_with_stores(stores mode, Result* dst, std::size_t n, const Kernel& kernel) {
-#if MINIFLOAT_X86_PATHS
   if (mode == stores::non_temporal) {
     return with_non_temporal_stores(dst, n, kernel);
   }
-#endif
-  static_cast<void>(mode);
-  static_cast<void>(dst);
   kernel(std::false_type{}, std::size_t{0}, n);
 }
+#endif
 
 // Widening on a given path.
 template <class From, class To>

@@ -40,7 +40,7 @@ namespace detail {
 // Large outputs with non-temporal (streaming) stores: they write whole cache lines to memory
 // without first reading them (a store through the caches does, so writing 4 bytes costs 8 of
 // bandwidth) and without evicting what the caches hold. A decoder writes 2 or 4 bytes per byte
-// it reads, so for outputs larger than the caches this nearly doubles its speed. Calls
+// it reads, so for outputs larger than the caches this about doubles its speed. Calls
 // kernel(non_temporal, first, count), non_temporal a std::integral_constant<bool>: cached
 // stores for the elements before dst's first 64-byte boundary, streaming ones from there on,
 // where the kernel's block stores are aligned (its tail stores are cached ones). SFENCE then
