@@ -107,6 +107,8 @@ MINIFLOAT_LANE_FN void store_codes_partial(std::uint8_t* p, u32v code, std::size
 }
 
 MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return a; }
+// No software prefetch: one element per iteration, and a compiler's vectorized loop is its own.
+constexpr std::size_t prefetch_distance = 0;
 
 #include "lanes.inc"
 
