@@ -103,17 +103,25 @@ MINIFLOAT_HOST_DEVICE inline To bit_cast(const From& from) noexcept {
 #endif
 
 // Index of the most significant set bit of a non-zero value (0 for 1, 63 for 2^63).
-MINIFLOAT_HOST_DEVICE constexpr int most_significant_bit(std::uint64_t x) noexcept {
-#if defined(__CUDA_ARCH__)
-  return 63 - __clzll(static_cast<long long>(x));
-#elif defined(__GNUC__) || defined(__clang__)
-  return 63 - __builtin_clzll(x);
-#else
+MINIFLOAT_HOST_DEVICE constexpr int most_significant_bit_by_loop(std::uint64_t x) noexcept {
   int position = 0;
   while (x >>= 1) {
     ++position;
   }
   return position;
+}
+MINIFLOAT_HOST_DEVICE constexpr int most_significant_bit(std::uint64_t x) noexcept {
+#if defined(__CUDA_ARCH__)
+  // __clzll is not constexpr, and nvcc's device pass constant-evaluates the host's tables too
+  // (decode_table, the array functions' code tables): those take the loop.
+  if (__builtin_is_constant_evaluated()) {
+    return most_significant_bit_by_loop(x);
+  }
+  return 63 - __clzll(static_cast<long long>(x));
+#elif defined(__GNUC__) || defined(__clang__)
+  return 63 - __builtin_clzll(x);
+#else
+  return most_significant_bit_by_loop(x);
 #endif
 }
 

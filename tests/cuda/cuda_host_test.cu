@@ -68,6 +68,28 @@ int main() {
                       minifloat::e5m2(3.0f).bits()
                   ? 0
                   : 1;
+  // The tables and the array functions in nvcc-compiled host code: nvcc's device pass
+  // constant-evaluates the host's tables as well, which once failed to compile (a device-only
+  // intrinsic in the converter's constant path).
+  static_assert(minifloat::decode_table<minifloat::e4m3>[0x7E] == 448.0f, "");
+  {
+    constexpr unsigned count = 100;
+    float values[count];
+    minifloat::e4m3 codes[count];
+    float back[count];
+    float largest = 0.0f;
+    for (unsigned i = 0; i < count; ++i) {
+      values[i] = static_cast<float>(i) * 7.3f - 300.0f;
+      largest = values[i] > largest ? values[i] : -values[i] > largest ? -values[i] : largest;
+    }
+    minifloat::convert(values, count, codes);
+    minifloat::convert(codes, count, back);
+    for (unsigned i = 0; i < count; ++i) {
+      failures += codes[i].bits() == minifloat::e4m3(values[i]).bits() ? 0 : 1;
+      failures += back[i] == static_cast<float>(codes[i]) ? 0 : 1;
+    }
+    failures += minifloat::amax(values, count) == largest ? 0 : 1;
+  }
 
   int devices = 0;
   if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
