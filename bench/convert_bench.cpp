@@ -28,7 +28,7 @@ using minifloat::e4m3;
 using minifloat::e5m2;
 using minifloat::overflow;
 using minifloat::simd_path;
-using rule = minifloat::detail::rounding_rule;
+using rule = minifloat::rounding;
 
 const std::vector<float>& normal_floats(std::size_t n) {
   static std::map<std::size_t, std::vector<float>> cache;
@@ -172,9 +172,10 @@ void BM_nvidia_encode_float(benchmark::State& state) {
 }
 #endif
 
-// The array functions on one path.
-template <class Source, class T, rule Rule, overflow O>
+// The public array functions on one path (chosen through minifloat::scoped_path).
+template <class Source, class T, minifloat::rounding R, overflow O>
 void BM_encode(benchmark::State& state, simd_path path) {
+  const minifloat::scoped_path on(path);
   const auto n = static_cast<std::size_t>(state.range(0));
   const auto& floats = normal_floats(n);
   std::vector<Source> src(n);
@@ -183,14 +184,14 @@ void BM_encode(benchmark::State& state, simd_path path) {
   }
   std::vector<T> dst(n);
   for (auto _ : state) {
-    minifloat::detail::narrow_array<Rule, O>(path, src.data(), n, dst.data(),
-                                             minifloat::detail::no_random_bits{});
+    minifloat::convert<R, O>(src.data(), n, dst.data());
     benchmark::ClobberMemory();
   }
   set_counters(state);
 }
 template <class T>
 void BM_stochastic_array_bits(benchmark::State& state, simd_path path) {
+  const minifloat::scoped_path on(path);
   const auto n = static_cast<std::size_t>(state.range(0));
   const auto& src = normal_floats(n);
   std::vector<std::uint32_t> bits(n);
@@ -200,42 +201,43 @@ void BM_stochastic_array_bits(benchmark::State& state, simd_path path) {
   }
   std::vector<T> dst(n);
   for (auto _ : state) {
-    minifloat::detail::narrow_array<rule::stochastic, overflow::saturate>(
-        path, src.data(), n, dst.data(), minifloat::detail::random_bits_array{bits.data()});
+    minifloat::stochastic_convert<overflow::saturate>(src.data(), n, bits.data(), dst.data());
     benchmark::ClobberMemory();
   }
   set_counters(state);
 }
 template <class T>
 void BM_stochastic_generator(benchmark::State& state, simd_path path) {
+  const minifloat::scoped_path on(path);
   const auto n = static_cast<std::size_t>(state.range(0));
   const auto& src = normal_floats(n);
   std::vector<T> dst(n);
   for (auto _ : state) {
-    minifloat::detail::narrow_array<rule::stochastic, overflow::saturate>(
-        path, src.data(), n, dst.data(), minifloat::counter_generator{7, 0});
+    minifloat::stochastic_convert<overflow::saturate>(src.data(), n, dst.data(),
+                                                      minifloat::counter_generator{7, 0});
     benchmark::ClobberMemory();
   }
   set_counters(state);
 }
 template <class T, class To>
 void BM_decode(benchmark::State& state, simd_path path) {
+  const minifloat::scoped_path on(path);
   const auto n = static_cast<std::size_t>(state.range(0));
   const auto src = converted<T>(n);
   std::vector<To> dst(n);
   for (auto _ : state) {
-    // The stores the public convert chooses for this size (non-temporal for large outputs).
-    minifloat::detail::widen_array(path, src.data(), n, dst.data(),
-                                   minifloat::detail::stores_for(n * sizeof(To)));
+    // (Non-temporal stores for large outputs, as MINIFLOAT_NON_TEMPORAL_THRESHOLD says.)
+    minifloat::convert(src.data(), n, dst.data());
     benchmark::ClobberMemory();
   }
   set_counters(state);
 }
 void BM_amax(benchmark::State& state, simd_path path) {
+  const minifloat::scoped_path on(path);
   const auto n = static_cast<std::size_t>(state.range(0));
   const auto& src = normal_floats(n);
   for (auto _ : state) {
-    benchmark::DoNotOptimize(minifloat::detail::amax_on(path, src.data(), n));
+    benchmark::DoNotOptimize(minifloat::amax(src.data(), n));
   }
   set_counters(state);
 }
@@ -243,14 +245,13 @@ void BM_amax(benchmark::State& state, simd_path path) {
 // Scaling (scaling.hpp): quantize with a per-tensor scale, fused into the encode kernel; its
 // baseline is encode_e4m3_saturate on the same path.
 void BM_quantize_e4m3(benchmark::State& state, simd_path path) {
+  const minifloat::scoped_path on(path);
   const auto n = static_cast<std::size_t>(state.range(0));
   const auto& src = normal_floats(n);
   const float scale = minifloat::compute_scale<e4m3>(minifloat::amax(src.data(), n));
-  std::vector<std::uint8_t> dst(n);
+  std::vector<e4m3> dst(n);
   for (auto _ : state) {
-    minifloat::detail::encode_on<minifloat::formats::e4m3, rule::nearest_even, overflow::saturate>(
-        path, minifloat::detail::scaled_floats{src.data(), scale}, n, dst.data(),
-        minifloat::detail::no_random_bits{});
+    minifloat::quantize(src.data(), n, dst.data(), scale);
     benchmark::ClobberMemory();
   }
   set_counters(state);

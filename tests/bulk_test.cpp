@@ -10,6 +10,7 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include <minifloat/bulk.hpp>
@@ -87,8 +88,7 @@ template <class T, rounding_rule Rule, overflow O, class Source, class Random>
                                                 const Random& random, std::size_t offset,
                                                 std::size_t n) {
   std::vector<T> dst(src.size() + 2, T::from_bits(guard));
-  minifloat::detail::narrow_array<Rule, O>(path, src.data() + offset, n, dst.data() + offset,
-                                           random);
+  narrow_on<Rule, O>(path, src.data() + offset, n, dst.data() + offset, random);
   for (std::size_t i = 0; i < dst.size(); ++i) {
     const bool inside = i >= offset && i < offset + n;
     unsigned expected = guard;
@@ -96,7 +96,7 @@ template <class T, rounding_rule Rule, overflow O, class Source, class Random>
       std::uint32_t r = 0;
       if constexpr (std::is_same<Random, minifloat::counter_generator>::value) {
         r = random(i - offset);
-      } else if constexpr (std::is_same<Random, minifloat::detail::random_bits_array>::value) {
+      } else if constexpr (std::is_same<Random, random_bits_array>::value) {
         r = bits[i];
       }
       expected = minifloat::detail::convert_value<T, Rule, O>(src[i], r).bits();
@@ -118,13 +118,12 @@ void check_lengths_and_alignments() {
     for (std::size_t n = 0; n <= 257; ++n) {
       const std::size_t offset = 1 + n % 7; // odd and even, never 64-byte aligned
       if constexpr (Rule == rounding_rule::stochastic) {
-        expect_narrowing_matches<T, Rule, O>(
-            path, src, bits, minifloat::detail::random_bits_array{bits.data() + offset}, offset, n);
+        expect_narrowing_matches<T, Rule, O>(path, src, bits,
+                                             random_bits_array{bits.data() + offset}, offset, n);
         expect_narrowing_matches<T, Rule, O>(path, src, bits,
                                              minifloat::counter_generator{n, n * 1000}, offset, n);
       } else {
-        expect_narrowing_matches<T, Rule, O>(path, src, bits, minifloat::detail::no_random_bits{},
-                                             offset, n);
+        expect_narrowing_matches<T, Rule, O>(path, src, bits, no_random_bits{}, offset, n);
       }
     }
   }
@@ -170,8 +169,7 @@ void check_every_16bit_input(simd_path path) {
     bits[i] = sweep::mix(i);
   }
   std::vector<T> dst(src.size());
-  minifloat::detail::narrow_array<Rule, O>(path, src.data(), src.size(), dst.data(),
-                                           minifloat::detail::random_bits_array{bits.data()});
+  narrow_on<Rule, O>(path, src.data(), src.size(), dst.data(), random_bits_array{bits.data()});
   for (std::size_t i = 0; i < src.size(); ++i) {
     ASSERT_EQ(dst[i].bits(), (minifloat::detail::convert_value<T, Rule, O>(src[i], bits[i]).bits()))
         << minifloat::to_string(path) << " input 0x" << std::hex << i;
@@ -230,9 +228,8 @@ void check_in_every_environment(simd_path path, const std::vector<Source>& src) 
       _mm_setcsr(saved_csr | 0x8040U); // FTZ (bit 15) and DAZ (bit 6)
     }
 #endif
-    minifloat::detail::narrow_array<Rule, O>(
-        path, src.data(), src.size(), dst.data(),
-        minifloat::detail::random_bits_array{random_bits.data()});
+    narrow_on<Rule, O>(path, src.data(), src.size(), dst.data(),
+                       random_bits_array{random_bits.data()});
 #if defined(__SSE__)
     _mm_setcsr(saved_csr);
 #endif
@@ -279,7 +276,7 @@ TYPED_TEST(BulkNarrowing, ResultsIgnoreTheFloatingPointEnvironment) {
 // kind of store. dst starts at every element offset from a 64-byte boundary in turn (where
 // non-temporal stores begin, and where the vector stores fall), src at odd ones.
 template <class T, class To>
-void check_widening(simd_path path, minifloat::detail::stores stores) {
+void check_widening(simd_path path, bool non_temporal) {
   std::vector<T> src(300);
   for (std::size_t i = 0; i < src.size(); ++i) {
     src[i] = T::from_bits(static_cast<std::uint8_t>(i * 37 + i / 256));
@@ -294,13 +291,13 @@ void check_widening(simd_path path, minifloat::detail::stores stores) {
     const std::size_t dst_offset = n % per_line;
     std::memset(storage.data(), guard, storage.size() * sizeof(To));
     const std::vector<To> untouched = storage;
-    minifloat::detail::widen_array(path, src.data() + offset, n, dst + dst_offset, stores);
+    widen_on(path, src.data() + offset, n, dst + dst_offset, non_temporal);
     for (std::size_t i = 0; i < storage.size(); ++i) {
       const auto k = static_cast<std::size_t>(&storage[i] - (dst + dst_offset)); // wraps below
       const To expected = k < n ? minifloat::convert<To>(src[offset + k]) : untouched[i];
       ASSERT_EQ(std::memcmp(&storage[i], &expected, sizeof(To)), 0)
           << minifloat::to_string(path) << " n=" << n << " element " << k
-          << (stores == minifloat::detail::stores::non_temporal ? " non-temporal" : "");
+          << (non_temporal ? " non-temporal" : "");
     }
   }
 }
@@ -325,11 +322,10 @@ TYPED_TEST(BulkNarrowing, SignSymmetricTablesAreTheSignedFormatsWithNegativeZero
 
 TYPED_TEST(BulkNarrowing, WideningEveryCodeEveryLength) {
   for (simd_path path : supported_paths()) {
-    for (auto stores :
-         {minifloat::detail::stores::cached, minifloat::detail::stores::non_temporal}) {
-      check_widening<TypeParam, float>(path, stores);
-      check_widening<TypeParam, minifloat::binary16_bits>(path, stores);
-      check_widening<TypeParam, minifloat::bfloat16_bits>(path, stores);
+    for (const bool non_temporal : {false, true}) {
+      check_widening<TypeParam, float>(path, non_temporal);
+      check_widening<TypeParam, minifloat::binary16_bits>(path, non_temporal);
+      check_widening<TypeParam, minifloat::bfloat16_bits>(path, non_temporal);
     }
   }
 }
@@ -446,12 +442,12 @@ TEST(CounterGenerator, SplitsAndPathsAgreeAcrossTheHighHalfCarry) {
   const minifloat::counter_generator whole{99, offset};
   for (simd_path path : supported_paths()) {
     std::vector<minifloat::e5m2> all(x.size());
-    minifloat::detail::narrow_array<rounding_rule::stochastic, overflow::non_saturating>(
-        path, x.data(), x.size(), all.data(), whole);
+    narrow_on<rounding_rule::stochastic, overflow::non_saturating>(path, x.data(), x.size(),
+                                                                   all.data(), whole);
     std::vector<minifloat::e5m2> parts(x.size());
     for (std::size_t begin = 0; begin < x.size(); begin += 23) {
       const std::size_t n = std::min<std::size_t>(23, x.size() - begin);
-      minifloat::detail::narrow_array<rounding_rule::stochastic, overflow::non_saturating>(
+      narrow_on<rounding_rule::stochastic, overflow::non_saturating>(
           path, x.data() + begin, n, parts.data() + begin,
           minifloat::counter_generator{99, offset + begin});
     }
@@ -498,7 +494,7 @@ TEST(Amax, EveryPathEveryLength) {
       for (std::size_t i = offset; i < offset + n; ++i) {
         expected = std::max(expected, std::fabs(x[i]));
       }
-      ASSERT_EQ(minifloat::detail::amax_on(path, x.data() + offset, n), expected)
+      ASSERT_EQ(amax_on(path, x.data() + offset, n), expected)
           << minifloat::to_string(path) << " n=" << n;
     }
   }
@@ -512,15 +508,15 @@ TEST(Amax, NanInfinityAndZeros) {
          {std::size_t{0}, std::size_t{5}, std::size_t{16}, std::size_t{63}, std::size_t{99}}) {
       std::vector<float> x(100, -2.5f);
       x[where] = -inf;
-      EXPECT_EQ(minifloat::detail::amax_on(path, x.data(), x.size()), inf);
+      EXPECT_EQ(amax_on(path, x.data(), x.size()), inf);
       x[(where + 7) % 100] = -nan;
-      EXPECT_TRUE(std::isnan(minifloat::detail::amax_on(path, x.data(), x.size())));
-      EXPECT_FALSE(std::signbit(minifloat::detail::amax_on(path, x.data(), x.size())));
+      EXPECT_TRUE(std::isnan(amax_on(path, x.data(), x.size())));
+      EXPECT_FALSE(std::signbit(amax_on(path, x.data(), x.size())));
     }
     const std::vector<float> zeros(40, -0.0f);
-    EXPECT_EQ(minifloat::detail::amax_on(path, zeros.data(), zeros.size()), 0.0f);
-    EXPECT_FALSE(std::signbit(minifloat::detail::amax_on(path, zeros.data(), zeros.size())));
-    EXPECT_EQ(minifloat::detail::amax_on(path, nullptr, 0), 0.0f);
+    EXPECT_EQ(amax_on(path, zeros.data(), zeros.size()), 0.0f);
+    EXPECT_FALSE(std::signbit(amax_on(path, zeros.data(), zeros.size())));
+    EXPECT_EQ(amax_on(path, nullptr, 0), 0.0f);
   }
 }
 
@@ -598,11 +594,56 @@ TEST(Dispatch, CapTakesThePathOrFallsBack) {
       EXPECT_EQ(chosen, simd_path::portable) << minifloat::to_string(cap);
     }
   }
+  EXPECT_EQ(best_path(), minifloat::detail::program_path());
   EXPECT_EQ(best_path(), minifloat::active_path());
   // A path compiled for one architecture is never supported on the other.
   EXPECT_FALSE(minifloat::path_supported(simd_path::neon) &&
                minifloat::path_supported(simd_path::avx2));
   EXPECT_STREQ(minifloat::to_string(simd_path::neon), "neon");
+}
+
+// scoped_path, the door for tests and benchmarks: the calling thread's array functions take the
+// chosen path while it lives, nested scopes restore the one before, other threads keep theirs,
+// and a path the CPU cannot run is refused.
+TEST(Dispatch, ScopedPathChoosesTheCallingThreadsPath) {
+  const simd_path program = minifloat::active_path();
+  for (simd_path path : supported_paths()) {
+    {
+      const minifloat::scoped_path outer(path);
+      EXPECT_EQ(minifloat::active_path(), path);
+      {
+        const minifloat::scoped_path inner(simd_path::portable);
+        EXPECT_EQ(minifloat::active_path(), simd_path::portable);
+        simd_path seen_elsewhere = simd_path::portable;
+        std::thread([&] { seen_elsewhere = minifloat::active_path(); }).join();
+        EXPECT_EQ(seen_elsewhere, program);
+      }
+      EXPECT_EQ(minifloat::active_path(), path);
+    }
+    EXPECT_EQ(minifloat::active_path(), program);
+  }
+  for (simd_path path : {simd_path::avx2, simd_path::avx512, simd_path::neon}) {
+    if (!minifloat::path_supported(path)) {
+      EXPECT_THROW(minifloat::scoped_path{path}, minifloat::invalid_argument)
+          << minifloat::to_string(path);
+      EXPECT_EQ(minifloat::active_path(), program);
+    }
+  }
+}
+
+// The non-temporal threshold a scoped_path sets: 0 streams every widening output, SIZE_MAX none.
+TEST(Dispatch, ScopedPathSetsTheNonTemporalThreshold) {
+  using minifloat::detail::stores;
+  using minifloat::detail::stores_for;
+  {
+    const minifloat::scoped_path streaming(minifloat::active_path(), 0);
+    EXPECT_EQ(stores_for(1), stores::non_temporal);
+  }
+  {
+    const minifloat::scoped_path cached(minifloat::active_path(), SIZE_MAX);
+    EXPECT_EQ(stores_for(SIZE_MAX - 1), stores::cached);
+  }
+  EXPECT_EQ(stores_for(MINIFLOAT_NON_TEMPORAL_THRESHOLD), stores::non_temporal);
 }
 
 } // namespace

@@ -12,6 +12,7 @@
 #include "double_sweep.hpp"
 #include "formats_under_test.hpp"
 #include "reference.hpp"
+#include "supported_paths.hpp"
 #include "sweep.hpp"
 
 namespace {
@@ -89,8 +90,7 @@ public:
     path_codes.resize(n);
     T* codes = path_codes.data();
     for (const minifloat::simd_path path : paths_) {
-      minifloat::detail::narrow_array<Rule, O>(path, x, n, codes,
-                                               minifloat::detail::random_bits_array{r});
+      narrow_on<Rule, O>(path, x, n, codes, random_bits_array{r});
       compare(simd_tally_, reinterpret_cast<const std::uint8_t*>(codes), got, n,
               minifloat::to_string(path));
     }
@@ -275,13 +275,13 @@ TEST(ExhaustiveDouble, E2M5) { sweep_doubles<minifloat::e2m5>(2500000); }
 
 namespace {
 
-// The library has four implementations of the same steps: the generic unpack + pack, which
-// every source can take; the direct narrowing that binary16 and bfloat16 take (the quick suite
-// checks it on all their inputs); and two lane kernels for float: the one with per-lane shifts
-// (the SIMD paths' integer kernel) and the one by truncation (the scalar conversion and the
-// portable loop). The sweeps above check the scalar conversion against the reference, and the
-// SIMD paths against it; this checks the generic path and the integer kernel (which AVX2 runs
-// only for some rules here, and NEON for all) against the scalar conversion, over all floats.
+// The library has several implementations of step 2 (converter.hpp's map): the generic unpack
+// + pack, which every source can take; and the lane variants for float: lane_fixed_point (the
+// scalar conversion and the portable loop, for float, binary16 and bfloat16 alike),
+// lane_shifts (the SIMD paths' integer kernel) and lane_addition (AVX-512, and AVX2 under
+// MXCSR's default). The sweeps above check the scalar conversion against the reference, and the
+// SIMD paths against it; this checks the generic path and lane_shifts (which AVX2 runs only for
+// some rules here, and NEON for all) against the scalar conversion, over all floats.
 template <class Format, minifloat::detail::rounding_rule Rule, overflow O>
 void generic_equals_lanes(sweep::tally& tally) {
   using namespace minifloat::detail;
@@ -290,11 +290,11 @@ void generic_equals_lanes(sweep::tally& tally) {
     for (std::uint64_t i = begin; i < end; ++i) {
       const auto bits = static_cast<std::uint32_t>(i);
       const std::uint32_t r = sweep::mix(i);
-      const std::uint32_t scalar = portable::encode_float_lanes<Format, Rule, O>(bits, r);
+      const std::uint32_t scalar =
+          portable::convert_float_lanes<Format, Rule, O, step2_variant::lane_fixed_point>(bits, r);
       local.check(pack<Format, Rule, O>(unpack_code<minifloat::formats::binary32>(bits), r), scalar,
                   "generic path", i);
-      local.check(portable::encode_float_to_signed_lanes<Format, Rule, O>(bits, r), scalar,
-                  "integer kernel", i);
+      local.check(portable::lanes_by_shifts<Format, Rule, O>(bits, r), scalar, "lane_shifts", i);
     }
   });
 }

@@ -114,27 +114,25 @@ TEST(Quantize, EveryPathEqualsTheDefinition) {
       // Every length and start 0..3 against the definition.
       for (std::size_t offset = 0; offset < 4; ++offset) {
         for (std::size_t n = 0; n < 80; ++n) {
-          std::vector<std::uint8_t> codes(n + 2, 0xA5);
-          minifloat::detail::encode_on<minifloat::formats::e4m3,
-                                       minifloat::detail::rounding_rule::nearest_even,
-                                       minifloat::overflow::saturate>(
-              path, minifloat::detail::scaled_floats{x.data() + offset, scale}, n, codes.data() + 1,
-              minifloat::detail::no_random_bits{});
-          ASSERT_EQ(codes.front(), 0xA5);
-          ASSERT_EQ(codes.back(), 0xA5);
+          std::vector<e4m3> codes(n + 2, e4m3::from_bits(0xA5));
+          {
+            const minifloat::scoped_path on(path);
+            minifloat::quantize(x.data() + offset, n, codes.data() + 1, scale);
+          }
+          ASSERT_EQ(codes.front().bits(), 0xA5);
+          ASSERT_EQ(codes.back().bits(), 0xA5);
           for (std::size_t i = 0; i < n; ++i) {
-            ASSERT_EQ(codes[i + 1], expected[offset + i])
+            ASSERT_EQ(codes[i + 1].bits(), expected[offset + i])
                 << minifloat::to_string(path) << " n=" << n << " i=" << i << " scale=" << scale;
           }
         }
       }
-      std::vector<std::uint8_t> codes(x.size());
-      minifloat::detail::encode_on<minifloat::formats::e5m2,
-                                   minifloat::detail::rounding_rule::nearest_even,
-                                   minifloat::overflow::saturate>(
-          path, minifloat::detail::scaled_floats{x.data(), scale}, x.size(), codes.data(),
-          minifloat::detail::no_random_bits{});
-      ASSERT_EQ(codes, expected5) << minifloat::to_string(path);
+      std::vector<e5m2> codes(x.size());
+      {
+        const minifloat::scoped_path on(path);
+        minifloat::quantize(x.data(), x.size(), codes.data(), scale);
+      }
+      ASSERT_EQ(bits_of(codes), expected5) << minifloat::to_string(path);
     }
     std::vector<e4m3> q(x.size());
     minifloat::quantize(x.data(), x.size(), q.data(), scale);

@@ -1,5 +1,6 @@
-// minifloat: configuration — version, compiler feature detection, constexpr bit casts and
-// host/device annotations. Everything else in the library includes this header first.
+// minifloat: configuration. Every switch a user may set, with its default and meaning; the
+// detection of the compiler's and the target's features; constexpr bit casts and host/device
+// annotations. Every other header of the library includes this one first.
 #ifndef MINIFLOAT_CONFIG_HPP
 #define MINIFLOAT_CONFIG_HPP
 
@@ -13,6 +14,35 @@
 #define MINIFLOAT_VERSION_PATCH 0
 #define MINIFLOAT_VERSION                                                                          \
   (MINIFLOAT_VERSION_MAJOR * 10000 + MINIFLOAT_VERSION_MINOR * 100 + MINIFLOAT_VERSION_PATCH)
+
+// ---------------------------------------------------------------------------------------------
+// User switches. Define any of these before including a minifloat header (the same way in every
+// translation unit of a program: they change inline functions). None changes a result; they
+// choose code paths and how errors are reported.
+//
+//   MINIFLOAT_SIMD_PATH               default: undefined (the best path this CPU supports)
+//       portable, avx2, avx512 or neon: caps the array functions' instruction set. The path
+//       named if the CPU has it, else avx2 under avx512, else portable. (docs/spec.md §8)
+//   MINIFLOAT_NO_SIMD                 default: undefined
+//       Compile no SIMD code at all: no intrinsics headers, no target attributes, no CPUID. The
+//       array functions take the portable loop.
+//   MINIFLOAT_NON_TEMPORAL_THRESHOLD  default: (std::size_t{32} << 20), 32 MiB
+//       Widening array conversions whose output has at least this many bytes are written with
+//       non-temporal (streaming) stores on x86; 0 streams every output, SIZE_MAX none.
+//   MINIFLOAT_ERROR_HANDLER(message)  default: undefined (throw, or print and abort)
+//       Called with a const char* when an array or scaling function refuses its arguments; must
+//       not return. Without it: throws minifloat::invalid_argument where exceptions are enabled,
+//       else prints "minifloat: <message>" to stderr and calls std::abort() (error.hpp).
+//
+// Compiler flags are not switches: -m flags (-mavx2, -mno-avx512f) do not select the array
+// path, which is chosen at run time from the CPU (docs/spec.md §8); -fno-exceptions is detected
+// (MINIFLOAT_HAS_EXCEPTIONS below).
+#ifndef MINIFLOAT_NON_TEMPORAL_THRESHOLD
+#define MINIFLOAT_NON_TEMPORAL_THRESHOLD (std::size_t{32} << 20)
+#endif
+
+// ---------------------------------------------------------------------------------------------
+// Detection (set here, never by the user).
 
 // Functions callable from CUDA kernels when compiled by nvcc; plain functions otherwise.
 #if defined(__CUDACC__) || defined(__HIPCC__)
@@ -49,6 +79,40 @@
 #define MINIFLOAT_HAS_BFLOAT16 1 // __bf16 (and std::bfloat16_t, which is the same type)
 #else
 #define MINIFLOAT_HAS_BFLOAT16 0
+#endif
+
+// Exceptions: bad arguments throw where they are enabled (error.hpp).
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
+#define MINIFLOAT_HAS_EXCEPTIONS 1
+#else
+#define MINIFLOAT_HAS_EXCEPTIONS 0
+#endif
+
+// The C++20 range overloads of the array and scaling functions (std::span, contiguous ranges).
+#if __cplusplus >= 202002L && defined(__has_include)
+#if __has_include(<span>) && __has_include(<ranges>)
+#define MINIFLOAT_HAS_RANGES 1
+#endif
+#endif
+#ifndef MINIFLOAT_HAS_RANGES
+#define MINIFLOAT_HAS_RANGES 0
+#endif
+
+// The instruction sets whose array kernels are compiled in (detail/dispatch.hpp, the only place
+// that tests these): AVX2 and AVX-512 on x86-64, NEON on AArch64, with GCC or Clang (target
+// attributes and intrinsics), never under nvcc or hipcc (host code there takes the portable
+// loop), and none with MINIFLOAT_NO_SIMD.
+#if !defined(MINIFLOAT_NO_SIMD) && defined(__x86_64__) &&                                          \
+    (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__)
+#define MINIFLOAT_X86_PATHS 1
+#else
+#define MINIFLOAT_X86_PATHS 0
+#endif
+#if !defined(MINIFLOAT_NO_SIMD) && defined(__aarch64__) && defined(__ARM_NEON) &&                  \
+    (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__)
+#define MINIFLOAT_NEON_PATHS 1
+#else
+#define MINIFLOAT_NEON_PATHS 0
 #endif
 
 namespace minifloat {

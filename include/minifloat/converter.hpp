@@ -1,5 +1,5 @@
 // minifloat: the one converter. Every conversion — narrowing, widening, between 8-bit formats,
-// from integers — takes the same path (DESIGN.md):
+// from integers — takes the same path:
 //   1. unpack the source into sign, class and an exact value significand · 2^exponent;
 //   2. round that value on the target's grid with an unbounded exponent range (the rounding
 //      policy: nearest-even, toward-zero, upward or stochastic);
@@ -222,67 +222,99 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
   return encode_rounded<Format, Rule, Overflow>(value.kind, value.negative, magnitude, too_large);
 }
 
-// The converter's steps 1 to 4 specialised for a source that is a wider IEEE format with at
-// least the target's exponent range (float, binary16, bfloat16 into an 8-bit format): its
-// values need no normalising, every shift is in 1..63, and the arithmetic stays in 64 bits. Same
-// rounding, bit for bit, as unpack_code + pack (the tests compare both over all 2^32 floats);
-// about a third of the instructions.
-template <class Source, class Target>
-constexpr bool is_direct_narrowing =
-    format_info<Source>::special_values ==
-        specials::ieee&& format_info<Source>::mantissa_bits >
-            format_info<Target>::mantissa_bits&& format_info<Source>::mantissa_bits <= 29 &&
-    format_info<Source>::min_normal_exponent <=
-        format_info<Target>::min_normal_exponent&& format_info<Target>::is_signed&&
-            format_info<Target>::has_subnormals;
+// ---------------------------------------------------------------------------------------------
+// The converter's map: which implementation of step 2 serves each source, target, rounding and
+// path. Step 2 (rounding onto the target's grid) has variants that give the same codes as
+// pack() for every input (the exhaustive sweeps compare them over all 2^32 floats); steps 1, 3
+// and 4 go with each. Every conversion asks step2_for below: the scalar casts (detail/
+// convert_value.hpp, with the portable path's capabilities) and the array kernels (each path's
+// kernel type, detail/kernels_*.hpp). Written out:
+//
+//   source -> target, rounding                   portable   avx2             avx512    neon
+//   (lane_ variants; the scalar casts are the portable column)
+//   float16 -> signed8, nearest_even             fixed_point addition_if_     addition  shifts
+//                                                            mxcsr_nearest
+//   float16 -> signed8, toward_zero              fixed_point shifts           addition  shifts
+//   float16 -> signed8, upward or stochastic     fixed_point shifts           shifts    shifts
+//   float16 -> e8m0, every rule                  exponent    exponent         exponent  exponent
+//   double, integers, another 8-bit type -> any: generic on every path (arrays convert element
+//       by element with the scalar conversion)
+//   an 8-bit type -> float, double, binary16, bfloat16 (exact): generic at compile time, into
+//       tables (tables.hpp), which the kernel types' decode functions look the results up in
+//   decimal text -> an 8-bit type: generic, on a dyadic representative (detail/decimal.hpp)
+//   float -> e4m3 or e5m2, nearest_even, saturate, in CUDA device code on sm_89 and later:
+//       device_instruction (detail/convert_value.hpp)
+//
+// "float16" is float, binary16 and bfloat16 (the 16-bit formats widen to float exactly first);
+// "signed8" is every 8-bit format but e8m0 (all have subnormals).
 
-template <class Source, class Target, rounding_rule Rule, overflow Overflow>
-MINIFLOAT_HOST_DEVICE constexpr typename format_info<Target>::storage_type
-narrow_directly(typename format_info<Source>::storage_type code,
-                std::uint32_t random_bits = 0) noexcept {
-  using from = format_info<Source>;
-  using to = format_info<Target>;
-  static_assert(is_direct_narrowing<Source, Target>, "use pack");
-  // 1. The significand (implicit bit included) and the biased exponent, a subnormal's being 1.
-  const std::uint64_t magnitude_bits = code & from::magnitude_mask;
-  const int exponent_field = static_cast<int>(magnitude_bits >> from::mantissa_bits);
-  const int exponent = select(exponent_field == 0, 1, exponent_field);
-  const std::uint64_t significand = (magnitude_bits & from::mantissa_mask) |
-                                    (std::uint64_t{exponent_field != 0} << from::mantissa_bits);
-  // 2. Drop the bits below the target's last place: mantissa_bits(from) - mantissa_bits(to) of
-  // them in the target's normal range, more below it. Past 33 + M(from) nothing is left, not
-  // even 2^-32 of a unit for stochastic rounding, so the shift stops there.
-  constexpr int smallest_normal = from::bias + to::min_normal_exponent; // biased, in from
-  constexpr int normal_shift = from::mantissa_bits - to::mantissa_bits;
-  constexpr int max_shift = 33 + from::mantissa_bits;
-  const int below_normal = select(exponent < smallest_normal, smallest_normal - exponent, 0);
-  const int shift = normal_shift + select(below_normal > max_shift - normal_shift,
-                                          max_shift - normal_shift, below_normal);
-  const std::uint64_t kept = significand >> shift;
-  const std::uint64_t dropped = significand & ((std::uint64_t{1} << shift) - 1);
-  bool up = false;
-  if (Rule == rounding_rule::upward) {
-    up = !from::is_negative(code) & (dropped != 0);
-  } else if (Rule == rounding_rule::nearest_even) {
-    const std::uint64_t half = std::uint64_t{1} << (shift - 1);
-    up = (dropped > half) | ((dropped == half) & ((kept & 1) != 0));
-  } else if (Rule == rounding_rule::stochastic) {
-    const int left = select(shift < 32, 32 - shift, 0);
-    const int right = select(shift > 32, shift - 32, 0);
-    up = ((((dropped << left) >> right) + random_bits) >> 32) != 0;
+// What a path's lane operations offer step 2 (each kernel type's `capabilities`).
+enum class float_addition_rounding : std::uint8_t {
+  none,     // no float addition whose rounding is known (portable: the environment's; NEON: FPCR's)
+  embedded, // the instruction carries its rounding (AVX-512 {rn-sae}, {rz-sae}): any MXCSR
+  mxcsr,    // the environment's (AVX2): nearest-even where MXCSR says so, checked once per call
+};
+struct lane_capabilities {
+  float_addition_rounding float_addition;
+  bool per_lane_shifts;     // a shift count per lane (AVX2, AVX-512, NEON; not baseline SSE2)
+  bool binary16_conversion; // an exact binary16 -> float instruction (F16C)
+  bool store4;              // four vectors of codes packed into one store
+};
+
+// The implementations of step 2.
+enum class step2_variant : std::uint8_t {
+  generic,          // pack() above: the significand shifted in 64-bit arithmetic; any source
+  lane_shifts,      // lanes.inc lanes_by_shifts: 32-bit lanes, per-lane shifts
+  lane_fixed_point, // lanes.inc lanes_by_fixed_point: fixed shifts and exact float products only
+  lane_addition,    // lanes.inc lanes_by_addition: one float addition rounds |x| on the grid
+  lane_addition_if_mxcsr_nearest, // lane_addition where MXCSR rounds to nearest, else lane_shifts
+  lane_exponent,                  // lanes.inc lanes_by_exponent: e8m0's code is float's exponent
+  device_instruction,             // CUDA's cvt.rn.satfinite (sm_89 and later)
+};
+
+// The formats the float lane kernels encode into: signed with subnormals and less precision than
+// float (every signed 8-bit format), and e8m0, whose exponent field is float's.
+template <class Target>
+constexpr bool is_signed_lane_target =
+    format_info<Target>::is_signed&& format_info<Target>::has_subnormals&&
+            format_info<Target>::total_bits <= 8 &&
+    format_info<Target>::mantissa_bits <= 21 && format_info<Target>::min_normal_exponent <= 0 &&
+    format_info<Target>::min_normal_exponent >= -125;
+template <class Target>
+constexpr bool is_scale_lane_target =
+    !format_info<Target>::is_signed && !format_info<Target>::has_subnormals &&
+    format_info<Target>::exponent_bits == 8 && format_info<Target>::mantissa_bits == 0 &&
+    format_info<Target>::bias == 127;
+// The sources the lane kernels read as float bits: float, and the 16-bit formats, which widen
+// to float exactly.
+template <class Source>
+constexpr bool is_lane_source = std::is_same<Source, formats::binary32>::value ||
+                                std::is_same<Source, formats::binary16>::value ||
+                                std::is_same<Source, formats::bfloat16>::value;
+
+// The table above as a function: step 2 for Source -> Target with Rule on a path that has
+// `path`'s lane operations.
+template <class Source, class Target, rounding_rule Rule>
+constexpr step2_variant step2_for(const lane_capabilities& path) noexcept {
+  if (!is_lane_source<Source>) {
+    return step2_variant::generic;
   }
-  // The exponent field's offset, as in pack: binades above the target's smallest normal one.
-  const std::uint64_t offset =
-      static_cast<std::uint64_t>(select(exponent > smallest_normal, exponent - smallest_normal, 0))
-      << to::mantissa_bits;
-  const std::uint64_t magnitude = kept + std::uint64_t{up} + offset;
-  // 3 and 4.
-  const value_class kind = from::is_nan(code)        ? value_class::nan
-                           : from::is_infinity(code) ? value_class::infinite
-                           : magnitude_bits == 0     ? value_class::zero
-                                                     : value_class::finite;
-  return encode_rounded<Target, Rule, Overflow>(kind, from::is_negative(code), magnitude,
-                                                magnitude > to::max_finite_code);
+  if (is_scale_lane_target<Target>) {
+    return step2_variant::lane_exponent;
+  }
+  if (!is_signed_lane_target<Target>) {
+    return step2_variant::generic;
+  }
+  const bool addition_rounds =
+      Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero;
+  if (path.float_addition == float_addition_rounding::embedded && addition_rounds) {
+    return step2_variant::lane_addition;
+  }
+  if (path.float_addition == float_addition_rounding::mxcsr &&
+      Rule == rounding_rule::nearest_even) {
+    return step2_variant::lane_addition_if_mxcsr_nearest;
+  }
+  return path.per_lane_shifts ? step2_variant::lane_shifts : step2_variant::lane_fixed_point;
 }
 
 } // namespace detail

@@ -6,6 +6,7 @@
 #include <cmath> // FP_NAN, FP_INFINITE, FP_ZERO, FP_SUBNORMAL, FP_NORMAL
 
 #include "tables.hpp"
+#include "detail/convert_value.hpp"
 
 namespace minifloat {
 

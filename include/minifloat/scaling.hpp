@@ -49,16 +49,13 @@ inline float power_of_two_below(float s) noexcept {
   return bit_cast<float>(bit_cast<std::uint32_t>(s) & 0xFF800000U);
 }
 
-// The argument checks of an array function with one source and one destination.
-inline void check_arrays(const void* src, std::size_t src_bytes, const void* dst,
-                         std::size_t dst_bytes, std::size_t n, const char* null_message,
-                         const char* overlap_message) {
-  if (n != 0 && (src == nullptr || dst == nullptr)) {
-    report_invalid_argument(null_message);
-  }
-  if (overlaps(src, src_bytes, dst, dst_bytes)) {
-    report_invalid_argument(overlap_message);
-  }
+// The checks of a function that reads `read` and writes `written`, n elements each:
+// "<function>: <names> is null but n is not 0", "<function>: <written> overlaps <read>".
+inline void check_pair(const char* function, const array_argument& read,
+                       const array_argument& written, std::size_t n, const char* names,
+                       const char* when = "n is not 0") {
+  check_not_null(function, read.data == nullptr || written.data == nullptr, n, names, when);
+  check_no_overlap(function, written, read);
 }
 
 // x * scale narrowed to T with saturation, n elements: the fused kernel for runs worth a vector,
@@ -71,9 +68,7 @@ void quantize_unchecked(const float* x, std::size_t n, T* q, float scale) {
     }
     return;
   }
-  encode_on<typename value_traits<T>::format, rounding_rule::nearest_even, overflow::saturate>(
-      active_path(), scaled_floats{x, scale}, n, reinterpret_cast<std::uint8_t*>(q),
-      no_random_bits{});
+  narrow_scaled(x, n, q, scale);
 }
 
 // float(q[i]) * scale_inv, in pieces that stay in the first-level cache between the two steps.
@@ -82,7 +77,7 @@ void dequantize_unchecked(const T* q, std::size_t n, float* x, float scale_inv) 
   constexpr std::size_t piece = 2048;
   for (std::size_t i = 0; i < n; i += piece) {
     const std::size_t m = std::min(piece, n - i);
-    widen_array(active_path(), q + i, m, x + i);
+    widen_array(q + i, m, x + i);
     for (std::size_t j = 0; j < m; ++j) {
       x[i + j] *= scale_inv;
     }
@@ -101,9 +96,7 @@ void dequantize_unchecked(const T* q, std::size_t n, float* x, float scale_inv) 
 template <class T>
 float compute_scale(float amax, int margin = 0, scale_rounding rounding = scale_rounding::exact) {
   static_assert(detail::is_element_type<T>, "compute_scale: T is a signed 8-bit type");
-  if (margin < 0) {
-    detail::report_invalid_argument("compute_scale: margin is negative");
-  }
+  detail::check_not_negative("compute_scale", margin, "margin");
   if (!detail::is_positive_finite(amax)) {
     return 1.0f;
   }
@@ -121,11 +114,8 @@ float compute_scale(float amax, int margin = 0, scale_rounding rounding = scale_
 template <class T>
 void quantize(const float* x, std::size_t n, T* q, float scale) {
   static_assert(detail::is_element_type<T>, "quantize: the target is a signed 8-bit type");
-  detail::check_arrays(x, n * sizeof(float), q, n, n, "quantize: x or q is null but n is not 0",
-                       "quantize: q overlaps x");
-  if (!detail::is_positive_finite(scale)) {
-    detail::report_invalid_argument("quantize: scale is not positive and finite");
-  }
+  detail::check_pair("quantize", {x, n * sizeof(float), "x"}, {q, n, "q"}, n, "x or q");
+  detail::check_positive_finite("quantize", scale, "scale");
   detail::quantize_unchecked(x, n, q, scale);
 }
 
@@ -133,11 +123,8 @@ void quantize(const float* x, std::size_t n, T* q, float scale) {
 template <class T>
 void dequantize(const T* q, std::size_t n, float* x, float scale_inv) {
   static_assert(detail::is_element_type<T>, "dequantize: the source is a signed 8-bit type");
-  detail::check_arrays(q, n, x, n * sizeof(float), n, "dequantize: q or x is null but n is not 0",
-                       "dequantize: x overlaps q");
-  if (!detail::is_positive_finite(scale_inv)) {
-    detail::report_invalid_argument("dequantize: scale_inv is not positive and finite");
-  }
+  detail::check_pair("dequantize", {q, n, "q"}, {x, n * sizeof(float), "x"}, n, "q or x");
+  detail::check_positive_finite("dequantize", scale_inv, "scale_inv");
   detail::dequantize_unchecked(q, n, x, scale_inv);
 }
 
@@ -152,9 +139,7 @@ struct per_tensor_quantized {
 template <class T>
 per_tensor_quantized<T> quantize_per_tensor(const float* x, std::size_t n, int margin = 0,
                                             scale_rounding rounding = scale_rounding::exact) {
-  if (n != 0 && x == nullptr) {
-    detail::report_invalid_argument("quantize_per_tensor: x is null but n is not 0");
-  }
+  detail::check_not_null("quantize_per_tensor", x == nullptr, n, "x");
   const float scale = compute_scale<T>(amax(x, n), margin, rounding);
   per_tensor_quantized<T> result;
   result.data.resize(n);
@@ -179,11 +164,9 @@ public:
       : rule_(rule), margin_(margin), rounding_(rounding) {
     static_assert(detail::is_element_type<T>, "delayed_scaling: T is a signed 8-bit type");
     if (history_length == 0) {
-      detail::report_invalid_argument("delayed_scaling: the history length is 0");
+      detail::refuse("delayed_scaling", "the history length is 0");
     }
-    if (margin < 0) {
-      detail::report_invalid_argument("delayed_scaling: margin is negative");
-    }
+    detail::check_not_negative("delayed_scaling", margin, "margin");
     history_.assign(history_length, 0.0f);
   }
 
@@ -252,15 +235,15 @@ namespace detail {
 // The shape checks of the matrix functions. rows * cols (in float bytes) must not wrap: a
 // wrapped count would pass the other checks and send the loops, which step by `cols`, past the
 // arrays (dimensions read from a corrupt model file, say).
-inline void check_blocks(std::size_t rows, std::size_t cols, block_shape block,
-                         const char* too_large_message, const char* shape_message) {
+inline void check_blocks(const char* function, std::size_t rows, std::size_t cols,
+                         block_shape block) {
   constexpr auto largest_array_bytes =
       static_cast<std::size_t>(std::numeric_limits<std::ptrdiff_t>::max());
   if (cols != 0 && rows > largest_array_bytes / sizeof(float) / cols) {
-    report_invalid_argument(too_large_message);
+    refuse(function, "rows * cols is too large");
   }
   if (block.rows == 0 || block.cols == 0 || rows % block.rows != 0 || cols % block.cols != 0) {
-    report_invalid_argument(shape_message);
+    refuse(function, "the block does not divide the matrix");
   }
 }
 
@@ -275,23 +258,17 @@ void quantize_blocks(const float* x, std::size_t rows, std::size_t cols, block_s
                      float* scale_inv, int margin = 0,
                      scale_rounding rounding = scale_rounding::exact) {
   static_assert(detail::is_element_type<T>, "quantize_blocks: the target is a signed 8-bit type");
-  detail::check_blocks(rows, cols, block, "quantize_blocks: rows * cols is too large",
-                       "quantize_blocks: the block does not divide the matrix");
+  detail::check_blocks("quantize_blocks", rows, cols, block);
   const std::size_t n = rows * cols;
   const std::size_t block_columns = cols / block.cols;
   const std::size_t blocks = n == 0 ? 0 : (rows / block.rows) * block_columns;
-  detail::check_arrays(x, n * sizeof(float), q, n, n,
-                       "quantize_blocks: x or q is null but the matrix is not empty",
-                       "quantize_blocks: q overlaps x");
-  detail::check_arrays(x, n * sizeof(float), scale_inv, blocks * sizeof(float), blocks,
-                       "quantize_blocks: scale_inv is null",
-                       "quantize_blocks: scale_inv overlaps x");
-  if (margin < 0) {
-    detail::report_invalid_argument("quantize_blocks: margin is negative");
-  }
-  if (detail::overlaps(q, n, scale_inv, blocks * sizeof(float))) {
-    detail::report_invalid_argument("quantize_blocks: scale_inv overlaps q");
-  }
+  const detail::array_argument x_read{x, n * sizeof(float), "x"};
+  const detail::array_argument scales_written{scale_inv, blocks * sizeof(float), "scale_inv"};
+  detail::check_pair("quantize_blocks", x_read, {q, n, "q"}, n, "x or q",
+                     "the matrix is not empty");
+  detail::check_pair("quantize_blocks", x_read, scales_written, blocks, "scale_inv", "");
+  detail::check_not_negative("quantize_blocks", margin, "margin");
+  detail::check_no_overlap("quantize_blocks", scales_written, {q, n, "q"});
   // 1. Every block's amax, one row segment at a time.
   std::vector<std::uint32_t> largest(blocks, 0);
   for (std::size_t r = 0; r < rows; ++r) {
@@ -323,21 +300,17 @@ template <class T>
 void dequantize_blocks(const T* q, std::size_t rows, std::size_t cols, block_shape block,
                        const float* scale_inv, float* x) {
   static_assert(detail::is_element_type<T>, "dequantize_blocks: the source is a signed 8-bit type");
-  detail::check_blocks(rows, cols, block, "dequantize_blocks: rows * cols is too large",
-                       "dequantize_blocks: the block does not divide the matrix");
+  detail::check_blocks("dequantize_blocks", rows, cols, block);
   const std::size_t n = rows * cols;
   const std::size_t block_columns = cols / block.cols;
   const std::size_t blocks = n == 0 ? 0 : (rows / block.rows) * block_columns;
-  detail::check_arrays(q, n, x, n * sizeof(float), n,
-                       "dequantize_blocks: q or x is null but the matrix is not empty",
-                       "dequantize_blocks: x overlaps q");
-  detail::check_arrays(scale_inv, blocks * sizeof(float), x, n * sizeof(float), blocks,
-                       "dequantize_blocks: scale_inv is null",
-                       "dequantize_blocks: x overlaps scale_inv");
+  const detail::array_argument x_written{x, n * sizeof(float), "x"};
+  detail::check_pair("dequantize_blocks", {q, n, "q"}, x_written, n, "q or x",
+                     "the matrix is not empty");
+  detail::check_pair("dequantize_blocks", {scale_inv, blocks * sizeof(float), "scale_inv"},
+                     x_written, blocks, "scale_inv", "");
   for (std::size_t b = 0; b < blocks; ++b) {
-    if (!detail::is_positive_finite(scale_inv[b])) {
-      detail::report_invalid_argument("dequantize_blocks: a scale_inv is not positive and finite");
-    }
+    detail::check_positive_finite("dequantize_blocks", scale_inv[b], "a scale_inv");
   }
   for (std::size_t r = 0; r < rows; ++r) {
     const float* row_scales = scale_inv + (r / block.rows) * block_columns;
@@ -405,16 +378,14 @@ void quantize_mx(const float* x, std::size_t n, T* q, e8m0* scales,
                  mx_scale_rule rule = mx_scale_rule::floor) {
   static_assert(detail::is_element_type<T>, "quantize_mx: the target is a signed 8-bit type");
   if (n % mx_block_size != 0) {
-    detail::report_invalid_argument("quantize_mx: n is not a multiple of 32");
+    detail::refuse("quantize_mx", "n is not a multiple of 32");
   }
   const std::size_t blocks = n / mx_block_size;
-  detail::check_arrays(x, n * sizeof(float), q, n, n, "quantize_mx: x or q is null but n is not 0",
-                       "quantize_mx: q overlaps x");
-  detail::check_arrays(x, n * sizeof(float), scales, blocks, blocks, "quantize_mx: scales is null",
-                       "quantize_mx: scales overlaps x");
-  if (detail::overlaps(q, n, scales, blocks)) {
-    detail::report_invalid_argument("quantize_mx: scales overlaps q");
-  }
+  const detail::array_argument x_read{x, n * sizeof(float), "x"};
+  const detail::array_argument scales_written{scales, blocks, "scales"};
+  detail::check_pair("quantize_mx", x_read, {q, n, "q"}, n, "x or q");
+  detail::check_pair("quantize_mx", x_read, scales_written, blocks, "scales", "");
+  detail::check_no_overlap("quantize_mx", scales_written, {q, n, "q"});
   for (std::size_t b = 0; b < blocks; ++b) {
     const float* block = x + b * mx_block_size;
     const e8m0 scale = compute_mx_scale<T>(amax(block, mx_block_size), rule);
@@ -430,15 +401,13 @@ template <class T>
 void dequantize_mx(const T* q, std::size_t n, const e8m0* scales, float* x) {
   static_assert(detail::is_element_type<T>, "dequantize_mx: the source is a signed 8-bit type");
   if (n % mx_block_size != 0) {
-    detail::report_invalid_argument("dequantize_mx: n is not a multiple of 32");
+    detail::refuse("dequantize_mx", "n is not a multiple of 32");
   }
   const std::size_t blocks = n / mx_block_size;
-  detail::check_arrays(q, n, x, n * sizeof(float), n,
-                       "dequantize_mx: q or x is null but n is not 0",
-                       "dequantize_mx: x overlaps q");
-  detail::check_arrays(scales, blocks, x, n * sizeof(float), blocks,
-                       "dequantize_mx: scales is null", "dequantize_mx: x overlaps scales");
-  detail::widen_array(active_path(), q, n, x);
+  const detail::array_argument x_written{x, n * sizeof(float), "x"};
+  detail::check_pair("dequantize_mx", {q, n, "q"}, x_written, n, "q or x");
+  detail::check_pair("dequantize_mx", {scales, blocks, "scales"}, x_written, blocks, "scales", "");
+  detail::widen_array(q, n, x);
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::size_t first = b * mx_block_size;
     const unsigned code = scales[b].bits();
@@ -461,9 +430,7 @@ void dequantize_mx(const T* q, std::size_t n, const e8m0* scales, float* x) {
 // Equal arrays give 0 and +infinity; an all-zero x with any error gives +infinity and
 // -infinity.
 inline double relative_noise_energy(const float* x, const float* y, std::size_t n) {
-  if (n != 0 && (x == nullptr || y == nullptr)) {
-    detail::report_invalid_argument("relative_noise_energy: x or y is null but n is not 0");
-  }
+  detail::check_not_null("relative_noise_energy", x == nullptr || y == nullptr, n, "x or y");
   double signal = 0;
   double noise = 0;
   for (std::size_t i = 0; i < n; ++i) {
@@ -484,23 +451,18 @@ inline double snr_db(const float* x, const float* y, std::size_t n) {
 // The same functions over contiguous ranges (std::span, std::vector, ...): sizes must match.
 template <contiguous_sized_range Source, contiguous_sized_range Target>
 void quantize(Source&& x, Target&& q, float scale) {
-  if (std::ranges::size(x) != std::ranges::size(q)) {
-    detail::report_invalid_argument("quantize: x and q differ in size");
-  }
+  detail::check_same_size("quantize", std::ranges::size(x) == std::ranges::size(q), "x and q");
   quantize(std::ranges::data(x), std::ranges::size(x), std::ranges::data(q), scale);
 }
 template <contiguous_sized_range Source, contiguous_sized_range Target>
 void dequantize(Source&& q, Target&& x, float scale_inv) {
-  if (std::ranges::size(x) != std::ranges::size(q)) {
-    detail::report_invalid_argument("dequantize: q and x differ in size");
-  }
+  detail::check_same_size("dequantize", std::ranges::size(x) == std::ranges::size(q), "q and x");
   dequantize(std::ranges::data(q), std::ranges::size(q), std::ranges::data(x), scale_inv);
 }
 template <contiguous_sized_range Source, contiguous_sized_range Approximation>
 double relative_noise_energy(Source&& x, Approximation&& y) {
-  if (std::ranges::size(x) != std::ranges::size(y)) {
-    detail::report_invalid_argument("relative_noise_energy: x and y differ in size");
-  }
+  detail::check_same_size("relative_noise_energy", std::ranges::size(x) == std::ranges::size(y),
+                          "x and y");
   return relative_noise_energy(std::ranges::data(x), std::ranges::data(y), std::ranges::size(x));
 }
 template <contiguous_sized_range Source, contiguous_sized_range Approximation>

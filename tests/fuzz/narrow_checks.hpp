@@ -121,14 +121,12 @@ void check_mode(const From* src, std::size_t n, const reference::narrower& ref,
   for (simd_path path : supported_paths()) {
     if constexpr (Rule == rounding_rule::stochastic) {
       if (use_generator) {
-        minifloat::detail::narrow_array<Rule, Overflow>(path, src, n, dst.get(), generator);
+        narrow_on<Rule, Overflow>(path, src, n, dst.get(), generator);
       } else {
-        minifloat::detail::narrow_array<Rule, Overflow>(
-            path, src, n, dst.get(), minifloat::detail::random_bits_array{random_bits});
+        narrow_on<Rule, Overflow>(path, src, n, dst.get(), random_bits_array{random_bits});
       }
     } else {
-      minifloat::detail::narrow_array<Rule, Overflow>(path, src, n, dst.get(),
-                                                      minifloat::detail::no_random_bits{});
+      narrow_on<Rule, Overflow>(path, src, n, dst.get(), no_random_bits{});
     }
     compare("narrowing path", minifloat::to_string(path));
   }
@@ -173,7 +171,7 @@ void check_widening(const std::uint8_t* bytes, std::size_t n, const reference::f
   minifloat::convert(codes.get(), n, wide.get());
   compare(minifloat::to_string(minifloat::active_path()));
   for (simd_path path : supported_paths()) {
-    minifloat::detail::widen_array(path, codes.get(), n, wide.get());
+    widen_on(path, codes.get(), n, wide.get(), false);
     compare(minifloat::to_string(path));
   }
 }

@@ -109,7 +109,7 @@ void check_per_tensor(const std::vector<float>& input, const parameters& p) {
   const float amax = minifloat::amax(x.get(), n);
   expect(same_float(amax, naive_amax(x.get(), n)), "amax");
   for (simd_path path : supported_paths()) {
-    expect(same_float(minifloat::detail::amax_on(path, x.get(), n), amax), "amax on a path");
+    expect(same_float(amax_on(path, x.get(), n), amax), "amax on a path");
   }
   // quantize with the input's scale: refused unless positive and finite.
   guarded<T> q(n);
@@ -123,11 +123,8 @@ void check_per_tensor(const std::vector<float>& input, const parameters& p) {
     }
     guarded<T> on_path(n);
     for (simd_path path : supported_paths()) {
-      minifloat::detail::encode_on<typename minifloat::detail::value_traits<T>::format,
-                                   minifloat::detail::rounding_rule::nearest_even,
-                                   minifloat::overflow::saturate>(
-          path, minifloat::detail::scaled_floats{x.get(), p.scale}, n,
-          reinterpret_cast<std::uint8_t*>(on_path.get()), minifloat::detail::no_random_bits{});
+      const minifloat::scoped_path on(path);
+      minifloat::quantize(x.get(), n, on_path.get(), p.scale);
       expect(std::memcmp(on_path.get(), q.get(), n) == 0, "quantize on a path");
     }
   }

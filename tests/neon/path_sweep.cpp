@@ -17,6 +17,8 @@
 #include <minifloat/bulk.hpp>
 #include <minifloat/minifloat.hpp>
 
+#include "../supported_paths.hpp"
+
 namespace {
 
 using minifloat::overflow;
@@ -57,9 +59,9 @@ std::vector<std::uint64_t> sweep(simd_path path, const Random& random) {
         // so that every float meets the same random bits whatever the chunking.
         if constexpr (std::is_same<Random, minifloat::counter_generator>::value) {
           const minifloat::counter_generator shifted{random.seed, random.offset + begin};
-          minifloat::detail::narrow_array<Rule, O>(path, x.data(), chunk, codes.data(), shifted);
+          narrow_on<Rule, O>(path, x.data(), chunk, codes.data(), shifted);
         } else {
-          minifloat::detail::narrow_array<Rule, O>(path, x.data(), chunk, codes.data(), random);
+          narrow_on<Rule, O>(path, x.data(), chunk, codes.data(), random);
         }
         hash = hash_codes(hash, reinterpret_cast<const std::uint8_t*>(codes.data()), chunk);
       }
@@ -109,7 +111,7 @@ int main(int argc, char** argv) {
   if (modes.empty()) {
     modes = {"e4m3-nearest-even", "e5m2-toward-zero-saturating", "e4m3-stochastic"};
   }
-  const minifloat::detail::no_random_bits none;
+  const no_random_bits none;
   for (const std::string& mode : modes) {
     if (mode == "e4m3-nearest-even") {
       print(mode, sweep<minifloat::e4m3, rounding_rule::nearest_even, overflow::non_saturating>(

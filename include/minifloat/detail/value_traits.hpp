@@ -1,12 +1,11 @@
 // minifloat: which format each C++ type carries, and how to read and write its code. This is
 // what lets the one converter accept float, double, binary16, bfloat16, integers and every
-// 8-bit type, and produce any of them.
+// 8-bit type, and produce any of them (detail/convert_value.hpp).
 #ifndef MINIFLOAT_DETAIL_VALUE_TRAITS_HPP
 #define MINIFLOAT_DETAIL_VALUE_TRAITS_HPP
 
 #include "../binary16.hpp"
 #include "../converter.hpp"
-#include "lanes_portable.hpp"
 
 namespace minifloat {
 
@@ -80,72 +79,6 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR unpacked unpack_value(T x) no
 template <class T, std::enable_if_t<is_integer_source<T>, int> = 0>
 MINIFLOAT_HOST_DEVICE constexpr unpacked unpack_value(T x) noexcept {
   return unpack_integer(x);
-}
-
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
-// sm_89 and later convert float to e4m3 / e5m2 in hardware: cvt.rn.satfinite is nearest-even
-// with saturation, i.e. saturate_cast, except that NaN comes out as 0x7F whatever its sign;
-// the sign is put back so that device and host agree bit for bit (SPEC §2).
-template <class Format>
-__device__ inline std::uint8_t hardware_saturating_narrow(float x) {
-  unsigned short pair;
-  if (std::is_same<Format, formats::e4m3>::value) {
-    asm("cvt.rn.satfinite.e4m3x2.f32 %0, %2, %1;" : "=h"(pair) : "f"(x), "f"(0.0f));
-  } else {
-    asm("cvt.rn.satfinite.e5m2x2.f32 %0, %2, %1;" : "=h"(pair) : "f"(x), "f"(0.0f));
-  }
-  const auto code = static_cast<std::uint8_t>(pair & 0xFF); // x is the low half
-  return x != x ? static_cast<std::uint8_t>(code | (__float_as_uint(x) >> 24 & 0x80)) : code;
-}
-template <class Format>
-constexpr bool has_hardware_narrowing =
-    std::is_same<Format, formats::e4m3>::value || std::is_same<Format, formats::e5m2>::value;
-#endif
-
-// The 8-bit formats the lane kernels (lanes.inc) encode floats into: the signed formats with
-// subnormals, and e8m0, whose exponent is float's.
-template <class Format>
-constexpr bool has_float_lane_kernel = is_direct_narrowing<formats::binary32, Format> ||
-                                       (!format_info<Format>::is_signed &&
-                                        !format_info<Format>::has_subnormals &&
-                                        format_info<Format>::exponent_bits == 8 &&
-                                        format_info<Format>::mantissa_bits == 0 &&
-                                        format_info<Format>::bias == 127);
-
-// The whole conversion: From -> To with one rounding. Even to the same type it re-encodes:
-// NaN becomes the canonical NaN of the target and, when saturating, infinities become +-max.
-template <class To, rounding_rule Rule, overflow Overflow, class From>
-MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
-                                                                    std::uint32_t random_bits) {
-  static_assert(value_traits<To>::is_known, "the target must be a floating-point type minifloat "
-                                            "knows: an fp8 type, float, double, binary16 or "
-                                            "bfloat16");
-  static_assert(is_source<From>, "the source must be a floating-point type minifloat knows or "
-                                 "an integer");
-  using to_format = typename value_traits<To>::format;
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
-  if constexpr (std::is_same<From, float>::value && has_hardware_narrowing<to_format> &&
-                Rule == rounding_rule::nearest_even && Overflow == overflow::saturate) {
-    if (!__builtin_is_constant_evaluated()) { // constant expressions take the converter
-      return value_traits<To>::from_code(hardware_saturating_narrow<to_format>(x));
-    }
-  }
-#endif
-  if constexpr (value_traits<From>::is_known) {
-    using from_format = typename value_traits<From>::format;
-    if constexpr (std::is_same<from_format, formats::binary32>::value && sizeof(To) == 1 &&
-                  has_float_lane_kernel<to_format>) {
-      // float -> fp8, the hot case: the lane kernel in 32-bit arithmetic (lanes.inc), the same
-      // code as the portable path of the array functions.
-      return value_traits<To>::from_code(
-          static_cast<std::uint8_t>(portable::encode_float_lanes<to_format, Rule, Overflow>(
-              value_traits<From>::to_code(x), random_bits)));
-    } else if constexpr (is_direct_narrowing<from_format, to_format>) {
-      return value_traits<To>::from_code(narrow_directly<from_format, to_format, Rule, Overflow>(
-          value_traits<From>::to_code(x), random_bits));
-    }
-  }
-  return value_traits<To>::from_code(pack<to_format, Rule, Overflow>(unpack_value(x), random_bits));
 }
 
 } // namespace detail

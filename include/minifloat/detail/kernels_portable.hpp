@@ -1,13 +1,18 @@
-// minifloat: the lane operations on one 32-bit lane in plain constexpr C++, and the lane
-// kernels compiled with them. This is the portable path of the array functions (a loop that
-// compilers can vectorize: no branches, no tables, and for float sources no per-lane shifts,
-// which baseline SSE2 lacks) and the scalar float -> fp8 conversion.
-#ifndef MINIFLOAT_DETAIL_LANES_PORTABLE_HPP
-#define MINIFLOAT_DETAIL_LANES_PORTABLE_HPP
+// minifloat: the portable path's kernel type, portable_kernels: the lane operations on one
+// 32-bit lane in plain constexpr C++, and the lane kernels (lanes.inc) compiled with them. This
+// is the portable path of the array functions (a loop that compilers can vectorize: no
+// branches, no tables, and for float sources no per-lane shifts, which baseline SSE2 lacks) and
+// the scalar float -> fp8 conversion (detail/convert_value.hpp).
+#ifndef MINIFLOAT_DETAIL_KERNELS_PORTABLE_HPP
+#define MINIFLOAT_DETAIL_KERNELS_PORTABLE_HPP
+
+#include <cstddef>
 
 #include "../binary16.hpp"
 #include "../converter.hpp"
 #include "../random.hpp"
+#include "../tables.hpp"
+#include "value_traits.hpp"
 
 namespace minifloat {
 namespace detail {
@@ -15,13 +20,15 @@ namespace portable {
 
 #define MINIFLOAT_LANE_FN MINIFLOAT_HOST_DEVICE constexpr inline
 #define MINIFLOAT_ARRAY_FN inline
-#define MINIFLOAT_LANES_HAVE_FLOAT_ADD 0
-#define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 0
-#define MINIFLOAT_LANES_HAVE_STORE4 0
-#define MINIFLOAT_LANES_HAVE_TRUNCATION 1
+
+// No float addition with a known rounding (the environment's), no per-lane shifts (baseline
+// vector units lack them), one lane at a time.
+constexpr lane_capabilities capabilities{float_addition_rounding::none, false, false, false};
 
 using u32v = std::uint32_t;
 using maskv = bool;
+template <rounding_rule Rule>
+u32v add_f32(u32v a, u32v b) = delete; // (capabilities: none)
 
 MINIFLOAT_LANE_FN u32v splat(std::uint32_t x) { return x; }
 MINIFLOAT_LANE_FN u32v iota() { return 0; }
@@ -69,10 +76,10 @@ MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
   return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) * b);
 }
 
-// For the kernel without per-lane shifts (MINIFLOAT_LANES_HAVE_TRUNCATION): a min for lanes
-// below 2^31 (signed, which baseline vector units compare), a float difference that the caller
-// knows to be exact, and a float in [0, 2^31) truncated to an integer (a conversion that
-// truncates whatever the rounding mode).
+// For the kernel without per-lane shifts (lanes_by_fixed_point): a min for lanes below 2^31
+// (signed, which baseline vector units compare), a float difference that the caller knows to be
+// exact, and a float in [0, 2^31) truncated to an integer (a conversion that truncates whatever
+// the rounding mode).
 MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return select(gt_small(b, a), a, b); }
 MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) - detail::bit_cast<float>(b));
@@ -95,8 +102,7 @@ MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v code) {
   *p = static_cast<std::uint8_t>(code);
 }
 // (With one lane there is never a partial vector; these complete the set of operations.)
-template <class Source>
-MINIFLOAT_LANE_FN u32v load_float_bits_partial(const Source* p, std::size_t /*count*/) {
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const float* p, std::size_t /*count*/) {
   return load_float_bits(p);
 }
 MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t /*count*/) {
@@ -112,15 +118,43 @@ constexpr std::size_t prefetch_distance = 0;
 
 #include "lanes.inc"
 
-#undef MINIFLOAT_LANES_HAVE_TRUNCATION
-#undef MINIFLOAT_LANES_HAVE_STORE4
-#undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
-#undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
 
 } // namespace portable
+
+// How a decode writes its results: through the caches, or with non-temporal stores where the
+// path has them (x86), for outputs larger than the caches (MINIFLOAT_NON_TEMPORAL_THRESHOLD).
+enum class stores { cached, non_temporal };
+
+// The portable path: the interface every kernel type has (detail/dispatch.hpp calls them).
+struct portable_kernels {
+  static constexpr const char* name = "portable";
+  static constexpr lane_capabilities capabilities = portable::capabilities;
+
+  // n values of src (float, binary16_bits, bfloat16_bits or scaled_floats) into codes of
+  // Target, with rounding Rule and overflow rule Overflow; element i meets random(i).
+  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random>
+  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random) {
+    constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
+    portable::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random);
+  }
+  // n codes of Format into dst (float, binary16_bits or bfloat16_bits), exactly: a lookup in
+  // the compile-time table of results. (No streaming stores: `stores` is a hint.)
+  template <class Format, class To>
+  static void decode(const std::uint8_t* codes, std::size_t n, To* dst, stores /*mode*/) {
+    const auto& table = code_table_for<Format, typename value_traits<To>::format>;
+    for (std::size_t i = 0; i < n; ++i) {
+      dst[i] = value_traits<To>::from_code(table[codes[i]]);
+    }
+  }
+  // max |src[i]| as bits (amax's rule, bulk.hpp).
+  static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
+    return portable::max_magnitude_bits(src, n);
+  }
+};
+
 } // namespace detail
 } // namespace minifloat
 
-#endif // MINIFLOAT_DETAIL_LANES_PORTABLE_HPP
+#endif // MINIFLOAT_DETAIL_KERNELS_PORTABLE_HPP

@@ -1,30 +1,11 @@
-// minifloat: the AVX2 and AVX-512 paths of the array functions. Each path is the lane kernels
-// of lanes.inc compiled with a target attribute, so that a program built without -m flags still
-// runs them on a CPU that has the instructions (bulk.hpp checks the CPU before calling one).
-// Only for x86-64 with GCC or Clang, outside nvcc (MINIFLOAT_X86_PATHS).
-#ifndef MINIFLOAT_DETAIL_SIMD_X86_HPP
-#define MINIFLOAT_DETAIL_SIMD_X86_HPP
+// minifloat: the AVX-512 path's kernel type, avx512_kernels (F, BW, VL, DQ, CD, VBMI: Ice Lake,
+// Sapphire Rapids, Zen 4 and 5): the lane kernels of lanes.inc on 16 lanes with masked tails and
+// embedded rounding, and decoding by byte permutes. Included only by detail/dispatch.hpp (see
+// x86.hpp).
+#ifndef MINIFLOAT_DETAIL_KERNELS_AVX512_HPP
+#define MINIFLOAT_DETAIL_KERNELS_AVX512_HPP
 
-#include "../binary16.hpp"
-#include "../converter.hpp"
-#include "../random.hpp"
-#include "../tables.hpp"
-
-#if !defined(MINIFLOAT_NO_SIMD) && defined(__x86_64__) &&                                          \
-    (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__)
-#define MINIFLOAT_X86_PATHS 1
-#else
-#define MINIFLOAT_X86_PATHS 0
-#endif
-
-#if MINIFLOAT_X86_PATHS
-#include <cpuid.h>
-#include <immintrin.h>
-
-#include <array>
-#include <cstddef>
-#include <cstdint>
-#include <type_traits>
+#include "x86.hpp"
 
 // GCC 12's AVX-512 intrinsics seed their pass-through operands with a self-initialised
 // "undefined" vector, which -Wuninitialized reports once they are inlined (GCC PR 105593).
@@ -37,197 +18,6 @@
 namespace minifloat {
 namespace detail {
 
-// Large outputs with non-temporal (streaming) stores: they write whole cache lines to memory
-// without first reading them (a store through the caches does, so writing 4 bytes costs 8 of
-// bandwidth) and without evicting what the caches hold. A decoder writes 2 or 4 bytes per byte
-// it reads, so for outputs larger than the caches this about doubles its speed. Calls
-// kernel(non_temporal, first, count), non_temporal a std::integral_constant<bool>: cached
-// stores for the elements before dst's first 64-byte boundary, streaming ones from there on,
-// where the kernel's block stores are aligned (its tail stores are cached ones). SFENCE then
-// orders the streaming stores, which are weakly ordered, before every later store, so that a
-// thread which sees a later release store also sees the results.
-template <class Result, class Kernel>
-void with_non_temporal_stores(Result* dst, std::size_t n, const Kernel& kernel) {
-  const std::size_t to_boundary =
-      (64 - reinterpret_cast<std::uintptr_t>(dst) % 64) % 64 / sizeof(Result);
-  const std::size_t head = to_boundary < n ? to_boundary : n;
-  kernel(std::false_type{}, std::size_t{0}, head);
-  kernel(std::true_type{}, head, n - head);
-  _mm_sfence();
-}
-
-// ---------------------------------------------------------------------------------------------
-// AVX2 (+ F16C, FMA, BMI2: every AVX2 CPU has them): 8 lanes.
-namespace avx2 {
-
-#define MINIFLOAT_AVX2_TARGET __attribute__((target("avx2,f16c,fma,bmi2")))
-#define MINIFLOAT_LANE_FN MINIFLOAT_AVX2_TARGET __attribute__((always_inline)) inline
-#define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX2_TARGET inline
-#define MINIFLOAT_LANES_HAVE_FLOAT_ADD 1
-#define MINIFLOAT_LANES_HAVE_TRUNCATION 0
-#define MINIFLOAT_LANES_HAVE_STORE4 1
-#define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 1
-
-using u32v = __m256i;
-using maskv = __m256i; // all ones in a true lane
-
-constexpr std::size_t width = 8;
-MINIFLOAT_LANE_FN u32v splat(std::uint32_t x) { return _mm256_set1_epi32(static_cast<int>(x)); }
-MINIFLOAT_LANE_FN u32v iota() { return _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7); }
-MINIFLOAT_LANE_FN u32v add(u32v a, u32v b) { return _mm256_add_epi32(a, b); }
-MINIFLOAT_LANE_FN u32v sub(u32v a, u32v b) { return _mm256_sub_epi32(a, b); }
-MINIFLOAT_LANE_FN u32v and_(u32v a, u32v b) { return _mm256_and_si256(a, b); }
-MINIFLOAT_LANE_FN u32v or_(u32v a, u32v b) { return _mm256_or_si256(a, b); }
-MINIFLOAT_LANE_FN u32v xor_(u32v a, u32v b) { return _mm256_xor_si256(a, b); }
-MINIFLOAT_LANE_FN u32v mul_lo(u32v a, u32v b) { return _mm256_mullo_epi32(a, b); }
-template <unsigned N>
-MINIFLOAT_LANE_FN u32v shr(u32v a) {
-  return _mm256_srli_epi32(a, N);
-}
-template <unsigned N>
-MINIFLOAT_LANE_FN u32v shl(u32v a) {
-  return _mm256_slli_epi32(a, N);
-}
-MINIFLOAT_LANE_FN u32v shrv(u32v a, u32v count) { return _mm256_srlv_epi32(a, count); }
-MINIFLOAT_LANE_FN u32v shlv(u32v a, u32v count) { return _mm256_sllv_epi32(a, count); }
-MINIFLOAT_LANE_FN u32v min_u(u32v a, u32v b) { return _mm256_min_epu32(a, b); }
-MINIFLOAT_LANE_FN u32v max_u(u32v a, u32v b) { return _mm256_max_epu32(a, b); }
-MINIFLOAT_LANE_FN maskv eq(u32v a, u32v b) { return _mm256_cmpeq_epi32(a, b); }
-MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) {
-  // AVX2 compares signed lanes: flipping the top bit maps unsigned order onto signed order.
-  const u32v top = _mm256_set1_epi32(static_cast<int>(0x80000000U));
-  return _mm256_cmpgt_epi32(_mm256_xor_si256(a, top), _mm256_xor_si256(b, top));
-}
-// Lanes below 2^31 order the same signed and unsigned.
-MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) { return _mm256_cmpgt_epi32(a, b); }
-MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return _mm256_blendv_epi8(b, a, m); }
-MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _mm256_and_si256(a, b); }
-MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return _mm256_sub_epi32(a, m); }
-MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
-  return _mm256_castps_si256(_mm256_cvtepi32_ps(a));
-}
-// The rounding is MXCSR's: callers use this only after checking that it is Rule's.
-template <rounding_rule Rule>
-MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b) {
-  return _mm256_castps_si256(_mm256_add_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)));
-}
-// The product of float lanes by a float in the current floating-point environment, as the
-// scalar x * scale is.
-MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
-  return _mm256_castps_si256(_mm256_mul_ps(_mm256_castsi256_ps(a), _mm256_set1_ps(b)));
-}
-
-MINIFLOAT_LANE_FN maskv first_lanes(std::size_t count) {
-  return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(count)), iota());
-}
-MINIFLOAT_LANE_FN u32v load_u32(const std::uint32_t* p) {
-  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-}
-MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t count) {
-  // Masked-off lanes are not read (no fault past the end of the array).
-  return _mm256_maskload_epi32(reinterpret_cast<const int*>(p), first_lanes(count));
-}
-MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) {
-  return _mm256_castps_si256(_mm256_loadu_ps(p));
-}
-MINIFLOAT_LANE_FN u32v load_float_bits_partial(const float* p, std::size_t count) {
-  return _mm256_maskload_epi32(reinterpret_cast<const int*>(p), first_lanes(count));
-}
-MINIFLOAT_LANE_FN u32v load_halves(const std::uint16_t* p) {
-  return _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
-}
-MINIFLOAT_LANE_FN u32v load_halves_partial(const std::uint16_t* p, std::size_t count) {
-  std::uint16_t buffer[width] = {};
-  for (std::size_t i = 0; i < count; ++i) {
-    buffer[i] = p[i];
-  }
-  return load_halves(buffer);
-}
-// binary16 -> float bits by F16C: exact, and DAZ does not apply to it (a signalling NaN comes
-// out quiet, which no 8-bit code tells apart).
-MINIFLOAT_LANE_FN u32v load_binary16_as_float_bits(const std::uint16_t* p) {
-  return _mm256_castps_si256(_mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
-}
-MINIFLOAT_LANE_FN u32v load_binary16_as_float_bits_partial(const std::uint16_t* p,
-                                                           std::size_t count) {
-  std::uint16_t buffer[width] = {};
-  for (std::size_t i = 0; i < count; ++i) {
-    buffer[i] = p[i];
-  }
-  return load_binary16_as_float_bits(buffer);
-}
-MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v codes) {
-  // Codes are below 256: two saturating packs leave them as bytes 0-3 of each 128-bit half.
-  const __m256i words = _mm256_packus_epi32(codes, codes);
-  const __m256i bytes = _mm256_packus_epi16(words, words);
-  const __m256i ordered =
-      _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0));
-  _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm256_castsi256_si128(ordered));
-}
-// 32 codes from four vectors: the same packs take two vectors each, leaving, in each 128-bit
-// half h, bytes 4h..4h+3 of a, b, c and d in turn; one permute puts those dwords in order.
-MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
-  const __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, d));
-  const __m256i ordered =
-      _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), ordered);
-}
-// 4 KiB ahead (prefetch_block): the best of 1, 4, 8 and 16 KiB for 64 Mi floats to e4m3 on the
-// CI machine.
-constexpr std::size_t prefetch_distance = 4096;
-MINIFLOAT_LANE_FN void store_codes_partial(std::uint8_t* p, u32v codes, std::size_t count) {
-  std::uint8_t buffer[16];
-  store_codes(buffer, codes);
-  for (std::size_t i = 0; i < count; ++i) {
-    p[i] = buffer[i];
-  }
-}
-
-// The largest lane.
-MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
-  const __m128i four = _mm_max_epu32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
-  const __m128i two = _mm_max_epu32(four, _mm_shuffle_epi32(four, 0x4E));
-  return static_cast<std::uint32_t>(
-      _mm_cvtsi128_si32(_mm_max_epu32(two, _mm_shuffle_epi32(two, 0xB1))));
-}
-
-#include "lanes.inc"
-
-// Decoding: a gather from the 256-entry table of results. NonTemporal: streaming stores,
-// for a dst aligned to 32 bytes (see with_non_temporal_stores).
-template <bool NonTemporal>
-MINIFLOAT_ARRAY_FN void decode_array(const std::uint32_t* table, const std::uint8_t* src,
-                                     std::size_t n, std::uint32_t* dst) {
-  const int* entries = reinterpret_cast<const int*>(table);
-  std::size_t i = 0;
-  for (; n - i >= width; i += width) {
-    const __m256i codes =
-        _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + i)));
-    const __m256i results = _mm256_i32gather_epi32(entries, codes, 4);
-    if constexpr (NonTemporal) {
-      _mm256_stream_si256(reinterpret_cast<__m256i*>(dst + i), results);
-    } else {
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + i), results);
-    }
-  }
-  // The tail: fewer than `width` elements. (The explicit bound also keeps GCC 12 from
-  // -Waggressive-loop-optimizations when a refused call's constants reach this loop.)
-  for (std::size_t k = 0; k < width && i + k < n; ++k) {
-    dst[i + k] = table[src[i + k]];
-  }
-}
-
-// Whether MXCSR rounds to nearest (the default), so that add_f32 may stand for nearest-even.
-inline bool rounds_to_nearest() noexcept { return (_mm_getcsr() & 0x6000U) == 0; }
-
-#undef MINIFLOAT_LANES_HAVE_STORE4
-#undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
-#undef MINIFLOAT_LANES_HAVE_TRUNCATION
-#undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
-#undef MINIFLOAT_ARRAY_FN
-#undef MINIFLOAT_LANE_FN
-} // namespace avx2
-
 // ---------------------------------------------------------------------------------------------
 // AVX-512 F/BW/VL/VBMI (Ice Lake, Sapphire Rapids, Zen 4/5): 16 lanes, masked tails, and
 // embedded rounding, so the addition kernel serves nearest-even and toward-zero whatever MXCSR
@@ -239,10 +29,9 @@ namespace avx512 {
                         "bmi2")))
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX512_TARGET __attribute__((always_inline)) inline
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX512_TARGET inline
-#define MINIFLOAT_LANES_HAVE_FLOAT_ADD 1
-#define MINIFLOAT_LANES_HAVE_TRUNCATION 0
-#define MINIFLOAT_LANES_HAVE_STORE4 1
-#define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 1
+
+// Float addition with embedded rounding, per-lane shifts, F16C, packed stores.
+constexpr lane_capabilities capabilities{float_addition_rounding::embedded, true, true, true};
 
 using u32v = __m512i;
 using maskv = __mmask16;
@@ -294,6 +83,11 @@ MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b) {
 MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
   return _mm512_castps_si512(_mm512_mul_ps(_mm512_castsi512_ps(a), _mm512_set1_ps(b)));
 }
+MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return _mm512_min_epi32(a, b); }
+MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
+  return _mm512_castps_si512(_mm512_sub_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b)));
+}
+MINIFLOAT_LANE_FN u32v truncate_f32(u32v a) { return _mm512_cvttps_epi32(_mm512_castsi512_ps(a)); }
 
 MINIFLOAT_LANE_FN __mmask16 first_lanes(std::size_t count) {
   return static_cast<__mmask16>(_bzhi_u32(0xFFFFU, static_cast<unsigned>(count)));
@@ -520,13 +314,44 @@ MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::u
   }
 }
 
-#undef MINIFLOAT_LANES_HAVE_STORE4
-#undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
-#undef MINIFLOAT_LANES_HAVE_TRUNCATION
-#undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
+#undef MINIFLOAT_AVX512_TARGET
 } // namespace avx512
+
+// The AVX-512 path (detail/kernels_portable.hpp has the interface).
+struct avx512_kernels {
+  static constexpr const char* name = "avx512";
+  static constexpr lane_capabilities capabilities = avx512::capabilities;
+
+  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random>
+  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random) {
+    constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
+    avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random);
+  }
+  // Byte permutes (VBMI) over the results' bytes. Every 8-bit format's values are bfloat16
+  // values, so a float is its bfloat16 pattern << 16.
+  template <class Format, class To>
+  static void decode(const std::uint8_t* codes, std::size_t n, To* dst, stores mode) {
+    constexpr bool to_float = std::is_same<To, float>::value;
+    using looked_up =
+        std::conditional_t<to_float, formats::bfloat16, typename value_traits<To>::format>;
+    using result_bits = std::conditional_t<to_float, std::uint32_t, std::uint16_t>;
+    constexpr const byte_plane_table& planes = byte_planes_for<Format, looked_up>;
+    auto* results = reinterpret_cast<result_bits*>(dst);
+    if (mode == stores::non_temporal) {
+      return with_non_temporal_stores(
+          results, n, [&](auto non_temporal, std::size_t first, std::size_t count) {
+            avx512::decode_array<planes.sign_symmetric, decltype(non_temporal)::value>(
+                planes, codes + first, count, results + first);
+          });
+    }
+    avx512::decode_array<planes.sign_symmetric, false>(planes, codes, n, results);
+  }
+  static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
+    return avx512::max_magnitude_bits(src, n);
+  }
+};
 
 } // namespace detail
 } // namespace minifloat
@@ -535,5 +360,4 @@ MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::u
 #pragma GCC diagnostic pop
 #endif
 
-#endif // MINIFLOAT_X86_PATHS
-#endif // MINIFLOAT_DETAIL_SIMD_X86_HPP
+#endif // MINIFLOAT_DETAIL_KERNELS_AVX512_HPP

@@ -1,27 +1,16 @@
-// minifloat: the NEON path of the array functions, for AArch64, where Advanced SIMD is part of
-// the base architecture (no target attribute, no CPU check). The lane kernels of lanes.inc on
-// four 32-bit lanes, and decoding by byte-table lookups (TBL/TBX). Only with GCC or Clang,
-// outside nvcc (MINIFLOAT_NEON_PATHS).
-#ifndef MINIFLOAT_DETAIL_SIMD_NEON_HPP
-#define MINIFLOAT_DETAIL_SIMD_NEON_HPP
+// minifloat: the NEON path's kernel type, neon_kernels, for AArch64, where Advanced SIMD is part
+// of the base architecture (no target attribute, no CPU check): the lane kernels of lanes.inc on
+// four 32-bit lanes, and decoding by byte-table lookups (TBL/TBX). Included only by
+// detail/dispatch.hpp, where MINIFLOAT_NEON_PATHS (config.hpp): GCC or Clang, outside nvcc.
+#ifndef MINIFLOAT_DETAIL_KERNELS_NEON_HPP
+#define MINIFLOAT_DETAIL_KERNELS_NEON_HPP
 
-#include "../binary16.hpp"
-#include "../converter.hpp"
-#include "../random.hpp"
-#include "../tables.hpp"
-
-#if !defined(MINIFLOAT_NO_SIMD) && defined(__aarch64__) && defined(__ARM_NEON) &&                  \
-    (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__)
-#define MINIFLOAT_NEON_PATHS 1
-#else
-#define MINIFLOAT_NEON_PATHS 0
-#endif
-
-#if MINIFLOAT_NEON_PATHS
 #include <arm_neon.h>
 
 #include <cstddef>
 #include <cstring>
+
+#include "kernels_portable.hpp"
 
 namespace minifloat {
 namespace detail {
@@ -29,12 +18,9 @@ namespace neon {
 
 #define MINIFLOAT_LANE_FN __attribute__((always_inline)) inline
 #define MINIFLOAT_ARRAY_FN inline
-// The float addition kernel needs a known rounding; NEON's comes from FPCR, and the integer
-// kernel needs no such check.
-#define MINIFLOAT_LANES_HAVE_FLOAT_ADD 0
-#define MINIFLOAT_LANES_HAVE_TRUNCATION 0
-#define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 0
-#define MINIFLOAT_LANES_HAVE_STORE4 1
+// The float addition kernel needs a known rounding; NEON's comes from FPCR, and the kernel with
+// per-lane shifts needs no such check. Packed stores; binary16 widened by integer arithmetic.
+constexpr lane_capabilities capabilities{float_addition_rounding::none, true, false, true};
 
 using u32v = uint32x4_t;
 using maskv = uint32x4_t; // all ones in a true lane
@@ -87,6 +73,17 @@ MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) { return vreinterpretq_u32_f32(
 MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
   return vreinterpretq_u32_f32(vmulq_n_f32(vreinterpretq_f32_u32(a), b));
 }
+MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) {
+  return vreinterpretq_u32_s32(vminq_s32(vreinterpretq_s32_u32(a), vreinterpretq_s32_u32(b)));
+}
+MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
+  return vreinterpretq_u32_f32(vsubq_f32(vreinterpretq_f32_u32(a), vreinterpretq_f32_u32(b)));
+}
+MINIFLOAT_LANE_FN u32v truncate_f32(u32v a) {
+  return vreinterpretq_u32_s32(vcvtq_s32_f32(vreinterpretq_f32_u32(a)));
+}
+template <rounding_rule Rule>
+u32v add_f32(u32v a, u32v b) = delete; // (capabilities: none)
 
 MINIFLOAT_LANE_FN u32v load_u32(const std::uint32_t* p) { return vld1q_u32(p); }
 MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) {
@@ -224,15 +221,37 @@ MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::u
   }
 }
 
-#undef MINIFLOAT_LANES_HAVE_STORE4
-#undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
-#undef MINIFLOAT_LANES_HAVE_TRUNCATION
-#undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
 } // namespace neon
+
+// The NEON path (detail/kernels_portable.hpp has the interface). No streaming stores.
+struct neon_kernels {
+  static constexpr const char* name = "neon";
+  static constexpr lane_capabilities capabilities = neon::capabilities;
+
+  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random>
+  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random) {
+    constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
+    neon::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random);
+  }
+  // Byte lookups over the results' bytes; a float is its bfloat16 pattern << 16.
+  template <class Format, class To>
+  static void decode(const std::uint8_t* codes, std::size_t n, To* dst, stores /*mode*/) {
+    constexpr bool to_float = std::is_same<To, float>::value;
+    using looked_up =
+        std::conditional_t<to_float, formats::bfloat16, typename value_traits<To>::format>;
+    using result_bits = std::conditional_t<to_float, std::uint32_t, std::uint16_t>;
+    constexpr const byte_plane_table& planes = byte_planes_for<Format, looked_up>;
+    neon::decode_array<planes.sign_symmetric>(planes, codes, n,
+                                              reinterpret_cast<result_bits*>(dst));
+  }
+  static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
+    return neon::max_magnitude_bits(src, n);
+  }
+};
+
 } // namespace detail
 } // namespace minifloat
 
-#endif // MINIFLOAT_NEON_PATHS
-#endif // MINIFLOAT_DETAIL_SIMD_NEON_HPP
+#endif // MINIFLOAT_DETAIL_KERNELS_NEON_HPP

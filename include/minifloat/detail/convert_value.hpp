@@ -1,0 +1,84 @@
+// minifloat: convert_value, the one entry point of every scalar conversion (the constructors of
+// fp8.hpp and the casts of convert.hpp). It asks the converter's map (converter.hpp, step2_for)
+// which implementation of step 2 serves the source, target and rounding on the portable path,
+// and runs it: a lane kernel of lanes.inc on one lane, or the generic steps of converter.hpp.
+#ifndef MINIFLOAT_DETAIL_CONVERT_VALUE_HPP
+#define MINIFLOAT_DETAIL_CONVERT_VALUE_HPP
+
+#include "../converter.hpp"
+#include "kernels_portable.hpp"
+#include "value_traits.hpp"
+
+namespace minifloat {
+namespace detail {
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+// Step 2 variant device_instruction: sm_89 and later convert float to e4m3 / e5m2 in hardware:
+// cvt.rn.satfinite is nearest-even with saturation, i.e. saturate_cast, except that NaN comes
+// out as 0x7F whatever its sign; the sign is put back so that device and host agree bit for bit
+// (docs/spec.md §2).
+template <class Format>
+__device__ inline std::uint8_t hardware_saturating_narrow(float x) {
+  unsigned short pair;
+  if (std::is_same<Format, formats::e4m3>::value) {
+    asm("cvt.rn.satfinite.e4m3x2.f32 %0, %2, %1;" : "=h"(pair) : "f"(x), "f"(0.0f));
+  } else {
+    asm("cvt.rn.satfinite.e5m2x2.f32 %0, %2, %1;" : "=h"(pair) : "f"(x), "f"(0.0f));
+  }
+  const auto code = static_cast<std::uint8_t>(pair & 0xFF); // x is the low half
+  return x != x ? static_cast<std::uint8_t>(code | (__float_as_uint(x) >> 24 & 0x80)) : code;
+}
+template <class Format>
+constexpr bool has_hardware_narrowing =
+    std::is_same<Format, formats::e4m3>::value || std::is_same<Format, formats::e5m2>::value;
+#endif
+
+// Step 2 of a scalar conversion From -> To, as the map says for the portable path. The lane
+// kernels take the float bits of 16-bit sources through float arithmetic that is constexpr only
+// with a constexpr bit cast; without one, those sources take the generic steps (same codes).
+template <class From, class To, rounding_rule Rule>
+constexpr step2_variant scalar_step2() noexcept {
+  constexpr step2_variant variant = step2_for<From, To, Rule>(portable_kernels::capabilities);
+  return MINIFLOAT_HAS_CONSTEXPR_BIT_CAST || std::is_same<From, formats::binary32>::value
+             ? variant
+             : step2_variant::generic;
+}
+
+// The whole conversion: From -> To with one rounding. Even to the same type it re-encodes:
+// NaN becomes the canonical NaN of the target and, when saturating, infinities become +-max.
+template <class To, rounding_rule Rule, overflow Overflow, class From>
+MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
+                                                                    std::uint32_t random_bits) {
+  static_assert(value_traits<To>::is_known, "the target must be a floating-point type minifloat "
+                                            "knows: an fp8 type, float, double, binary16 or "
+                                            "bfloat16");
+  static_assert(is_source<From>, "the source must be a floating-point type minifloat knows or "
+                                 "an integer");
+  using to_format = typename value_traits<To>::format;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+  if constexpr (std::is_same<From, float>::value && has_hardware_narrowing<to_format> &&
+                Rule == rounding_rule::nearest_even && Overflow == overflow::saturate) {
+    if (!__builtin_is_constant_evaluated()) { // constant expressions take the converter
+      return value_traits<To>::from_code(hardware_saturating_narrow<to_format>(x));
+    }
+  }
+#endif
+  if constexpr (value_traits<From>::is_known) {
+    using from_format = typename value_traits<From>::format;
+    constexpr step2_variant variant = scalar_step2<from_format, to_format, Rule>();
+    if constexpr (variant != step2_variant::generic) {
+      // float, binary16 or bfloat16 -> an 8-bit type: the lane kernel on one lane, the same code
+      // as the portable path of the array functions.
+      const std::uint32_t bits =
+          portable::float_bits_of<from_format>(value_traits<From>::to_code(x));
+      return value_traits<To>::from_code(static_cast<std::uint8_t>(
+          portable::convert_float_lanes<to_format, Rule, Overflow, variant>(bits, random_bits)));
+    }
+  }
+  return value_traits<To>::from_code(pack<to_format, Rule, Overflow>(unpack_value(x), random_bits));
+}
+
+} // namespace detail
+} // namespace minifloat
+
+#endif // MINIFLOAT_DETAIL_CONVERT_VALUE_HPP
