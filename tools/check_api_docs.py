@@ -29,7 +29,9 @@ KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof", "static_assert",
 
 def public_names():
     names = {}
-    for path in sorted(HEADERS.glob("*.hpp")):
+    # The public names of a detail/ header (dispatch.hpp's simd_path, say) count too.
+    for path in sorted(HEADERS.glob("*.hpp")) + sorted(HEADERS.glob("detail/*.hpp")):
+        header = path.relative_to(HEADERS).as_posix()
         stack = []
         for line in path.read_text().splitlines():
             if m := OPEN.match(line):
@@ -46,12 +48,12 @@ def public_names():
             prefix = scopes[tuple(stack)]
             for pattern in DECLARATIONS:
                 if (m := pattern.match(line)) and m.group(1) not in KEYWORDS:
-                    names.setdefault(prefix + m.group(1), set()).add(path.name)
+                    names.setdefault(prefix + m.group(1), set()).add(header)
                     break
     # The literals are declared by a macro: one per named type.
-    text = (HEADERS / "text.hpp").read_text()
+    text = (HEADERS / "literals.hpp").read_text()
     for literal in re.findall(r"^MINIFLOAT_DEFINE_LITERAL\((\w+)\)", text, re.M):
-        names.setdefault(f'operator""_{literal}', set()).add("text.hpp")
+        names.setdefault(f'operator""_{literal}', set()).add("literals.hpp")
     return names
 
 

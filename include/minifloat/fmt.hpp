@@ -12,42 +12,16 @@
 #include <fmt/format.h>
 
 #include "text.hpp"
+#include "detail/formatter.hpp"
 
 template <class Format>
-struct fmt::formatter<minifloat::basic_fp8<Format>, char> {
+struct fmt::formatter<minifloat::basic_fp8<Format>, char>
+    : minifloat::detail::formatter_body<Format, fmt::formatter<float, char>,
+                                        fmt::formatter<unsigned, char>> {
   constexpr auto parse(fmt::format_parse_context& ctx) -> decltype(ctx.begin()) {
-    spec_ = minifloat::detail::parse_text_spec(ctx.begin(),
-                                               minifloat::detail::spec_end(ctx.begin(), ctx.end()));
-    switch (spec_.kind) {
-    case minifloat::detail::presentation::value:
-      return value_.parse(ctx);
-    case minifloat::detail::presentation::code:
-      return code_.parse(ctx);
-    default:
-      if (!spec_.valid) {
-        FMT_THROW(fmt::format_error("minifloat: b, ? and s take only [[fill]align][width]"));
-      }
-      return minifloat::detail::spec_end(ctx.begin(), ctx.end());
-    }
+    return this->parse_spec(ctx,
+                            [](const char* message) { FMT_THROW(fmt::format_error(message)); });
   }
-
-  template <class FormatContext>
-  auto format(minifloat::basic_fp8<Format> x, FormatContext& ctx) const -> decltype(ctx.out()) {
-    switch (spec_.kind) {
-    case minifloat::detail::presentation::value:
-      return value_.format(static_cast<float>(x), ctx);
-    case minifloat::detail::presentation::code:
-      return code_.format(static_cast<unsigned>(x.bits()), ctx);
-    default:
-      return minifloat::detail::write_padded(
-          ctx.out(), minifloat::detail::presentation_text<Format>(spec_.kind, x.bits()), spec_);
-    }
-  }
-
-private:
-  minifloat::detail::text_spec spec_{};
-  fmt::formatter<float, char> value_{};
-  fmt::formatter<unsigned, char> code_{};
 };
 
 #endif // MINIFLOAT_FMT_HPP

@@ -16,5 +16,6 @@
 #include "bulk.hpp"
 #include "scaling.hpp"
 #include "text.hpp"
+#include "literals.hpp"
 
 #endif // MINIFLOAT_MINIFLOAT_HPP

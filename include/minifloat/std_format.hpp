@@ -17,46 +17,22 @@
 #include <format>
 
 #include "text.hpp"
+#include "detail/formatter.hpp"
 
 template <class Format>
-struct std::formatter<minifloat::basic_fp8<Format>, char> {
+struct std::formatter<minifloat::basic_fp8<Format>, char>
+    : minifloat::detail::formatter_body<Format, std::formatter<float, char>,
+                                        std::formatter<unsigned, char>> {
   constexpr auto parse(std::format_parse_context& ctx) -> decltype(ctx.begin()) {
-    spec_ = minifloat::detail::parse_text_spec(ctx.begin(),
-                                               minifloat::detail::spec_end(ctx.begin(), ctx.end()));
-    switch (spec_.kind) {
-    case minifloat::detail::presentation::value:
-      return value_.parse(ctx);
-    case minifloat::detail::presentation::code:
-      return code_.parse(ctx);
-    default:
-      if (!spec_.valid) {
-#if defined(__cpp_exceptions)
-        throw std::format_error("minifloat: b, ? and s take only [[fill]align][width]");
+    return this->parse_spec(ctx, [](const char* message) {
+#if MINIFLOAT_HAS_EXCEPTIONS
+      throw std::format_error(message);
 #else
-        std::abort();
+      static_cast<void>(message);
+      std::abort();
 #endif
-      }
-      return minifloat::detail::spec_end(ctx.begin(), ctx.end());
-    }
+    });
   }
-
-  template <class FormatContext>
-  auto format(minifloat::basic_fp8<Format> x, FormatContext& ctx) const -> decltype(ctx.out()) {
-    switch (spec_.kind) {
-    case minifloat::detail::presentation::value:
-      return value_.format(static_cast<float>(x), ctx);
-    case minifloat::detail::presentation::code:
-      return code_.format(static_cast<unsigned>(x.bits()), ctx);
-    default:
-      return minifloat::detail::write_padded(
-          ctx.out(), minifloat::detail::presentation_text<Format>(spec_.kind, x.bits()), spec_);
-    }
-  }
-
-private:
-  minifloat::detail::text_spec spec_{};
-  std::formatter<float, char> value_{};
-  std::formatter<unsigned, char> code_{};
 };
 
 #endif // __cpp_lib_format
