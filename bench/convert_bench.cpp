@@ -131,10 +131,15 @@ void BM_read_float_bytes(benchmark::State& state) {
   }
   set_counters(state);
 }
-template <class T, minifloat::rounding R, overflow O>
-void BM_scalar_encode_float(benchmark::State& state) {
+// The scalar casts in a loop (float, binary16 or bfloat16 sources).
+template <class Source, class T, minifloat::rounding R, overflow O>
+void BM_scalar_encode(benchmark::State& state) {
   const auto n = static_cast<std::size_t>(state.range(0));
-  const auto& src = normal_floats(n);
+  const auto& floats = normal_floats(n);
+  std::vector<Source> src(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    src[i] = minifloat::convert<Source>(floats[i]);
+  }
   std::vector<T> dst(n);
   for (auto _ : state) {
     for (std::size_t i = 0; i < n; ++i) {
@@ -307,7 +312,13 @@ void register_all() {
   add("copy_float_bytes", BM_copy_float_bytes);
   add("read_float_bytes", BM_read_float_bytes);
   add("scalar_encode_e4m3",
-      BM_scalar_encode_float<e4m3, minifloat::rounding::nearest_even, overflow::non_saturating>);
+      BM_scalar_encode<float, e4m3, rule::nearest_even, overflow::non_saturating>);
+  add("scalar_encode_binary16_e4m3",
+      BM_scalar_encode<minifloat::binary16_bits, e4m3, rule::nearest_even,
+                       overflow::non_saturating>);
+  add("scalar_encode_bfloat16_e4m3",
+      BM_scalar_encode<minifloat::bfloat16_bits, e4m3, rule::nearest_even,
+                       overflow::non_saturating>);
   add("scalar_decode_e4m3", BM_scalar_decode_e4m3);
 #if defined(MINIFLOAT_BENCH_NVIDIA)
   add("nvidia_encode_e4m3_satfinite", BM_nvidia_encode_float<__NV_E4M3, __NV_SATFINITE>);

@@ -1,5 +1,5 @@
 // Quantization error of e4m3, e5m2 and symmetric INT8 on 10 million N(0, 1) samples: the
-// relative noise energy sum (q - x)^2 / sum x^2 (SPEC §6) at the amax scale and at the best
+// relative noise energy sum (q - x)^2 / sum x^2 (docs/spec.md §6) at the amax scale and at the best
 // scale of a sweep, beside the figures an FP8 error-analysis article reports; and the error
 // against the scale as a plot, written to an SVG file.
 //   build/examples/quantization_error [plot.svg] [samples, default 10^7]

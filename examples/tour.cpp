@@ -134,8 +134,9 @@ void print_conversions(const char* name) {
 } // namespace
 
 int main() {
-  fmt::print("minifloat {}.{}.{}: the 8-bit formats (SPEC.md §1; Table 1 of arXiv 2209.05433)\n\n",
-             MINIFLOAT_VERSION_MAJOR, MINIFLOAT_VERSION_MINOR, MINIFLOAT_VERSION_PATCH);
+  fmt::print(
+      "minifloat {}.{}.{}: the 8-bit formats (docs/spec.md §1; Table 1 of arXiv 2209.05433)\n\n",
+      MINIFLOAT_VERSION_MAJOR, MINIFLOAT_VERSION_MINOR, MINIFLOAT_VERSION_PATCH);
   using namespace minifloat::formats;
   print_format_table<e4m3, e5m2, ieee<3, 4>, ieee<2, 5>>(
       {"E4M3 (OCP, fn)", "E5M2 (OCP)", "E3M4 (IEEE-style)", "E2M5 (IEEE-style)"});

@@ -28,8 +28,9 @@
 #define MINIFLOAT_MINIFLOAT_HPP
 
 // ---- begin minifloat/config.hpp
-// minifloat: configuration — version, compiler feature detection, constexpr bit casts and
-// host/device annotations. Everything else in the library includes this header first.
+// minifloat: configuration. Every switch a user may set, with its default and meaning; the
+// detection of the compiler's and the target's features; constexpr bit casts and host/device
+// annotations. Every other header of the library includes this one first.
 #ifndef MINIFLOAT_CONFIG_HPP
 #define MINIFLOAT_CONFIG_HPP
 
@@ -43,6 +44,35 @@
 #define MINIFLOAT_VERSION_PATCH 0
 #define MINIFLOAT_VERSION                                                                          \
   (MINIFLOAT_VERSION_MAJOR * 10000 + MINIFLOAT_VERSION_MINOR * 100 + MINIFLOAT_VERSION_PATCH)
+
+// ---------------------------------------------------------------------------------------------
+// User switches. Define any of these before including a minifloat header (the same way in every
+// translation unit of a program: they change inline functions). None changes a result; they
+// choose code paths and how errors are reported.
+//
+//   MINIFLOAT_SIMD_PATH               default: undefined (the best path this CPU supports)
+//       portable, avx2, avx512 or neon: caps the array functions' instruction set. The path
+//       named if the CPU has it, else avx2 under avx512, else portable. (docs/spec.md §8)
+//   MINIFLOAT_NO_SIMD                 default: undefined
+//       Compile no SIMD code at all: no intrinsics headers, no target attributes, no CPUID. The
+//       array functions take the portable loop.
+//   MINIFLOAT_NON_TEMPORAL_THRESHOLD  default: (std::size_t{32} << 20), 32 MiB
+//       Widening array conversions whose output has at least this many bytes are written with
+//       non-temporal (streaming) stores on x86; 0 streams every output, SIZE_MAX none.
+//   MINIFLOAT_ERROR_HANDLER(message)  default: undefined (throw, or print and abort)
+//       Called with a const char* when an array or scaling function refuses its arguments; must
+//       not return. Without it: throws minifloat::invalid_argument where exceptions are enabled,
+//       else prints "minifloat: <message>" to stderr and calls std::abort() (error.hpp).
+//
+// Compiler flags are not switches: -m flags (-mavx2, -mno-avx512f) do not select the array
+// path, which is chosen at run time from the CPU (docs/spec.md §8); -fno-exceptions is detected
+// (MINIFLOAT_HAS_EXCEPTIONS below).
+#ifndef MINIFLOAT_NON_TEMPORAL_THRESHOLD
+#define MINIFLOAT_NON_TEMPORAL_THRESHOLD (std::size_t{32} << 20)
+#endif
+
+// ---------------------------------------------------------------------------------------------
+// Detection (set here, never by the user).
 
 // Functions callable from CUDA kernels when compiled by nvcc; plain functions otherwise.
 #if defined(__CUDACC__) || defined(__HIPCC__)
@@ -79,6 +109,40 @@
 #define MINIFLOAT_HAS_BFLOAT16 1 // __bf16 (and std::bfloat16_t, which is the same type)
 #else
 #define MINIFLOAT_HAS_BFLOAT16 0
+#endif
+
+// Exceptions: bad arguments throw where they are enabled (error.hpp).
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
+#define MINIFLOAT_HAS_EXCEPTIONS 1
+#else
+#define MINIFLOAT_HAS_EXCEPTIONS 0
+#endif
+
+// The C++20 range overloads of the array and scaling functions (std::span, contiguous ranges).
+#if __cplusplus >= 202002L && defined(__has_include)
+#if __has_include(<span>) && __has_include(<ranges>)
+#define MINIFLOAT_HAS_RANGES 1
+#endif
+#endif
+#ifndef MINIFLOAT_HAS_RANGES
+#define MINIFLOAT_HAS_RANGES 0
+#endif
+
+// The instruction sets whose array kernels are compiled in (detail/dispatch.hpp, the only place
+// that tests these): AVX2 and AVX-512 on x86-64, NEON on AArch64, with GCC or Clang (target
+// attributes and intrinsics), never under nvcc or hipcc (host code there takes the portable
+// loop), and none with MINIFLOAT_NO_SIMD.
+#if !defined(MINIFLOAT_NO_SIMD) && defined(__x86_64__) &&                                          \
+    (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__)
+#define MINIFLOAT_X86_PATHS 1
+#else
+#define MINIFLOAT_X86_PATHS 0
+#endif
+#if !defined(MINIFLOAT_NO_SIMD) && defined(__aarch64__) && defined(__ARM_NEON) &&                  \
+    (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__)
+#define MINIFLOAT_NEON_PATHS 1
+#else
+#define MINIFLOAT_NEON_PATHS 0
 #endif
 
 namespace minifloat {
@@ -133,7 +197,7 @@ MINIFLOAT_HOST_DEVICE constexpr int most_significant_bit(std::uint64_t x) noexce
 // ---- begin minifloat/format.hpp
 // minifloat: formats as traits. A format says how its bits are laid out and how the special
 // values (infinities, NaN, zeros) are encoded; every constant the converter and the value type
-// need is derived from that here, once (SPEC §1).
+// need is derived from that here, once (docs/spec.md §1).
 #ifndef MINIFLOAT_FORMAT_HPP
 #define MINIFLOAT_FORMAT_HPP
 
@@ -269,7 +333,7 @@ struct format_info {
   static constexpr storage_type max_subnormal_code = has_subnormals ? mantissa_mask : 0;
   static constexpr storage_type min_subnormal_code = has_subnormals ? 1 : 0;
   // The NaN a conversion produces, before the sign is applied. 8-bit formats use the all-ones
-  // magnitude (0x7F, SPEC §2); wider IEEE formats the canonical quiet NaN, as
+  // magnitude (0x7F, docs/spec.md §2); wider IEEE formats the canonical quiet NaN, as
   // std::numeric_limits<float>::quiet_NaN() does; fnuz its single NaN 0x80 (sign included).
   static constexpr storage_type nan_code =
       special_values == specials::fnuz ? sign_mask
@@ -345,21 +409,21 @@ MINIFLOAT_HOST_DEVICE constexpr bool operator!=(bfloat16_bits a, bfloat16_bits b
 // ---- end minifloat/binary16.hpp
 // ---- begin minifloat/converter.hpp
 // minifloat: the one converter. Every conversion — narrowing, widening, between 8-bit formats,
-// from integers — takes the same path (DESIGN.md):
+// from integers — takes the same path:
 //   1. unpack the source into sign, class and an exact value significand · 2^exponent;
 //   2. round that value on the target's grid with an unbounded exponent range (the rounding
 //      policy: nearest-even, toward-zero, upward or stochastic);
 //   3. apply the overflow policy to the rounded result (non-saturating or saturate);
 //   4. pack the result into the target's encoding.
 // Because step 1 is exact and step 2 rounds once, every conversion is correctly rounded
-// (SPEC §2: never through an intermediate format).
+// (docs/spec.md §2: never through an intermediate format).
 #ifndef MINIFLOAT_CONVERTER_HPP
 #define MINIFLOAT_CONVERTER_HPP
 
 
 namespace minifloat {
 
-// Rounding of a conversion (SPEC §2). Stochastic rounding takes random bits and has its own
+// Rounding of a conversion (docs/spec.md §2). Stochastic rounding takes random bits and has its own
 // entry point, stochastic_cast.
 enum class rounding {
   nearest_even, // the nearest value of the format; ties to the even code
@@ -368,7 +432,7 @@ enum class rounding {
                 // Negative values are truncated, so a finite one never rounds past -max.
 };
 
-// What happens to a rounded result beyond the largest finite value (SPEC §2).
+// What happens to a rounded result beyond the largest finite value (docs/spec.md §2).
 enum class overflow {
   non_saturating, // OCP / IEEE: +-inf where the format has it, else NaN with the input's sign
   saturate,       // +-max; infinities become +-max too; NaN stays NaN
@@ -484,8 +548,8 @@ MINIFLOAT_HOST_DEVICE constexpr bool rounds_up(std::uint64_t significand, int sh
     const bool in_range = (shift >= 1) & (shift <= 64);
     return in_range & ((dropped > half) | ((dropped == half) & kept_is_odd));
   }
-  // Stochastic (SPEC §2): the fraction truncated to 32 bits, floor(fraction * 2^32), plus the
-  // random bits; a carry out of bit 31 rounds the magnitude up.
+  // Stochastic (docs/spec.md §2): the fraction truncated to 32 bits, floor(fraction * 2^32), plus
+  // the random bits; a carry out of bit 31 rounds the magnitude up.
   const int left = select(shift <= 32, 32 - select(shift < 0, 0, shift), 0);
   const int right = select(shift <= 32, 0, select(shift - 32 > 63, 63, shift - 32));
   const std::uint64_t fraction32 =
@@ -502,7 +566,7 @@ encode_rounded(value_class kind, bool negative, std::uint64_t magnitude, bool to
   using storage = typename info::storage_type;
   const storage sign = select(negative, info::sign_mask, storage{0});
   // Past the largest finite value (e4m3: 480 would be S.1111.111, NaN's code) the overflow rule
-  // decides; toward zero never rounds a finite value past it (SPEC §2).
+  // decides; toward zero never rounds a finite value past it (docs/spec.md §2).
   const storage overflow_code = overflowed<Format, Overflow>(sign);
   // Toward zero (and upward for a negative value) never rounds a finite value past the largest.
   const auto largest = static_cast<storage>(sign | info::max_finite_code);
@@ -566,67 +630,99 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
   return encode_rounded<Format, Rule, Overflow>(value.kind, value.negative, magnitude, too_large);
 }
 
-// The converter's steps 1 to 4 specialised for a source that is a wider IEEE format with at
-// least the target's exponent range (float, binary16, bfloat16 into an 8-bit format): its
-// values need no normalising, every shift is in 1..63, and the arithmetic stays in 64 bits. Same
-// rounding, bit for bit, as unpack_code + pack (the tests compare both over all 2^32 floats);
-// about a third of the instructions.
-template <class Source, class Target>
-constexpr bool is_direct_narrowing =
-    format_info<Source>::special_values ==
-        specials::ieee&& format_info<Source>::mantissa_bits >
-            format_info<Target>::mantissa_bits&& format_info<Source>::mantissa_bits <= 29 &&
-    format_info<Source>::min_normal_exponent <=
-        format_info<Target>::min_normal_exponent&& format_info<Target>::is_signed&&
-            format_info<Target>::has_subnormals;
+// ---------------------------------------------------------------------------------------------
+// The converter's map: which implementation of step 2 serves each source, target, rounding and
+// path. Step 2 (rounding onto the target's grid) has variants that give the same codes as
+// pack() for every input (the exhaustive sweeps compare them over all 2^32 floats); steps 1, 3
+// and 4 go with each. Every conversion asks step2_for below: the scalar casts (detail/
+// convert_value.hpp, with the portable path's capabilities) and the array kernels (each path's
+// kernel type, detail/kernels_*.hpp). Written out:
+//
+//   source -> target, rounding                   portable   avx2             avx512    neon
+//   (lane_ variants; the scalar casts are the portable column)
+//   float16 -> signed8, nearest_even             fixed_point addition_if_     addition  shifts
+//                                                            mxcsr_nearest
+//   float16 -> signed8, toward_zero              fixed_point shifts           addition  shifts
+//   float16 -> signed8, upward or stochastic     fixed_point shifts           shifts    shifts
+//   float16 -> e8m0, every rule                  exponent    exponent         exponent  exponent
+//   double, integers, another 8-bit type -> any: generic on every path (arrays convert element
+//       by element with the scalar conversion)
+//   an 8-bit type -> float, double, binary16, bfloat16 (exact): generic at compile time, into
+//       tables (tables.hpp), which the kernel types' decode functions look the results up in
+//   decimal text -> an 8-bit type: generic, on a dyadic representative (detail/decimal.hpp)
+//   float -> e4m3 or e5m2, nearest_even, saturate, in CUDA device code on sm_89 and later:
+//       device_instruction (detail/convert_value.hpp)
+//
+// "float16" is float, binary16 and bfloat16 (the 16-bit formats widen to float exactly first);
+// "signed8" is every 8-bit format but e8m0 (all have subnormals).
 
-template <class Source, class Target, rounding_rule Rule, overflow Overflow>
-MINIFLOAT_HOST_DEVICE constexpr typename format_info<Target>::storage_type
-narrow_directly(typename format_info<Source>::storage_type code,
-                std::uint32_t random_bits = 0) noexcept {
-  using from = format_info<Source>;
-  using to = format_info<Target>;
-  static_assert(is_direct_narrowing<Source, Target>, "use pack");
-  // 1. The significand (implicit bit included) and the biased exponent, a subnormal's being 1.
-  const std::uint64_t magnitude_bits = code & from::magnitude_mask;
-  const int exponent_field = static_cast<int>(magnitude_bits >> from::mantissa_bits);
-  const int exponent = select(exponent_field == 0, 1, exponent_field);
-  const std::uint64_t significand = (magnitude_bits & from::mantissa_mask) |
-                                    (std::uint64_t{exponent_field != 0} << from::mantissa_bits);
-  // 2. Drop the bits below the target's last place: mantissa_bits(from) - mantissa_bits(to) of
-  // them in the target's normal range, more below it. Past 33 + M(from) nothing is left, not
-  // even 2^-32 of a unit for stochastic rounding, so the shift stops there.
-  constexpr int smallest_normal = from::bias + to::min_normal_exponent; // biased, in from
-  constexpr int normal_shift = from::mantissa_bits - to::mantissa_bits;
-  constexpr int max_shift = 33 + from::mantissa_bits;
-  const int below_normal = select(exponent < smallest_normal, smallest_normal - exponent, 0);
-  const int shift = normal_shift + select(below_normal > max_shift - normal_shift,
-                                          max_shift - normal_shift, below_normal);
-  const std::uint64_t kept = significand >> shift;
-  const std::uint64_t dropped = significand & ((std::uint64_t{1} << shift) - 1);
-  bool up = false;
-  if (Rule == rounding_rule::upward) {
-    up = !from::is_negative(code) & (dropped != 0);
-  } else if (Rule == rounding_rule::nearest_even) {
-    const std::uint64_t half = std::uint64_t{1} << (shift - 1);
-    up = (dropped > half) | ((dropped == half) & ((kept & 1) != 0));
-  } else if (Rule == rounding_rule::stochastic) {
-    const int left = select(shift < 32, 32 - shift, 0);
-    const int right = select(shift > 32, shift - 32, 0);
-    up = ((((dropped << left) >> right) + random_bits) >> 32) != 0;
+// What a path's lane operations offer step 2 (each kernel type's `capabilities`).
+enum class float_addition_rounding : std::uint8_t {
+  none,     // no float addition whose rounding is known (portable: the environment's; NEON: FPCR's)
+  embedded, // the instruction carries its rounding (AVX-512 {rn-sae}, {rz-sae}): any MXCSR
+  mxcsr,    // the environment's (AVX2): nearest-even where MXCSR says so, checked once per call
+};
+struct lane_capabilities {
+  float_addition_rounding float_addition;
+  bool per_lane_shifts;     // a shift count per lane (AVX2, AVX-512, NEON; not baseline SSE2)
+  bool binary16_conversion; // an exact binary16 -> float instruction (F16C)
+  bool store4;              // four vectors of codes packed into one store
+};
+
+// The implementations of step 2.
+enum class step2_variant : std::uint8_t {
+  generic,          // pack() above: the significand shifted in 64-bit arithmetic; any source
+  lane_shifts,      // lanes.inc lanes_by_shifts: 32-bit lanes, per-lane shifts
+  lane_fixed_point, // lanes.inc lanes_by_fixed_point: fixed shifts and exact float products only
+  lane_addition,    // lanes.inc lanes_by_addition: one float addition rounds |x| on the grid
+  lane_addition_if_mxcsr_nearest, // lane_addition where MXCSR rounds to nearest, else lane_shifts
+  lane_exponent,                  // lanes.inc lanes_by_exponent: e8m0's code is float's exponent
+  device_instruction,             // CUDA's cvt.rn.satfinite (sm_89 and later)
+};
+
+// The formats the float lane kernels encode into: signed with subnormals and less precision than
+// float (every signed 8-bit format), and e8m0, whose exponent field is float's.
+template <class Target>
+constexpr bool is_signed_lane_target =
+    format_info<Target>::is_signed&& format_info<Target>::has_subnormals&&
+            format_info<Target>::total_bits <= 8 &&
+    format_info<Target>::mantissa_bits <= 21 && format_info<Target>::min_normal_exponent <= 0 &&
+    format_info<Target>::min_normal_exponent >= -125;
+template <class Target>
+constexpr bool is_scale_lane_target =
+    !format_info<Target>::is_signed && !format_info<Target>::has_subnormals &&
+    format_info<Target>::exponent_bits == 8 && format_info<Target>::mantissa_bits == 0 &&
+    format_info<Target>::bias == 127;
+// The sources the lane kernels read as float bits: float, and the 16-bit formats, which widen
+// to float exactly.
+template <class Source>
+constexpr bool is_lane_source = std::is_same<Source, formats::binary32>::value ||
+                                std::is_same<Source, formats::binary16>::value ||
+                                std::is_same<Source, formats::bfloat16>::value;
+
+// The table above as a function: step 2 for Source -> Target with Rule on a path that has
+// `path`'s lane operations.
+template <class Source, class Target, rounding_rule Rule>
+constexpr step2_variant step2_for(const lane_capabilities& path) noexcept {
+  if (!is_lane_source<Source>) {
+    return step2_variant::generic;
   }
-  // The exponent field's offset, as in pack: binades above the target's smallest normal one.
-  const std::uint64_t offset =
-      static_cast<std::uint64_t>(select(exponent > smallest_normal, exponent - smallest_normal, 0))
-      << to::mantissa_bits;
-  const std::uint64_t magnitude = kept + std::uint64_t{up} + offset;
-  // 3 and 4.
-  const value_class kind = from::is_nan(code)        ? value_class::nan
-                           : from::is_infinity(code) ? value_class::infinite
-                           : magnitude_bits == 0     ? value_class::zero
-                                                     : value_class::finite;
-  return encode_rounded<Target, Rule, Overflow>(kind, from::is_negative(code), magnitude,
-                                                magnitude > to::max_finite_code);
+  if (is_scale_lane_target<Target>) {
+    return step2_variant::lane_exponent;
+  }
+  if (!is_signed_lane_target<Target>) {
+    return step2_variant::generic;
+  }
+  const bool addition_rounds =
+      Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero;
+  if (path.float_addition == float_addition_rounding::embedded && addition_rounds) {
+    return step2_variant::lane_addition;
+  }
+  if (path.float_addition == float_addition_rounding::mxcsr &&
+      Rule == rounding_rule::nearest_even) {
+    return step2_variant::lane_addition_if_mxcsr_nearest;
+  }
+  return path.per_lane_shifts ? step2_variant::lane_shifts : step2_variant::lane_fixed_point;
 }
 
 } // namespace detail
@@ -646,17 +742,190 @@ narrow_directly(typename format_info<Source>::storage_type code,
 // ---- begin minifloat/detail/value_traits.hpp
 // minifloat: which format each C++ type carries, and how to read and write its code. This is
 // what lets the one converter accept float, double, binary16, bfloat16, integers and every
-// 8-bit type, and produce any of them.
+// 8-bit type, and produce any of them (detail/convert_value.hpp).
 #ifndef MINIFLOAT_DETAIL_VALUE_TRAITS_HPP
 #define MINIFLOAT_DETAIL_VALUE_TRAITS_HPP
 
-// ---- begin minifloat/detail/lanes_portable.hpp
-// minifloat: the lane operations on one 32-bit lane in plain constexpr C++, and the lane
-// kernels compiled with them. This is the portable path of the array functions (a loop that
-// compilers can vectorize: no branches, no tables, and for float sources no per-lane shifts,
-// which baseline SSE2 lacks) and the scalar float -> fp8 conversion.
-#ifndef MINIFLOAT_DETAIL_LANES_PORTABLE_HPP
-#define MINIFLOAT_DETAIL_LANES_PORTABLE_HPP
+
+namespace minifloat {
+
+template <class Format>
+class basic_fp8;
+
+namespace detail {
+
+// Primary template: not a floating-point value type minifloat knows.
+template <class T>
+struct value_traits {
+  static constexpr bool is_known = false;
+};
+
+// A type whose object representation is the code of Format.
+template <class T, class Format>
+struct bit_castable_traits {
+  static constexpr bool is_known = true;
+  using format = Format;
+  using code_type = typename format_info<Format>::storage_type;
+  MINIFLOAT_HOST_DEVICE static MINIFLOAT_BIT_CAST_CONSTEXPR code_type to_code(T x) noexcept {
+    return detail::bit_cast<code_type>(x);
+  }
+  MINIFLOAT_HOST_DEVICE static MINIFLOAT_BIT_CAST_CONSTEXPR T from_code(code_type c) noexcept {
+    return detail::bit_cast<T>(c);
+  }
+};
+
+template <>
+struct value_traits<float> : bit_castable_traits<float, formats::binary32> {};
+template <>
+struct value_traits<double> : bit_castable_traits<double, formats::binary64> {};
+template <>
+struct value_traits<binary16_bits> : bit_castable_traits<binary16_bits, formats::binary16> {};
+template <>
+struct value_traits<bfloat16_bits> : bit_castable_traits<bfloat16_bits, formats::bfloat16> {};
+#if MINIFLOAT_HAS_FLOAT16
+template <>
+struct value_traits<_Float16> : bit_castable_traits<_Float16, formats::binary16> {};
+#endif
+#if MINIFLOAT_HAS_BFLOAT16
+template <>
+struct value_traits<__bf16> : bit_castable_traits<__bf16, formats::bfloat16> {};
+#endif
+
+template <class Format>
+struct value_traits<basic_fp8<Format>> {
+  static constexpr bool is_known = true;
+  using format = Format;
+  using code_type = std::uint8_t;
+  MINIFLOAT_HOST_DEVICE static constexpr code_type to_code(basic_fp8<Format> x) noexcept {
+    return x.bits();
+  }
+  MINIFLOAT_HOST_DEVICE static constexpr basic_fp8<Format> from_code(code_type c) noexcept {
+    return basic_fp8<Format>::from_bits(c);
+  }
+};
+
+template <class T>
+constexpr bool is_integer_source = std::is_integral<T>::value && sizeof(T) <= 8;
+
+// A source the converter reads: a known floating type or an integer.
+template <class T>
+constexpr bool is_source = value_traits<T>::is_known || is_integer_source<T>;
+
+// Step 1 of the converter for any source type.
+template <class T, std::enable_if_t<value_traits<T>::is_known, int> = 0>
+MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR unpacked unpack_value(T x) noexcept {
+  return unpack_code<typename value_traits<T>::format>(value_traits<T>::to_code(x));
+}
+template <class T, std::enable_if_t<is_integer_source<T>, int> = 0>
+MINIFLOAT_HOST_DEVICE constexpr unpacked unpack_value(T x) noexcept {
+  return unpack_integer(x);
+}
+
+} // namespace detail
+} // namespace minifloat
+
+#endif // MINIFLOAT_DETAIL_VALUE_TRAITS_HPP
+// ---- end minifloat/detail/value_traits.hpp
+
+namespace minifloat {
+namespace detail {
+
+template <class Format>
+MINIFLOAT_BIT_CAST_CONSTEXPR std::array<float, 256> make_decode_table() noexcept {
+  std::array<float, 256> table{};
+  for (std::size_t code = 0; code < table.size(); ++code) {
+    // Widening is exact (docs/spec.md §3), so the rounding and overflow rules never act here.
+    table[code] = value_traits<float>::from_code(
+        pack<formats::binary32, rounding_rule::nearest_even, overflow::non_saturating>(
+            unpack_code<Format>(static_cast<std::uint8_t>(code))));
+  }
+  return table;
+}
+
+template <class Format>
+inline constexpr std::array<float, 256> decode_table_for = make_decode_table<Format>();
+
+// The code of every 8-bit code of Format converted to the wider format To (binary16,
+// bfloat16, binary32), for the array kernels.
+template <class Format, class To>
+constexpr std::array<typename format_info<To>::storage_type, 256> make_code_table() noexcept {
+  std::array<typename format_info<To>::storage_type, 256> table{};
+  for (std::size_t code = 0; code < table.size(); ++code) {
+    table[code] = pack<To, rounding_rule::nearest_even, overflow::non_saturating>(
+        unpack_code<Format>(static_cast<std::uint8_t>(code)));
+  }
+  return table;
+}
+template <class Format, class To>
+inline constexpr std::array<typename format_info<To>::storage_type, 256>
+    code_table_for = make_code_table<Format, To>();
+
+// code_table_for's 16-bit results split into bytes, for the kernels that look bytes up in
+// registers (AVX-512 VBMI, NEON TBL): result c is low[c] | high[c] << 8.
+struct byte_plane_table {
+  alignas(64) std::array<std::uint8_t, 256> low;
+  alignas(64) std::array<std::uint8_t, 256> high;
+  // Whether code c | 0x80 gives code c's result with the top bit set, for every c < 0x80: the
+  // sign bit of every signed format but the fnuz ones (their 0x80 is NaN, not -0). Then a
+  // lookup of the low 7 bits and an OR of the sign give every result.
+  bool sign_symmetric;
+};
+template <class Format, class To>
+constexpr byte_plane_table make_byte_plane_table() noexcept {
+  static_assert(sizeof(typename format_info<To>::storage_type) == 2, "16-bit results");
+  constexpr auto& results = code_table_for<Format, To>;
+  byte_plane_table planes{};
+  planes.sign_symmetric = true;
+  for (std::size_t code = 0; code < 256; ++code) {
+    planes.low[code] = static_cast<std::uint8_t>(results[code] & 0xFFU);
+    planes.high[code] = static_cast<std::uint8_t>(results[code] >> 8);
+    if (code >= 0x80 && results[code] != (results[code - 0x80] | 0x8000U)) {
+      planes.sign_symmetric = false;
+    }
+  }
+  return planes;
+}
+template <class Format, class To>
+inline constexpr byte_plane_table byte_planes_for = make_byte_plane_table<Format, To>();
+
+} // namespace detail
+
+// The float value of every code of the 8-bit type T, built at compile time:
+// decode_table<e4m3>[0x7E] == 448.0f. NaN codes hold a quiet NaN with the code's sign.
+template <class T>
+inline constexpr const std::array<float, 256>& decode_table =
+    detail::decode_table_for<typename T::format>;
+
+} // namespace minifloat
+
+#endif // MINIFLOAT_TABLES_HPP
+// ---- end minifloat/tables.hpp
+// ---- begin minifloat/fp8.hpp
+// minifloat: the 8-bit value types. basic_fp8<Format> holds one byte, the code of a value of
+// Format; fp8<E, M> names the standard formats, e4m3 and e5m2 the OCP ones (docs/spec.md §1, §4).
+#ifndef MINIFLOAT_FP8_HPP
+#define MINIFLOAT_FP8_HPP
+
+#include <cmath> // FP_NAN, FP_INFINITE, FP_ZERO, FP_SUBNORMAL, FP_NORMAL
+
+// ---- begin minifloat/detail/convert_value.hpp
+// minifloat: convert_value, the one entry point of every scalar conversion (the constructors of
+// fp8.hpp and the casts of convert.hpp). It asks the converter's map (converter.hpp, step2_for)
+// which implementation of step 2 serves the source, target and rounding on the portable path,
+// and runs it: a lane kernel of lanes.inc on one lane, or the generic steps of converter.hpp.
+#ifndef MINIFLOAT_DETAIL_CONVERT_VALUE_HPP
+#define MINIFLOAT_DETAIL_CONVERT_VALUE_HPP
+
+// ---- begin minifloat/detail/kernels_portable.hpp
+// minifloat: the portable path's kernel type, portable_kernels: the lane operations on one
+// 32-bit lane in plain constexpr C++, and the lane kernels (lanes.inc) compiled with them. This
+// is the portable path of the array functions (a loop that compilers can vectorize: no
+// branches, no tables, and for float sources no per-lane shifts, which baseline SSE2 lacks) and
+// the scalar float -> fp8 conversion (detail/convert_value.hpp).
+#ifndef MINIFLOAT_DETAIL_KERNELS_PORTABLE_HPP
+#define MINIFLOAT_DETAIL_KERNELS_PORTABLE_HPP
+
+#include <cstddef>
 
 // ---- begin minifloat/random.hpp
 // minifloat: the counter-based generator of random bits for stochastic rounding. The value for
@@ -741,13 +1010,15 @@ namespace portable {
 
 #define MINIFLOAT_LANE_FN MINIFLOAT_HOST_DEVICE constexpr inline
 #define MINIFLOAT_ARRAY_FN inline
-#define MINIFLOAT_LANES_HAVE_FLOAT_ADD 0
-#define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 0
-#define MINIFLOAT_LANES_HAVE_STORE4 0
-#define MINIFLOAT_LANES_HAVE_TRUNCATION 1
+
+// No float addition with a known rounding (the environment's), no per-lane shifts (baseline
+// vector units lack them), one lane at a time.
+constexpr lane_capabilities capabilities{float_addition_rounding::none, false, false, false};
 
 using u32v = std::uint32_t;
 using maskv = bool;
+template <rounding_rule Rule>
+u32v add_f32(u32v a, u32v b) = delete; // (capabilities: none)
 
 MINIFLOAT_LANE_FN u32v splat(std::uint32_t x) { return x; }
 MINIFLOAT_LANE_FN u32v iota() { return 0; }
@@ -795,10 +1066,10 @@ MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
   return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) * b);
 }
 
-// For the kernel without per-lane shifts (MINIFLOAT_LANES_HAVE_TRUNCATION): a min for lanes
-// below 2^31 (signed, which baseline vector units compare), a float difference that the caller
-// knows to be exact, and a float in [0, 2^31) truncated to an integer (a conversion that
-// truncates whatever the rounding mode).
+// For the kernel without per-lane shifts (lanes_by_fixed_point): a min for lanes below 2^31
+// (signed, which baseline vector units compare), a float difference that the caller knows to be
+// exact, and a float in [0, 2^31) truncated to an integer (a conversion that truncates whatever
+// the rounding mode).
 MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return select(gt_small(b, a), a, b); }
 MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) - detail::bit_cast<float>(b));
@@ -821,8 +1092,7 @@ MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v code) {
   *p = static_cast<std::uint8_t>(code);
 }
 // (With one lane there is never a partial vector; these complete the set of operations.)
-template <class Source>
-MINIFLOAT_LANE_FN u32v load_float_bits_partial(const Source* p, std::size_t /*count*/) {
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const float* p, std::size_t /*count*/) {
   return load_float_bits(p);
 }
 MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t /*count*/) {
@@ -838,8 +1108,10 @@ constexpr std::size_t prefetch_distance = 0;
 
 // ---- begin minifloat/detail/lanes.inc
 // minifloat: the lane kernels, written once over a small set of lane operations and compiled
-// once per instruction set. A header that includes this file first defines, in its own
-// namespace, MINIFLOAT_LANE_FN (the function prefix: a target attribute, inline) and:
+// once per instruction set: the lane variants of the converter's step 2 (converter.hpp's map
+// says which serves what), the array loops, and amax. A kernel header (detail/kernels_*.hpp)
+// defines, in its own namespace, MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN (function prefixes: a
+// target attribute, inline), `capabilities` (a constexpr lane_capabilities, converter.hpp), and:
 //   u32v, maskv                       a vector of 32-bit lanes and a lane mask
 //   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
 //   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
@@ -849,21 +1121,23 @@ constexpr std::size_t prefetch_distance = 0;
 //   select(m, a, b), mask_and(m, n), inc_if(m, x) (x + 1 where m)
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
-//   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count) (where
-//                                     MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION) exact widening
 //   load_u32(p), load_u32_partial(p, count), store_codes(p, v), store_codes_partial(p, v, count)
-//   store_codes4(p, a, b, c, d)       (where MINIFLOAT_LANES_HAVE_STORE4) 4 * width codes
 //   prefetch_distance                 how many bytes ahead the block loops ask for their
 //                                     source (prefetch_block), 0 for no software prefetch
-//   add_f32<Rule>(a, b)           float addition of the lanes as bits, with a fixed
-//                                     rounding (only the paths that have one define it)
 //   iota()                            0, 1, 2, ... in the lanes
 //   reduce_max_u(a)                   the largest lane
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
 //   mul_f32(a, f)                     the lanes (float bits) times the float f, as float bits
-//   min_small(a, b), sub_f32(a, b), truncate_f32(a)
-//                                     (where MINIFLOAT_LANES_HAVE_TRUNCATION: lanes_portable.hpp)
-// and includes this file inside that namespace. The portable path's operations are plain
+//   min_small(a, b)                   min_u for lanes below 2^31
+//   sub_f32(a, b), truncate_f32(a)    a float difference (exact where used), and a float in
+//                                     [0, 2^31) truncated to an integer
+// and, where `capabilities` says so:
+//   add_f32<Rule>(a, b)               float addition of the lanes as bits, with a fixed rounding
+//                                     (float_addition is embedded or mxcsr)
+//   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
+//                                     exact widening by an instruction (binary16_conversion)
+//   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
+// then includes this file inside that namespace. The portable path's operations are plain
 // constexpr arithmetic, so these kernels are also the library's scalar float path.
 // (No include guard: included once per path.)
 
@@ -925,11 +1199,12 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
   return select(gt_small(magnitude_bits, splat(0x7F800000U)), nan_code, code);
 }
 
-// float -> Target, integer arithmetic only: steps 1 to 4 of converter.hpp for a float's bits,
-// every rounding rule, every signed Target with subnormals. Exact for every input bit pattern,
-// independent of the floating-point environment (rounding mode, FTZ/DAZ).
+// Step 2 variant lane_shifts: float -> Target, integer arithmetic only: steps 1 to 4 of
+// converter.hpp for a float's bits, every rounding rule, every signed Target with subnormals.
+// Exact for every input bit pattern, independent of the floating-point environment (rounding
+// mode, FTZ/DAZ).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits) {
+MINIFLOAT_LANE_FN u32v lanes_by_shifts(u32v bits, u32v random_bits) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
   constexpr std::uint32_t M = info::mantissa_bits;
@@ -967,7 +1242,7 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits)
     const maskv inexact = gt_u(significand, shlv(kept, shift));
     magnitude = inc_if(mask_and(inexact, eq(sign, splat(0U))), truncated);
   } else if constexpr (Rule == rounding_rule::stochastic) {
-    // Up iff fraction + random_bits carries out of 32 bits (SPEC §2).
+    // Up iff fraction + random_bits carries out of 32 bits (docs/spec.md §2).
     magnitude = inc_if(gt_u(random_bits, xor_(fraction, splat(0xFFFFFFFFU))), truncated);
   }
   static_cast<void>(random_bits);
@@ -975,11 +1250,10 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits)
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
 
-#if MINIFLOAT_LANES_HAVE_TRUNCATION
-// float -> Target like encode_float_to_signed_lanes, every rule, with fixed shifts only: for a
-// path without per-lane shifts (the portable loop, which SSE2 and other baseline vector units
-// can then vectorize). Both of Target's ranges become one fixed-point number v = code magnitude
-// · 2^G + a G-bit fraction of a unit, G = 23 - M:
+// Step 2 variant lane_fixed_point: float -> Target like lanes_by_shifts, every rule, with fixed
+// shifts only: for a path without per-lane shifts (the portable loop, which SSE2 and other baseline
+// vector units can then vectorize). Both of Target's ranges become one fixed-point number v = code
+// magnitude · 2^G + a G-bit fraction of a unit, G = 23 - M:
 //   - at and above Target's smallest normal, |x|'s bits minus a constant (the exponent field
 //     rebiased; the dropped bits are float's low G mantissa bits, exactly);
 //   - below it, |x| · 2^(23 - emin) (exact: a power of two, at most 2^23) converted to an
@@ -993,7 +1267,7 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits)
 // (no result is subnormal) and DAZ only zeroes float subnormal inputs, which every rule but
 // upward rounds as 0 anyway (upward tests them as integers).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits, u32v random_bits) {
+MINIFLOAT_LANE_FN u32v lanes_by_fixed_point(u32v bits, u32v random_bits) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
   constexpr std::uint32_t M = info::mantissa_bits;
@@ -1039,21 +1313,20 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits, u32
     const u32v rest = truncate_f32(mul_f32(sub_f32(scaled, truncated_bits), rest_scale));
     const u32v fraction =
         select(below_normal, or_(shl<32 - G>(truncated), rest), shl<32 - G>(normal_fixed));
-    // Up iff fraction + random_bits carries out of 32 bits (SPEC §2).
+    // Up iff fraction + random_bits carries out of 32 bits (docs/spec.md §2).
     magnitude = inc_if(gt_u(random_bits, xor_(fraction, splat(0xFFFFFFFFU))), magnitude);
   }
   static_cast<void>(random_bits);
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
-#endif
 
-// float -> e8m0, the MX scale: 2^(c - 127) for codes c = 0 .. 254, NaN 0xFF (SPEC §1). Its
-// exponent is float's, so a normal float's exponent field is the code below |x| and its
-// mantissa the fraction to round by. Every rule of the converter: NaN and negative values give
-// NaN; zeros and values below 2^-127, the smallest scale, give 0x00; past 2^127 the overflow
-// rule (NaN, or 0xFE when saturating; there is no infinity).
+// Step 2 variant lane_exponent: float -> e8m0, the MX scale: 2^(c - 127) for codes c = 0 .. 254,
+// NaN 0xFF (docs/spec.md §1). Its exponent is float's, so a normal float's exponent field is the
+// code below |x| and its mantissa the fraction to round by. Every rule of the converter: NaN and
+// negative values give NaN; zeros and values below 2^-127, the smallest scale, give 0x00; past
+// 2^127 the overflow rule (NaN, or 0xFE when saturating; there is no infinity).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) {
+MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
   static_assert(!info::is_signed && !info::has_subnormals && info::exponent_bits == 8 &&
@@ -1077,7 +1350,7 @@ MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) 
   } else if constexpr (Rule == rounding_rule::upward) {
     code = inc_if(gt_small(fraction, splat(0U)), below);
   } else if constexpr (Rule == rounding_rule::stochastic) {
-    // Up iff fraction * 2^9 + random_bits carries out of 32 bits (SPEC §2).
+    // Up iff fraction * 2^9 + random_bits carries out of 32 bits (docs/spec.md §2).
     code = inc_if(gt_u(random_bits, xor_(shl<9>(fraction), splat(0xFFFFFFFFU))), below);
   }
   static_cast<void>(random_bits);
@@ -1091,29 +1364,15 @@ MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) 
                 select(negative, splat(nan), code));
 }
 
-// float -> any 8-bit Target: the signed formats with subnormals, or e8m0.
-template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_lanes(u32v bits, u32v random_bits) {
-  if constexpr (::minifloat::format_info<Target>::is_signed) {
-#if MINIFLOAT_LANES_HAVE_TRUNCATION
-    return encode_float_to_signed_lanes_by_truncation<Target, Rule, Overflow>(bits, random_bits);
-#else
-    return encode_float_to_signed_lanes<Target, Rule, Overflow>(bits, random_bits);
-#endif
-  } else {
-    return encode_float_to_scale_lanes<Target, Rule, Overflow>(bits, random_bits);
-  }
-}
-
-#if MINIFLOAT_LANES_HAVE_FLOAT_ADD
-// float -> Target with nearest-even or toward-zero, letting one float addition do step 2: for
+// Step 2 variant lane_addition: float -> Target with nearest-even or toward-zero, letting one
+// float addition do step 2: for
 // c = 2^(e + 23 - M), e the exponent of |x| clamped to Target's normal range, the sum |x| + c
 // rounds |x| to a multiple of 2^(e - M), Target's unit in the last place there, and the low
-// bits of the sum count those units. Same results as encode_float_lanes for every input (the
+// bits of the sum count those units. Same results as lanes_by_shifts for every input (the
 // tests sweep both); the addition's rounding is fixed by the instruction (embedded rounding) or
 // checked by the caller (MXCSR), and DAZ cannot change a result: float subnormals round to 0.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_lanes_by_addition(u32v bits) {
+MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
   static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
@@ -1135,7 +1394,6 @@ MINIFLOAT_LANE_FN u32v encode_float_lanes_by_addition(u32v bits) {
   const u32v magnitude = add(units, shr<23 - M>(sub(binade, splat(smallest_normal << 23))));
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
-#endif
 
 // The random bits of counter_generator for the lanes' counters offset + i + lane.
 MINIFLOAT_LANE_FN u32v mix32_lanes(u32v x) {
@@ -1173,19 +1431,38 @@ MINIFLOAT_LANE_FN u32v widen_binary16_lanes(u32v half) {
   return or_(sign, select(gt_small(splat(0x400U), magnitude), subnormal, normal));
 }
 
-// The kernel for one vector: the float addition where the path has one with a known rounding
-// and the caller chose it (ByAddition), the integer kernel otherwise.
+// Steps 1 to 4 for one vector of floats (as bits) with the step 2 variant Variant (converter.hpp).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          bool ByAddition>
-MINIFLOAT_LANE_FN u32v encode_lanes(u32v bits, u32v random_bits) {
-#if MINIFLOAT_LANES_HAVE_FLOAT_ADD
-  if constexpr (ByAddition) {
+          ::minifloat::detail::step2_variant Variant>
+MINIFLOAT_LANE_FN u32v convert_float_lanes(u32v bits, u32v random_bits) {
+  using ::minifloat::detail::step2_variant;
+  static_assert(Variant == step2_variant::lane_shifts || Variant == step2_variant::lane_addition ||
+                    Variant == step2_variant::lane_fixed_point ||
+                    Variant == step2_variant::lane_exponent,
+                "a lane variant of step 2, chosen by step2_for");
+  if constexpr (Variant == step2_variant::lane_addition) {
     static_cast<void>(random_bits);
-    return encode_float_lanes_by_addition<Target, Rule, Overflow>(bits);
-  } else
-#endif
-  {
-    return encode_float_lanes<Target, Rule, Overflow>(bits, random_bits);
+    return lanes_by_addition<Target, Rule, Overflow>(bits);
+  } else if constexpr (Variant == step2_variant::lane_fixed_point) {
+    return lanes_by_fixed_point<Target, Rule, Overflow>(bits, random_bits);
+  } else if constexpr (Variant == step2_variant::lane_exponent) {
+    return lanes_by_exponent<Target, Rule, Overflow>(bits, random_bits);
+  } else {
+    return lanes_by_shifts<Target, Rule, Overflow>(bits, random_bits);
+  }
+}
+
+// A source format's code (zero-extended to 32 bits) as the bits of the same value in float:
+// exact for float, binary16 and bfloat16.
+template <class Source>
+MINIFLOAT_LANE_FN u32v float_bits_of(u32v code) {
+  if constexpr (std::is_same<Source, ::minifloat::formats::binary16>::value) {
+    return widen_binary16_lanes(code);
+  } else if constexpr (std::is_same<Source, ::minifloat::formats::bfloat16>::value) {
+    return shl<16>(code);
+  } else {
+    static_assert(std::is_same<Source, ::minifloat::formats::binary32>::value, "a lane source");
+    return code;
   }
 }
 
@@ -1197,26 +1474,29 @@ MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::bfloat16_bits*
                                                std::size_t count) {
   return shl<16>(load_halves_partial(&p->bits, count));
 }
-#if MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
-MINIFLOAT_LANE_FN u32v load_float_bits(const ::minifloat::binary16_bits* p) {
-  return load_binary16_as_float_bits(&p->bits);
+// binary16 by the path's conversion instruction where it has one (capabilities), else by
+// widen_binary16_lanes. (Templates, so that a path without the instruction never names it.)
+template <class Half,
+          std::enable_if_t<std::is_same<Half, ::minifloat::binary16_bits>::value, int> = 0>
+MINIFLOAT_LANE_FN u32v load_float_bits(const Half* p) {
+  if constexpr (capabilities.binary16_conversion) {
+    return load_binary16_as_float_bits(&p->bits);
+  } else {
+    return widen_binary16_lanes(load_halves(&p->bits));
+  }
 }
-MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::binary16_bits* p,
-                                               std::size_t count) {
-  return load_binary16_as_float_bits_partial(&p->bits, count);
+template <class Half,
+          std::enable_if_t<std::is_same<Half, ::minifloat::binary16_bits>::value, int> = 0>
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const Half* p, std::size_t count) {
+  if constexpr (capabilities.binary16_conversion) {
+    return load_binary16_as_float_bits_partial(&p->bits, count);
+  } else {
+    return widen_binary16_lanes(load_halves_partial(&p->bits, count));
+  }
 }
-#else
-MINIFLOAT_LANE_FN u32v load_float_bits(const ::minifloat::binary16_bits* p) {
-  return widen_binary16_lanes(load_halves(&p->bits));
-}
-MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::binary16_bits* p,
-                                               std::size_t count) {
-  return widen_binary16_lanes(load_halves_partial(&p->bits, count));
-}
-#endif
 
-// Floats multiplied by a scale as they are read (quantization, SPEC §5): x * scale rounded to
-// float as the scalar product is, then narrowed; one pass over the data.
+// Floats multiplied by a scale as they are read (quantization, docs/spec.md §5): x * scale rounded
+// to float as the scalar product is, then narrowed; one pass over the data.
 MINIFLOAT_ARRAY_FN u32v load_float_bits(const ::minifloat::detail::scaled_floats& p) {
   return mul_f32(load_float_bits(p.data), p.scale);
 }
@@ -1282,38 +1562,38 @@ MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::scaled
 // past the arrays). Element i always meets random bits i, so the path and the split of the
 // array never change a result.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          bool ByAddition, class Source, class Random>
+          ::minifloat::detail::step2_variant Variant, class Source, class Random>
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
                                      const Random& random) {
   std::size_t i = 0;
   // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
   // constant, with -Waggressive-loop-optimizations.)
-#if MINIFLOAT_LANES_HAVE_STORE4
-  // Four vectors at a time where the path packs four vectors of codes into one store cheaper
-  // than four narrowing stores.
-  for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
-    prefetch_block<4 * width>(source_elements(src), i, blocks_end);
-    store_codes4(dst + i,
-                 encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i),
-                                                                  random_lanes(random, i)),
-                 encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i + width),
-                                                                  random_lanes(random, i + width)),
-                 encode_lanes<Target, Rule, Overflow, ByAddition>(
-                     load_float_bits(src + i + 2 * width), random_lanes(random, i + 2 * width)),
-                 encode_lanes<Target, Rule, Overflow, ByAddition>(
-                     load_float_bits(src + i + 3 * width), random_lanes(random, i + 3 * width)));
+  if constexpr (capabilities.store4) {
+    // Four vectors at a time where the path packs four vectors of codes into one store cheaper
+    // than four narrowing stores.
+    for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
+      prefetch_block<4 * width>(source_elements(src), i, blocks_end);
+      store_codes4(dst + i,
+                   convert_float_lanes<Target, Rule, Overflow, Variant>(load_float_bits(src + i),
+                                                                        random_lanes(random, i)),
+                   convert_float_lanes<Target, Rule, Overflow, Variant>(
+                       load_float_bits(src + i + width), random_lanes(random, i + width)),
+                   convert_float_lanes<Target, Rule, Overflow, Variant>(
+                       load_float_bits(src + i + 2 * width), random_lanes(random, i + 2 * width)),
+                   convert_float_lanes<Target, Rule, Overflow, Variant>(
+                       load_float_bits(src + i + 3 * width), random_lanes(random, i + 3 * width)));
+    }
   }
-#endif
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
-    store_codes(dst + i, encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i),
-                                                                          random_lanes(random, i)));
+    store_codes(dst + i, convert_float_lanes<Target, Rule, Overflow, Variant>(
+                             load_float_bits(src + i), random_lanes(random, i)));
   }
   if (i != n) {
     const std::size_t rest = n - i;
     store_codes_partial(
         dst + i,
-        encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits_partial(src + i, rest),
-                                                         random_lanes_partial(random, i, rest)),
+        convert_float_lanes<Target, Rule, Overflow, Variant>(load_float_bits_partial(src + i, rest),
+                                                             random_lanes_partial(random, i, rest)),
         rest);
   }
 }
@@ -1342,98 +1622,56 @@ MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_
 }
 // ---- end minifloat/detail/lanes.inc
 
-#undef MINIFLOAT_LANES_HAVE_TRUNCATION
-#undef MINIFLOAT_LANES_HAVE_STORE4
-#undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
-#undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
 
 } // namespace portable
+
+// How a decode writes its results: through the caches, or with non-temporal stores where the
+// path has them (x86), for outputs larger than the caches (MINIFLOAT_NON_TEMPORAL_THRESHOLD).
+enum class stores { cached, non_temporal };
+
+// The portable path: the interface every kernel type has (detail/dispatch.hpp calls them).
+struct portable_kernels {
+  static constexpr const char* name = "portable";
+  static constexpr lane_capabilities capabilities = portable::capabilities;
+
+  // n values of src (float, binary16_bits, bfloat16_bits or scaled_floats) into codes of
+  // Target, with rounding Rule and overflow rule Overflow; element i meets random(i).
+  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random>
+  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random) {
+    constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
+    portable::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random);
+  }
+  // n codes of Format into dst (float, binary16_bits or bfloat16_bits), exactly: a lookup in
+  // the compile-time table of results. (No streaming stores: `stores` is a hint.)
+  template <class Format, class To>
+  static void decode(const std::uint8_t* codes, std::size_t n, To* dst, stores /*mode*/) {
+    const auto& table = code_table_for<Format, typename value_traits<To>::format>;
+    for (std::size_t i = 0; i < n; ++i) {
+      dst[i] = value_traits<To>::from_code(table[codes[i]]);
+    }
+  }
+  // max |src[i]| as bits (amax's rule, bulk.hpp).
+  static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
+    return portable::max_magnitude_bits(src, n);
+  }
+};
+
 } // namespace detail
 } // namespace minifloat
 
-#endif // MINIFLOAT_DETAIL_LANES_PORTABLE_HPP
-// ---- end minifloat/detail/lanes_portable.hpp
+#endif // MINIFLOAT_DETAIL_KERNELS_PORTABLE_HPP
+// ---- end minifloat/detail/kernels_portable.hpp
 
 namespace minifloat {
-
-template <class Format>
-class basic_fp8;
-
 namespace detail {
 
-// Primary template: not a floating-point value type minifloat knows.
-template <class T>
-struct value_traits {
-  static constexpr bool is_known = false;
-};
-
-// A type whose object representation is the code of Format.
-template <class T, class Format>
-struct bit_castable_traits {
-  static constexpr bool is_known = true;
-  using format = Format;
-  using code_type = typename format_info<Format>::storage_type;
-  MINIFLOAT_HOST_DEVICE static MINIFLOAT_BIT_CAST_CONSTEXPR code_type to_code(T x) noexcept {
-    return detail::bit_cast<code_type>(x);
-  }
-  MINIFLOAT_HOST_DEVICE static MINIFLOAT_BIT_CAST_CONSTEXPR T from_code(code_type c) noexcept {
-    return detail::bit_cast<T>(c);
-  }
-};
-
-template <>
-struct value_traits<float> : bit_castable_traits<float, formats::binary32> {};
-template <>
-struct value_traits<double> : bit_castable_traits<double, formats::binary64> {};
-template <>
-struct value_traits<binary16_bits> : bit_castable_traits<binary16_bits, formats::binary16> {};
-template <>
-struct value_traits<bfloat16_bits> : bit_castable_traits<bfloat16_bits, formats::bfloat16> {};
-#if MINIFLOAT_HAS_FLOAT16
-template <>
-struct value_traits<_Float16> : bit_castable_traits<_Float16, formats::binary16> {};
-#endif
-#if MINIFLOAT_HAS_BFLOAT16
-template <>
-struct value_traits<__bf16> : bit_castable_traits<__bf16, formats::bfloat16> {};
-#endif
-
-template <class Format>
-struct value_traits<basic_fp8<Format>> {
-  static constexpr bool is_known = true;
-  using format = Format;
-  using code_type = std::uint8_t;
-  MINIFLOAT_HOST_DEVICE static constexpr code_type to_code(basic_fp8<Format> x) noexcept {
-    return x.bits();
-  }
-  MINIFLOAT_HOST_DEVICE static constexpr basic_fp8<Format> from_code(code_type c) noexcept {
-    return basic_fp8<Format>::from_bits(c);
-  }
-};
-
-template <class T>
-constexpr bool is_integer_source = std::is_integral<T>::value && sizeof(T) <= 8;
-
-// A source the converter reads: a known floating type or an integer.
-template <class T>
-constexpr bool is_source = value_traits<T>::is_known || is_integer_source<T>;
-
-// Step 1 of the converter for any source type.
-template <class T, std::enable_if_t<value_traits<T>::is_known, int> = 0>
-MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR unpacked unpack_value(T x) noexcept {
-  return unpack_code<typename value_traits<T>::format>(value_traits<T>::to_code(x));
-}
-template <class T, std::enable_if_t<is_integer_source<T>, int> = 0>
-MINIFLOAT_HOST_DEVICE constexpr unpacked unpack_value(T x) noexcept {
-  return unpack_integer(x);
-}
-
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
-// sm_89 and later convert float to e4m3 / e5m2 in hardware: cvt.rn.satfinite is nearest-even
-// with saturation, i.e. saturate_cast, except that NaN comes out as 0x7F whatever its sign;
-// the sign is put back so that device and host agree bit for bit (SPEC §2).
+// Step 2 variant device_instruction: sm_89 and later convert float to e4m3 / e5m2 in hardware:
+// cvt.rn.satfinite is nearest-even with saturation, i.e. saturate_cast, except that NaN comes
+// out as 0x7F whatever its sign; the sign is put back so that device and host agree bit for bit
+// (docs/spec.md §2).
 template <class Format>
 __device__ inline std::uint8_t hardware_saturating_narrow(float x) {
   unsigned short pair;
@@ -1450,15 +1688,16 @@ constexpr bool has_hardware_narrowing =
     std::is_same<Format, formats::e4m3>::value || std::is_same<Format, formats::e5m2>::value;
 #endif
 
-// The 8-bit formats the lane kernels (lanes.inc) encode floats into: the signed formats with
-// subnormals, and e8m0, whose exponent is float's.
-template <class Format>
-constexpr bool has_float_lane_kernel = is_direct_narrowing<formats::binary32, Format> ||
-                                       (!format_info<Format>::is_signed &&
-                                        !format_info<Format>::has_subnormals &&
-                                        format_info<Format>::exponent_bits == 8 &&
-                                        format_info<Format>::mantissa_bits == 0 &&
-                                        format_info<Format>::bias == 127);
+// Step 2 of a scalar conversion From -> To, as the map says for the portable path. The lane
+// kernels take the float bits of 16-bit sources through float arithmetic that is constexpr only
+// with a constexpr bit cast; without one, those sources take the generic steps (same codes).
+template <class From, class To, rounding_rule Rule>
+constexpr step2_variant scalar_step2() noexcept {
+  constexpr step2_variant variant = step2_for<From, To, Rule>(portable_kernels::capabilities);
+  return MINIFLOAT_HAS_CONSTEXPR_BIT_CAST || std::is_same<From, formats::binary32>::value
+             ? variant
+             : step2_variant::generic;
+}
 
 // The whole conversion: From -> To with one rounding. Even to the same type it re-encodes:
 // NaN becomes the canonical NaN of the target and, when saturating, infinities become +-max.
@@ -1481,16 +1720,14 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
 #endif
   if constexpr (value_traits<From>::is_known) {
     using from_format = typename value_traits<From>::format;
-    if constexpr (std::is_same<from_format, formats::binary32>::value && sizeof(To) == 1 &&
-                  has_float_lane_kernel<to_format>) {
-      // float -> fp8, the hot case: the lane kernel in 32-bit arithmetic (lanes.inc), the same
-      // code as the portable path of the array functions.
-      return value_traits<To>::from_code(
-          static_cast<std::uint8_t>(portable::encode_float_lanes<to_format, Rule, Overflow>(
-              value_traits<From>::to_code(x), random_bits)));
-    } else if constexpr (is_direct_narrowing<from_format, to_format>) {
-      return value_traits<To>::from_code(narrow_directly<from_format, to_format, Rule, Overflow>(
-          value_traits<From>::to_code(x), random_bits));
+    constexpr step2_variant variant = scalar_step2<from_format, to_format, Rule>();
+    if constexpr (variant != step2_variant::generic) {
+      // float, binary16 or bfloat16 -> an 8-bit type: the lane kernel on one lane, the same code
+      // as the portable path of the array functions.
+      const std::uint32_t bits =
+          portable::float_bits_of<from_format>(value_traits<From>::to_code(x));
+      return value_traits<To>::from_code(static_cast<std::uint8_t>(
+          portable::convert_float_lanes<to_format, Rule, Overflow, variant>(bits, random_bits)));
     }
   }
   return value_traits<To>::from_code(pack<to_format, Rule, Overflow>(unpack_value(x), random_bits));
@@ -1499,90 +1736,8 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
 } // namespace detail
 } // namespace minifloat
 
-#endif // MINIFLOAT_DETAIL_VALUE_TRAITS_HPP
-// ---- end minifloat/detail/value_traits.hpp
-
-namespace minifloat {
-namespace detail {
-
-template <class Format>
-MINIFLOAT_BIT_CAST_CONSTEXPR std::array<float, 256> make_decode_table() noexcept {
-  std::array<float, 256> table{};
-  for (std::size_t code = 0; code < table.size(); ++code) {
-    // Widening is exact (SPEC §3), so the rounding and overflow rules never act here.
-    table[code] = value_traits<float>::from_code(
-        pack<formats::binary32, rounding_rule::nearest_even, overflow::non_saturating>(
-            unpack_code<Format>(static_cast<std::uint8_t>(code))));
-  }
-  return table;
-}
-
-template <class Format>
-inline constexpr std::array<float, 256> decode_table_for = make_decode_table<Format>();
-
-// The code of every 8-bit code of Format converted to the wider format To (binary16,
-// bfloat16, binary32), for the array kernels.
-template <class Format, class To>
-constexpr std::array<typename format_info<To>::storage_type, 256> make_code_table() noexcept {
-  std::array<typename format_info<To>::storage_type, 256> table{};
-  for (std::size_t code = 0; code < table.size(); ++code) {
-    table[code] = pack<To, rounding_rule::nearest_even, overflow::non_saturating>(
-        unpack_code<Format>(static_cast<std::uint8_t>(code)));
-  }
-  return table;
-}
-template <class Format, class To>
-inline constexpr std::array<typename format_info<To>::storage_type, 256>
-    code_table_for = make_code_table<Format, To>();
-
-// code_table_for's 16-bit results split into bytes, for the kernels that look bytes up in
-// registers (AVX-512 VBMI, NEON TBL): result c is low[c] | high[c] << 8.
-struct byte_plane_table {
-  alignas(64) std::array<std::uint8_t, 256> low;
-  alignas(64) std::array<std::uint8_t, 256> high;
-  // Whether code c | 0x80 gives code c's result with the top bit set, for every c < 0x80: the
-  // sign bit of every signed format but the fnuz ones (their 0x80 is NaN, not -0). Then a
-  // lookup of the low 7 bits and an OR of the sign give every result.
-  bool sign_symmetric;
-};
-template <class Format, class To>
-constexpr byte_plane_table make_byte_plane_table() noexcept {
-  static_assert(sizeof(typename format_info<To>::storage_type) == 2, "16-bit results");
-  constexpr auto& results = code_table_for<Format, To>;
-  byte_plane_table planes{};
-  planes.sign_symmetric = true;
-  for (std::size_t code = 0; code < 256; ++code) {
-    planes.low[code] = static_cast<std::uint8_t>(results[code] & 0xFFU);
-    planes.high[code] = static_cast<std::uint8_t>(results[code] >> 8);
-    if (code >= 0x80 && results[code] != (results[code - 0x80] | 0x8000U)) {
-      planes.sign_symmetric = false;
-    }
-  }
-  return planes;
-}
-template <class Format, class To>
-inline constexpr byte_plane_table byte_planes_for = make_byte_plane_table<Format, To>();
-
-} // namespace detail
-
-// The float value of every code of the 8-bit type T, built at compile time:
-// decode_table<e4m3>[0x7E] == 448.0f. NaN codes hold a quiet NaN with the code's sign.
-template <class T>
-inline constexpr const std::array<float, 256>& decode_table =
-    detail::decode_table_for<typename T::format>;
-
-} // namespace minifloat
-
-#endif // MINIFLOAT_TABLES_HPP
-// ---- end minifloat/tables.hpp
-// ---- begin minifloat/fp8.hpp
-// minifloat: the 8-bit value types. basic_fp8<Format> holds one byte, the code of a value of
-// Format; fp8<E, M> names the standard formats, e4m3 and e5m2 the OCP ones (SPEC §1, §4).
-#ifndef MINIFLOAT_FP8_HPP
-#define MINIFLOAT_FP8_HPP
-
-#include <cmath> // FP_NAN, FP_INFINITE, FP_ZERO, FP_SUBNORMAL, FP_NORMAL
-
+#endif // MINIFLOAT_DETAIL_CONVERT_VALUE_HPP
+// ---- end minifloat/detail/convert_value.hpp
 
 namespace minifloat {
 
@@ -1604,9 +1759,9 @@ public:
   // Trivial, like float: a default-initialised value is indeterminate; e4m3{} is +0.
   basic_fp8() = default;
 
-  // Conversions from wider types round to nearest, ties to even, and do not saturate (SPEC §2):
-  // e4m3(465.0f) is NaN, e5m2(61440.0) is +inf. Use minifloat::convert or saturate_cast for
-  // the other modes. All are explicit: narrowing is never implicit (SPEC §4).
+  // Conversions from wider types round to nearest, ties to even, and do not saturate (docs/spec.md
+  // §2): e4m3(465.0f) is NaN, e5m2(61440.0) is +inf. Use minifloat::convert or saturate_cast for
+  // the other modes. All are explicit: narrowing is never implicit (docs/spec.md §4).
   MINIFLOAT_HOST_DEVICE explicit MINIFLOAT_BIT_CAST_CONSTEXPR basic_fp8(float x) noexcept
       : bits_(encode(x)) {}
   MINIFLOAT_HOST_DEVICE explicit MINIFLOAT_BIT_CAST_CONSTEXPR basic_fp8(double x) noexcept
@@ -1635,7 +1790,7 @@ public:
   }
   MINIFLOAT_HOST_DEVICE constexpr std::uint8_t bits() const noexcept { return bits_; }
 
-  // Widening is exact (SPEC §3).
+  // Widening is exact (docs/spec.md §3).
   // On the host a load from the compile-time table; in CUDA device code (where host tables
   // cannot be read) the converter itself.
   MINIFLOAT_HOST_DEVICE explicit MINIFLOAT_BIT_CAST_CONSTEXPR operator float() const noexcept {
@@ -1704,7 +1859,7 @@ using e4m3b11fnuz = basic_fp8<formats::e4m3b11fnuz>; // max 30
 // The OCP MX scale: 2^-127 .. 2^127, NaN 0xFF, unsigned, no zero (see formats::e8m0).
 using e8m0 = basic_fp8<formats::e8m0>;
 
-// Classification (SPEC §4), all exact bit tests.
+// Classification (docs/spec.md §4), all exact bit tests.
 template <class F>
 MINIFLOAT_HOST_DEVICE constexpr bool isnan(basic_fp8<F> x) noexcept {
   return format_info<F>::is_nan(x.bits());
@@ -1765,7 +1920,7 @@ template <class F>
 struct is_fp8<basic_fp8<F>> : std::true_type {};
 
 // Arithmetic with an 8-bit operand computes in float, or in the wider type of the other
-// operand (double, long double), and returns that type (SPEC §4).
+// operand (double, long double), and returns that type (docs/spec.md §4).
 template <class T>
 using promoted_with =
     std::conditional_t<std::is_floating_point<T>::value && (sizeof(T) > 4), T, float>;
@@ -1818,7 +1973,7 @@ MINIFLOAT_BINARY_OPERATOR(/)
 namespace minifloat {
 
 // x rounded to To with rounding R, then the overflow rule O applied to the rounded result
-// (SPEC §2). convert<e4m3>(465.0f) is NaN; convert<e4m3, rounding::nearest_even,
+// (docs/spec.md §2). convert<e4m3>(465.0f) is NaN; convert<e4m3, rounding::nearest_even,
 // overflow::saturate>(465.0f) is 448; convert<e4m3, rounding::toward_zero>(479.0f) is 448.
 template <class To, rounding R = rounding::nearest_even, overflow O = overflow::non_saturating,
           class From>
@@ -1833,8 +1988,8 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To saturate_cast(From x) noex
   return detail::convert_value<To, detail::rounding_rule::nearest_even, overflow::saturate>(x, 0);
 }
 
-// Stochastic rounding with caller-supplied random bits (SPEC §2). Let lo <= |x| <= hi be the
-// neighbouring values of To's grid (extended past the largest finite value as if the exponent
+// Stochastic rounding with caller-supplied random bits (docs/spec.md §2). Let lo <= |x| <= hi be
+// the neighbouring values of To's grid (extended past the largest finite value as if the exponent
 // range were unbounded), and frac = (|x| - lo) / (hi - lo). The magnitude rounds up to hi iff
 //     floor(frac * 2^32) + random_bits >= 2^32,
 // that is, with probability floor(frac * 2^32) / 2^32 for uniform random_bits: all 32 bits are
@@ -1853,7 +2008,7 @@ stochastic_cast(From x, std::uint32_t random_bits) noexcept {
 #endif // MINIFLOAT_CONVERT_HPP
 // ---- end minifloat/convert.hpp
 // ---- begin minifloat/limits.hpp
-// minifloat: std::numeric_limits and std::hash for the 8-bit types (SPEC §4).
+// minifloat: std::numeric_limits and std::hash for the 8-bit types (docs/spec.md §4).
 #ifndef MINIFLOAT_LIMITS_HPP
 #define MINIFLOAT_LIMITS_HPP
 
@@ -1977,7 +2132,7 @@ struct hash<minifloat::basic_fp8<Format>> {
 #ifndef MINIFLOAT_IOSTREAM_HPP
 #define MINIFLOAT_IOSTREAM_HPP
 
-#include <ostream>
+#include <iosfwd> // the stream is a template argument: the caller has <ostream>
 
 
 namespace minifloat {
@@ -1993,13 +2148,14 @@ std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>&
 #endif // MINIFLOAT_IOSTREAM_HPP
 // ---- end minifloat/iostream.hpp
 // ---- begin minifloat/error.hpp
-// minifloat: how the array and scaling APIs report a bad call (a size mismatch, a null pointer
-// with a non-zero count, overlapping buffers, a bad scale). The check comes before any write,
-// so a refused call leaves every output untouched.
+// minifloat: how the array and scaling APIs check their arguments and report a bad call (a size
+// mismatch, a null pointer with a non-zero count, overlapping buffers, a bad scale). Every check
+// comes before any write, so a refused call leaves every output untouched. The message names the
+// function the caller called: "<function>: <what is wrong>".
 //   - With exceptions enabled: throws minifloat::invalid_argument (a std::invalid_argument).
 //   - Under -fno-exceptions: prints "minifloat: <message>" to stderr and calls std::abort().
 //   - Either can be replaced by defining MINIFLOAT_ERROR_HANDLER(message) before including any
-//     minifloat header; it receives a const char* and must not return.
+//     minifloat header (config.hpp); it receives a const char* and must not return.
 #ifndef MINIFLOAT_ERROR_HPP
 #define MINIFLOAT_ERROR_HPP
 
@@ -2007,12 +2163,12 @@ std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>&
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <initializer_list>
 
-#if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
-#define MINIFLOAT_HAS_EXCEPTIONS 1
+
+#if MINIFLOAT_HAS_EXCEPTIONS
 #include <stdexcept>
-#else
-#define MINIFLOAT_HAS_EXCEPTIONS 0
 #endif
 
 namespace minifloat {
@@ -2039,6 +2195,24 @@ namespace detail {
 #endif
 }
 
+// The argument checks, one family for the array (bulk.hpp) and scaling (scaling.hpp) functions.
+// Each takes the name of the function the caller called and the names of the arguments, and
+// refuses the call with a message made of them.
+
+// Refuses the call: "<function>: <part><part>...".
+[[noreturn]] inline void refuse(const char* function, const char* problem, const char* more = "",
+                                const char* rest = "", const char* last = "") {
+  char message[256];
+  std::size_t length = 0;
+  for (const char* part : {function, ": ", problem, more, rest, last}) {
+    for (; *part != '\0' && length + 1 < sizeof message; ++part) {
+      message[length++] = *part;
+    }
+  }
+  message[length] = '\0';
+  report_invalid_argument(message);
+}
+
 // Whether the byte ranges [a, a + a_bytes) and [b, b + b_bytes) share a byte. Compared as
 // integers: relational operators on pointers into different objects are unspecified.
 inline bool overlaps(const void* a, std::size_t a_bytes, const void* b,
@@ -2046,6 +2220,53 @@ inline bool overlaps(const void* a, std::size_t a_bytes, const void* b,
   const auto a_begin = reinterpret_cast<std::uintptr_t>(a);
   const auto b_begin = reinterpret_cast<std::uintptr_t>(b);
   return a_bytes != 0 && b_bytes != 0 && a_begin < b_begin + b_bytes && b_begin < a_begin + a_bytes;
+}
+
+// An array argument: where it is, how many bytes a call touches there, and its name.
+struct array_argument {
+  const void* data;
+  std::size_t bytes;
+  const char* name;
+};
+
+// "<function>: <names> is null but <when>" if `null` while the call has elements to touch
+// (`when` says which: "n is not 0", "the matrix is not empty"; empty: "<names> is null").
+inline void check_not_null(const char* function, bool null, std::size_t elements, const char* names,
+                           const char* when = "n is not 0") {
+  if (null && elements != 0) {
+    if (*when == '\0') {
+      refuse(function, names, " is null");
+    }
+    refuse(function, names, " is null but ", when);
+  }
+}
+// "<function>: <written> overlaps <read><note>" if the two arrays share a byte.
+inline void check_no_overlap(const char* function, const array_argument& written,
+                             const array_argument& read, const char* note = "") {
+  if (overlaps(written.data, written.bytes, read.data, read.bytes)) {
+    refuse(function, written.name, " overlaps ", read.name, note);
+  }
+}
+// "<function>: <names> differ in size" unless the sizes agree.
+inline void check_same_size(const char* function, bool same, const char* names) {
+  if (!same) {
+    refuse(function, names, " differ in size");
+  }
+}
+// "<function>: <name> is not positive and finite" unless 0 < x <= FLT_MAX. Compared as bits, so
+// that no floating-point setting can change the answer.
+inline void check_positive_finite(const char* function, float x, const char* name) {
+  std::uint32_t bits = 0;
+  std::memcpy(&bits, &x, sizeof bits);
+  if (bits == 0 || bits >= 0x7F800000U) { // +0, negative (sign bit set), +inf and NaN
+    refuse(function, name, " is not positive and finite");
+  }
+}
+// "<function>: <name> is negative".
+inline void check_not_negative(const char* function, int x, const char* name) {
+  if (x < 0) {
+    refuse(function, name, " is negative");
+  }
 }
 
 } // namespace detail
@@ -2057,13 +2278,15 @@ inline bool overlaps(const void* a, std::size_t a_bytes, const void* b,
 // minifloat: conversions of whole arrays. Every element is converted exactly as the scalar
 // functions of convert.hpp convert it, bit for bit, whichever path runs: AVX-512, AVX2 or the
 // portable loop on x86-64, NEON or the portable loop on AArch64, chosen once at run time from
-// the CPU (simd_path below).
+// the CPU (detail/dispatch.hpp: simd_path, active_path, and scoped_path, the door for tests
+// and benchmarks to run a chosen path).
 //
 //   convert<R, O>(src, n, dst) / convert<R, O>(src_range, dst_range)
 //       float, double, binary16_bits, bfloat16_bits -> any 8-bit type (rounding R, overflow O)
 //       any 8-bit type -> float, binary16_bits, bfloat16_bits (exact except e8m0 -> binary16)
 //   stochastic_convert<O>(src, n, random_bits, dst)   caller's 32 random bits per element
 //   stochastic_convert<O>(src, n, dst, counter_generator{seed, offset})
+//       float, double, binary16_bits, bfloat16_bits -> any 8-bit type, stochastic rounding
 //   amax(src, n)   max |x| of a float array
 //
 // Arguments are checked before anything is written (error.hpp): a null pointer with n != 0,
@@ -2075,764 +2298,52 @@ inline bool overlaps(const void* a, std::size_t a_bytes, const void* b,
 
 #include <cstddef>
 
-// ---- begin minifloat/detail/simd_neon.hpp
-// minifloat: the NEON path of the array functions, for AArch64, where Advanced SIMD is part of
-// the base architecture (no target attribute, no CPU check). The lane kernels of lanes.inc on
-// four 32-bit lanes, and decoding by byte-table lookups (TBL/TBX). Only with GCC or Clang,
-// outside nvcc (MINIFLOAT_NEON_PATHS).
-#ifndef MINIFLOAT_DETAIL_SIMD_NEON_HPP
-#define MINIFLOAT_DETAIL_SIMD_NEON_HPP
-
-
-#if !defined(MINIFLOAT_NO_SIMD) && defined(__aarch64__) && defined(__ARM_NEON) &&                  \
-    (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__)
-#define MINIFLOAT_NEON_PATHS 1
-#else
-#define MINIFLOAT_NEON_PATHS 0
-#endif
-
-#if MINIFLOAT_NEON_PATHS
-#include <arm_neon.h>
+// ---- begin minifloat/detail/array_operations.hpp
+// minifloat: the array operations on the calling thread's path, as the public array and scaling
+// functions (bulk.hpp, scaling.hpp) call them once their arguments are checked: each asks the
+// converter's map whether a lane kernel serves it and hands the call to the path's kernel type
+// (detail/dispatch.hpp's with_kernels).
+#ifndef MINIFLOAT_DETAIL_ARRAY_OPERATIONS_HPP
+#define MINIFLOAT_DETAIL_ARRAY_OPERATIONS_HPP
 
 #include <cstddef>
-#include <cstring>
+#include <cstdint>
 
-namespace minifloat {
-namespace detail {
-namespace neon {
+// ---- begin minifloat/detail/dispatch.hpp
+// minifloat: the one dispatch point of the array functions. Which instruction sets this build
+// has kernels for, which of them this CPU can run (CPU detection), which one a call takes
+// (active_path, or the path a test or benchmark chose with scoped_path), and with_kernels,
+// which hands a call the kernel type of that path. This file holds the library's only
+// instruction-set #if's (the detection macros themselves are in config.hpp); each path's
+// kernels are one type in a header of its own (detail/kernels_*.hpp), all with the same
+// interface (kernels_portable.hpp), and which step-2 implementation each runs for a given
+// source, target and rounding is converter.hpp's map.
+#ifndef MINIFLOAT_DETAIL_DISPATCH_HPP
+#define MINIFLOAT_DETAIL_DISPATCH_HPP
 
-#define MINIFLOAT_LANE_FN __attribute__((always_inline)) inline
-#define MINIFLOAT_ARRAY_FN inline
-// The float addition kernel needs a known rounding; NEON's comes from FPCR, and the integer
-// kernel needs no such check.
-#define MINIFLOAT_LANES_HAVE_FLOAT_ADD 0
-#define MINIFLOAT_LANES_HAVE_TRUNCATION 0
-#define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 0
-#define MINIFLOAT_LANES_HAVE_STORE4 1
+#include <cstddef>
 
-using u32v = uint32x4_t;
-using maskv = uint32x4_t; // all ones in a true lane
-
-constexpr std::size_t width = 4;
-MINIFLOAT_LANE_FN u32v splat(std::uint32_t x) { return vdupq_n_u32(x); }
-MINIFLOAT_LANE_FN u32v iota() {
-  const std::uint32_t lanes[width] = {0, 1, 2, 3};
-  return vld1q_u32(lanes);
-}
-MINIFLOAT_LANE_FN u32v add(u32v a, u32v b) { return vaddq_u32(a, b); }
-MINIFLOAT_LANE_FN u32v sub(u32v a, u32v b) { return vsubq_u32(a, b); }
-MINIFLOAT_LANE_FN u32v and_(u32v a, u32v b) { return vandq_u32(a, b); }
-MINIFLOAT_LANE_FN u32v or_(u32v a, u32v b) { return vorrq_u32(a, b); }
-MINIFLOAT_LANE_FN u32v xor_(u32v a, u32v b) { return veorq_u32(a, b); }
-MINIFLOAT_LANE_FN u32v mul_lo(u32v a, u32v b) { return vmulq_u32(a, b); }
-template <unsigned N>
-MINIFLOAT_LANE_FN u32v shr(u32v a) {
-  static_assert(N >= 1 && N <= 31, "an immediate shift count");
-  return vshrq_n_u32(a, N);
-}
-template <unsigned N>
-MINIFLOAT_LANE_FN u32v shl(u32v a) {
-  static_assert(N >= 1 && N <= 31, "an immediate shift count");
-  return vshlq_n_u32(a, N);
-}
-// USHL shifts by the signed low byte of each count lane (negative: right), and a shift of 32 or
-// more either way gives 0. Counts are clamped to 32 first, so that one of 256 + k, say, is not
-// read as k.
-MINIFLOAT_LANE_FN int32x4_t clamped_count(u32v count) {
-  return vreinterpretq_s32_u32(vminq_u32(count, vdupq_n_u32(32)));
-}
-MINIFLOAT_LANE_FN u32v shrv(u32v a, u32v count) {
-  return vshlq_u32(a, vnegq_s32(clamped_count(count)));
-}
-MINIFLOAT_LANE_FN u32v shlv(u32v a, u32v count) { return vshlq_u32(a, clamped_count(count)); }
-MINIFLOAT_LANE_FN u32v min_u(u32v a, u32v b) { return vminq_u32(a, b); }
-MINIFLOAT_LANE_FN u32v max_u(u32v a, u32v b) { return vmaxq_u32(a, b); }
-MINIFLOAT_LANE_FN maskv eq(u32v a, u32v b) { return vceqq_u32(a, b); }
-MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) { return vcgtq_u32(a, b); }
-MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) {
-  return vcgtq_s32(vreinterpretq_s32_u32(a), vreinterpretq_s32_u32(b));
-}
-MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return vbslq_u32(m, a, b); }
-MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return vandq_u32(a, b); }
-MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return vsubq_u32(a, m); }
-MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) { return vreinterpretq_u32_f32(vcvtq_f32_u32(a)); }
-// The product of float lanes by a float in the current floating-point environment, as the
-// scalar x * scale is.
-MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
-  return vreinterpretq_u32_f32(vmulq_n_f32(vreinterpretq_f32_u32(a), b));
-}
-
-MINIFLOAT_LANE_FN u32v load_u32(const std::uint32_t* p) { return vld1q_u32(p); }
-MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) {
-  return vreinterpretq_u32_f32(vld1q_f32(p));
-}
-MINIFLOAT_LANE_FN u32v load_halves(const std::uint16_t* p) { return vmovl_u16(vld1_u16(p)); }
-// Partial vectors go through a zeroed buffer: no byte past the array is read.
-template <class Element>
-MINIFLOAT_LANE_FN const Element* copy_first(Element (&buffer)[width], const Element* p,
-                                            std::size_t count) {
-  std::memcpy(buffer, p, count * sizeof(Element));
-  return buffer;
-}
-MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t count) {
-  std::uint32_t buffer[width] = {};
-  return load_u32(copy_first(buffer, p, count));
-}
-MINIFLOAT_LANE_FN u32v load_float_bits_partial(const float* p, std::size_t count) {
-  float buffer[width] = {};
-  return load_float_bits(copy_first(buffer, p, count));
-}
-MINIFLOAT_LANE_FN u32v load_halves_partial(const std::uint16_t* p, std::size_t count) {
-  std::uint16_t buffer[width] = {};
-  return load_halves(copy_first(buffer, p, count));
-}
-// Codes are below 256: two narrowing moves keep each lane's low byte.
-MINIFLOAT_LANE_FN uint8x8_t narrow_codes(u32v codes) {
-  const uint16x4_t words = vmovn_u32(codes);
-  return vmovn_u16(vcombine_u16(words, words));
-}
-MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v codes) {
-  const std::uint32_t four = vget_lane_u32(vreinterpret_u32_u8(narrow_codes(codes)), 0);
-  std::memcpy(p, &four, width);
-}
-MINIFLOAT_LANE_FN void store_codes_partial(std::uint8_t* p, u32v codes, std::size_t count) {
-  std::uint8_t buffer[width];
-  store_codes(buffer, codes);
-  std::memcpy(p, buffer, count);
-}
-MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
-  const uint16x8_t ab = vcombine_u16(vmovn_u32(a), vmovn_u32(b));
-  const uint16x8_t cd = vcombine_u16(vmovn_u32(c), vmovn_u32(d));
-  vst1q_u8(p, vcombine_u8(vmovn_u16(ab), vmovn_u16(cd)));
-}
-// No software prefetch: the x86 paths' gain was measured on an x86 machine, and this path has
-// not been measured on AArch64 hardware.
-constexpr std::size_t prefetch_distance = 0;
-
-// The largest lane.
-MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return vmaxvq_u32(a); }
-
-// ---- begin minifloat/detail/lanes.inc
-// minifloat: the lane kernels, written once over a small set of lane operations and compiled
-// once per instruction set. A header that includes this file first defines, in its own
-// namespace, MINIFLOAT_LANE_FN (the function prefix: a target attribute, inline) and:
-//   u32v, maskv                       a vector of 32-bit lanes and a lane mask
-//   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
-//   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
-//   eq, gt_u                          unsigned comparisons giving a mask
-//   gt_small                          gt_u for lanes below 2^31, compared as signed (one
-//                                     AVX2 instruction instead of three)
-//   select(m, a, b), mask_and(m, n), inc_if(m, x) (x + 1 where m)
-//   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
-//   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
-//   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count) (where
-//                                     MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION) exact widening
-//   load_u32(p), load_u32_partial(p, count), store_codes(p, v), store_codes_partial(p, v, count)
-//   store_codes4(p, a, b, c, d)       (where MINIFLOAT_LANES_HAVE_STORE4) 4 * width codes
-//   prefetch_distance                 how many bytes ahead the block loops ask for their
-//                                     source (prefetch_block), 0 for no software prefetch
-//   add_f32<Rule>(a, b)           float addition of the lanes as bits, with a fixed
-//                                     rounding (only the paths that have one define it)
-//   iota()                            0, 1, 2, ... in the lanes
-//   reduce_max_u(a)                   the largest lane
-//   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
-//   mul_f32(a, f)                     the lanes (float bits) times the float f, as float bits
-//   min_small(a, b), sub_f32(a, b), truncate_f32(a)
-//                                     (where MINIFLOAT_LANES_HAVE_TRUNCATION: lanes_portable.hpp)
-// and includes this file inside that namespace. The portable path's operations are plain
-// constexpr arithmetic, so these kernels are also the library's scalar float path.
-// (No include guard: included once per path.)
-
-// Steps 3 and 4 of converter.hpp's encode_rounded for float inputs: the overflow rule, zeros,
-// infinities and NaN, by selects.
-template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v magnitude) {
-  using info = ::minifloat::format_info<Target>;
-  using ::minifloat::overflow;
-  using ::minifloat::specials;
-  using ::minifloat::detail::rounding_rule;
-  constexpr bool fnuz = info::special_values == specials::fnuz;
-  // The common case in one clamp. Where every magnitude past the largest finite one becomes
-  // sign | K, K being the largest finite magnitude (saturation) or the one after it (infinity,
-  // or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have larger
-  // magnitudes still, so only a NaN whose code is not K needs a select.
-  if constexpr (!fnuz && (Overflow == overflow::saturate || Rule == rounding_rule::nearest_even ||
-                          Rule == rounding_rule::stochastic)) {
-    constexpr std::uint32_t K = Overflow == overflow::saturate ? info::max_finite_code
-                                : info::has_infinity           ? info::infinity_code
-                                                               : info::nan_code;
-    static_assert(K == info::max_finite_code || K == info::max_finite_code + 1u,
-                  "K is the largest finite code or the one above it");
-    u32v clamped = min_u(magnitude, splat(K));
-    if constexpr (K != info::nan_code) {
-      clamped =
-          select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped);
-    }
-    return or_(sign, clamped);
-  }
-  const u32v largest = or_(sign, splat(info::max_finite_code));
-  // Saturation gives the largest; otherwise infinity, or NaN where there is none.
-  // (C++17 constexpr functions must initialise every variable.)
-  u32v overflow_code = largest;
-  if constexpr (Overflow == overflow::non_saturating) {
-    overflow_code = info::has_infinity ? or_(sign, splat(info::infinity_code))
-                    : fnuz             ? splat(info::nan_code)
-                                       : or_(sign, splat(info::nan_code));
-  }
-  const u32v nan_code = fnuz ? splat(info::nan_code) : or_(sign, splat(info::nan_code));
-  // Toward zero, and upward for a negative value, never round a finite value past the largest.
-  u32v too_large_code = overflow_code;
-  if constexpr (Rule == rounding_rule::toward_zero) {
-    too_large_code = largest;
-  } else if constexpr (Rule == rounding_rule::upward) {
-    too_large_code = select(eq(sign, splat(0U)), overflow_code, largest);
-  }
-  // A magnitude that rounded to 0 keeps its sign where Target has -0 (fnuz has not).
-  const u32v in_range_code = fnuz
-                                 ? select(eq(magnitude, splat(0U)), splat(0U), or_(sign, magnitude))
-                                 : or_(sign, magnitude);
-  u32v code =
-      select(gt_small(magnitude, splat(info::max_finite_code)), too_large_code, in_range_code);
-  if constexpr (Rule == rounding_rule::toward_zero || Rule == rounding_rule::upward) {
-    // Infinities follow the overflow rule whatever the rounding (their magnitude is too large,
-    // which toward zero would make the largest finite value).
-    code = select(eq(magnitude_bits, splat(0x7F800000U)), overflow_code, code);
-  }
-  return select(gt_small(magnitude_bits, splat(0x7F800000U)), nan_code, code);
-}
-
-// float -> Target, integer arithmetic only: steps 1 to 4 of converter.hpp for a float's bits,
-// every rounding rule, every signed Target with subnormals. Exact for every input bit pattern,
-// independent of the floating-point environment (rounding mode, FTZ/DAZ).
-template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits) {
-  using info = ::minifloat::format_info<Target>;
-  using ::minifloat::detail::rounding_rule;
-  constexpr std::uint32_t M = info::mantissa_bits;
-  // The biased float exponent of Target's smallest normal (e4m3: 127 - 6 = 121).
-  constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
-  static_assert(info::is_signed && info::has_subnormals && smallest_normal >= 1 && M <= 22,
-                "a signed target with subnormals and less precision than float");
-
-  // 1. Sign, biased exponent (a subnormal's is 1) and significand with its implicit bit.
-  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  const u32v sign = and_(shr<24>(bits), splat(0x80U));
-  const u32v exponent = max_u(shr<23>(magnitude_bits), splat(1U));
-  const u32v significand = sub(magnitude_bits, shl<23>(sub(exponent, splat(1U))));
-  // 2. Drop the bits below Target's last place: 23 - M in its normal range, more below it.
-  // Counts of 32 or more drop everything (the shifts give 0).
-  const u32v below_normal = sub(splat(smallest_normal), min_u(exponent, splat(smallest_normal)));
-  const u32v shift = add(below_normal, splat(23 - M));
-  const u32v kept = shrv(significand, shift);
-  // Binades above Target's smallest normal one, as the exponent field's offset (converter.hpp).
-  const u32v offset = shl<M>(sub(exponent, min_u(exponent, splat(smallest_normal))));
-  const u32v truncated = add(kept, offset);
-  // The dropped bits as a 32-bit fraction of a unit in the last place, floor(dropped * 2^32 /
-  // 2^shift): shifting left by 32 - shift pushes the kept bits out; past shift = 32 the whole
-  // significand is dropped and shifts right instead. One of the two shifts is always 0.
-  const u32v fraction =
-      or_(shlv(significand, sub(splat(32U), shift)), shrv(significand, sub(shift, splat(32U))));
-  u32v magnitude = truncated;
-  if constexpr (Rule == rounding_rule::nearest_even) {
-    // Up iff fraction > 1/2, or == 1/2 with an odd kept part. Exact: beyond shift = 32 the
-    // fraction is below 2^-8 and no sticky bit could change the answer.
-    const u32v threshold = sub(splat(0x80000000U), and_(truncated, splat(1U)));
-    magnitude = inc_if(gt_u(fraction, threshold), truncated);
-  } else if constexpr (Rule == rounding_rule::upward) {
-    // Up iff a positive value lost a non-zero bit (kept << shift recovers what was kept).
-    const maskv inexact = gt_u(significand, shlv(kept, shift));
-    magnitude = inc_if(mask_and(inexact, eq(sign, splat(0U))), truncated);
-  } else if constexpr (Rule == rounding_rule::stochastic) {
-    // Up iff fraction + random_bits carries out of 32 bits (SPEC §2).
-    magnitude = inc_if(gt_u(random_bits, xor_(fraction, splat(0xFFFFFFFFU))), truncated);
-  }
-  static_cast<void>(random_bits);
-  // 3 and 4.
-  return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
-}
-
-#if MINIFLOAT_LANES_HAVE_TRUNCATION
-// float -> Target like encode_float_to_signed_lanes, every rule, with fixed shifts only: for a
-// path without per-lane shifts (the portable loop, which SSE2 and other baseline vector units
-// can then vectorize). Both of Target's ranges become one fixed-point number v = code magnitude
-// · 2^G + a G-bit fraction of a unit, G = 23 - M:
-//   - at and above Target's smallest normal, |x|'s bits minus a constant (the exponent field
-//     rebiased; the dropped bits are float's low G mantissa bits, exactly);
-//   - below it, |x| · 2^(23 - emin) (exact: a power of two, at most 2^23) converted to an
-//     integer by truncation, with the lowest bit set if anything was cut off (sticky). The
-//     conversion truncates whatever the rounding mode, and its result < 2^24 converts back
-//     exactly, so the sticky test is exact too.
-// Nearest-even, toward zero and upward then round v at bit G with one addition. Stochastic
-// rounding needs 32 bits of the fraction: below the smallest normal, the G bits of v and the
-// rest that the truncation cut off (an exact difference, scaled by a power of two and truncated
-// again). No float operation here rounds, so no rounding mode changes a result; FTZ cannot apply
-// (no result is subnormal) and DAZ only zeroes float subnormal inputs, which every rule but
-// upward rounds as 0 anyway (upward tests them as integers).
-template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits, u32v random_bits) {
-  using info = ::minifloat::format_info<Target>;
-  using ::minifloat::detail::rounding_rule;
-  constexpr std::uint32_t M = info::mantissa_bits;
-  constexpr std::uint32_t G = 23 - M;
-  constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent; // e4m3: 121
-  // (emin <= 0: a float subnormal times 2^(23 - emin) is normal.)
-  static_assert(info::is_signed && info::has_subnormals && info::min_normal_exponent <= 0 &&
-                    smallest_normal >= 2 && M <= 21,
-                "a signed target with subnormals and less precision than float");
-  constexpr std::uint32_t smallest_normal_bits = smallest_normal << 23;
-
-  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  const u32v sign = and_(shr<24>(bits), splat(0x80U));
-  const maskv below_normal = gt_small(splat(smallest_normal_bits), magnitude_bits);
-  // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
-  constexpr auto scale = ::minifloat::detail::bit_cast<float>(
-      static_cast<std::uint32_t>(127 + 23 - info::min_normal_exponent) << 23);
-  const u32v scaled = mul_f32(min_small(magnitude_bits, splat(smallest_normal_bits)), scale);
-  const u32v truncated = truncate_f32(scaled);
-  const u32v truncated_bits = int_to_float_bits(truncated);
-  u32v inexact = select(eq(truncated_bits, scaled), splat(0U), splat(1U));
-  if constexpr (Rule == rounding_rule::upward) {
-    // DAZ would make a float subnormal look exact (it reads as 0).
-    const maskv float_subnormal =
-        mask_and(gt_small(splat(0x800000U), magnitude_bits), gt_small(magnitude_bits, splat(0U)));
-    inexact = select(float_subnormal, splat(1U), inexact);
-  }
-  const u32v normal_fixed = sub(magnitude_bits, splat((smallest_normal - 1) << 23));
-  const u32v fixed = select(below_normal, or_(truncated, inexact), normal_fixed);
-  // Round at bit G. (fixed < 2^31 + 2^G: no addition wraps, even for NaN.)
-  u32v magnitude = shr<G>(fixed);
-  if constexpr (Rule == rounding_rule::nearest_even) {
-    // Half a unit less one, plus the kept part's parity: carries exactly past halfway, and at
-    // halfway when the kept part is odd.
-    magnitude = shr<G>(add(fixed, add(splat((1U << (G - 1)) - 1U), and_(magnitude, splat(1U)))));
-  } else if constexpr (Rule == rounding_rule::upward) {
-    magnitude = shr<G>(add(fixed, select(eq(sign, splat(0U)), splat((1U << G) - 1U), splat(0U))));
-  } else if constexpr (Rule == rounding_rule::stochastic) {
-    // floor(fraction · 2^32): v's G bits on top; below the smallest normal, the cut-off rest
-    // (scaled - truncated, in [0, 1), exact) times 2^(32 - G) < 2^31, truncated, below them.
-    constexpr auto rest_scale =
-        ::minifloat::detail::bit_cast<float>(static_cast<std::uint32_t>(127 + 32 - G) << 23);
-    const u32v rest = truncate_f32(mul_f32(sub_f32(scaled, truncated_bits), rest_scale));
-    const u32v fraction =
-        select(below_normal, or_(shl<32 - G>(truncated), rest), shl<32 - G>(normal_fixed));
-    // Up iff fraction + random_bits carries out of 32 bits (SPEC §2).
-    magnitude = inc_if(gt_u(random_bits, xor_(fraction, splat(0xFFFFFFFFU))), magnitude);
-  }
-  static_cast<void>(random_bits);
-  return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
-}
-#endif
-
-// float -> e8m0, the MX scale: 2^(c - 127) for codes c = 0 .. 254, NaN 0xFF (SPEC §1). Its
-// exponent is float's, so a normal float's exponent field is the code below |x| and its
-// mantissa the fraction to round by. Every rule of the converter: NaN and negative values give
-// NaN; zeros and values below 2^-127, the smallest scale, give 0x00; past 2^127 the overflow
-// rule (NaN, or 0xFE when saturating; there is no infinity).
-template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) {
-  using info = ::minifloat::format_info<Target>;
-  using ::minifloat::detail::rounding_rule;
-  static_assert(!info::is_signed && !info::has_subnormals && info::exponent_bits == 8 &&
-                    info::mantissa_bits == 0 && info::bias == 127 && info::nan_code == 0xFF,
-                "e8m0: float's exponent field is the code");
-  constexpr std::uint32_t nan = 0xFF;
-  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  // 1. The code below |x| and the rest of |x| as a fraction of that binade, 23 bits. A float
-  // subnormal at or above 2^-127 (0x00400000: 2^22 * 2^-149) lies in the binade of code 0,
-  // with its mantissa doubled for the fraction.
-  const u32v below = shr<23>(magnitude_bits);
-  const u32v subnormal_fraction = and_(shl<1>(magnitude_bits), splat(0x7FFFFFU));
-  const u32v fraction =
-      select(eq(below, splat(0U)), subnormal_fraction, and_(magnitude_bits, splat(0x7FFFFFU)));
-  // 2. Round: up, one binade, iff the rule says so for this fraction.
-  u32v code = below;
-  if constexpr (Rule == rounding_rule::nearest_even) {
-    // Past half, or at half with an odd code below.
-    const u32v threshold = sub(splat(0x400000U), and_(below, splat(1U)));
-    code = inc_if(gt_small(fraction, threshold), below);
-  } else if constexpr (Rule == rounding_rule::upward) {
-    code = inc_if(gt_small(fraction, splat(0U)), below);
-  } else if constexpr (Rule == rounding_rule::stochastic) {
-    // Up iff fraction * 2^9 + random_bits carries out of 32 bits (SPEC §2).
-    code = inc_if(gt_u(random_bits, xor_(shl<9>(fraction), splat(0xFFFFFFFFU))), below);
-  }
-  static_cast<void>(random_bits);
-  // 3. Overflow: a code of 255 is 2^128 or more (infinity's exponent field is 255 too).
-  constexpr std::uint32_t overflowed = Overflow == ::minifloat::overflow::saturate ? 0xFEU : nan;
-  code = select(gt_small(code, splat(0xFEU)), splat(overflowed), code);
-  // 4. Below 2^-127 (zeros included): 0x00; NaN and negative non-zero values: NaN.
-  code = select(gt_small(splat(0x400000U), magnitude_bits), splat(0U), code);
-  const maskv negative = gt_u(bits, splat(0x80000000U));
-  return select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(nan),
-                select(negative, splat(nan), code));
-}
-
-// float -> any 8-bit Target: the signed formats with subnormals, or e8m0.
-template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_lanes(u32v bits, u32v random_bits) {
-  if constexpr (::minifloat::format_info<Target>::is_signed) {
-#if MINIFLOAT_LANES_HAVE_TRUNCATION
-    return encode_float_to_signed_lanes_by_truncation<Target, Rule, Overflow>(bits, random_bits);
-#else
-    return encode_float_to_signed_lanes<Target, Rule, Overflow>(bits, random_bits);
-#endif
-  } else {
-    return encode_float_to_scale_lanes<Target, Rule, Overflow>(bits, random_bits);
-  }
-}
-
-#if MINIFLOAT_LANES_HAVE_FLOAT_ADD
-// float -> Target with nearest-even or toward-zero, letting one float addition do step 2: for
-// c = 2^(e + 23 - M), e the exponent of |x| clamped to Target's normal range, the sum |x| + c
-// rounds |x| to a multiple of 2^(e - M), Target's unit in the last place there, and the low
-// bits of the sum count those units. Same results as encode_float_lanes for every input (the
-// tests sweep both); the addition's rounding is fixed by the instruction (embedded rounding) or
-// checked by the caller (MXCSR), and DAZ cannot change a result: float subnormals round to 0.
-template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_lanes_by_addition(u32v bits) {
-  using info = ::minifloat::format_info<Target>;
-  using ::minifloat::detail::rounding_rule;
-  static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
-                "the addition rounds to nearest or toward zero only");
-  constexpr std::uint32_t M = info::mantissa_bits;
-  constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
-  // Two binades past Target's largest: any magnitude from there on overflows, and c stays
-  // finite (its exponent is at most 127 + 17 + 2 + 23 for every 8-bit format).
-  constexpr std::uint32_t largest_clamped = 127 + info::max_normal_exponent + 2;
-  static_assert(largest_clamped + 23 - M < 255, "c must be finite");
-  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  const u32v sign = and_(shr<24>(bits), splat(0x80U));
-  const u32v binade =
-      min_u(max_u(and_(magnitude_bits, splat(0x7F800000U)), splat(smallest_normal << 23)),
-            splat(largest_clamped << 23));
-  const u32v c = add(binade, splat((23 - M) << 23));
-  const u32v units = sub(add_f32<Rule>(magnitude_bits, c), c);
-  // Past the clamp the count is not a code, but it stays above the largest finite code.
-  const u32v magnitude = add(units, shr<23 - M>(sub(binade, splat(smallest_normal << 23))));
-  return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
-}
-#endif
-
-// The random bits of counter_generator for the lanes' counters offset + i + lane.
-MINIFLOAT_LANE_FN u32v mix32_lanes(u32v x) {
-  x = xor_(x, shr<16>(x));
-  x = mul_lo(x, splat(0x7feb352dU));
-  x = xor_(x, shr<15>(x));
-  x = mul_lo(x, splat(0x846ca68bU));
-  return xor_(x, shr<16>(x));
-}
-MINIFLOAT_LANE_FN u32v counter_bits_lanes(const ::minifloat::counter_generator& generator,
-                                          std::uint64_t first) {
-  const std::uint64_t counter = generator.offset + first;
-  const std::uint32_t low = ::minifloat::detail::low_half(counter);
-  const u32v lows = add(splat(low), iota());
-  // Lanes whose low half wrapped past 2^32 - 1 belong to the next high half.
-  const std::uint32_t high = ::minifloat::detail::high_half(counter);
-  const u32v keys =
-      select(gt_u(splat(low), lows), splat(generator.key(high + 1U)), splat(generator.key(high)));
-  return mix32_lanes(
-      xor_(mix32_lanes(xor_(lows, splat(::minifloat::detail::low_half(generator.seed)))), keys));
-}
-
-// binary16 -> float, exact, as float bits: the same value in the wider format. A subnormal
-// m * 2^-24 is float(m) with its exponent lowered by 24 (an integer conversion, so no rounding
-// mode or DAZ can touch it).
-MINIFLOAT_LANE_FN u32v widen_binary16_lanes(u32v half) {
-  const u32v sign = shl<16>(and_(half, splat(0x8000U)));
-  const u32v magnitude = and_(half, splat(0x7FFFU));
-  // Rebias the exponent by 127 - 15; infinities and NaNs by 255 - 31 (twice that).
-  const u32v rebiased = add(shl<13>(magnitude), splat(112U << 23));
-  const u32v normal =
-      select(gt_small(magnitude, splat(0x7BFFU)), add(rebiased, splat(112U << 23)), rebiased);
-  const u32v subnormal = select(eq(magnitude, splat(0U)), splat(0U),
-                                sub(int_to_float_bits(magnitude), splat(24U << 23)));
-  return or_(sign, select(gt_small(splat(0x400U), magnitude), subnormal, normal));
-}
-
-// The kernel for one vector: the float addition where the path has one with a known rounding
-// and the caller chose it (ByAddition), the integer kernel otherwise.
-template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          bool ByAddition>
-MINIFLOAT_LANE_FN u32v encode_lanes(u32v bits, u32v random_bits) {
-#if MINIFLOAT_LANES_HAVE_FLOAT_ADD
-  if constexpr (ByAddition) {
-    static_cast<void>(random_bits);
-    return encode_float_lanes_by_addition<Target, Rule, Overflow>(bits);
-  } else
-#endif
-  {
-    return encode_float_lanes<Target, Rule, Overflow>(bits, random_bits);
-  }
-}
-
-// 16-bit sources, read through the path's load_halves (16-bit values zero-extended to lanes).
-MINIFLOAT_LANE_FN u32v load_float_bits(const ::minifloat::bfloat16_bits* p) {
-  return shl<16>(load_halves(&p->bits));
-}
-MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::bfloat16_bits* p,
-                                               std::size_t count) {
-  return shl<16>(load_halves_partial(&p->bits, count));
-}
-#if MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
-MINIFLOAT_LANE_FN u32v load_float_bits(const ::minifloat::binary16_bits* p) {
-  return load_binary16_as_float_bits(&p->bits);
-}
-MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::binary16_bits* p,
-                                               std::size_t count) {
-  return load_binary16_as_float_bits_partial(&p->bits, count);
-}
-#else
-MINIFLOAT_LANE_FN u32v load_float_bits(const ::minifloat::binary16_bits* p) {
-  return widen_binary16_lanes(load_halves(&p->bits));
-}
-MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::binary16_bits* p,
-                                               std::size_t count) {
-  return widen_binary16_lanes(load_halves_partial(&p->bits, count));
-}
-#endif
-
-// Floats multiplied by a scale as they are read (quantization, SPEC §5): x * scale rounded to
-// float as the scalar product is, then narrowed; one pass over the data.
-MINIFLOAT_ARRAY_FN u32v load_float_bits(const ::minifloat::detail::scaled_floats& p) {
-  return mul_f32(load_float_bits(p.data), p.scale);
-}
-MINIFLOAT_ARRAY_FN u32v load_float_bits_partial(const ::minifloat::detail::scaled_floats& p,
-                                                std::size_t count) {
-  return mul_f32(load_float_bits_partial(p.data, count), p.scale);
-}
-
-MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::detail::no_random_bits& /*random*/,
-                                    std::size_t /*i*/) {
-  return splat(0U);
-}
-MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::detail::random_bits_array& random,
-                                    std::size_t i) {
-  return load_u32(random.bits + i);
-}
-MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::counter_generator& generator,
-                                    std::size_t i) {
-  return counter_bits_lanes(generator, i);
-}
-MINIFLOAT_LANE_FN u32v random_lanes_partial(const ::minifloat::detail::random_bits_array& random,
-                                            std::size_t i, std::size_t count) {
-  return load_u32_partial(random.bits + i, count);
-}
-template <class Random>
-MINIFLOAT_LANE_FN u32v random_lanes_partial(const Random& random, std::size_t i,
-                                            std::size_t /*count*/) {
-  return random_lanes(random, i);
-}
-
-// The block loops' software prefetch. One thread's hardware prefetchers run short of both the
-// memory's and the second-level cache's bandwidth: on the CI machine, 64 Mi floats to e4m3 ran
-// 1.2 times as fast with this, and amax of 64 Ki floats (from L2) 1.25 (AVX-512) and 1.35
-// (AVX2) times. Arrays under 64 KiB, which the first-level cache may hold, go without (there
-// the prefetches only take load slots: amax of 4 Ki floats lost 7 to 12 %). Asks for the
-// Block elements prefetch_distance bytes past element i, while they lie before element `end`.
-template <std::size_t Block, class T>
-MINIFLOAT_LANE_FN void prefetch_block(const T* elements, std::size_t i, std::size_t end) {
-  if constexpr (prefetch_distance != 0) {
-    constexpr std::size_t ahead = prefetch_distance / sizeof(T);
-    if (end >= 65536 / sizeof(T) && end - i >= ahead + Block) {
-      for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
-        __builtin_prefetch(reinterpret_cast<const char*>(elements + i + ahead) + line);
-      }
-    }
-  }
-  static_cast<void>(elements);
-  static_cast<void>(i);
-  static_cast<void>(end);
-}
-// A source's elements (for prefetching): the pointer itself, or the floats of scaled_floats.
-template <class T>
-MINIFLOAT_LANE_FN const T* source_elements(const T* p) {
-  return p;
-}
-MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::scaled_floats& p) {
-  return p.data;
-}
-
-// The array loop: n elements of src (a pointer to float, binary16_bits or bfloat16_bits, or
-// scaled_floats) into n codes,
-// `width` at a time, then the tail through the partial loads and stores (which touch no byte
-// past the arrays). Element i always meets random bits i, so the path and the split of the
-// array never change a result.
-template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          bool ByAddition, class Source, class Random>
-MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
-                                     const Random& random) {
-  std::size_t i = 0;
-  // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
-  // constant, with -Waggressive-loop-optimizations.)
-#if MINIFLOAT_LANES_HAVE_STORE4
-  // Four vectors at a time where the path packs four vectors of codes into one store cheaper
-  // than four narrowing stores.
-  for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
-    prefetch_block<4 * width>(source_elements(src), i, blocks_end);
-    store_codes4(dst + i,
-                 encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i),
-                                                                  random_lanes(random, i)),
-                 encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i + width),
-                                                                  random_lanes(random, i + width)),
-                 encode_lanes<Target, Rule, Overflow, ByAddition>(
-                     load_float_bits(src + i + 2 * width), random_lanes(random, i + 2 * width)),
-                 encode_lanes<Target, Rule, Overflow, ByAddition>(
-                     load_float_bits(src + i + 3 * width), random_lanes(random, i + 3 * width)));
-  }
-#endif
-  for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
-    store_codes(dst + i, encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i),
-                                                                          random_lanes(random, i)));
-  }
-  if (i != n) {
-    const std::size_t rest = n - i;
-    store_codes_partial(
-        dst + i,
-        encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits_partial(src + i, rest),
-                                                         random_lanes_partial(random, i, rest)),
-        rest);
-  }
-}
-
-// amax's loop: the largest of the magnitudes' bits, compared as integers (so NaNs come above
-// infinity, above every finite value), four vectors at a time for four chains of max.
-MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
-  const u32v magnitude = splat(0x7FFFFFFFU);
-  u32v m0 = splat(0U);
-  u32v m1 = m0;
-  u32v m2 = m0;
-  u32v m3 = m0;
-  std::size_t i = 0;
-  for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
-    prefetch_block<4 * width>(src, i, blocks_end);
-    m0 = max_u(m0, and_(load_float_bits(src + i), magnitude));
-    m1 = max_u(m1, and_(load_float_bits(src + i + width), magnitude));
-    m2 = max_u(m2, and_(load_float_bits(src + i + 2 * width), magnitude));
-    m3 = max_u(m3, and_(load_float_bits(src + i + 3 * width), magnitude));
-  }
-  for (; i < n; i += width) { // partial vectors load 0 past the end, which never wins
-    const std::size_t count = n - i < width ? n - i : width;
-    m0 = max_u(m0, and_(load_float_bits_partial(src + i, count), magnitude));
-  }
-  return reduce_max_u(max_u(max_u(m0, m1), max_u(m2, m3)));
-}
-// ---- end minifloat/detail/lanes.inc
-
-// Decoding 16 codes at a time: each result is a 16-bit pattern (every 8-bit format's values are
-// bfloat16 values), whose low and high bytes come from the two planes of a byte_plane_table
-// (tables.hpp). TBL looks up 64 bytes at a time and gives 0 past them; TBX leaves the byte alone
-// past them, so lookups with the codes less 0, 64, 128 and 192 cover a plane, or only the first
-// two where the table is sign-symmetric: then the codes' low 7 bits are looked up and their top
-// bit is ORed into the high byte.
-struct byte_plane {
-  uint8x16x4_t part[4];
-};
-struct planes_in_registers {
-  byte_plane low;
-  byte_plane high;
-};
-MINIFLOAT_LANE_FN planes_in_registers load_planes(const byte_plane_table& table) {
-  planes_in_registers planes;
-  for (std::size_t k = 0; k < 4; ++k) {
-    planes.low.part[k] = vld1q_u8_x4(table.low.data() + 64 * k);
-    planes.high.part[k] = vld1q_u8_x4(table.high.data() + 64 * k);
-  }
-  return planes;
-}
-template <std::size_t Parts>
-MINIFLOAT_LANE_FN uint8x16_t lookup_plane(const byte_plane& plane, uint8x16_t codes) {
-  uint8x16_t bytes = vqtbl4q_u8(plane.part[0], codes);
-  for (std::size_t k = 1; k < Parts; ++k) {
-    bytes = vqtbx4q_u8(bytes, plane.part[k],
-                       vsubq_u8(codes, vdupq_n_u8(static_cast<std::uint8_t>(64 * k))));
-  }
-  return bytes;
-}
-// The 16 results as two vectors of eight.
-template <bool SignSymmetric>
-MINIFLOAT_LANE_FN uint16x8x2_t lookup(const planes_in_registers& planes, uint8x16_t codes) {
-  uint8x16_t low;
-  uint8x16_t high;
-  if constexpr (SignSymmetric) {
-    const uint8x16_t magnitude = vandq_u8(codes, vdupq_n_u8(0x7F));
-    low = lookup_plane<2>(planes.low, magnitude);
-    high = vorrq_u8(lookup_plane<2>(planes.high, magnitude), vandq_u8(codes, vdupq_n_u8(0x80)));
-  } else {
-    low = lookup_plane<4>(planes.low, codes);
-    high = lookup_plane<4>(planes.high, codes);
-  }
-  return {{vreinterpretq_u16_u8(vzip1q_u8(low, high)), vreinterpretq_u16_u8(vzip2q_u8(low, high))}};
-}
-MINIFLOAT_LANE_FN std::uint16_t lookup_one(const byte_plane_table& table, std::uint8_t code) {
-  return static_cast<std::uint16_t>(table.low[code] | table.high[code] << 8);
-}
-
-// 16-bit results (binary16, bfloat16).
-template <bool SignSymmetric>
-MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::uint8_t* src,
-                                     std::size_t n, std::uint16_t* dst) {
-  const planes_in_registers planes = load_planes(table);
-  std::size_t i = 0;
-  for (const std::size_t blocks_end = n - n % 16; i != blocks_end; i += 16) {
-    const uint16x8x2_t results = lookup<SignSymmetric>(planes, vld1q_u8(src + i));
-    vst1q_u16(dst + i, results.val[0]);
-    vst1q_u16(dst + i + 8, results.val[1]);
-  }
-  for (; i < n; ++i) {
-    dst[i] = lookup_one(table, src[i]);
-  }
-}
-
-// float results: the bfloat16 pattern of each value in the top half (table: the bfloat16 one).
-template <bool SignSymmetric>
-MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::uint8_t* src,
-                                     std::size_t n, std::uint32_t* dst) {
-  const planes_in_registers planes = load_planes(table);
-  const uint16x8_t zero = vdupq_n_u16(0);
-  std::size_t i = 0;
-  for (const std::size_t blocks_end = n - n % 16; i != blocks_end; i += 16) {
-    const uint16x8x2_t results = lookup<SignSymmetric>(planes, vld1q_u8(src + i));
-    vst1q_u32(dst + i, vreinterpretq_u32_u16(vzip1q_u16(zero, results.val[0])));
-    vst1q_u32(dst + i + 4, vreinterpretq_u32_u16(vzip2q_u16(zero, results.val[0])));
-    vst1q_u32(dst + i + 8, vreinterpretq_u32_u16(vzip1q_u16(zero, results.val[1])));
-    vst1q_u32(dst + i + 12, vreinterpretq_u32_u16(vzip2q_u16(zero, results.val[1])));
-  }
-  for (; i < n; ++i) {
-    dst[i] = std::uint32_t{lookup_one(table, src[i])} << 16;
-  }
-}
-
-#undef MINIFLOAT_LANES_HAVE_STORE4
-#undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
-#undef MINIFLOAT_LANES_HAVE_TRUNCATION
-#undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
-#undef MINIFLOAT_ARRAY_FN
-#undef MINIFLOAT_LANE_FN
-} // namespace neon
-} // namespace detail
-} // namespace minifloat
-
-#endif // MINIFLOAT_NEON_PATHS
-#endif // MINIFLOAT_DETAIL_SIMD_NEON_HPP
-// ---- end minifloat/detail/simd_neon.hpp
-// ---- begin minifloat/detail/simd_x86.hpp
-// minifloat: the AVX2 and AVX-512 paths of the array functions. Each path is the lane kernels
-// of lanes.inc compiled with a target attribute, so that a program built without -m flags still
-// runs them on a CPU that has the instructions (bulk.hpp checks the CPU before calling one).
-// Only for x86-64 with GCC or Clang, outside nvcc (MINIFLOAT_X86_PATHS).
-#ifndef MINIFLOAT_DETAIL_SIMD_X86_HPP
-#define MINIFLOAT_DETAIL_SIMD_X86_HPP
-
-
-#if !defined(MINIFLOAT_NO_SIMD) && defined(__x86_64__) &&                                          \
-    (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__)
-#define MINIFLOAT_X86_PATHS 1
-#else
-#define MINIFLOAT_X86_PATHS 0
-#endif
 
 #if MINIFLOAT_X86_PATHS
 #include <cpuid.h>
+
+// ---- begin minifloat/detail/kernels_avx2.hpp
+// minifloat: the AVX2 path's kernel type, avx2_kernels (x86-64 AVX2 + F16C + FMA + BMI2: every
+// AVX2 CPU has them): the lane kernels of lanes.inc on 8 lanes, and decoding by gathers.
+// Included only by detail/dispatch.hpp (see x86.hpp).
+#ifndef MINIFLOAT_DETAIL_KERNELS_AVX2_HPP
+#define MINIFLOAT_DETAIL_KERNELS_AVX2_HPP
+
+// ---- begin minifloat/detail/x86.hpp
+// minifloat: what the x86 kernel headers (kernels_avx2.hpp, kernels_avx512.hpp) share: the
+// intrinsics headers and the non-temporal store policy. Included only by detail/dispatch.hpp,
+// and only where MINIFLOAT_X86_PATHS (config.hpp): x86-64 with GCC or Clang, outside nvcc. Each
+// path is the lane kernels of lanes.inc compiled with a target attribute, so that a program
+// built without -m flags still runs them on a CPU that has the instructions (dispatch.hpp checks
+// the CPU before calling one).
+#ifndef MINIFLOAT_DETAIL_X86_HPP
+#define MINIFLOAT_DETAIL_X86_HPP
+
 #include <immintrin.h>
 
 #include <array>
@@ -2840,13 +2351,6 @@ MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::u
 #include <cstdint>
 #include <type_traits>
 
-// GCC 12's AVX-512 intrinsics seed their pass-through operands with a self-initialised
-// "undefined" vector, which -Wuninitialized reports once they are inlined (GCC PR 105593).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
 
 namespace minifloat {
 namespace detail {
@@ -2870,6 +2374,23 @@ void with_non_temporal_stores(Result* dst, std::size_t n, const Kernel& kernel) 
   _mm_sfence();
 }
 
+} // namespace detail
+} // namespace minifloat
+
+#endif // MINIFLOAT_DETAIL_X86_HPP
+// ---- end minifloat/detail/x86.hpp
+
+// GCC 12's intrinsics seed their pass-through operands with a self-initialised
+// "undefined" vector, which -Wuninitialized reports once they are inlined (GCC PR 105593).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+namespace minifloat {
+namespace detail {
+
 // ---------------------------------------------------------------------------------------------
 // AVX2 (+ F16C, FMA, BMI2: every AVX2 CPU has them): 8 lanes.
 namespace avx2 {
@@ -2877,10 +2398,9 @@ namespace avx2 {
 #define MINIFLOAT_AVX2_TARGET __attribute__((target("avx2,f16c,fma,bmi2")))
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX2_TARGET __attribute__((always_inline)) inline
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX2_TARGET inline
-#define MINIFLOAT_LANES_HAVE_FLOAT_ADD 1
-#define MINIFLOAT_LANES_HAVE_TRUNCATION 0
-#define MINIFLOAT_LANES_HAVE_STORE4 1
-#define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 1
+
+// Float addition in MXCSR's rounding (checked per call), per-lane shifts, F16C, packed stores.
+constexpr lane_capabilities capabilities{float_addition_rounding::mxcsr, true, true, true};
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane
@@ -2930,6 +2450,11 @@ MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b) {
 MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
   return _mm256_castps_si256(_mm256_mul_ps(_mm256_castsi256_ps(a), _mm256_set1_ps(b)));
 }
+MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return _mm256_min_epi32(a, b); }
+MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
+  return _mm256_castps_si256(_mm256_sub_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)));
+}
+MINIFLOAT_LANE_FN u32v truncate_f32(u32v a) { return _mm256_cvttps_epi32(_mm256_castsi256_ps(a)); }
 
 MINIFLOAT_LANE_FN maskv first_lanes(std::size_t count) {
   return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(count)), iota());
@@ -3007,8 +2532,10 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 
 // ---- begin minifloat/detail/lanes.inc
 // minifloat: the lane kernels, written once over a small set of lane operations and compiled
-// once per instruction set. A header that includes this file first defines, in its own
-// namespace, MINIFLOAT_LANE_FN (the function prefix: a target attribute, inline) and:
+// once per instruction set: the lane variants of the converter's step 2 (converter.hpp's map
+// says which serves what), the array loops, and amax. A kernel header (detail/kernels_*.hpp)
+// defines, in its own namespace, MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN (function prefixes: a
+// target attribute, inline), `capabilities` (a constexpr lane_capabilities, converter.hpp), and:
 //   u32v, maskv                       a vector of 32-bit lanes and a lane mask
 //   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
 //   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
@@ -3018,21 +2545,23 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 //   select(m, a, b), mask_and(m, n), inc_if(m, x) (x + 1 where m)
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
-//   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count) (where
-//                                     MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION) exact widening
 //   load_u32(p), load_u32_partial(p, count), store_codes(p, v), store_codes_partial(p, v, count)
-//   store_codes4(p, a, b, c, d)       (where MINIFLOAT_LANES_HAVE_STORE4) 4 * width codes
 //   prefetch_distance                 how many bytes ahead the block loops ask for their
 //                                     source (prefetch_block), 0 for no software prefetch
-//   add_f32<Rule>(a, b)           float addition of the lanes as bits, with a fixed
-//                                     rounding (only the paths that have one define it)
 //   iota()                            0, 1, 2, ... in the lanes
 //   reduce_max_u(a)                   the largest lane
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
 //   mul_f32(a, f)                     the lanes (float bits) times the float f, as float bits
-//   min_small(a, b), sub_f32(a, b), truncate_f32(a)
-//                                     (where MINIFLOAT_LANES_HAVE_TRUNCATION: lanes_portable.hpp)
-// and includes this file inside that namespace. The portable path's operations are plain
+//   min_small(a, b)                   min_u for lanes below 2^31
+//   sub_f32(a, b), truncate_f32(a)    a float difference (exact where used), and a float in
+//                                     [0, 2^31) truncated to an integer
+// and, where `capabilities` says so:
+//   add_f32<Rule>(a, b)               float addition of the lanes as bits, with a fixed rounding
+//                                     (float_addition is embedded or mxcsr)
+//   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
+//                                     exact widening by an instruction (binary16_conversion)
+//   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
+// then includes this file inside that namespace. The portable path's operations are plain
 // constexpr arithmetic, so these kernels are also the library's scalar float path.
 // (No include guard: included once per path.)
 
@@ -3094,11 +2623,12 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
   return select(gt_small(magnitude_bits, splat(0x7F800000U)), nan_code, code);
 }
 
-// float -> Target, integer arithmetic only: steps 1 to 4 of converter.hpp for a float's bits,
-// every rounding rule, every signed Target with subnormals. Exact for every input bit pattern,
-// independent of the floating-point environment (rounding mode, FTZ/DAZ).
+// Step 2 variant lane_shifts: float -> Target, integer arithmetic only: steps 1 to 4 of
+// converter.hpp for a float's bits, every rounding rule, every signed Target with subnormals.
+// Exact for every input bit pattern, independent of the floating-point environment (rounding
+// mode, FTZ/DAZ).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits) {
+MINIFLOAT_LANE_FN u32v lanes_by_shifts(u32v bits, u32v random_bits) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
   constexpr std::uint32_t M = info::mantissa_bits;
@@ -3136,7 +2666,7 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits)
     const maskv inexact = gt_u(significand, shlv(kept, shift));
     magnitude = inc_if(mask_and(inexact, eq(sign, splat(0U))), truncated);
   } else if constexpr (Rule == rounding_rule::stochastic) {
-    // Up iff fraction + random_bits carries out of 32 bits (SPEC §2).
+    // Up iff fraction + random_bits carries out of 32 bits (docs/spec.md §2).
     magnitude = inc_if(gt_u(random_bits, xor_(fraction, splat(0xFFFFFFFFU))), truncated);
   }
   static_cast<void>(random_bits);
@@ -3144,11 +2674,10 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits)
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
 
-#if MINIFLOAT_LANES_HAVE_TRUNCATION
-// float -> Target like encode_float_to_signed_lanes, every rule, with fixed shifts only: for a
-// path without per-lane shifts (the portable loop, which SSE2 and other baseline vector units
-// can then vectorize). Both of Target's ranges become one fixed-point number v = code magnitude
-// · 2^G + a G-bit fraction of a unit, G = 23 - M:
+// Step 2 variant lane_fixed_point: float -> Target like lanes_by_shifts, every rule, with fixed
+// shifts only: for a path without per-lane shifts (the portable loop, which SSE2 and other baseline
+// vector units can then vectorize). Both of Target's ranges become one fixed-point number v = code
+// magnitude · 2^G + a G-bit fraction of a unit, G = 23 - M:
 //   - at and above Target's smallest normal, |x|'s bits minus a constant (the exponent field
 //     rebiased; the dropped bits are float's low G mantissa bits, exactly);
 //   - below it, |x| · 2^(23 - emin) (exact: a power of two, at most 2^23) converted to an
@@ -3162,7 +2691,7 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits)
 // (no result is subnormal) and DAZ only zeroes float subnormal inputs, which every rule but
 // upward rounds as 0 anyway (upward tests them as integers).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits, u32v random_bits) {
+MINIFLOAT_LANE_FN u32v lanes_by_fixed_point(u32v bits, u32v random_bits) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
   constexpr std::uint32_t M = info::mantissa_bits;
@@ -3208,21 +2737,20 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits, u32
     const u32v rest = truncate_f32(mul_f32(sub_f32(scaled, truncated_bits), rest_scale));
     const u32v fraction =
         select(below_normal, or_(shl<32 - G>(truncated), rest), shl<32 - G>(normal_fixed));
-    // Up iff fraction + random_bits carries out of 32 bits (SPEC §2).
+    // Up iff fraction + random_bits carries out of 32 bits (docs/spec.md §2).
     magnitude = inc_if(gt_u(random_bits, xor_(fraction, splat(0xFFFFFFFFU))), magnitude);
   }
   static_cast<void>(random_bits);
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
-#endif
 
-// float -> e8m0, the MX scale: 2^(c - 127) for codes c = 0 .. 254, NaN 0xFF (SPEC §1). Its
-// exponent is float's, so a normal float's exponent field is the code below |x| and its
-// mantissa the fraction to round by. Every rule of the converter: NaN and negative values give
-// NaN; zeros and values below 2^-127, the smallest scale, give 0x00; past 2^127 the overflow
-// rule (NaN, or 0xFE when saturating; there is no infinity).
+// Step 2 variant lane_exponent: float -> e8m0, the MX scale: 2^(c - 127) for codes c = 0 .. 254,
+// NaN 0xFF (docs/spec.md §1). Its exponent is float's, so a normal float's exponent field is the
+// code below |x| and its mantissa the fraction to round by. Every rule of the converter: NaN and
+// negative values give NaN; zeros and values below 2^-127, the smallest scale, give 0x00; past
+// 2^127 the overflow rule (NaN, or 0xFE when saturating; there is no infinity).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) {
+MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
   static_assert(!info::is_signed && !info::has_subnormals && info::exponent_bits == 8 &&
@@ -3246,7 +2774,7 @@ MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) 
   } else if constexpr (Rule == rounding_rule::upward) {
     code = inc_if(gt_small(fraction, splat(0U)), below);
   } else if constexpr (Rule == rounding_rule::stochastic) {
-    // Up iff fraction * 2^9 + random_bits carries out of 32 bits (SPEC §2).
+    // Up iff fraction * 2^9 + random_bits carries out of 32 bits (docs/spec.md §2).
     code = inc_if(gt_u(random_bits, xor_(shl<9>(fraction), splat(0xFFFFFFFFU))), below);
   }
   static_cast<void>(random_bits);
@@ -3260,29 +2788,15 @@ MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) 
                 select(negative, splat(nan), code));
 }
 
-// float -> any 8-bit Target: the signed formats with subnormals, or e8m0.
-template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_lanes(u32v bits, u32v random_bits) {
-  if constexpr (::minifloat::format_info<Target>::is_signed) {
-#if MINIFLOAT_LANES_HAVE_TRUNCATION
-    return encode_float_to_signed_lanes_by_truncation<Target, Rule, Overflow>(bits, random_bits);
-#else
-    return encode_float_to_signed_lanes<Target, Rule, Overflow>(bits, random_bits);
-#endif
-  } else {
-    return encode_float_to_scale_lanes<Target, Rule, Overflow>(bits, random_bits);
-  }
-}
-
-#if MINIFLOAT_LANES_HAVE_FLOAT_ADD
-// float -> Target with nearest-even or toward-zero, letting one float addition do step 2: for
+// Step 2 variant lane_addition: float -> Target with nearest-even or toward-zero, letting one
+// float addition do step 2: for
 // c = 2^(e + 23 - M), e the exponent of |x| clamped to Target's normal range, the sum |x| + c
 // rounds |x| to a multiple of 2^(e - M), Target's unit in the last place there, and the low
-// bits of the sum count those units. Same results as encode_float_lanes for every input (the
+// bits of the sum count those units. Same results as lanes_by_shifts for every input (the
 // tests sweep both); the addition's rounding is fixed by the instruction (embedded rounding) or
 // checked by the caller (MXCSR), and DAZ cannot change a result: float subnormals round to 0.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_lanes_by_addition(u32v bits) {
+MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
   static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
@@ -3304,7 +2818,6 @@ MINIFLOAT_LANE_FN u32v encode_float_lanes_by_addition(u32v bits) {
   const u32v magnitude = add(units, shr<23 - M>(sub(binade, splat(smallest_normal << 23))));
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
-#endif
 
 // The random bits of counter_generator for the lanes' counters offset + i + lane.
 MINIFLOAT_LANE_FN u32v mix32_lanes(u32v x) {
@@ -3342,19 +2855,38 @@ MINIFLOAT_LANE_FN u32v widen_binary16_lanes(u32v half) {
   return or_(sign, select(gt_small(splat(0x400U), magnitude), subnormal, normal));
 }
 
-// The kernel for one vector: the float addition where the path has one with a known rounding
-// and the caller chose it (ByAddition), the integer kernel otherwise.
+// Steps 1 to 4 for one vector of floats (as bits) with the step 2 variant Variant (converter.hpp).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          bool ByAddition>
-MINIFLOAT_LANE_FN u32v encode_lanes(u32v bits, u32v random_bits) {
-#if MINIFLOAT_LANES_HAVE_FLOAT_ADD
-  if constexpr (ByAddition) {
+          ::minifloat::detail::step2_variant Variant>
+MINIFLOAT_LANE_FN u32v convert_float_lanes(u32v bits, u32v random_bits) {
+  using ::minifloat::detail::step2_variant;
+  static_assert(Variant == step2_variant::lane_shifts || Variant == step2_variant::lane_addition ||
+                    Variant == step2_variant::lane_fixed_point ||
+                    Variant == step2_variant::lane_exponent,
+                "a lane variant of step 2, chosen by step2_for");
+  if constexpr (Variant == step2_variant::lane_addition) {
     static_cast<void>(random_bits);
-    return encode_float_lanes_by_addition<Target, Rule, Overflow>(bits);
-  } else
-#endif
-  {
-    return encode_float_lanes<Target, Rule, Overflow>(bits, random_bits);
+    return lanes_by_addition<Target, Rule, Overflow>(bits);
+  } else if constexpr (Variant == step2_variant::lane_fixed_point) {
+    return lanes_by_fixed_point<Target, Rule, Overflow>(bits, random_bits);
+  } else if constexpr (Variant == step2_variant::lane_exponent) {
+    return lanes_by_exponent<Target, Rule, Overflow>(bits, random_bits);
+  } else {
+    return lanes_by_shifts<Target, Rule, Overflow>(bits, random_bits);
+  }
+}
+
+// A source format's code (zero-extended to 32 bits) as the bits of the same value in float:
+// exact for float, binary16 and bfloat16.
+template <class Source>
+MINIFLOAT_LANE_FN u32v float_bits_of(u32v code) {
+  if constexpr (std::is_same<Source, ::minifloat::formats::binary16>::value) {
+    return widen_binary16_lanes(code);
+  } else if constexpr (std::is_same<Source, ::minifloat::formats::bfloat16>::value) {
+    return shl<16>(code);
+  } else {
+    static_assert(std::is_same<Source, ::minifloat::formats::binary32>::value, "a lane source");
+    return code;
   }
 }
 
@@ -3366,26 +2898,29 @@ MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::bfloat16_bits*
                                                std::size_t count) {
   return shl<16>(load_halves_partial(&p->bits, count));
 }
-#if MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
-MINIFLOAT_LANE_FN u32v load_float_bits(const ::minifloat::binary16_bits* p) {
-  return load_binary16_as_float_bits(&p->bits);
+// binary16 by the path's conversion instruction where it has one (capabilities), else by
+// widen_binary16_lanes. (Templates, so that a path without the instruction never names it.)
+template <class Half,
+          std::enable_if_t<std::is_same<Half, ::minifloat::binary16_bits>::value, int> = 0>
+MINIFLOAT_LANE_FN u32v load_float_bits(const Half* p) {
+  if constexpr (capabilities.binary16_conversion) {
+    return load_binary16_as_float_bits(&p->bits);
+  } else {
+    return widen_binary16_lanes(load_halves(&p->bits));
+  }
 }
-MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::binary16_bits* p,
-                                               std::size_t count) {
-  return load_binary16_as_float_bits_partial(&p->bits, count);
+template <class Half,
+          std::enable_if_t<std::is_same<Half, ::minifloat::binary16_bits>::value, int> = 0>
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const Half* p, std::size_t count) {
+  if constexpr (capabilities.binary16_conversion) {
+    return load_binary16_as_float_bits_partial(&p->bits, count);
+  } else {
+    return widen_binary16_lanes(load_halves_partial(&p->bits, count));
+  }
 }
-#else
-MINIFLOAT_LANE_FN u32v load_float_bits(const ::minifloat::binary16_bits* p) {
-  return widen_binary16_lanes(load_halves(&p->bits));
-}
-MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::binary16_bits* p,
-                                               std::size_t count) {
-  return widen_binary16_lanes(load_halves_partial(&p->bits, count));
-}
-#endif
 
-// Floats multiplied by a scale as they are read (quantization, SPEC §5): x * scale rounded to
-// float as the scalar product is, then narrowed; one pass over the data.
+// Floats multiplied by a scale as they are read (quantization, docs/spec.md §5): x * scale rounded
+// to float as the scalar product is, then narrowed; one pass over the data.
 MINIFLOAT_ARRAY_FN u32v load_float_bits(const ::minifloat::detail::scaled_floats& p) {
   return mul_f32(load_float_bits(p.data), p.scale);
 }
@@ -3451,38 +2986,38 @@ MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::scaled
 // past the arrays). Element i always meets random bits i, so the path and the split of the
 // array never change a result.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          bool ByAddition, class Source, class Random>
+          ::minifloat::detail::step2_variant Variant, class Source, class Random>
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
                                      const Random& random) {
   std::size_t i = 0;
   // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
   // constant, with -Waggressive-loop-optimizations.)
-#if MINIFLOAT_LANES_HAVE_STORE4
-  // Four vectors at a time where the path packs four vectors of codes into one store cheaper
-  // than four narrowing stores.
-  for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
-    prefetch_block<4 * width>(source_elements(src), i, blocks_end);
-    store_codes4(dst + i,
-                 encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i),
-                                                                  random_lanes(random, i)),
-                 encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i + width),
-                                                                  random_lanes(random, i + width)),
-                 encode_lanes<Target, Rule, Overflow, ByAddition>(
-                     load_float_bits(src + i + 2 * width), random_lanes(random, i + 2 * width)),
-                 encode_lanes<Target, Rule, Overflow, ByAddition>(
-                     load_float_bits(src + i + 3 * width), random_lanes(random, i + 3 * width)));
+  if constexpr (capabilities.store4) {
+    // Four vectors at a time where the path packs four vectors of codes into one store cheaper
+    // than four narrowing stores.
+    for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
+      prefetch_block<4 * width>(source_elements(src), i, blocks_end);
+      store_codes4(dst + i,
+                   convert_float_lanes<Target, Rule, Overflow, Variant>(load_float_bits(src + i),
+                                                                        random_lanes(random, i)),
+                   convert_float_lanes<Target, Rule, Overflow, Variant>(
+                       load_float_bits(src + i + width), random_lanes(random, i + width)),
+                   convert_float_lanes<Target, Rule, Overflow, Variant>(
+                       load_float_bits(src + i + 2 * width), random_lanes(random, i + 2 * width)),
+                   convert_float_lanes<Target, Rule, Overflow, Variant>(
+                       load_float_bits(src + i + 3 * width), random_lanes(random, i + 3 * width)));
+    }
   }
-#endif
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
-    store_codes(dst + i, encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i),
-                                                                          random_lanes(random, i)));
+    store_codes(dst + i, convert_float_lanes<Target, Rule, Overflow, Variant>(
+                             load_float_bits(src + i), random_lanes(random, i)));
   }
   if (i != n) {
     const std::size_t rest = n - i;
     store_codes_partial(
         dst + i,
-        encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits_partial(src + i, rest),
-                                                         random_lanes_partial(random, i, rest)),
+        convert_float_lanes<Target, Rule, Overflow, Variant>(load_float_bits_partial(src + i, rest),
+                                                             random_lanes_partial(random, i, rest)),
         rest);
   }
 }
@@ -3538,13 +3073,82 @@ MINIFLOAT_ARRAY_FN void decode_array(const std::uint32_t* table, const std::uint
 // Whether MXCSR rounds to nearest (the default), so that add_f32 may stand for nearest-even.
 inline bool rounds_to_nearest() noexcept { return (_mm_getcsr() & 0x6000U) == 0; }
 
-#undef MINIFLOAT_LANES_HAVE_STORE4
-#undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
-#undef MINIFLOAT_LANES_HAVE_TRUNCATION
-#undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
+#undef MINIFLOAT_AVX2_TARGET
 } // namespace avx2
+
+// The AVX2 path (detail/kernels_portable.hpp has the interface).
+struct avx2_kernels {
+  static constexpr const char* name = "avx2";
+  static constexpr lane_capabilities capabilities = avx2::capabilities;
+
+  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random>
+  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random) {
+    constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
+    if constexpr (variant == step2_variant::lane_addition_if_mxcsr_nearest) {
+      // AVX2 has no embedded rounding: the addition only where MXCSR rounds to nearest.
+      if (avx2::rounds_to_nearest()) {
+        return avx2::encode_array<Target, Rule, Overflow, step2_variant::lane_addition>(
+            src, n, codes, random);
+      }
+      return avx2::encode_array<Target, Rule, Overflow, step2_variant::lane_shifts>(src, n, codes,
+                                                                                    random);
+    } else {
+      return avx2::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random);
+    }
+  }
+  // Float results by a gather from the table; 16-bit ones by the portable loop.
+  template <class Format, class To>
+  static void decode(const std::uint8_t* codes, std::size_t n, To* dst, stores mode) {
+    if constexpr (std::is_same<To, float>::value) {
+      auto* results = reinterpret_cast<std::uint32_t*>(dst);
+      const std::uint32_t* table = code_table_for<Format, formats::binary32>.data();
+      if (mode == stores::non_temporal) {
+        return with_non_temporal_stores(
+            results, n, [&](auto non_temporal, std::size_t first, std::size_t count) {
+              avx2::decode_array<decltype(non_temporal)::value>(table, codes + first, count,
+                                                                results + first);
+            });
+      }
+      avx2::decode_array<false>(table, codes, n, results);
+    } else {
+      portable_kernels::decode<Format>(codes, n, dst, mode);
+    }
+  }
+  static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
+    return avx2::max_magnitude_bits(src, n);
+  }
+};
+
+} // namespace detail
+} // namespace minifloat
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
+#endif // MINIFLOAT_DETAIL_KERNELS_AVX2_HPP
+// ---- end minifloat/detail/kernels_avx2.hpp
+// ---- begin minifloat/detail/kernels_avx512.hpp
+// minifloat: the AVX-512 path's kernel type, avx512_kernels (F, BW, VL, DQ, CD, VBMI: Ice Lake,
+// Sapphire Rapids, Zen 4 and 5): the lane kernels of lanes.inc on 16 lanes with masked tails and
+// embedded rounding, and decoding by byte permutes. Included only by detail/dispatch.hpp (see
+// x86.hpp).
+#ifndef MINIFLOAT_DETAIL_KERNELS_AVX512_HPP
+#define MINIFLOAT_DETAIL_KERNELS_AVX512_HPP
+
+
+// GCC 12's AVX-512 intrinsics seed their pass-through operands with a self-initialised
+// "undefined" vector, which -Wuninitialized reports once they are inlined (GCC PR 105593).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+namespace minifloat {
+namespace detail {
 
 // ---------------------------------------------------------------------------------------------
 // AVX-512 F/BW/VL/VBMI (Ice Lake, Sapphire Rapids, Zen 4/5): 16 lanes, masked tails, and
@@ -3557,10 +3161,9 @@ namespace avx512 {
                         "bmi2")))
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX512_TARGET __attribute__((always_inline)) inline
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX512_TARGET inline
-#define MINIFLOAT_LANES_HAVE_FLOAT_ADD 1
-#define MINIFLOAT_LANES_HAVE_TRUNCATION 0
-#define MINIFLOAT_LANES_HAVE_STORE4 1
-#define MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION 1
+
+// Float addition with embedded rounding, per-lane shifts, F16C, packed stores.
+constexpr lane_capabilities capabilities{float_addition_rounding::embedded, true, true, true};
 
 using u32v = __m512i;
 using maskv = __mmask16;
@@ -3612,6 +3215,11 @@ MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b) {
 MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
   return _mm512_castps_si512(_mm512_mul_ps(_mm512_castsi512_ps(a), _mm512_set1_ps(b)));
 }
+MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return _mm512_min_epi32(a, b); }
+MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
+  return _mm512_castps_si512(_mm512_sub_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b)));
+}
+MINIFLOAT_LANE_FN u32v truncate_f32(u32v a) { return _mm512_cvttps_epi32(_mm512_castsi512_ps(a)); }
 
 MINIFLOAT_LANE_FN __mmask16 first_lanes(std::size_t count) {
   return static_cast<__mmask16>(_bzhi_u32(0xFFFFU, static_cast<unsigned>(count)));
@@ -3676,8 +3284,10 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 
 // ---- begin minifloat/detail/lanes.inc
 // minifloat: the lane kernels, written once over a small set of lane operations and compiled
-// once per instruction set. A header that includes this file first defines, in its own
-// namespace, MINIFLOAT_LANE_FN (the function prefix: a target attribute, inline) and:
+// once per instruction set: the lane variants of the converter's step 2 (converter.hpp's map
+// says which serves what), the array loops, and amax. A kernel header (detail/kernels_*.hpp)
+// defines, in its own namespace, MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN (function prefixes: a
+// target attribute, inline), `capabilities` (a constexpr lane_capabilities, converter.hpp), and:
 //   u32v, maskv                       a vector of 32-bit lanes and a lane mask
 //   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
 //   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
@@ -3687,21 +3297,23 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 //   select(m, a, b), mask_and(m, n), inc_if(m, x) (x + 1 where m)
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
-//   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count) (where
-//                                     MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION) exact widening
 //   load_u32(p), load_u32_partial(p, count), store_codes(p, v), store_codes_partial(p, v, count)
-//   store_codes4(p, a, b, c, d)       (where MINIFLOAT_LANES_HAVE_STORE4) 4 * width codes
 //   prefetch_distance                 how many bytes ahead the block loops ask for their
 //                                     source (prefetch_block), 0 for no software prefetch
-//   add_f32<Rule>(a, b)           float addition of the lanes as bits, with a fixed
-//                                     rounding (only the paths that have one define it)
 //   iota()                            0, 1, 2, ... in the lanes
 //   reduce_max_u(a)                   the largest lane
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
 //   mul_f32(a, f)                     the lanes (float bits) times the float f, as float bits
-//   min_small(a, b), sub_f32(a, b), truncate_f32(a)
-//                                     (where MINIFLOAT_LANES_HAVE_TRUNCATION: lanes_portable.hpp)
-// and includes this file inside that namespace. The portable path's operations are plain
+//   min_small(a, b)                   min_u for lanes below 2^31
+//   sub_f32(a, b), truncate_f32(a)    a float difference (exact where used), and a float in
+//                                     [0, 2^31) truncated to an integer
+// and, where `capabilities` says so:
+//   add_f32<Rule>(a, b)               float addition of the lanes as bits, with a fixed rounding
+//                                     (float_addition is embedded or mxcsr)
+//   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
+//                                     exact widening by an instruction (binary16_conversion)
+//   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
+// then includes this file inside that namespace. The portable path's operations are plain
 // constexpr arithmetic, so these kernels are also the library's scalar float path.
 // (No include guard: included once per path.)
 
@@ -3763,11 +3375,12 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
   return select(gt_small(magnitude_bits, splat(0x7F800000U)), nan_code, code);
 }
 
-// float -> Target, integer arithmetic only: steps 1 to 4 of converter.hpp for a float's bits,
-// every rounding rule, every signed Target with subnormals. Exact for every input bit pattern,
-// independent of the floating-point environment (rounding mode, FTZ/DAZ).
+// Step 2 variant lane_shifts: float -> Target, integer arithmetic only: steps 1 to 4 of
+// converter.hpp for a float's bits, every rounding rule, every signed Target with subnormals.
+// Exact for every input bit pattern, independent of the floating-point environment (rounding
+// mode, FTZ/DAZ).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits) {
+MINIFLOAT_LANE_FN u32v lanes_by_shifts(u32v bits, u32v random_bits) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
   constexpr std::uint32_t M = info::mantissa_bits;
@@ -3805,7 +3418,7 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits)
     const maskv inexact = gt_u(significand, shlv(kept, shift));
     magnitude = inc_if(mask_and(inexact, eq(sign, splat(0U))), truncated);
   } else if constexpr (Rule == rounding_rule::stochastic) {
-    // Up iff fraction + random_bits carries out of 32 bits (SPEC §2).
+    // Up iff fraction + random_bits carries out of 32 bits (docs/spec.md §2).
     magnitude = inc_if(gt_u(random_bits, xor_(fraction, splat(0xFFFFFFFFU))), truncated);
   }
   static_cast<void>(random_bits);
@@ -3813,11 +3426,10 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits)
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
 
-#if MINIFLOAT_LANES_HAVE_TRUNCATION
-// float -> Target like encode_float_to_signed_lanes, every rule, with fixed shifts only: for a
-// path without per-lane shifts (the portable loop, which SSE2 and other baseline vector units
-// can then vectorize). Both of Target's ranges become one fixed-point number v = code magnitude
-// · 2^G + a G-bit fraction of a unit, G = 23 - M:
+// Step 2 variant lane_fixed_point: float -> Target like lanes_by_shifts, every rule, with fixed
+// shifts only: for a path without per-lane shifts (the portable loop, which SSE2 and other baseline
+// vector units can then vectorize). Both of Target's ranges become one fixed-point number v = code
+// magnitude · 2^G + a G-bit fraction of a unit, G = 23 - M:
 //   - at and above Target's smallest normal, |x|'s bits minus a constant (the exponent field
 //     rebiased; the dropped bits are float's low G mantissa bits, exactly);
 //   - below it, |x| · 2^(23 - emin) (exact: a power of two, at most 2^23) converted to an
@@ -3831,7 +3443,7 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes(u32v bits, u32v random_bits)
 // (no result is subnormal) and DAZ only zeroes float subnormal inputs, which every rule but
 // upward rounds as 0 anyway (upward tests them as integers).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits, u32v random_bits) {
+MINIFLOAT_LANE_FN u32v lanes_by_fixed_point(u32v bits, u32v random_bits) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
   constexpr std::uint32_t M = info::mantissa_bits;
@@ -3877,21 +3489,20 @@ MINIFLOAT_LANE_FN u32v encode_float_to_signed_lanes_by_truncation(u32v bits, u32
     const u32v rest = truncate_f32(mul_f32(sub_f32(scaled, truncated_bits), rest_scale));
     const u32v fraction =
         select(below_normal, or_(shl<32 - G>(truncated), rest), shl<32 - G>(normal_fixed));
-    // Up iff fraction + random_bits carries out of 32 bits (SPEC §2).
+    // Up iff fraction + random_bits carries out of 32 bits (docs/spec.md §2).
     magnitude = inc_if(gt_u(random_bits, xor_(fraction, splat(0xFFFFFFFFU))), magnitude);
   }
   static_cast<void>(random_bits);
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
-#endif
 
-// float -> e8m0, the MX scale: 2^(c - 127) for codes c = 0 .. 254, NaN 0xFF (SPEC §1). Its
-// exponent is float's, so a normal float's exponent field is the code below |x| and its
-// mantissa the fraction to round by. Every rule of the converter: NaN and negative values give
-// NaN; zeros and values below 2^-127, the smallest scale, give 0x00; past 2^127 the overflow
-// rule (NaN, or 0xFE when saturating; there is no infinity).
+// Step 2 variant lane_exponent: float -> e8m0, the MX scale: 2^(c - 127) for codes c = 0 .. 254,
+// NaN 0xFF (docs/spec.md §1). Its exponent is float's, so a normal float's exponent field is the
+// code below |x| and its mantissa the fraction to round by. Every rule of the converter: NaN and
+// negative values give NaN; zeros and values below 2^-127, the smallest scale, give 0x00; past
+// 2^127 the overflow rule (NaN, or 0xFE when saturating; there is no infinity).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) {
+MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
   static_assert(!info::is_signed && !info::has_subnormals && info::exponent_bits == 8 &&
@@ -3915,7 +3526,7 @@ MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) 
   } else if constexpr (Rule == rounding_rule::upward) {
     code = inc_if(gt_small(fraction, splat(0U)), below);
   } else if constexpr (Rule == rounding_rule::stochastic) {
-    // Up iff fraction * 2^9 + random_bits carries out of 32 bits (SPEC §2).
+    // Up iff fraction * 2^9 + random_bits carries out of 32 bits (docs/spec.md §2).
     code = inc_if(gt_u(random_bits, xor_(shl<9>(fraction), splat(0xFFFFFFFFU))), below);
   }
   static_cast<void>(random_bits);
@@ -3929,29 +3540,15 @@ MINIFLOAT_LANE_FN u32v encode_float_to_scale_lanes(u32v bits, u32v random_bits) 
                 select(negative, splat(nan), code));
 }
 
-// float -> any 8-bit Target: the signed formats with subnormals, or e8m0.
-template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_lanes(u32v bits, u32v random_bits) {
-  if constexpr (::minifloat::format_info<Target>::is_signed) {
-#if MINIFLOAT_LANES_HAVE_TRUNCATION
-    return encode_float_to_signed_lanes_by_truncation<Target, Rule, Overflow>(bits, random_bits);
-#else
-    return encode_float_to_signed_lanes<Target, Rule, Overflow>(bits, random_bits);
-#endif
-  } else {
-    return encode_float_to_scale_lanes<Target, Rule, Overflow>(bits, random_bits);
-  }
-}
-
-#if MINIFLOAT_LANES_HAVE_FLOAT_ADD
-// float -> Target with nearest-even or toward-zero, letting one float addition do step 2: for
+// Step 2 variant lane_addition: float -> Target with nearest-even or toward-zero, letting one
+// float addition do step 2: for
 // c = 2^(e + 23 - M), e the exponent of |x| clamped to Target's normal range, the sum |x| + c
 // rounds |x| to a multiple of 2^(e - M), Target's unit in the last place there, and the low
-// bits of the sum count those units. Same results as encode_float_lanes for every input (the
+// bits of the sum count those units. Same results as lanes_by_shifts for every input (the
 // tests sweep both); the addition's rounding is fixed by the instruction (embedded rounding) or
 // checked by the caller (MXCSR), and DAZ cannot change a result: float subnormals round to 0.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_float_lanes_by_addition(u32v bits) {
+MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
   static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
@@ -3973,7 +3570,6 @@ MINIFLOAT_LANE_FN u32v encode_float_lanes_by_addition(u32v bits) {
   const u32v magnitude = add(units, shr<23 - M>(sub(binade, splat(smallest_normal << 23))));
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
-#endif
 
 // The random bits of counter_generator for the lanes' counters offset + i + lane.
 MINIFLOAT_LANE_FN u32v mix32_lanes(u32v x) {
@@ -4011,19 +3607,38 @@ MINIFLOAT_LANE_FN u32v widen_binary16_lanes(u32v half) {
   return or_(sign, select(gt_small(splat(0x400U), magnitude), subnormal, normal));
 }
 
-// The kernel for one vector: the float addition where the path has one with a known rounding
-// and the caller chose it (ByAddition), the integer kernel otherwise.
+// Steps 1 to 4 for one vector of floats (as bits) with the step 2 variant Variant (converter.hpp).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          bool ByAddition>
-MINIFLOAT_LANE_FN u32v encode_lanes(u32v bits, u32v random_bits) {
-#if MINIFLOAT_LANES_HAVE_FLOAT_ADD
-  if constexpr (ByAddition) {
+          ::minifloat::detail::step2_variant Variant>
+MINIFLOAT_LANE_FN u32v convert_float_lanes(u32v bits, u32v random_bits) {
+  using ::minifloat::detail::step2_variant;
+  static_assert(Variant == step2_variant::lane_shifts || Variant == step2_variant::lane_addition ||
+                    Variant == step2_variant::lane_fixed_point ||
+                    Variant == step2_variant::lane_exponent,
+                "a lane variant of step 2, chosen by step2_for");
+  if constexpr (Variant == step2_variant::lane_addition) {
     static_cast<void>(random_bits);
-    return encode_float_lanes_by_addition<Target, Rule, Overflow>(bits);
-  } else
-#endif
-  {
-    return encode_float_lanes<Target, Rule, Overflow>(bits, random_bits);
+    return lanes_by_addition<Target, Rule, Overflow>(bits);
+  } else if constexpr (Variant == step2_variant::lane_fixed_point) {
+    return lanes_by_fixed_point<Target, Rule, Overflow>(bits, random_bits);
+  } else if constexpr (Variant == step2_variant::lane_exponent) {
+    return lanes_by_exponent<Target, Rule, Overflow>(bits, random_bits);
+  } else {
+    return lanes_by_shifts<Target, Rule, Overflow>(bits, random_bits);
+  }
+}
+
+// A source format's code (zero-extended to 32 bits) as the bits of the same value in float:
+// exact for float, binary16 and bfloat16.
+template <class Source>
+MINIFLOAT_LANE_FN u32v float_bits_of(u32v code) {
+  if constexpr (std::is_same<Source, ::minifloat::formats::binary16>::value) {
+    return widen_binary16_lanes(code);
+  } else if constexpr (std::is_same<Source, ::minifloat::formats::bfloat16>::value) {
+    return shl<16>(code);
+  } else {
+    static_assert(std::is_same<Source, ::minifloat::formats::binary32>::value, "a lane source");
+    return code;
   }
 }
 
@@ -4035,26 +3650,29 @@ MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::bfloat16_bits*
                                                std::size_t count) {
   return shl<16>(load_halves_partial(&p->bits, count));
 }
-#if MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
-MINIFLOAT_LANE_FN u32v load_float_bits(const ::minifloat::binary16_bits* p) {
-  return load_binary16_as_float_bits(&p->bits);
+// binary16 by the path's conversion instruction where it has one (capabilities), else by
+// widen_binary16_lanes. (Templates, so that a path without the instruction never names it.)
+template <class Half,
+          std::enable_if_t<std::is_same<Half, ::minifloat::binary16_bits>::value, int> = 0>
+MINIFLOAT_LANE_FN u32v load_float_bits(const Half* p) {
+  if constexpr (capabilities.binary16_conversion) {
+    return load_binary16_as_float_bits(&p->bits);
+  } else {
+    return widen_binary16_lanes(load_halves(&p->bits));
+  }
 }
-MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::binary16_bits* p,
-                                               std::size_t count) {
-  return load_binary16_as_float_bits_partial(&p->bits, count);
+template <class Half,
+          std::enable_if_t<std::is_same<Half, ::minifloat::binary16_bits>::value, int> = 0>
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const Half* p, std::size_t count) {
+  if constexpr (capabilities.binary16_conversion) {
+    return load_binary16_as_float_bits_partial(&p->bits, count);
+  } else {
+    return widen_binary16_lanes(load_halves_partial(&p->bits, count));
+  }
 }
-#else
-MINIFLOAT_LANE_FN u32v load_float_bits(const ::minifloat::binary16_bits* p) {
-  return widen_binary16_lanes(load_halves(&p->bits));
-}
-MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::binary16_bits* p,
-                                               std::size_t count) {
-  return widen_binary16_lanes(load_halves_partial(&p->bits, count));
-}
-#endif
 
-// Floats multiplied by a scale as they are read (quantization, SPEC §5): x * scale rounded to
-// float as the scalar product is, then narrowed; one pass over the data.
+// Floats multiplied by a scale as they are read (quantization, docs/spec.md §5): x * scale rounded
+// to float as the scalar product is, then narrowed; one pass over the data.
 MINIFLOAT_ARRAY_FN u32v load_float_bits(const ::minifloat::detail::scaled_floats& p) {
   return mul_f32(load_float_bits(p.data), p.scale);
 }
@@ -4120,38 +3738,38 @@ MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::scaled
 // past the arrays). Element i always meets random bits i, so the path and the split of the
 // array never change a result.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          bool ByAddition, class Source, class Random>
+          ::minifloat::detail::step2_variant Variant, class Source, class Random>
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
                                      const Random& random) {
   std::size_t i = 0;
   // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
   // constant, with -Waggressive-loop-optimizations.)
-#if MINIFLOAT_LANES_HAVE_STORE4
-  // Four vectors at a time where the path packs four vectors of codes into one store cheaper
-  // than four narrowing stores.
-  for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
-    prefetch_block<4 * width>(source_elements(src), i, blocks_end);
-    store_codes4(dst + i,
-                 encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i),
-                                                                  random_lanes(random, i)),
-                 encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i + width),
-                                                                  random_lanes(random, i + width)),
-                 encode_lanes<Target, Rule, Overflow, ByAddition>(
-                     load_float_bits(src + i + 2 * width), random_lanes(random, i + 2 * width)),
-                 encode_lanes<Target, Rule, Overflow, ByAddition>(
-                     load_float_bits(src + i + 3 * width), random_lanes(random, i + 3 * width)));
+  if constexpr (capabilities.store4) {
+    // Four vectors at a time where the path packs four vectors of codes into one store cheaper
+    // than four narrowing stores.
+    for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
+      prefetch_block<4 * width>(source_elements(src), i, blocks_end);
+      store_codes4(dst + i,
+                   convert_float_lanes<Target, Rule, Overflow, Variant>(load_float_bits(src + i),
+                                                                        random_lanes(random, i)),
+                   convert_float_lanes<Target, Rule, Overflow, Variant>(
+                       load_float_bits(src + i + width), random_lanes(random, i + width)),
+                   convert_float_lanes<Target, Rule, Overflow, Variant>(
+                       load_float_bits(src + i + 2 * width), random_lanes(random, i + 2 * width)),
+                   convert_float_lanes<Target, Rule, Overflow, Variant>(
+                       load_float_bits(src + i + 3 * width), random_lanes(random, i + 3 * width)));
+    }
   }
-#endif
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
-    store_codes(dst + i, encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits(src + i),
-                                                                          random_lanes(random, i)));
+    store_codes(dst + i, convert_float_lanes<Target, Rule, Overflow, Variant>(
+                             load_float_bits(src + i), random_lanes(random, i)));
   }
   if (i != n) {
     const std::size_t rest = n - i;
     store_codes_partial(
         dst + i,
-        encode_lanes<Target, Rule, Overflow, ByAddition>(load_float_bits_partial(src + i, rest),
-                                                         random_lanes_partial(random, i, rest)),
+        convert_float_lanes<Target, Rule, Overflow, Variant>(load_float_bits_partial(src + i, rest),
+                                                             random_lanes_partial(random, i, rest)),
         rest);
   }
 }
@@ -4342,13 +3960,44 @@ MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::u
   }
 }
 
-#undef MINIFLOAT_LANES_HAVE_STORE4
-#undef MINIFLOAT_LANES_HAVE_BINARY16_CONVERSION
-#undef MINIFLOAT_LANES_HAVE_TRUNCATION
-#undef MINIFLOAT_LANES_HAVE_FLOAT_ADD
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
+#undef MINIFLOAT_AVX512_TARGET
 } // namespace avx512
+
+// The AVX-512 path (detail/kernels_portable.hpp has the interface).
+struct avx512_kernels {
+  static constexpr const char* name = "avx512";
+  static constexpr lane_capabilities capabilities = avx512::capabilities;
+
+  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random>
+  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random) {
+    constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
+    avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random);
+  }
+  // Byte permutes (VBMI) over the results' bytes. Every 8-bit format's values are bfloat16
+  // values, so a float is its bfloat16 pattern << 16.
+  template <class Format, class To>
+  static void decode(const std::uint8_t* codes, std::size_t n, To* dst, stores mode) {
+    constexpr bool to_float = std::is_same<To, float>::value;
+    using looked_up =
+        std::conditional_t<to_float, formats::bfloat16, typename value_traits<To>::format>;
+    using result_bits = std::conditional_t<to_float, std::uint32_t, std::uint16_t>;
+    constexpr const byte_plane_table& planes = byte_planes_for<Format, looked_up>;
+    auto* results = reinterpret_cast<result_bits*>(dst);
+    if (mode == stores::non_temporal) {
+      return with_non_temporal_stores(
+          results, n, [&](auto non_temporal, std::size_t first, std::size_t count) {
+            avx512::decode_array<planes.sign_symmetric, decltype(non_temporal)::value>(
+                planes, codes + first, count, results + first);
+          });
+    }
+    avx512::decode_array<planes.sign_symmetric, false>(planes, codes, n, results);
+  }
+  static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
+    return avx512::max_magnitude_bits(src, n);
+  }
+};
 
 } // namespace detail
 } // namespace minifloat
@@ -4357,27 +4006,782 @@ MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::u
 #pragma GCC diagnostic pop
 #endif
 
-#endif // MINIFLOAT_X86_PATHS
-#endif // MINIFLOAT_DETAIL_SIMD_X86_HPP
-// ---- end minifloat/detail/simd_x86.hpp
-
-#if __cplusplus >= 202002L && __has_include(<span>)
-#include <iterator>
-#include <ranges>
-#include <span>
-#define MINIFLOAT_HAS_RANGES 1
-#else
-#define MINIFLOAT_HAS_RANGES 0
+#endif // MINIFLOAT_DETAIL_KERNELS_AVX512_HPP
+// ---- end minifloat/detail/kernels_avx512.hpp
 #endif
+#if MINIFLOAT_NEON_PATHS
+// ---- begin minifloat/detail/kernels_neon.hpp
+// minifloat: the NEON path's kernel type, neon_kernels, for AArch64, where Advanced SIMD is part
+// of the base architecture (no target attribute, no CPU check): the lane kernels of lanes.inc on
+// four 32-bit lanes, and decoding by byte-table lookups (TBL/TBX). Included only by
+// detail/dispatch.hpp, where MINIFLOAT_NEON_PATHS (config.hpp): GCC or Clang, outside nvcc.
+#ifndef MINIFLOAT_DETAIL_KERNELS_NEON_HPP
+#define MINIFLOAT_DETAIL_KERNELS_NEON_HPP
 
-// Widening writes 2 or 4 bytes for every byte it reads. An output of at least this many bytes,
-// too large to stay in the caches, is written with non-temporal stores on the x86 paths, which
-// skip reading each line before it is written (and leave the caches' contents alone): on this
-// project's CI machine, 64 Mi codes to float went from 1.3 to about 3.1 elements/ns (AVX-512)
-// and from 1.3 to about 2.4 (AVX2). Define it (in bytes) before including the library to move
-// the threshold: 0 streams every output, SIZE_MAX none.
-#ifndef MINIFLOAT_NON_TEMPORAL_THRESHOLD
-#define MINIFLOAT_NON_TEMPORAL_THRESHOLD (std::size_t{32} << 20)
+#include <arm_neon.h>
+
+#include <cstddef>
+#include <cstring>
+
+
+namespace minifloat {
+namespace detail {
+namespace neon {
+
+#define MINIFLOAT_LANE_FN __attribute__((always_inline)) inline
+#define MINIFLOAT_ARRAY_FN inline
+// The float addition kernel needs a known rounding; NEON's comes from FPCR, and the kernel with
+// per-lane shifts needs no such check. Packed stores; binary16 widened by integer arithmetic.
+constexpr lane_capabilities capabilities{float_addition_rounding::none, true, false, true};
+
+using u32v = uint32x4_t;
+using maskv = uint32x4_t; // all ones in a true lane
+
+constexpr std::size_t width = 4;
+MINIFLOAT_LANE_FN u32v splat(std::uint32_t x) { return vdupq_n_u32(x); }
+MINIFLOAT_LANE_FN u32v iota() {
+  const std::uint32_t lanes[width] = {0, 1, 2, 3};
+  return vld1q_u32(lanes);
+}
+MINIFLOAT_LANE_FN u32v add(u32v a, u32v b) { return vaddq_u32(a, b); }
+MINIFLOAT_LANE_FN u32v sub(u32v a, u32v b) { return vsubq_u32(a, b); }
+MINIFLOAT_LANE_FN u32v and_(u32v a, u32v b) { return vandq_u32(a, b); }
+MINIFLOAT_LANE_FN u32v or_(u32v a, u32v b) { return vorrq_u32(a, b); }
+MINIFLOAT_LANE_FN u32v xor_(u32v a, u32v b) { return veorq_u32(a, b); }
+MINIFLOAT_LANE_FN u32v mul_lo(u32v a, u32v b) { return vmulq_u32(a, b); }
+template <unsigned N>
+MINIFLOAT_LANE_FN u32v shr(u32v a) {
+  static_assert(N >= 1 && N <= 31, "an immediate shift count");
+  return vshrq_n_u32(a, N);
+}
+template <unsigned N>
+MINIFLOAT_LANE_FN u32v shl(u32v a) {
+  static_assert(N >= 1 && N <= 31, "an immediate shift count");
+  return vshlq_n_u32(a, N);
+}
+// USHL shifts by the signed low byte of each count lane (negative: right), and a shift of 32 or
+// more either way gives 0. Counts are clamped to 32 first, so that one of 256 + k, say, is not
+// read as k.
+MINIFLOAT_LANE_FN int32x4_t clamped_count(u32v count) {
+  return vreinterpretq_s32_u32(vminq_u32(count, vdupq_n_u32(32)));
+}
+MINIFLOAT_LANE_FN u32v shrv(u32v a, u32v count) {
+  return vshlq_u32(a, vnegq_s32(clamped_count(count)));
+}
+MINIFLOAT_LANE_FN u32v shlv(u32v a, u32v count) { return vshlq_u32(a, clamped_count(count)); }
+MINIFLOAT_LANE_FN u32v min_u(u32v a, u32v b) { return vminq_u32(a, b); }
+MINIFLOAT_LANE_FN u32v max_u(u32v a, u32v b) { return vmaxq_u32(a, b); }
+MINIFLOAT_LANE_FN maskv eq(u32v a, u32v b) { return vceqq_u32(a, b); }
+MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) { return vcgtq_u32(a, b); }
+MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) {
+  return vcgtq_s32(vreinterpretq_s32_u32(a), vreinterpretq_s32_u32(b));
+}
+MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return vbslq_u32(m, a, b); }
+MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return vandq_u32(a, b); }
+MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return vsubq_u32(a, m); }
+MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) { return vreinterpretq_u32_f32(vcvtq_f32_u32(a)); }
+// The product of float lanes by a float in the current floating-point environment, as the
+// scalar x * scale is.
+MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
+  return vreinterpretq_u32_f32(vmulq_n_f32(vreinterpretq_f32_u32(a), b));
+}
+MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) {
+  return vreinterpretq_u32_s32(vminq_s32(vreinterpretq_s32_u32(a), vreinterpretq_s32_u32(b)));
+}
+MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
+  return vreinterpretq_u32_f32(vsubq_f32(vreinterpretq_f32_u32(a), vreinterpretq_f32_u32(b)));
+}
+MINIFLOAT_LANE_FN u32v truncate_f32(u32v a) {
+  return vreinterpretq_u32_s32(vcvtq_s32_f32(vreinterpretq_f32_u32(a)));
+}
+template <rounding_rule Rule>
+u32v add_f32(u32v a, u32v b) = delete; // (capabilities: none)
+
+MINIFLOAT_LANE_FN u32v load_u32(const std::uint32_t* p) { return vld1q_u32(p); }
+MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) {
+  return vreinterpretq_u32_f32(vld1q_f32(p));
+}
+MINIFLOAT_LANE_FN u32v load_halves(const std::uint16_t* p) { return vmovl_u16(vld1_u16(p)); }
+// Partial vectors go through a zeroed buffer: no byte past the array is read.
+template <class Element>
+MINIFLOAT_LANE_FN const Element* copy_first(Element (&buffer)[width], const Element* p,
+                                            std::size_t count) {
+  std::memcpy(buffer, p, count * sizeof(Element));
+  return buffer;
+}
+MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t count) {
+  std::uint32_t buffer[width] = {};
+  return load_u32(copy_first(buffer, p, count));
+}
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const float* p, std::size_t count) {
+  float buffer[width] = {};
+  return load_float_bits(copy_first(buffer, p, count));
+}
+MINIFLOAT_LANE_FN u32v load_halves_partial(const std::uint16_t* p, std::size_t count) {
+  std::uint16_t buffer[width] = {};
+  return load_halves(copy_first(buffer, p, count));
+}
+// Codes are below 256: two narrowing moves keep each lane's low byte.
+MINIFLOAT_LANE_FN uint8x8_t narrow_codes(u32v codes) {
+  const uint16x4_t words = vmovn_u32(codes);
+  return vmovn_u16(vcombine_u16(words, words));
+}
+MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v codes) {
+  const std::uint32_t four = vget_lane_u32(vreinterpret_u32_u8(narrow_codes(codes)), 0);
+  std::memcpy(p, &four, width);
+}
+MINIFLOAT_LANE_FN void store_codes_partial(std::uint8_t* p, u32v codes, std::size_t count) {
+  std::uint8_t buffer[width];
+  store_codes(buffer, codes);
+  std::memcpy(p, buffer, count);
+}
+MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
+  const uint16x8_t ab = vcombine_u16(vmovn_u32(a), vmovn_u32(b));
+  const uint16x8_t cd = vcombine_u16(vmovn_u32(c), vmovn_u32(d));
+  vst1q_u8(p, vcombine_u8(vmovn_u16(ab), vmovn_u16(cd)));
+}
+// No software prefetch: the x86 paths' gain was measured on an x86 machine, and this path has
+// not been measured on AArch64 hardware.
+constexpr std::size_t prefetch_distance = 0;
+
+// The largest lane.
+MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return vmaxvq_u32(a); }
+
+// ---- begin minifloat/detail/lanes.inc
+// minifloat: the lane kernels, written once over a small set of lane operations and compiled
+// once per instruction set: the lane variants of the converter's step 2 (converter.hpp's map
+// says which serves what), the array loops, and amax. A kernel header (detail/kernels_*.hpp)
+// defines, in its own namespace, MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN (function prefixes: a
+// target attribute, inline), `capabilities` (a constexpr lane_capabilities, converter.hpp), and:
+//   u32v, maskv                       a vector of 32-bit lanes and a lane mask
+//   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
+//   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
+//   eq, gt_u                          unsigned comparisons giving a mask
+//   gt_small                          gt_u for lanes below 2^31, compared as signed (one
+//                                     AVX2 instruction instead of three)
+//   select(m, a, b), mask_and(m, n), inc_if(m, x) (x + 1 where m)
+//   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
+//   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
+//   load_u32(p), load_u32_partial(p, count), store_codes(p, v), store_codes_partial(p, v, count)
+//   prefetch_distance                 how many bytes ahead the block loops ask for their
+//                                     source (prefetch_block), 0 for no software prefetch
+//   iota()                            0, 1, 2, ... in the lanes
+//   reduce_max_u(a)                   the largest lane
+//   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
+//   mul_f32(a, f)                     the lanes (float bits) times the float f, as float bits
+//   min_small(a, b)                   min_u for lanes below 2^31
+//   sub_f32(a, b), truncate_f32(a)    a float difference (exact where used), and a float in
+//                                     [0, 2^31) truncated to an integer
+// and, where `capabilities` says so:
+//   add_f32<Rule>(a, b)               float addition of the lanes as bits, with a fixed rounding
+//                                     (float_addition is embedded or mxcsr)
+//   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
+//                                     exact widening by an instruction (binary16_conversion)
+//   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
+// then includes this file inside that namespace. The portable path's operations are plain
+// constexpr arithmetic, so these kernels are also the library's scalar float path.
+// (No include guard: included once per path.)
+
+// Steps 3 and 4 of converter.hpp's encode_rounded for float inputs: the overflow rule, zeros,
+// infinities and NaN, by selects.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v magnitude) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::overflow;
+  using ::minifloat::specials;
+  using ::minifloat::detail::rounding_rule;
+  constexpr bool fnuz = info::special_values == specials::fnuz;
+  // The common case in one clamp. Where every magnitude past the largest finite one becomes
+  // sign | K, K being the largest finite magnitude (saturation) or the one after it (infinity,
+  // or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have larger
+  // magnitudes still, so only a NaN whose code is not K needs a select.
+  if constexpr (!fnuz && (Overflow == overflow::saturate || Rule == rounding_rule::nearest_even ||
+                          Rule == rounding_rule::stochastic)) {
+    constexpr std::uint32_t K = Overflow == overflow::saturate ? info::max_finite_code
+                                : info::has_infinity           ? info::infinity_code
+                                                               : info::nan_code;
+    static_assert(K == info::max_finite_code || K == info::max_finite_code + 1u,
+                  "K is the largest finite code or the one above it");
+    u32v clamped = min_u(magnitude, splat(K));
+    if constexpr (K != info::nan_code) {
+      clamped =
+          select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped);
+    }
+    return or_(sign, clamped);
+  }
+  const u32v largest = or_(sign, splat(info::max_finite_code));
+  // Saturation gives the largest; otherwise infinity, or NaN where there is none.
+  // (C++17 constexpr functions must initialise every variable.)
+  u32v overflow_code = largest;
+  if constexpr (Overflow == overflow::non_saturating) {
+    overflow_code = info::has_infinity ? or_(sign, splat(info::infinity_code))
+                    : fnuz             ? splat(info::nan_code)
+                                       : or_(sign, splat(info::nan_code));
+  }
+  const u32v nan_code = fnuz ? splat(info::nan_code) : or_(sign, splat(info::nan_code));
+  // Toward zero, and upward for a negative value, never round a finite value past the largest.
+  u32v too_large_code = overflow_code;
+  if constexpr (Rule == rounding_rule::toward_zero) {
+    too_large_code = largest;
+  } else if constexpr (Rule == rounding_rule::upward) {
+    too_large_code = select(eq(sign, splat(0U)), overflow_code, largest);
+  }
+  // A magnitude that rounded to 0 keeps its sign where Target has -0 (fnuz has not).
+  const u32v in_range_code = fnuz
+                                 ? select(eq(magnitude, splat(0U)), splat(0U), or_(sign, magnitude))
+                                 : or_(sign, magnitude);
+  u32v code =
+      select(gt_small(magnitude, splat(info::max_finite_code)), too_large_code, in_range_code);
+  if constexpr (Rule == rounding_rule::toward_zero || Rule == rounding_rule::upward) {
+    // Infinities follow the overflow rule whatever the rounding (their magnitude is too large,
+    // which toward zero would make the largest finite value).
+    code = select(eq(magnitude_bits, splat(0x7F800000U)), overflow_code, code);
+  }
+  return select(gt_small(magnitude_bits, splat(0x7F800000U)), nan_code, code);
+}
+
+// Step 2 variant lane_shifts: float -> Target, integer arithmetic only: steps 1 to 4 of
+// converter.hpp for a float's bits, every rounding rule, every signed Target with subnormals.
+// Exact for every input bit pattern, independent of the floating-point environment (rounding
+// mode, FTZ/DAZ).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v lanes_by_shifts(u32v bits, u32v random_bits) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::detail::rounding_rule;
+  constexpr std::uint32_t M = info::mantissa_bits;
+  // The biased float exponent of Target's smallest normal (e4m3: 127 - 6 = 121).
+  constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
+  static_assert(info::is_signed && info::has_subnormals && smallest_normal >= 1 && M <= 22,
+                "a signed target with subnormals and less precision than float");
+
+  // 1. Sign, biased exponent (a subnormal's is 1) and significand with its implicit bit.
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const u32v exponent = max_u(shr<23>(magnitude_bits), splat(1U));
+  const u32v significand = sub(magnitude_bits, shl<23>(sub(exponent, splat(1U))));
+  // 2. Drop the bits below Target's last place: 23 - M in its normal range, more below it.
+  // Counts of 32 or more drop everything (the shifts give 0).
+  const u32v below_normal = sub(splat(smallest_normal), min_u(exponent, splat(smallest_normal)));
+  const u32v shift = add(below_normal, splat(23 - M));
+  const u32v kept = shrv(significand, shift);
+  // Binades above Target's smallest normal one, as the exponent field's offset (converter.hpp).
+  const u32v offset = shl<M>(sub(exponent, min_u(exponent, splat(smallest_normal))));
+  const u32v truncated = add(kept, offset);
+  // The dropped bits as a 32-bit fraction of a unit in the last place, floor(dropped * 2^32 /
+  // 2^shift): shifting left by 32 - shift pushes the kept bits out; past shift = 32 the whole
+  // significand is dropped and shifts right instead. One of the two shifts is always 0.
+  const u32v fraction =
+      or_(shlv(significand, sub(splat(32U), shift)), shrv(significand, sub(shift, splat(32U))));
+  u32v magnitude = truncated;
+  if constexpr (Rule == rounding_rule::nearest_even) {
+    // Up iff fraction > 1/2, or == 1/2 with an odd kept part. Exact: beyond shift = 32 the
+    // fraction is below 2^-8 and no sticky bit could change the answer.
+    const u32v threshold = sub(splat(0x80000000U), and_(truncated, splat(1U)));
+    magnitude = inc_if(gt_u(fraction, threshold), truncated);
+  } else if constexpr (Rule == rounding_rule::upward) {
+    // Up iff a positive value lost a non-zero bit (kept << shift recovers what was kept).
+    const maskv inexact = gt_u(significand, shlv(kept, shift));
+    magnitude = inc_if(mask_and(inexact, eq(sign, splat(0U))), truncated);
+  } else if constexpr (Rule == rounding_rule::stochastic) {
+    // Up iff fraction + random_bits carries out of 32 bits (docs/spec.md §2).
+    magnitude = inc_if(gt_u(random_bits, xor_(fraction, splat(0xFFFFFFFFU))), truncated);
+  }
+  static_cast<void>(random_bits);
+  // 3 and 4.
+  return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
+}
+
+// Step 2 variant lane_fixed_point: float -> Target like lanes_by_shifts, every rule, with fixed
+// shifts only: for a path without per-lane shifts (the portable loop, which SSE2 and other baseline
+// vector units can then vectorize). Both of Target's ranges become one fixed-point number v = code
+// magnitude · 2^G + a G-bit fraction of a unit, G = 23 - M:
+//   - at and above Target's smallest normal, |x|'s bits minus a constant (the exponent field
+//     rebiased; the dropped bits are float's low G mantissa bits, exactly);
+//   - below it, |x| · 2^(23 - emin) (exact: a power of two, at most 2^23) converted to an
+//     integer by truncation, with the lowest bit set if anything was cut off (sticky). The
+//     conversion truncates whatever the rounding mode, and its result < 2^24 converts back
+//     exactly, so the sticky test is exact too.
+// Nearest-even, toward zero and upward then round v at bit G with one addition. Stochastic
+// rounding needs 32 bits of the fraction: below the smallest normal, the G bits of v and the
+// rest that the truncation cut off (an exact difference, scaled by a power of two and truncated
+// again). No float operation here rounds, so no rounding mode changes a result; FTZ cannot apply
+// (no result is subnormal) and DAZ only zeroes float subnormal inputs, which every rule but
+// upward rounds as 0 anyway (upward tests them as integers).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v lanes_by_fixed_point(u32v bits, u32v random_bits) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::detail::rounding_rule;
+  constexpr std::uint32_t M = info::mantissa_bits;
+  constexpr std::uint32_t G = 23 - M;
+  constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent; // e4m3: 121
+  // (emin <= 0: a float subnormal times 2^(23 - emin) is normal.)
+  static_assert(info::is_signed && info::has_subnormals && info::min_normal_exponent <= 0 &&
+                    smallest_normal >= 2 && M <= 21,
+                "a signed target with subnormals and less precision than float");
+  constexpr std::uint32_t smallest_normal_bits = smallest_normal << 23;
+
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const maskv below_normal = gt_small(splat(smallest_normal_bits), magnitude_bits);
+  // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
+  constexpr auto scale = ::minifloat::detail::bit_cast<float>(
+      static_cast<std::uint32_t>(127 + 23 - info::min_normal_exponent) << 23);
+  const u32v scaled = mul_f32(min_small(magnitude_bits, splat(smallest_normal_bits)), scale);
+  const u32v truncated = truncate_f32(scaled);
+  const u32v truncated_bits = int_to_float_bits(truncated);
+  u32v inexact = select(eq(truncated_bits, scaled), splat(0U), splat(1U));
+  if constexpr (Rule == rounding_rule::upward) {
+    // DAZ would make a float subnormal look exact (it reads as 0).
+    const maskv float_subnormal =
+        mask_and(gt_small(splat(0x800000U), magnitude_bits), gt_small(magnitude_bits, splat(0U)));
+    inexact = select(float_subnormal, splat(1U), inexact);
+  }
+  const u32v normal_fixed = sub(magnitude_bits, splat((smallest_normal - 1) << 23));
+  const u32v fixed = select(below_normal, or_(truncated, inexact), normal_fixed);
+  // Round at bit G. (fixed < 2^31 + 2^G: no addition wraps, even for NaN.)
+  u32v magnitude = shr<G>(fixed);
+  if constexpr (Rule == rounding_rule::nearest_even) {
+    // Half a unit less one, plus the kept part's parity: carries exactly past halfway, and at
+    // halfway when the kept part is odd.
+    magnitude = shr<G>(add(fixed, add(splat((1U << (G - 1)) - 1U), and_(magnitude, splat(1U)))));
+  } else if constexpr (Rule == rounding_rule::upward) {
+    magnitude = shr<G>(add(fixed, select(eq(sign, splat(0U)), splat((1U << G) - 1U), splat(0U))));
+  } else if constexpr (Rule == rounding_rule::stochastic) {
+    // floor(fraction · 2^32): v's G bits on top; below the smallest normal, the cut-off rest
+    // (scaled - truncated, in [0, 1), exact) times 2^(32 - G) < 2^31, truncated, below them.
+    constexpr auto rest_scale =
+        ::minifloat::detail::bit_cast<float>(static_cast<std::uint32_t>(127 + 32 - G) << 23);
+    const u32v rest = truncate_f32(mul_f32(sub_f32(scaled, truncated_bits), rest_scale));
+    const u32v fraction =
+        select(below_normal, or_(shl<32 - G>(truncated), rest), shl<32 - G>(normal_fixed));
+    // Up iff fraction + random_bits carries out of 32 bits (docs/spec.md §2).
+    magnitude = inc_if(gt_u(random_bits, xor_(fraction, splat(0xFFFFFFFFU))), magnitude);
+  }
+  static_cast<void>(random_bits);
+  return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
+}
+
+// Step 2 variant lane_exponent: float -> e8m0, the MX scale: 2^(c - 127) for codes c = 0 .. 254,
+// NaN 0xFF (docs/spec.md §1). Its exponent is float's, so a normal float's exponent field is the
+// code below |x| and its mantissa the fraction to round by. Every rule of the converter: NaN and
+// negative values give NaN; zeros and values below 2^-127, the smallest scale, give 0x00; past
+// 2^127 the overflow rule (NaN, or 0xFE when saturating; there is no infinity).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::detail::rounding_rule;
+  static_assert(!info::is_signed && !info::has_subnormals && info::exponent_bits == 8 &&
+                    info::mantissa_bits == 0 && info::bias == 127 && info::nan_code == 0xFF,
+                "e8m0: float's exponent field is the code");
+  constexpr std::uint32_t nan = 0xFF;
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  // 1. The code below |x| and the rest of |x| as a fraction of that binade, 23 bits. A float
+  // subnormal at or above 2^-127 (0x00400000: 2^22 * 2^-149) lies in the binade of code 0,
+  // with its mantissa doubled for the fraction.
+  const u32v below = shr<23>(magnitude_bits);
+  const u32v subnormal_fraction = and_(shl<1>(magnitude_bits), splat(0x7FFFFFU));
+  const u32v fraction =
+      select(eq(below, splat(0U)), subnormal_fraction, and_(magnitude_bits, splat(0x7FFFFFU)));
+  // 2. Round: up, one binade, iff the rule says so for this fraction.
+  u32v code = below;
+  if constexpr (Rule == rounding_rule::nearest_even) {
+    // Past half, or at half with an odd code below.
+    const u32v threshold = sub(splat(0x400000U), and_(below, splat(1U)));
+    code = inc_if(gt_small(fraction, threshold), below);
+  } else if constexpr (Rule == rounding_rule::upward) {
+    code = inc_if(gt_small(fraction, splat(0U)), below);
+  } else if constexpr (Rule == rounding_rule::stochastic) {
+    // Up iff fraction * 2^9 + random_bits carries out of 32 bits (docs/spec.md §2).
+    code = inc_if(gt_u(random_bits, xor_(shl<9>(fraction), splat(0xFFFFFFFFU))), below);
+  }
+  static_cast<void>(random_bits);
+  // 3. Overflow: a code of 255 is 2^128 or more (infinity's exponent field is 255 too).
+  constexpr std::uint32_t overflowed = Overflow == ::minifloat::overflow::saturate ? 0xFEU : nan;
+  code = select(gt_small(code, splat(0xFEU)), splat(overflowed), code);
+  // 4. Below 2^-127 (zeros included): 0x00; NaN and negative non-zero values: NaN.
+  code = select(gt_small(splat(0x400000U), magnitude_bits), splat(0U), code);
+  const maskv negative = gt_u(bits, splat(0x80000000U));
+  return select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(nan),
+                select(negative, splat(nan), code));
+}
+
+// Step 2 variant lane_addition: float -> Target with nearest-even or toward-zero, letting one
+// float addition do step 2: for
+// c = 2^(e + 23 - M), e the exponent of |x| clamped to Target's normal range, the sum |x| + c
+// rounds |x| to a multiple of 2^(e - M), Target's unit in the last place there, and the low
+// bits of the sum count those units. Same results as lanes_by_shifts for every input (the
+// tests sweep both); the addition's rounding is fixed by the instruction (embedded rounding) or
+// checked by the caller (MXCSR), and DAZ cannot change a result: float subnormals round to 0.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::detail::rounding_rule;
+  static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
+                "the addition rounds to nearest or toward zero only");
+  constexpr std::uint32_t M = info::mantissa_bits;
+  constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
+  // Two binades past Target's largest: any magnitude from there on overflows, and c stays
+  // finite (its exponent is at most 127 + 17 + 2 + 23 for every 8-bit format).
+  constexpr std::uint32_t largest_clamped = 127 + info::max_normal_exponent + 2;
+  static_assert(largest_clamped + 23 - M < 255, "c must be finite");
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const u32v binade =
+      min_u(max_u(and_(magnitude_bits, splat(0x7F800000U)), splat(smallest_normal << 23)),
+            splat(largest_clamped << 23));
+  const u32v c = add(binade, splat((23 - M) << 23));
+  const u32v units = sub(add_f32<Rule>(magnitude_bits, c), c);
+  // Past the clamp the count is not a code, but it stays above the largest finite code.
+  const u32v magnitude = add(units, shr<23 - M>(sub(binade, splat(smallest_normal << 23))));
+  return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
+}
+
+// The random bits of counter_generator for the lanes' counters offset + i + lane.
+MINIFLOAT_LANE_FN u32v mix32_lanes(u32v x) {
+  x = xor_(x, shr<16>(x));
+  x = mul_lo(x, splat(0x7feb352dU));
+  x = xor_(x, shr<15>(x));
+  x = mul_lo(x, splat(0x846ca68bU));
+  return xor_(x, shr<16>(x));
+}
+MINIFLOAT_LANE_FN u32v counter_bits_lanes(const ::minifloat::counter_generator& generator,
+                                          std::uint64_t first) {
+  const std::uint64_t counter = generator.offset + first;
+  const std::uint32_t low = ::minifloat::detail::low_half(counter);
+  const u32v lows = add(splat(low), iota());
+  // Lanes whose low half wrapped past 2^32 - 1 belong to the next high half.
+  const std::uint32_t high = ::minifloat::detail::high_half(counter);
+  const u32v keys =
+      select(gt_u(splat(low), lows), splat(generator.key(high + 1U)), splat(generator.key(high)));
+  return mix32_lanes(
+      xor_(mix32_lanes(xor_(lows, splat(::minifloat::detail::low_half(generator.seed)))), keys));
+}
+
+// binary16 -> float, exact, as float bits: the same value in the wider format. A subnormal
+// m * 2^-24 is float(m) with its exponent lowered by 24 (an integer conversion, so no rounding
+// mode or DAZ can touch it).
+MINIFLOAT_LANE_FN u32v widen_binary16_lanes(u32v half) {
+  const u32v sign = shl<16>(and_(half, splat(0x8000U)));
+  const u32v magnitude = and_(half, splat(0x7FFFU));
+  // Rebias the exponent by 127 - 15; infinities and NaNs by 255 - 31 (twice that).
+  const u32v rebiased = add(shl<13>(magnitude), splat(112U << 23));
+  const u32v normal =
+      select(gt_small(magnitude, splat(0x7BFFU)), add(rebiased, splat(112U << 23)), rebiased);
+  const u32v subnormal = select(eq(magnitude, splat(0U)), splat(0U),
+                                sub(int_to_float_bits(magnitude), splat(24U << 23)));
+  return or_(sign, select(gt_small(splat(0x400U), magnitude), subnormal, normal));
+}
+
+// Steps 1 to 4 for one vector of floats (as bits) with the step 2 variant Variant (converter.hpp).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          ::minifloat::detail::step2_variant Variant>
+MINIFLOAT_LANE_FN u32v convert_float_lanes(u32v bits, u32v random_bits) {
+  using ::minifloat::detail::step2_variant;
+  static_assert(Variant == step2_variant::lane_shifts || Variant == step2_variant::lane_addition ||
+                    Variant == step2_variant::lane_fixed_point ||
+                    Variant == step2_variant::lane_exponent,
+                "a lane variant of step 2, chosen by step2_for");
+  if constexpr (Variant == step2_variant::lane_addition) {
+    static_cast<void>(random_bits);
+    return lanes_by_addition<Target, Rule, Overflow>(bits);
+  } else if constexpr (Variant == step2_variant::lane_fixed_point) {
+    return lanes_by_fixed_point<Target, Rule, Overflow>(bits, random_bits);
+  } else if constexpr (Variant == step2_variant::lane_exponent) {
+    return lanes_by_exponent<Target, Rule, Overflow>(bits, random_bits);
+  } else {
+    return lanes_by_shifts<Target, Rule, Overflow>(bits, random_bits);
+  }
+}
+
+// A source format's code (zero-extended to 32 bits) as the bits of the same value in float:
+// exact for float, binary16 and bfloat16.
+template <class Source>
+MINIFLOAT_LANE_FN u32v float_bits_of(u32v code) {
+  if constexpr (std::is_same<Source, ::minifloat::formats::binary16>::value) {
+    return widen_binary16_lanes(code);
+  } else if constexpr (std::is_same<Source, ::minifloat::formats::bfloat16>::value) {
+    return shl<16>(code);
+  } else {
+    static_assert(std::is_same<Source, ::minifloat::formats::binary32>::value, "a lane source");
+    return code;
+  }
+}
+
+// 16-bit sources, read through the path's load_halves (16-bit values zero-extended to lanes).
+MINIFLOAT_LANE_FN u32v load_float_bits(const ::minifloat::bfloat16_bits* p) {
+  return shl<16>(load_halves(&p->bits));
+}
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const ::minifloat::bfloat16_bits* p,
+                                               std::size_t count) {
+  return shl<16>(load_halves_partial(&p->bits, count));
+}
+// binary16 by the path's conversion instruction where it has one (capabilities), else by
+// widen_binary16_lanes. (Templates, so that a path without the instruction never names it.)
+template <class Half,
+          std::enable_if_t<std::is_same<Half, ::minifloat::binary16_bits>::value, int> = 0>
+MINIFLOAT_LANE_FN u32v load_float_bits(const Half* p) {
+  if constexpr (capabilities.binary16_conversion) {
+    return load_binary16_as_float_bits(&p->bits);
+  } else {
+    return widen_binary16_lanes(load_halves(&p->bits));
+  }
+}
+template <class Half,
+          std::enable_if_t<std::is_same<Half, ::minifloat::binary16_bits>::value, int> = 0>
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const Half* p, std::size_t count) {
+  if constexpr (capabilities.binary16_conversion) {
+    return load_binary16_as_float_bits_partial(&p->bits, count);
+  } else {
+    return widen_binary16_lanes(load_halves_partial(&p->bits, count));
+  }
+}
+
+// Floats multiplied by a scale as they are read (quantization, docs/spec.md §5): x * scale rounded
+// to float as the scalar product is, then narrowed; one pass over the data.
+MINIFLOAT_ARRAY_FN u32v load_float_bits(const ::minifloat::detail::scaled_floats& p) {
+  return mul_f32(load_float_bits(p.data), p.scale);
+}
+MINIFLOAT_ARRAY_FN u32v load_float_bits_partial(const ::minifloat::detail::scaled_floats& p,
+                                                std::size_t count) {
+  return mul_f32(load_float_bits_partial(p.data, count), p.scale);
+}
+
+MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::detail::no_random_bits& /*random*/,
+                                    std::size_t /*i*/) {
+  return splat(0U);
+}
+MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::detail::random_bits_array& random,
+                                    std::size_t i) {
+  return load_u32(random.bits + i);
+}
+MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::counter_generator& generator,
+                                    std::size_t i) {
+  return counter_bits_lanes(generator, i);
+}
+MINIFLOAT_LANE_FN u32v random_lanes_partial(const ::minifloat::detail::random_bits_array& random,
+                                            std::size_t i, std::size_t count) {
+  return load_u32_partial(random.bits + i, count);
+}
+template <class Random>
+MINIFLOAT_LANE_FN u32v random_lanes_partial(const Random& random, std::size_t i,
+                                            std::size_t /*count*/) {
+  return random_lanes(random, i);
+}
+
+// The block loops' software prefetch. One thread's hardware prefetchers run short of both the
+// memory's and the second-level cache's bandwidth: on the CI machine, 64 Mi floats to e4m3 ran
+// 1.2 times as fast with this, and amax of 64 Ki floats (from L2) 1.25 (AVX-512) and 1.35
+// (AVX2) times. Arrays under 64 KiB, which the first-level cache may hold, go without (there
+// the prefetches only take load slots: amax of 4 Ki floats lost 7 to 12 %). Asks for the
+// Block elements prefetch_distance bytes past element i, while they lie before element `end`.
+template <std::size_t Block, class T>
+MINIFLOAT_LANE_FN void prefetch_block(const T* elements, std::size_t i, std::size_t end) {
+  if constexpr (prefetch_distance != 0) {
+    constexpr std::size_t ahead = prefetch_distance / sizeof(T);
+    if (end >= 65536 / sizeof(T) && end - i >= ahead + Block) {
+      for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
+        __builtin_prefetch(reinterpret_cast<const char*>(elements + i + ahead) + line);
+      }
+    }
+  }
+  static_cast<void>(elements);
+  static_cast<void>(i);
+  static_cast<void>(end);
+}
+// A source's elements (for prefetching): the pointer itself, or the floats of scaled_floats.
+template <class T>
+MINIFLOAT_LANE_FN const T* source_elements(const T* p) {
+  return p;
+}
+MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::scaled_floats& p) {
+  return p.data;
+}
+
+// The array loop: n elements of src (a pointer to float, binary16_bits or bfloat16_bits, or
+// scaled_floats) into n codes,
+// `width` at a time, then the tail through the partial loads and stores (which touch no byte
+// past the arrays). Element i always meets random bits i, so the path and the split of the
+// array never change a result.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          ::minifloat::detail::step2_variant Variant, class Source, class Random>
+MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
+                                     const Random& random) {
+  std::size_t i = 0;
+  // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
+  // constant, with -Waggressive-loop-optimizations.)
+  if constexpr (capabilities.store4) {
+    // Four vectors at a time where the path packs four vectors of codes into one store cheaper
+    // than four narrowing stores.
+    for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
+      prefetch_block<4 * width>(source_elements(src), i, blocks_end);
+      store_codes4(dst + i,
+                   convert_float_lanes<Target, Rule, Overflow, Variant>(load_float_bits(src + i),
+                                                                        random_lanes(random, i)),
+                   convert_float_lanes<Target, Rule, Overflow, Variant>(
+                       load_float_bits(src + i + width), random_lanes(random, i + width)),
+                   convert_float_lanes<Target, Rule, Overflow, Variant>(
+                       load_float_bits(src + i + 2 * width), random_lanes(random, i + 2 * width)),
+                   convert_float_lanes<Target, Rule, Overflow, Variant>(
+                       load_float_bits(src + i + 3 * width), random_lanes(random, i + 3 * width)));
+    }
+  }
+  for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
+    store_codes(dst + i, convert_float_lanes<Target, Rule, Overflow, Variant>(
+                             load_float_bits(src + i), random_lanes(random, i)));
+  }
+  if (i != n) {
+    const std::size_t rest = n - i;
+    store_codes_partial(
+        dst + i,
+        convert_float_lanes<Target, Rule, Overflow, Variant>(load_float_bits_partial(src + i, rest),
+                                                             random_lanes_partial(random, i, rest)),
+        rest);
+  }
+}
+
+// amax's loop: the largest of the magnitudes' bits, compared as integers (so NaNs come above
+// infinity, above every finite value), four vectors at a time for four chains of max.
+MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
+  const u32v magnitude = splat(0x7FFFFFFFU);
+  u32v m0 = splat(0U);
+  u32v m1 = m0;
+  u32v m2 = m0;
+  u32v m3 = m0;
+  std::size_t i = 0;
+  for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
+    prefetch_block<4 * width>(src, i, blocks_end);
+    m0 = max_u(m0, and_(load_float_bits(src + i), magnitude));
+    m1 = max_u(m1, and_(load_float_bits(src + i + width), magnitude));
+    m2 = max_u(m2, and_(load_float_bits(src + i + 2 * width), magnitude));
+    m3 = max_u(m3, and_(load_float_bits(src + i + 3 * width), magnitude));
+  }
+  for (; i < n; i += width) { // partial vectors load 0 past the end, which never wins
+    const std::size_t count = n - i < width ? n - i : width;
+    m0 = max_u(m0, and_(load_float_bits_partial(src + i, count), magnitude));
+  }
+  return reduce_max_u(max_u(max_u(m0, m1), max_u(m2, m3)));
+}
+// ---- end minifloat/detail/lanes.inc
+
+// Decoding 16 codes at a time: each result is a 16-bit pattern (every 8-bit format's values are
+// bfloat16 values), whose low and high bytes come from the two planes of a byte_plane_table
+// (tables.hpp). TBL looks up 64 bytes at a time and gives 0 past them; TBX leaves the byte alone
+// past them, so lookups with the codes less 0, 64, 128 and 192 cover a plane, or only the first
+// two where the table is sign-symmetric: then the codes' low 7 bits are looked up and their top
+// bit is ORed into the high byte.
+struct byte_plane {
+  uint8x16x4_t part[4];
+};
+struct planes_in_registers {
+  byte_plane low;
+  byte_plane high;
+};
+MINIFLOAT_LANE_FN planes_in_registers load_planes(const byte_plane_table& table) {
+  planes_in_registers planes;
+  for (std::size_t k = 0; k < 4; ++k) {
+    planes.low.part[k] = vld1q_u8_x4(table.low.data() + 64 * k);
+    planes.high.part[k] = vld1q_u8_x4(table.high.data() + 64 * k);
+  }
+  return planes;
+}
+template <std::size_t Parts>
+MINIFLOAT_LANE_FN uint8x16_t lookup_plane(const byte_plane& plane, uint8x16_t codes) {
+  uint8x16_t bytes = vqtbl4q_u8(plane.part[0], codes);
+  for (std::size_t k = 1; k < Parts; ++k) {
+    bytes = vqtbx4q_u8(bytes, plane.part[k],
+                       vsubq_u8(codes, vdupq_n_u8(static_cast<std::uint8_t>(64 * k))));
+  }
+  return bytes;
+}
+// The 16 results as two vectors of eight.
+template <bool SignSymmetric>
+MINIFLOAT_LANE_FN uint16x8x2_t lookup(const planes_in_registers& planes, uint8x16_t codes) {
+  uint8x16_t low;
+  uint8x16_t high;
+  if constexpr (SignSymmetric) {
+    const uint8x16_t magnitude = vandq_u8(codes, vdupq_n_u8(0x7F));
+    low = lookup_plane<2>(planes.low, magnitude);
+    high = vorrq_u8(lookup_plane<2>(planes.high, magnitude), vandq_u8(codes, vdupq_n_u8(0x80)));
+  } else {
+    low = lookup_plane<4>(planes.low, codes);
+    high = lookup_plane<4>(planes.high, codes);
+  }
+  return {{vreinterpretq_u16_u8(vzip1q_u8(low, high)), vreinterpretq_u16_u8(vzip2q_u8(low, high))}};
+}
+MINIFLOAT_LANE_FN std::uint16_t lookup_one(const byte_plane_table& table, std::uint8_t code) {
+  return static_cast<std::uint16_t>(table.low[code] | table.high[code] << 8);
+}
+
+// 16-bit results (binary16, bfloat16).
+template <bool SignSymmetric>
+MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::uint8_t* src,
+                                     std::size_t n, std::uint16_t* dst) {
+  const planes_in_registers planes = load_planes(table);
+  std::size_t i = 0;
+  for (const std::size_t blocks_end = n - n % 16; i != blocks_end; i += 16) {
+    const uint16x8x2_t results = lookup<SignSymmetric>(planes, vld1q_u8(src + i));
+    vst1q_u16(dst + i, results.val[0]);
+    vst1q_u16(dst + i + 8, results.val[1]);
+  }
+  for (; i < n; ++i) {
+    dst[i] = lookup_one(table, src[i]);
+  }
+}
+
+// float results: the bfloat16 pattern of each value in the top half (table: the bfloat16 one).
+template <bool SignSymmetric>
+MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::uint8_t* src,
+                                     std::size_t n, std::uint32_t* dst) {
+  const planes_in_registers planes = load_planes(table);
+  const uint16x8_t zero = vdupq_n_u16(0);
+  std::size_t i = 0;
+  for (const std::size_t blocks_end = n - n % 16; i != blocks_end; i += 16) {
+    const uint16x8x2_t results = lookup<SignSymmetric>(planes, vld1q_u8(src + i));
+    vst1q_u32(dst + i, vreinterpretq_u32_u16(vzip1q_u16(zero, results.val[0])));
+    vst1q_u32(dst + i + 4, vreinterpretq_u32_u16(vzip2q_u16(zero, results.val[0])));
+    vst1q_u32(dst + i + 8, vreinterpretq_u32_u16(vzip1q_u16(zero, results.val[1])));
+    vst1q_u32(dst + i + 12, vreinterpretq_u32_u16(vzip2q_u16(zero, results.val[1])));
+  }
+  for (; i < n; ++i) {
+    dst[i] = std::uint32_t{lookup_one(table, src[i])} << 16;
+  }
+}
+
+#undef MINIFLOAT_ARRAY_FN
+#undef MINIFLOAT_LANE_FN
+} // namespace neon
+
+// The NEON path (detail/kernels_portable.hpp has the interface). No streaming stores.
+struct neon_kernels {
+  static constexpr const char* name = "neon";
+  static constexpr lane_capabilities capabilities = neon::capabilities;
+
+  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random>
+  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random) {
+    constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
+    neon::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random);
+  }
+  // Byte lookups over the results' bytes; a float is its bfloat16 pattern << 16.
+  template <class Format, class To>
+  static void decode(const std::uint8_t* codes, std::size_t n, To* dst, stores /*mode*/) {
+    constexpr bool to_float = std::is_same<To, float>::value;
+    using looked_up =
+        std::conditional_t<to_float, formats::bfloat16, typename value_traits<To>::format>;
+    using result_bits = std::conditional_t<to_float, std::uint32_t, std::uint16_t>;
+    constexpr const byte_plane_table& planes = byte_planes_for<Format, looked_up>;
+    neon::decode_array<planes.sign_symmetric>(planes, codes, n,
+                                              reinterpret_cast<result_bits*>(dst));
+  }
+  static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
+    return neon::max_magnitude_bits(src, n);
+  }
+};
+
+} // namespace detail
+} // namespace minifloat
+
+#endif // MINIFLOAT_DETAIL_KERNELS_NEON_HPP
+// ---- end minifloat/detail/kernels_neon.hpp
 #endif
 
 namespace minifloat {
@@ -4404,8 +4808,11 @@ inline const char* to_string(simd_path path) noexcept {
   return "portable";
 }
 
+namespace detail {
+
 // Whether this program can run `path` on this CPU: compiled in, and the CPU (and OS) support it.
-inline bool path_supported(simd_path path) noexcept {
+// Asks the CPU (CPUID, which a virtual machine may trap: microseconds).
+inline bool cpu_runs(simd_path path) noexcept {
 #if MINIFLOAT_X86_PATHS
   __builtin_cpu_init();
   // (Clang 14 cannot ask __builtin_cpu_supports about F16C: CPUID leaf 1, ECX bit 29.)
@@ -4434,7 +4841,52 @@ inline bool path_supported(simd_path path) noexcept {
 #endif
 }
 
+// The paths cpu_runs allows, one bit per simd_path, asked once (a function-local static:
+// initialised once, race-free).
+inline unsigned supported_path_bits() noexcept {
+  static const unsigned bits = [] {
+    unsigned all = 0;
+    for (simd_path path :
+         {simd_path::portable, simd_path::avx2, simd_path::avx512, simd_path::neon}) {
+      all |= cpu_runs(path) ? 1U << static_cast<unsigned>(path) : 0U;
+    }
+    return all;
+  }();
+  return bits;
+}
+
+} // namespace detail
+
+// Whether this program can run `path` on this CPU: compiled in, and the CPU (and OS) support it.
+inline bool path_supported(simd_path path) noexcept {
+  const auto index = static_cast<unsigned>(path);
+  return index < 32 && (detail::supported_path_bits() >> index & 1U) != 0;
+}
+
 namespace detail {
+
+// Runs f(kernels) with the kernel type of `path` (portable_kernels, avx2_kernels,
+// avx512_kernels or neon_kernels): the only place that names them. A path this build has no
+// kernels for runs the portable ones (callers pass only supported paths).
+template <class Function>
+decltype(auto) with_kernels(simd_path path, Function&& f) {
+#if MINIFLOAT_X86_PATHS
+  if (path == simd_path::avx512) {
+    return f(avx512_kernels{});
+  }
+  if (path == simd_path::avx2) {
+    return f(avx2_kernels{});
+  }
+#endif
+#if MINIFLOAT_NEON_PATHS
+  if (path == simd_path::neon) {
+    return f(neon_kernels{});
+  }
+#endif
+  static_cast<void>(path);
+  return f(portable_kernels{});
+}
+
 // Whether a cap of `ceiling` allows `path`: a path allows itself and the portable one, and
 // avx512 allows avx2 as well.
 constexpr bool path_within(simd_path path, simd_path ceiling) noexcept {
@@ -4454,75 +4906,99 @@ inline simd_path best_path(simd_path ceiling) noexcept {
 inline simd_path best_path() noexcept {
   return path_supported(simd_path::neon) ? simd_path::neon : best_path(simd_path::avx512);
 }
-} // namespace detail
-
-// The path the array functions take: the best one the CPU supports, decided on the first call
-// (a function-local static: initialised once, race-free). Define MINIFLOAT_SIMD_PATH to
-// portable, avx2, avx512 or neon to cap it (that path if the CPU has it, avx2 under avx512, or
-// else portable), or define MINIFLOAT_NO_SIMD to compile no SIMD code at all.
-inline simd_path active_path() noexcept {
+// The path of the program: the best one the CPU supports under MINIFLOAT_SIMD_PATH's cap,
+// decided on the first call (a function-local static: initialised once, race-free).
+inline simd_path program_path() noexcept {
 #if defined(MINIFLOAT_SIMD_PATH)
-  static const simd_path path = detail::best_path(simd_path::MINIFLOAT_SIMD_PATH);
+  static const simd_path path = best_path(simd_path::MINIFLOAT_SIMD_PATH);
 #else
-  static const simd_path path = detail::best_path();
+  static const simd_path path = best_path();
 #endif
   return path;
 }
 
+// What a scoped_path chose for the calling thread, if one is alive.
+struct path_choice {
+  bool chosen = false;
+  simd_path path = simd_path::portable;
+  std::size_t non_temporal_threshold = MINIFLOAT_NON_TEMPORAL_THRESHOLD;
+};
+inline path_choice& thread_path_choice() noexcept {
+  static thread_local path_choice choice;
+  return choice;
+}
+
+} // namespace detail
+
+// The path the array functions take in this thread: the one a live scoped_path chose, else the
+// program's (detail::program_path: the best this CPU supports, capped by MINIFLOAT_SIMD_PATH).
+inline simd_path active_path() noexcept {
+  const detail::path_choice& choice = detail::thread_path_choice();
+  return choice.chosen ? choice.path : detail::program_path();
+}
+
+// The door for tests and benchmarks: while a scoped_path lives, the array and scaling functions
+// called from its thread run on `path` (which this CPU must support: a path it cannot run is
+// refused as an invalid argument), and widening writes outputs of at least
+// non_temporal_threshold bytes with streaming stores (MINIFLOAT_NON_TEMPORAL_THRESHOLD; 0: every
+// output). Other threads are not affected. Nested scopes restore the previous choice.
+//   for (simd_path path : {simd_path::portable, simd_path::avx2, simd_path::avx512})
+//     if (path_supported(path)) { scoped_path on(path); convert(src, n, dst); ... }
+class scoped_path {
+public:
+  explicit scoped_path(simd_path path,
+                       std::size_t non_temporal_threshold = MINIFLOAT_NON_TEMPORAL_THRESHOLD)
+      : previous_(detail::thread_path_choice()) {
+    if (!path_supported(path)) {
+      detail::refuse("scoped_path", "this build or CPU cannot run the path asked for");
+    }
+    detail::thread_path_choice() = {true, path, non_temporal_threshold};
+  }
+  ~scoped_path() { detail::thread_path_choice() = previous_; }
+  scoped_path(const scoped_path&) = delete;
+  scoped_path& operator=(const scoped_path&) = delete;
+  scoped_path(scoped_path&&) = delete;
+  scoped_path& operator=(scoped_path&&) = delete;
+
+private:
+  detail::path_choice previous_;
+};
+
+namespace detail {
+
+// The stores a widening output of `bytes` takes in this thread (MINIFLOAT_NON_TEMPORAL_THRESHOLD,
+// or a scoped_path's threshold).
+inline stores stores_for(std::size_t bytes) noexcept {
+  return bytes >= thread_path_choice().non_temporal_threshold ? stores::non_temporal
+                                                              : stores::cached;
+}
+
+} // namespace detail
+} // namespace minifloat
+
+#endif // MINIFLOAT_DETAIL_DISPATCH_HPP
+// ---- end minifloat/detail/dispatch.hpp
+
+namespace minifloat {
 namespace detail {
 
 template <class T>
 constexpr bool is_8bit_type = value_traits<T>::is_known && sizeof(T) == 1;
-// Sources the SIMD kernels read (as float bits).
-template <class T>
-constexpr bool is_lane_source =
-    std::is_same<T, float>::value || std::is_same<T, binary16_bits>::value ||
-    std::is_same<T, bfloat16_bits>::value;
-// Targets the lane kernels encode (every 8-bit format of the library).
-template <class T>
-constexpr bool is_lane_target = has_float_lane_kernel<typename value_traits<T>::format>;
 
-// The lane kernels on a given path: n floats (or 16-bit values, or scaled_floats) from src into
-// codes of Target.
-template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random>
-void encode_on(simd_path path, Source src, std::size_t n, std::uint8_t* codes,
-               const Random& random) {
-#if MINIFLOAT_X86_PATHS
-  // The addition kernel is for the formats with a mantissa (e8m0 has none to round).
-  constexpr bool addition_rounds =
-      (Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero) &&
-      format_info<Target>::is_signed;
-  if (path == simd_path::avx512) {
-    return avx512::encode_array<Target, Rule, Overflow, addition_rounds>(src, n, codes, random);
-  }
-  if (path == simd_path::avx2) {
-    // AVX2 has no embedded rounding: the addition kernel only when MXCSR rounds to nearest.
-    if constexpr (Rule == rounding_rule::nearest_even && format_info<Target>::is_signed) {
-      if (avx2::rounds_to_nearest()) {
-        return avx2::encode_array<Target, Rule, Overflow, true>(src, n, codes, random);
-      }
-    }
-    return avx2::encode_array<Target, Rule, Overflow, false>(src, n, codes, random);
-  }
-#endif
-#if MINIFLOAT_NEON_PATHS
-  if (path == simd_path::neon) {
-    return neon::encode_array<Target, Rule, Overflow, false>(src, n, codes, random);
-  }
-#endif
-  static_cast<void>(path);
-  return portable::encode_array<Target, Rule, Overflow, false>(src, n, codes, random);
-}
-
-// Narrowing on a given path (tests call each path the CPU supports through this).
+// Narrowing n elements on the active path: the path's lane kernels where the map (converter.hpp)
+// has a lane variant for this source and target, the scalar conversion element by element
+// otherwise (double sources).
 template <rounding_rule Rule, overflow Overflow, class From, class To, class Random>
-void narrow_array(simd_path path, const From* src, std::size_t n, To* dst, const Random& random) {
-  if constexpr (is_lane_source<From> && is_lane_target<To>) {
-    encode_on<typename value_traits<To>::format, Rule, Overflow>(
-        path, src, n, reinterpret_cast<std::uint8_t*>(dst), random);
+void narrow_array(const From* src, std::size_t n, To* dst, const Random& random) {
+  using from_format = typename value_traits<From>::format;
+  using to_format = typename value_traits<To>::format;
+  if constexpr (step2_for<from_format, to_format, Rule>(portable_kernels::capabilities) !=
+                step2_variant::generic) {
+    auto* codes = reinterpret_cast<std::uint8_t*>(dst);
+    with_kernels(active_path(), [&](auto kernels) {
+      decltype(kernels)::template encode<to_format, Rule, Overflow>(src, n, codes, random);
+    });
   } else {
-    // double sources: the scalar converter, element by element.
-    static_cast<void>(path);
     for (std::size_t i = 0; i < n; ++i) {
       std::uint32_t bits = 0;
       if constexpr (std::is_same<Random, random_bits_array>::value) {
@@ -4535,74 +5011,26 @@ void narrow_array(simd_path path, const From* src, std::size_t n, To* dst, const
   }
 }
 
-// How widening writes its results: through the caches, or with non-temporal stores where the
-// path has them (x86), for outputs larger than the caches (simd_x86.hpp).
-enum class stores { cached, non_temporal };
-
-// The stores for an output of `bytes` (MINIFLOAT_NON_TEMPORAL_THRESHOLD).
-constexpr stores stores_for(std::size_t bytes) noexcept {
-  return bytes >= std::size_t{MINIFLOAT_NON_TEMPORAL_THRESHOLD} ? stores::non_temporal
-                                                                : stores::cached;
+// x * scale narrowed to Target with saturation (quantization, docs/spec.md §5) on the active
+// path, in one pass.
+template <class Target>
+void narrow_scaled(const float* x, std::size_t n, Target* q, float scale) {
+  using format = typename value_traits<Target>::format;
+  auto* codes = reinterpret_cast<std::uint8_t*>(q);
+  with_kernels(active_path(), [&](auto kernels) {
+    decltype(kernels)::template encode<format, rounding_rule::nearest_even, overflow::saturate>(
+        scaled_floats{x, scale}, n, codes, no_random_bits{});
+  });
 }
 
-#if MINIFLOAT_X86_PATHS
-// Runs kernel(non_temporal, first, count) over [0, n) with the stores `mode` asks for;
-// non_temporal is a std::integral_constant<bool>.
-template <class Result, class Kernel>
-void decode_with_stores(stores mode, Result* dst, std::size_t n, const Kernel& kernel) {
-  if (mode == stores::non_temporal) {
-    return with_non_temporal_stores(dst, n, kernel);
-  }
-  kernel(std::false_type{}, std::size_t{0}, n);
-}
-#endif
-
-// Widening on a given path.
+// Widening n codes on the active path, exactly.
 template <class From, class To>
-void widen_array(simd_path path, const From* src, std::size_t n, To* dst,
-                 stores mode = stores::cached) {
-  using source = typename value_traits<From>::format;
-  using target = typename value_traits<To>::format;
+void widen_array(const From* src, std::size_t n, To* dst) {
   const auto* codes = reinterpret_cast<const std::uint8_t*>(src);
-  static_cast<void>(path);
-#if MINIFLOAT_X86_PATHS || MINIFLOAT_NEON_PATHS
-  // The byte-lookup kernels give 16-bit results; every 8-bit format's values are bfloat16
-  // values, so a float is its bfloat16 pattern << 16.
-  constexpr bool to_float = std::is_same<To, float>::value;
-  using looked_up = typename std::conditional<to_float, formats::bfloat16, target>::type;
-  constexpr const byte_plane_table& planes = byte_planes_for<source, looked_up>;
-  using result_bits = typename std::conditional<to_float, std::uint32_t, std::uint16_t>::type;
-  auto* results = reinterpret_cast<result_bits*>(dst);
-#endif
-#if MINIFLOAT_X86_PATHS
-  if (path == simd_path::avx512) {
-    return decode_with_stores(
-        mode, results, n, [&](auto non_temporal, std::size_t first, std::size_t count) {
-          avx512::decode_array<planes.sign_symmetric, decltype(non_temporal)::value>(
-              planes, codes + first, count, results + first);
-        });
-  }
-  if constexpr (std::is_same<To, float>::value) {
-    if (path == simd_path::avx2) {
-      return decode_with_stores(mode, results, n,
-                                [&](auto non_temporal, std::size_t first, std::size_t count) {
-                                  avx2::decode_array<decltype(non_temporal)::value>(
-                                      code_table_for<source, formats::binary32>.data(),
-                                      codes + first, count, results + first);
-                                });
-    }
-  }
-#endif
-  static_cast<void>(mode);
-#if MINIFLOAT_NEON_PATHS
-  if (path == simd_path::neon) {
-    return neon::decode_array<planes.sign_symmetric>(planes, codes, n, results);
-  }
-#endif
-  const auto& table = code_table_for<source, target>;
-  for (std::size_t i = 0; i < n; ++i) {
-    dst[i] = value_traits<To>::from_code(table[codes[i]]);
-  }
+  const stores mode = stores_for(n * sizeof(To));
+  with_kernels(active_path(), [&](auto kernels) {
+    decltype(kernels)::template decode<typename value_traits<From>::format>(codes, n, dst, mode);
+  });
 }
 
 // amax's rule, for the loops here and in scaling.hpp: |x| folded into `largest` as bit patterns
@@ -4616,53 +5044,34 @@ inline float magnitude_as_amax(std::uint32_t largest) noexcept {
   return bit_cast<float>(select(largest > 0x7F800000U, 0x7FC00000U, largest));
 }
 
-inline float amax_on(simd_path path, const float* src, std::size_t n) noexcept {
-  static_cast<void>(path);
-#if MINIFLOAT_X86_PATHS
-  if (path == simd_path::avx512) {
-    return magnitude_as_amax(avx512::max_magnitude_bits(src, n));
-  }
-  if (path == simd_path::avx2) {
-    return magnitude_as_amax(avx2::max_magnitude_bits(src, n));
-  }
-#endif
-#if MINIFLOAT_NEON_PATHS
-  if (path == simd_path::neon) {
-    return magnitude_as_amax(neon::max_magnitude_bits(src, n));
-  }
-#endif
-  return magnitude_as_amax(portable::max_magnitude_bits(src, n));
+// amax on the active path.
+inline float largest_magnitude(const float* src, std::size_t n) {
+  return magnitude_as_amax(with_kernels(
+      active_path(), [&](auto kernels) { return decltype(kernels)::max_magnitude_bits(src, n); }));
 }
 
-// The messages of the argument checks, naming the function the caller called.
-struct array_messages {
-  const char* null_src;
-  const char* null_dst;
-  const char* overlap;
-};
-constexpr array_messages convert_messages{
-    "convert: src is null but n is not 0", "convert: dst is null but n is not 0",
-    "convert: dst overlaps src (in-place conversion is not supported)"};
-constexpr array_messages stochastic_convert_messages{
-    "stochastic_convert: src is null but n is not 0",
-    "stochastic_convert: dst is null but n is not 0",
-    "stochastic_convert: dst overlaps src (in-place conversion is not supported)"};
-
+// The checks every array conversion makes.
 template <class From, class To>
-void check_convert_arguments(const From* src, std::size_t n, To* dst,
-                             const array_messages& messages) {
-  if (n != 0 && src == nullptr) {
-    report_invalid_argument(messages.null_src);
-  }
-  if (n != 0 && dst == nullptr) {
-    report_invalid_argument(messages.null_dst);
-  }
-  if (overlaps(src, n * sizeof(From), dst, n * sizeof(To))) {
-    report_invalid_argument(messages.overlap);
-  }
+void check_conversion(const char* function, const From* src, std::size_t n, const To* dst) {
+  check_not_null(function, src == nullptr, n, "src");
+  check_not_null(function, dst == nullptr, n, "dst");
+  check_no_overlap(function, {dst, n * sizeof(To), "dst"}, {src, n * sizeof(From), "src"},
+                   " (in-place conversion is not supported)");
 }
 
 } // namespace detail
+
+} // namespace minifloat
+
+#endif // MINIFLOAT_DETAIL_ARRAY_OPERATIONS_HPP
+// ---- end minifloat/detail/array_operations.hpp
+
+#if MINIFLOAT_HAS_RANGES
+#include <iterator> // std::ranges::data, std::ranges::size (lighter than <ranges>)
+#include <span>
+#endif
+
+namespace minifloat {
 
 // Converts n elements of src into dst: narrowing (float, double, binary16_bits, bfloat16_bits
 // -> an 8-bit type) with rounding R and overflow rule O, or widening (an 8-bit type -> float,
@@ -4674,77 +5083,75 @@ void convert(const From* src, std::size_t n, To* dst) {
                 "convert: arrays of fp8 types, float, double, binary16_bits or bfloat16_bits");
   static_assert(detail::is_8bit_type<From> != detail::is_8bit_type<To>,
                 "convert: one side of an array conversion is an 8-bit type");
-  detail::check_convert_arguments(src, n, dst, detail::convert_messages);
+  detail::check_conversion("convert", src, n, dst);
   if constexpr (detail::is_8bit_type<To>) {
-    detail::narrow_array<detail::rule_of(R), O>(active_path(), src, n, dst,
-                                                detail::no_random_bits{});
+    detail::narrow_array<detail::rule_of(R), O>(src, n, dst, detail::no_random_bits{});
   } else {
     static_assert(!std::is_same<From, double>::value && !std::is_same<To, double>::value,
                   "convert: widening arrays go to float, binary16_bits or bfloat16_bits");
-    detail::widen_array(active_path(), src, n, dst, detail::stores_for(n * sizeof(To)));
+    detail::widen_array(src, n, dst);
   }
 }
 
-// Stochastic rounding of n floats with the caller's random bits: element i equals
-// stochastic_cast<To, O>(src[i], random_bits[i]).
-template <overflow O = overflow::non_saturating, class To>
-void stochastic_convert(const float* src, std::size_t n, const std::uint32_t* random_bits,
-                        To* dst) {
+// Stochastic rounding of n values (float, double, binary16_bits, bfloat16_bits) with the
+// caller's random bits: element i equals stochastic_cast<To, O>(src[i], random_bits[i]).
+template <overflow O = overflow::non_saturating, class From, class To>
+void stochastic_convert(const From* src, std::size_t n, const std::uint32_t* random_bits, To* dst) {
   static_assert(detail::is_8bit_type<To>, "stochastic_convert: the target is an 8-bit type");
-  detail::check_convert_arguments(src, n, dst, detail::stochastic_convert_messages);
-  if (n != 0 && random_bits == nullptr) {
-    detail::report_invalid_argument("stochastic_convert: random_bits is null but n is not 0");
-  }
-  if (detail::overlaps(random_bits, n * sizeof(std::uint32_t), dst, n)) {
-    detail::report_invalid_argument("stochastic_convert: dst overlaps random_bits");
-  }
+  static_assert(detail::value_traits<From>::is_known && !detail::is_8bit_type<From>,
+                "stochastic_convert: the source is float, double, binary16_bits or bfloat16_bits");
+  detail::check_conversion("stochastic_convert", src, n, dst);
+  detail::check_not_null("stochastic_convert", random_bits == nullptr, n, "random_bits");
+  detail::check_no_overlap("stochastic_convert", {dst, n, "dst"},
+                           {random_bits, n * sizeof(std::uint32_t), "random_bits"});
   detail::narrow_array<detail::rounding_rule::stochastic, O>(
-      active_path(), src, n, dst, detail::random_bits_array{random_bits});
+      src, n, dst, detail::random_bits_array{random_bits});
 }
 
-// Stochastic rounding of n floats with counter_generator's bits: element i equals
+// Stochastic rounding of n values with counter_generator's bits: element i equals
 // stochastic_cast<To, O>(src[i], generator(i)), on every path and however the array is split
 // (convert elements [k, n) with counter_generator{seed, offset + k}).
-template <overflow O = overflow::non_saturating, class To>
-void stochastic_convert(const float* src, std::size_t n, To* dst, counter_generator generator) {
+template <overflow O = overflow::non_saturating, class From, class To>
+void stochastic_convert(const From* src, std::size_t n, To* dst, counter_generator generator) {
   static_assert(detail::is_8bit_type<To>, "stochastic_convert: the target is an 8-bit type");
-  detail::check_convert_arguments(src, n, dst, detail::stochastic_convert_messages);
-  detail::narrow_array<detail::rounding_rule::stochastic, O>(active_path(), src, n, dst, generator);
+  static_assert(detail::value_traits<From>::is_known && !detail::is_8bit_type<From>,
+                "stochastic_convert: the source is float, double, binary16_bits or bfloat16_bits");
+  detail::check_conversion("stochastic_convert", src, n, dst);
+  detail::narrow_array<detail::rounding_rule::stochastic, O>(src, n, dst, generator);
 }
 
-// The largest magnitude max |src[i]| of n floats, for scaling (SPEC §5): 0 for n == 0;
+// The largest magnitude max |src[i]| of n floats, for scaling (docs/spec.md §5): 0 for n == 0;
 // +infinity if an element is infinite and none is NaN; a quiet NaN if any element is NaN (so
 // that a poisoned tensor cannot pass for a finite one). -0 counts as 0. Exact, whatever the path.
 inline float amax(const float* src, std::size_t n) {
-  if (n != 0 && src == nullptr) {
-    detail::report_invalid_argument("amax: src is null but n is not 0");
-  }
-  return detail::amax_on(active_path(), src, n);
+  detail::check_not_null("amax", src == nullptr, n, "src");
+  return detail::largest_magnitude(src, n);
 }
 
 #if MINIFLOAT_HAS_RANGES
 // The same functions over contiguous ranges (std::span, std::vector, std::array, C arrays):
 // the sizes must match.
 template <class Range>
-concept contiguous_sized_range =
-    std::ranges::contiguous_range<Range> && std::ranges::sized_range<Range>;
+concept contiguous_sized_range = requires(Range& range) {
+  std::ranges::data(range); // a pointer to contiguous elements
+  std::ranges::size(range);
+};
 
 template <rounding R = rounding::nearest_even, overflow O = overflow::non_saturating,
           contiguous_sized_range Source, contiguous_sized_range Target>
 void convert(Source&& src, Target&& dst) {
-  if (std::ranges::size(src) != std::ranges::size(dst)) {
-    detail::report_invalid_argument("convert: src and dst differ in size");
-  }
+  detail::check_same_size("convert", std::ranges::size(src) == std::ranges::size(dst),
+                          "src and dst");
   convert<R, O>(std::ranges::data(src), std::ranges::size(src), std::ranges::data(dst));
 }
 
 template <overflow O = overflow::non_saturating, contiguous_sized_range Source,
           contiguous_sized_range Random, contiguous_sized_range Target>
 void stochastic_convert(Source&& src, Random&& random_bits, Target&& dst) {
-  if (std::ranges::size(src) != std::ranges::size(dst) ||
-      std::ranges::size(src) != std::ranges::size(random_bits)) {
-    detail::report_invalid_argument("stochastic_convert: src, random_bits and dst differ in size");
-  }
+  detail::check_same_size("stochastic_convert",
+                          std::ranges::size(src) == std::ranges::size(dst) &&
+                              std::ranges::size(src) == std::ranges::size(random_bits),
+                          "src, random_bits and dst");
   stochastic_convert<O>(std::ranges::data(src), std::ranges::size(src),
                         std::ranges::data(random_bits), std::ranges::data(dst));
 }
@@ -4752,9 +5159,8 @@ void stochastic_convert(Source&& src, Random&& random_bits, Target&& dst) {
 template <overflow O = overflow::non_saturating, contiguous_sized_range Source,
           contiguous_sized_range Target>
 void stochastic_convert(Source&& src, Target&& dst, counter_generator generator) {
-  if (std::ranges::size(src) != std::ranges::size(dst)) {
-    detail::report_invalid_argument("stochastic_convert: src and dst differ in size");
-  }
+  detail::check_same_size("stochastic_convert", std::ranges::size(src) == std::ranges::size(dst),
+                          "src and dst");
   stochastic_convert<O>(std::ranges::data(src), std::ranges::size(src), std::ranges::data(dst),
                         generator);
 }
@@ -4767,7 +5173,7 @@ inline float amax(std::span<const float> src) { return amax(src.data(), src.size
 #endif // MINIFLOAT_BULK_HPP
 // ---- end minifloat/bulk.hpp
 // ---- begin minifloat/scaling.hpp
-// minifloat: scaling (SPEC §5). A tensor is stored as q = narrow(x * s), saturating, with
+// minifloat: scaling (docs/spec.md §5). A tensor is stored as q = narrow(x * s), saturating, with
 // s_inv = 1 / s beside it, and read back as x ~ widen(q) * s_inv:
 //   compute_scale<T>(amax, margin)          s = max(T) / amax / 2^margin, every guard applied
 //   quantize(x, n, q, s), dequantize(q, n, x, s_inv)   one pass each, on the array kernels
@@ -4776,14 +5182,13 @@ inline float amax(std::span<const float> src) { return amax(src.data(), src.size
 //   quantize_blocks / dequantize_blocks     a scale per row, column, 1 x 128 tile or 128 x 128
 //                                           block of a row-major matrix (DeepSeek-V3)
 //   quantize_mx / dequantize_mx             blocks of 32 sharing an e8m0 scale (OCP MX)
-//   relative_noise_energy, snr_db           the error figures of SPEC §6
+//   relative_noise_energy, snr_db           the error figures of docs/spec.md §6
 // Bad arguments (null pointers with a non-zero count, overlapping arrays, a shape the block
 // does not divide, a scale that is not positive and finite, a negative margin, an empty
 // history) are reported through error.hpp before anything is written.
 #ifndef MINIFLOAT_SCALING_HPP
 #define MINIFLOAT_SCALING_HPP
 
-#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstddef>
@@ -4795,7 +5200,7 @@ inline float amax(std::span<const float> src) { return amax(src.data(), src.size
 namespace minifloat {
 
 // How compute_scale rounds s: not at all, or down to a power of two (then x * s and q * s_inv
-// are exact wherever they stay normal, SPEC §5).
+// are exact wherever they stay normal, docs/spec.md §5).
 enum class scale_rounding { exact, power_of_two };
 
 namespace detail {
@@ -4811,21 +5216,29 @@ float max_value() noexcept {
 
 inline bool is_positive_finite(float x) noexcept { return x > 0 && x <= FLT_MAX; }
 
+// std::min and std::max without <algorithm>: the first argument unless the second is smaller
+// (larger).
+template <class T>
+constexpr T smaller(T a, T b) noexcept {
+  return b < a ? b : a;
+}
+template <class T>
+constexpr T larger(T a, T b) noexcept {
+  return a < b ? b : a;
+}
+
 // The largest power of two <= s, for a normal positive s: its exponent alone.
 inline float power_of_two_below(float s) noexcept {
   return bit_cast<float>(bit_cast<std::uint32_t>(s) & 0xFF800000U);
 }
 
-// The argument checks of an array function with one source and one destination.
-inline void check_arrays(const void* src, std::size_t src_bytes, const void* dst,
-                         std::size_t dst_bytes, std::size_t n, const char* null_message,
-                         const char* overlap_message) {
-  if (n != 0 && (src == nullptr || dst == nullptr)) {
-    report_invalid_argument(null_message);
-  }
-  if (overlaps(src, src_bytes, dst, dst_bytes)) {
-    report_invalid_argument(overlap_message);
-  }
+// The checks of a function that reads `read` and writes `written`, n elements each:
+// "<function>: <names> is null but n is not 0", "<function>: <written> overlaps <read>".
+inline void check_pair(const char* function, const array_argument& read,
+                       const array_argument& written, std::size_t n, const char* names,
+                       const char* when = "n is not 0") {
+  check_not_null(function, read.data == nullptr || written.data == nullptr, n, names, when);
+  check_no_overlap(function, written, read);
 }
 
 // x * scale narrowed to T with saturation, n elements: the fused kernel for runs worth a vector,
@@ -4838,9 +5251,7 @@ void quantize_unchecked(const float* x, std::size_t n, T* q, float scale) {
     }
     return;
   }
-  encode_on<typename value_traits<T>::format, rounding_rule::nearest_even, overflow::saturate>(
-      active_path(), scaled_floats{x, scale}, n, reinterpret_cast<std::uint8_t*>(q),
-      no_random_bits{});
+  narrow_scaled(x, n, q, scale);
 }
 
 // float(q[i]) * scale_inv, in pieces that stay in the first-level cache between the two steps.
@@ -4848,8 +5259,8 @@ template <class T>
 void dequantize_unchecked(const T* q, std::size_t n, float* x, float scale_inv) {
   constexpr std::size_t piece = 2048;
   for (std::size_t i = 0; i < n; i += piece) {
-    const std::size_t m = std::min(piece, n - i);
-    widen_array(active_path(), q + i, m, x + i);
+    const std::size_t m = smaller(piece, n - i);
+    widen_array(q + i, m, x + i);
     for (std::size_t j = 0; j < m; ++j) {
       x[i + j] *= scale_inv;
     }
@@ -4858,8 +5269,8 @@ void dequantize_unchecked(const T* q, std::size_t n, float* x, float scale_inv) 
 
 } // namespace detail
 
-// SPEC §5: s = max(T) / amax / 2^margin, the scale that maps amax onto T's largest finite value
-// (less `margin` binades of headroom). Guards: an amax that is 0, negative, NaN or infinite
+// docs/spec.md §5: s = max(T) / amax / 2^margin, the scale that maps amax onto T's largest finite
+// value (less `margin` binades of headroom). Guards: an amax that is 0, negative, NaN or infinite
 // gives no usable scale and returns 1 (current scaling; delayed_scaling keeps its previous
 // scale instead); a quotient past the largest float (a tiny amax) is clamped to FLT_MAX, one
 // below FLT_MIN (a huge margin) to FLT_MIN, so that s and 1 / s are always finite and non-zero.
@@ -4868,31 +5279,26 @@ void dequantize_unchecked(const T* q, std::size_t n, float* x, float scale_inv) 
 template <class T>
 float compute_scale(float amax, int margin = 0, scale_rounding rounding = scale_rounding::exact) {
   static_assert(detail::is_element_type<T>, "compute_scale: T is a signed 8-bit type");
-  if (margin < 0) {
-    detail::report_invalid_argument("compute_scale: margin is negative");
-  }
+  detail::check_not_negative("compute_scale", margin, "margin");
   if (!detail::is_positive_finite(amax)) {
     return 1.0f;
   }
   float s = detail::max_value<T>() / amax; // one rounding
-  s = std::min(s, FLT_MAX);
-  s = std::ldexp(s, -std::min(margin, 512)); // exact while s stays normal
-  s = std::max(s, FLT_MIN);
+  s = detail::smaller(s, FLT_MAX);
+  s = std::ldexp(s, -detail::smaller(margin, 512)); // exact while s stays normal
+  s = detail::larger(s, FLT_MIN);
   return rounding == scale_rounding::power_of_two ? detail::power_of_two_below(s) : s;
 }
 
-// Narrows x[i] * scale to T with saturation (SPEC §5: values past the range land on +-max;
+// Narrows x[i] * scale to T with saturation (docs/spec.md §5: values past the range land on +-max;
 // NaN stays NaN): q[i] == saturate_cast<T>(x[i] * scale), the product rounded to float first,
 // as Transformer Engine and PyTorch do (exact for a power-of-two scale). One pass over x.
 // scale must be positive and finite.
 template <class T>
 void quantize(const float* x, std::size_t n, T* q, float scale) {
   static_assert(detail::is_element_type<T>, "quantize: the target is a signed 8-bit type");
-  detail::check_arrays(x, n * sizeof(float), q, n, n, "quantize: x or q is null but n is not 0",
-                       "quantize: q overlaps x");
-  if (!detail::is_positive_finite(scale)) {
-    detail::report_invalid_argument("quantize: scale is not positive and finite");
-  }
+  detail::check_pair("quantize", {x, n * sizeof(float), "x"}, {q, n, "q"}, n, "x or q");
+  detail::check_positive_finite("quantize", scale, "scale");
   detail::quantize_unchecked(x, n, q, scale);
 }
 
@@ -4900,11 +5306,8 @@ void quantize(const float* x, std::size_t n, T* q, float scale) {
 template <class T>
 void dequantize(const T* q, std::size_t n, float* x, float scale_inv) {
   static_assert(detail::is_element_type<T>, "dequantize: the source is a signed 8-bit type");
-  detail::check_arrays(q, n, x, n * sizeof(float), n, "dequantize: q or x is null but n is not 0",
-                       "dequantize: x overlaps q");
-  if (!detail::is_positive_finite(scale_inv)) {
-    detail::report_invalid_argument("dequantize: scale_inv is not positive and finite");
-  }
+  detail::check_pair("dequantize", {q, n, "q"}, {x, n * sizeof(float), "x"}, n, "q or x");
+  detail::check_positive_finite("dequantize", scale_inv, "scale_inv");
   detail::dequantize_unchecked(q, n, x, scale_inv);
 }
 
@@ -4919,9 +5322,7 @@ struct per_tensor_quantized {
 template <class T>
 per_tensor_quantized<T> quantize_per_tensor(const float* x, std::size_t n, int margin = 0,
                                             scale_rounding rounding = scale_rounding::exact) {
-  if (n != 0 && x == nullptr) {
-    detail::report_invalid_argument("quantize_per_tensor: x is null but n is not 0");
-  }
+  detail::check_not_null("quantize_per_tensor", x == nullptr, n, "x");
   const float scale = compute_scale<T>(amax(x, n), margin, rounding);
   per_tensor_quantized<T> result;
   result.data.resize(n);
@@ -4936,8 +5337,8 @@ enum class amax_rule { max, most_recent };
 // Delayed scaling: the scale of step k comes from the amaxes of the steps before it, kept in a
 // window of `history_length` steps. quantize() narrows with the current scale, records the
 // tensor's amax, and then updates the scale from the history. A history whose max (or newest
-// entry) is 0, NaN or infinite gives no usable scale: the previous one is kept (SPEC §5), so a
-// NaN freezes the scale until it leaves the window. The first scale is 1.
+// entry) is 0, NaN or infinite gives no usable scale: the previous one is kept (docs/spec.md §5),
+// so a NaN freezes the scale until it leaves the window. The first scale is 1.
 template <class T>
 class delayed_scaling {
 public:
@@ -4946,11 +5347,9 @@ public:
       : rule_(rule), margin_(margin), rounding_(rounding) {
     static_assert(detail::is_element_type<T>, "delayed_scaling: T is a signed 8-bit type");
     if (history_length == 0) {
-      detail::report_invalid_argument("delayed_scaling: the history length is 0");
+      detail::refuse("delayed_scaling", "the history length is 0");
     }
-    if (margin < 0) {
-      detail::report_invalid_argument("delayed_scaling: margin is negative");
-    }
+    detail::check_not_negative("delayed_scaling", margin, "margin");
     history_.assign(history_length, 0.0f);
   }
 
@@ -4969,7 +5368,7 @@ public:
   void record(float amax_value) {
     history_[next_] = amax_value;
     next_ = (next_ + 1) % history_.size();
-    recorded_ = std::min(recorded_ + 1, history_.size());
+    recorded_ = detail::smaller(recorded_ + 1, history_.size());
     float reduced = history_[(next_ + history_.size() - 1) % history_.size()];
     if (rule_ == amax_rule::max) {
       std::uint32_t largest = 0;
@@ -5019,15 +5418,15 @@ namespace detail {
 // The shape checks of the matrix functions. rows * cols (in float bytes) must not wrap: a
 // wrapped count would pass the other checks and send the loops, which step by `cols`, past the
 // arrays (dimensions read from a corrupt model file, say).
-inline void check_blocks(std::size_t rows, std::size_t cols, block_shape block,
-                         const char* too_large_message, const char* shape_message) {
+inline void check_blocks(const char* function, std::size_t rows, std::size_t cols,
+                         block_shape block) {
   constexpr auto largest_array_bytes =
       static_cast<std::size_t>(std::numeric_limits<std::ptrdiff_t>::max());
   if (cols != 0 && rows > largest_array_bytes / sizeof(float) / cols) {
-    report_invalid_argument(too_large_message);
+    refuse(function, "rows * cols is too large");
   }
   if (block.rows == 0 || block.cols == 0 || rows % block.rows != 0 || cols % block.cols != 0) {
-    report_invalid_argument(shape_message);
+    refuse(function, "the block does not divide the matrix");
   }
 }
 
@@ -5042,23 +5441,17 @@ void quantize_blocks(const float* x, std::size_t rows, std::size_t cols, block_s
                      float* scale_inv, int margin = 0,
                      scale_rounding rounding = scale_rounding::exact) {
   static_assert(detail::is_element_type<T>, "quantize_blocks: the target is a signed 8-bit type");
-  detail::check_blocks(rows, cols, block, "quantize_blocks: rows * cols is too large",
-                       "quantize_blocks: the block does not divide the matrix");
+  detail::check_blocks("quantize_blocks", rows, cols, block);
   const std::size_t n = rows * cols;
   const std::size_t block_columns = cols / block.cols;
   const std::size_t blocks = n == 0 ? 0 : (rows / block.rows) * block_columns;
-  detail::check_arrays(x, n * sizeof(float), q, n, n,
-                       "quantize_blocks: x or q is null but the matrix is not empty",
-                       "quantize_blocks: q overlaps x");
-  detail::check_arrays(x, n * sizeof(float), scale_inv, blocks * sizeof(float), blocks,
-                       "quantize_blocks: scale_inv is null",
-                       "quantize_blocks: scale_inv overlaps x");
-  if (margin < 0) {
-    detail::report_invalid_argument("quantize_blocks: margin is negative");
-  }
-  if (detail::overlaps(q, n, scale_inv, blocks * sizeof(float))) {
-    detail::report_invalid_argument("quantize_blocks: scale_inv overlaps q");
-  }
+  const detail::array_argument x_read{x, n * sizeof(float), "x"};
+  const detail::array_argument scales_written{scale_inv, blocks * sizeof(float), "scale_inv"};
+  detail::check_pair("quantize_blocks", x_read, {q, n, "q"}, n, "x or q",
+                     "the matrix is not empty");
+  detail::check_pair("quantize_blocks", x_read, scales_written, blocks, "scale_inv", "");
+  detail::check_not_negative("quantize_blocks", margin, "margin");
+  detail::check_no_overlap("quantize_blocks", scales_written, {q, n, "q"});
   // 1. Every block's amax, one row segment at a time.
   std::vector<std::uint32_t> largest(blocks, 0);
   for (std::size_t r = 0; r < rows; ++r) {
@@ -5090,21 +5483,17 @@ template <class T>
 void dequantize_blocks(const T* q, std::size_t rows, std::size_t cols, block_shape block,
                        const float* scale_inv, float* x) {
   static_assert(detail::is_element_type<T>, "dequantize_blocks: the source is a signed 8-bit type");
-  detail::check_blocks(rows, cols, block, "dequantize_blocks: rows * cols is too large",
-                       "dequantize_blocks: the block does not divide the matrix");
+  detail::check_blocks("dequantize_blocks", rows, cols, block);
   const std::size_t n = rows * cols;
   const std::size_t block_columns = cols / block.cols;
   const std::size_t blocks = n == 0 ? 0 : (rows / block.rows) * block_columns;
-  detail::check_arrays(q, n, x, n * sizeof(float), n,
-                       "dequantize_blocks: q or x is null but the matrix is not empty",
-                       "dequantize_blocks: x overlaps q");
-  detail::check_arrays(scale_inv, blocks * sizeof(float), x, n * sizeof(float), blocks,
-                       "dequantize_blocks: scale_inv is null",
-                       "dequantize_blocks: x overlaps scale_inv");
+  const detail::array_argument x_written{x, n * sizeof(float), "x"};
+  detail::check_pair("dequantize_blocks", {q, n, "q"}, x_written, n, "q or x",
+                     "the matrix is not empty");
+  detail::check_pair("dequantize_blocks", {scale_inv, blocks * sizeof(float), "scale_inv"},
+                     x_written, blocks, "scale_inv", "");
   for (std::size_t b = 0; b < blocks; ++b) {
-    if (!detail::is_positive_finite(scale_inv[b])) {
-      detail::report_invalid_argument("dequantize_blocks: a scale_inv is not positive and finite");
-    }
+    detail::check_positive_finite("dequantize_blocks", scale_inv[b], "a scale_inv");
   }
   for (std::size_t r = 0; r < rows; ++r) {
     const float* row_scales = scale_inv + (r / block.rows) * block_columns;
@@ -5157,7 +5546,7 @@ e8m0 compute_mx_scale(float amax_value, mx_scale_rule rule = mx_scale_rule::floo
       k = up ? j + 1 : j;
     }
   }
-  k = std::max(-127, std::min(127, k));
+  k = detail::larger(-127, detail::smaller(127, k));
   return e8m0::from_bits(static_cast<std::uint8_t>(k + 127));
 }
 
@@ -5172,16 +5561,14 @@ void quantize_mx(const float* x, std::size_t n, T* q, e8m0* scales,
                  mx_scale_rule rule = mx_scale_rule::floor) {
   static_assert(detail::is_element_type<T>, "quantize_mx: the target is a signed 8-bit type");
   if (n % mx_block_size != 0) {
-    detail::report_invalid_argument("quantize_mx: n is not a multiple of 32");
+    detail::refuse("quantize_mx", "n is not a multiple of 32");
   }
   const std::size_t blocks = n / mx_block_size;
-  detail::check_arrays(x, n * sizeof(float), q, n, n, "quantize_mx: x or q is null but n is not 0",
-                       "quantize_mx: q overlaps x");
-  detail::check_arrays(x, n * sizeof(float), scales, blocks, blocks, "quantize_mx: scales is null",
-                       "quantize_mx: scales overlaps x");
-  if (detail::overlaps(q, n, scales, blocks)) {
-    detail::report_invalid_argument("quantize_mx: scales overlaps q");
-  }
+  const detail::array_argument x_read{x, n * sizeof(float), "x"};
+  const detail::array_argument scales_written{scales, blocks, "scales"};
+  detail::check_pair("quantize_mx", x_read, {q, n, "q"}, n, "x or q");
+  detail::check_pair("quantize_mx", x_read, scales_written, blocks, "scales", "");
+  detail::check_no_overlap("quantize_mx", scales_written, {q, n, "q"});
   for (std::size_t b = 0; b < blocks; ++b) {
     const float* block = x + b * mx_block_size;
     const e8m0 scale = compute_mx_scale<T>(amax(block, mx_block_size), rule);
@@ -5197,15 +5584,13 @@ template <class T>
 void dequantize_mx(const T* q, std::size_t n, const e8m0* scales, float* x) {
   static_assert(detail::is_element_type<T>, "dequantize_mx: the source is a signed 8-bit type");
   if (n % mx_block_size != 0) {
-    detail::report_invalid_argument("dequantize_mx: n is not a multiple of 32");
+    detail::refuse("dequantize_mx", "n is not a multiple of 32");
   }
   const std::size_t blocks = n / mx_block_size;
-  detail::check_arrays(q, n, x, n * sizeof(float), n,
-                       "dequantize_mx: q or x is null but n is not 0",
-                       "dequantize_mx: x overlaps q");
-  detail::check_arrays(scales, blocks, x, n * sizeof(float), blocks,
-                       "dequantize_mx: scales is null", "dequantize_mx: x overlaps scales");
-  detail::widen_array(active_path(), q, n, x);
+  const detail::array_argument x_written{x, n * sizeof(float), "x"};
+  detail::check_pair("dequantize_mx", {q, n, "q"}, x_written, n, "q or x");
+  detail::check_pair("dequantize_mx", {scales, blocks, "scales"}, x_written, blocks, "scales", "");
+  detail::widen_array(q, n, x);
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::size_t first = b * mx_block_size;
     const unsigned code = scales[b].bits();
@@ -5223,14 +5608,12 @@ void dequantize_mx(const T* q, std::size_t n, const e8m0* scales, float* x) {
   }
 }
 
-// SPEC §6: the relative noise energy sum (y - x)^2 / sum x^2 of an approximation y of x, and
-// the signal-to-noise ratio 10 log10(sum x^2 / sum (y - x)^2) in dB, accumulated in double.
+// docs/spec.md §6: the relative noise energy sum (y - x)^2 / sum x^2 of an approximation y of x,
+// and the signal-to-noise ratio 10 log10(sum x^2 / sum (y - x)^2) in dB, accumulated in double.
 // Equal arrays give 0 and +infinity; an all-zero x with any error gives +infinity and
 // -infinity.
 inline double relative_noise_energy(const float* x, const float* y, std::size_t n) {
-  if (n != 0 && (x == nullptr || y == nullptr)) {
-    detail::report_invalid_argument("relative_noise_energy: x or y is null but n is not 0");
-  }
+  detail::check_not_null("relative_noise_energy", x == nullptr || y == nullptr, n, "x or y");
   double signal = 0;
   double noise = 0;
   for (std::size_t i = 0; i < n; ++i) {
@@ -5251,23 +5634,18 @@ inline double snr_db(const float* x, const float* y, std::size_t n) {
 // The same functions over contiguous ranges (std::span, std::vector, ...): sizes must match.
 template <contiguous_sized_range Source, contiguous_sized_range Target>
 void quantize(Source&& x, Target&& q, float scale) {
-  if (std::ranges::size(x) != std::ranges::size(q)) {
-    detail::report_invalid_argument("quantize: x and q differ in size");
-  }
+  detail::check_same_size("quantize", std::ranges::size(x) == std::ranges::size(q), "x and q");
   quantize(std::ranges::data(x), std::ranges::size(x), std::ranges::data(q), scale);
 }
 template <contiguous_sized_range Source, contiguous_sized_range Target>
 void dequantize(Source&& q, Target&& x, float scale_inv) {
-  if (std::ranges::size(x) != std::ranges::size(q)) {
-    detail::report_invalid_argument("dequantize: q and x differ in size");
-  }
+  detail::check_same_size("dequantize", std::ranges::size(x) == std::ranges::size(q), "q and x");
   dequantize(std::ranges::data(q), std::ranges::size(q), std::ranges::data(x), scale_inv);
 }
 template <contiguous_sized_range Source, contiguous_sized_range Approximation>
 double relative_noise_energy(Source&& x, Approximation&& y) {
-  if (std::ranges::size(x) != std::ranges::size(y)) {
-    detail::report_invalid_argument("relative_noise_energy: x and y differ in size");
-  }
+  detail::check_same_size("relative_noise_energy", std::ranges::size(x) == std::ranges::size(y),
+                          "x and y");
   return relative_noise_energy(std::ranges::data(x), std::ranges::data(y), std::ranges::size(x));
 }
 template <contiguous_sized_range Source, contiguous_sized_range Approximation>
@@ -5284,13 +5662,34 @@ double snr_db(Source&& x, Approximation&& y) {
 // minifloat: decimal text. to_chars writes the shortest decimal that reads back to the same
 // code (as std::to_chars does for float); from_chars reads decimal text correctly rounded from
 // its exact value (nearest, ties to even, as the constructors round: never through a double);
-// to_string; and constexpr literals, 1.5_e4m3, read the same way at compile time.
+// to_string. The literals (1.5_e4m3) are in literals.hpp, which this header includes.
 #ifndef MINIFLOAT_TEXT_HPP
 #define MINIFLOAT_TEXT_HPP
 
 #include <charconv>     // std::to_chars_result, std::from_chars_result
 #include <cstddef>      // std::size_t
 #include <string>       // to_string
+#include <system_error> // std::errc
+
+// ---- begin minifloat/literals.hpp
+// minifloat: literals, read from their decimal text at compile time, correctly rounded (never
+// through a double): using namespace minifloat::literals; e4m3 x = 0.3_e4m3; e8m0 s = 0.25_e8m0.
+#ifndef MINIFLOAT_LITERALS_HPP
+#define MINIFLOAT_LITERALS_HPP
+
+#include <system_error> // std::errc
+
+// ---- begin minifloat/detail/decimal.hpp
+// minifloat: exact decimal numbers, and reading them onto a format's grid. A decimal is kept
+// digit by digit, exactly (every value and rounding boundary of an 8-bit format has at most 95
+// significant digits), so text is rounded once, from its exact value, as the converter rounds
+// (never through a double). Used by from_chars and the literals (read_decimal) and by the
+// writers of detail/decimal_text.hpp (decimal_of, round_to_digits).
+#ifndef MINIFLOAT_DETAIL_DECIMAL_HPP
+#define MINIFLOAT_DETAIL_DECIMAL_HPP
+
+#include <cstddef>      // std::size_t
+#include <cstdint>      // std::uint8_t, std::uint64_t
 #include <system_error> // std::errc
 
 
@@ -5615,6 +6014,73 @@ constexpr decimal round_to_digits(const decimal& exact, int digits) noexcept {
   return result;
 }
 
+} // namespace detail
+} // namespace minifloat
+
+#endif // MINIFLOAT_DETAIL_DECIMAL_HPP
+// ---- end minifloat/detail/decimal.hpp
+
+namespace minifloat {
+namespace detail {
+
+template <class T, char... Chars>
+struct literal_text {
+  static constexpr char text[] = {Chars...};
+};
+template <class T, char... Chars>
+constexpr T parse_literal() noexcept {
+  using literal = literal_text<T, Chars...>;
+  constexpr decimal_reading reading =
+      read_decimal<typename T::format>(literal::text, literal::text + sizeof...(Chars), true);
+  static_assert(reading.length == sizeof...(Chars),
+                "a minifloat literal is a decimal number, e.g. 1.5_e4m3 or 2e-3_e5m2");
+  static_assert(reading.error == std::errc{}, "the literal is past the format's largest value");
+  return T::from_bits(reading.code);
+}
+
+} // namespace detail
+
+// Literals, read from their decimal text at compile time, correctly rounded (never through a
+// double): using namespace minifloat::literals; e4m3 x = 0.3_e4m3; e8m0 s = 0.25_e8m0;
+// -1.5_e4m3 is -(1.5_e4m3). A literal that does not fit (1000_e4m3) or is not decimal
+// (0x1p3_e4m3) does not compile.
+namespace literals {
+// NOLINTBEGIN(bugprone-macro-parentheses): name is a type name
+#define MINIFLOAT_DEFINE_LITERAL(name)                                                             \
+  template <char... Chars>                                                                         \
+  constexpr name operator""_##name() noexcept {                                                    \
+    return minifloat::detail::parse_literal<name, Chars...>();                                     \
+  }
+// NOLINTEND(bugprone-macro-parentheses)
+MINIFLOAT_DEFINE_LITERAL(e4m3)
+MINIFLOAT_DEFINE_LITERAL(e5m2)
+MINIFLOAT_DEFINE_LITERAL(e3m4)
+MINIFLOAT_DEFINE_LITERAL(e2m5)
+MINIFLOAT_DEFINE_LITERAL(e4m3_ieee)
+MINIFLOAT_DEFINE_LITERAL(e4m3fnuz)
+MINIFLOAT_DEFINE_LITERAL(e5m2fnuz)
+MINIFLOAT_DEFINE_LITERAL(e4m3b11fnuz)
+MINIFLOAT_DEFINE_LITERAL(e8m0)
+#undef MINIFLOAT_DEFINE_LITERAL
+} // namespace literals
+
+} // namespace minifloat
+
+#endif // MINIFLOAT_LITERALS_HPP
+// ---- end minifloat/literals.hpp
+// ---- begin minifloat/detail/decimal_text.hpp
+// minifloat: the texts of a code, written at compile time into a small buffer: the shortest
+// decimal that reads back (to_chars, to_string, {:s}), the exact value, the fields ({:b}) and
+// the debug text ({:?}).
+#ifndef MINIFLOAT_DETAIL_DECIMAL_TEXT_HPP
+#define MINIFLOAT_DETAIL_DECIMAL_TEXT_HPP
+
+#include <cstdint>
+
+
+namespace minifloat {
+namespace detail {
+
 // Writes text to a buffer: a tiny constexpr string builder.
 struct text_buffer {
   static constexpr int capacity = 160; // an exact e8m0 value has up to 89 digits
@@ -5758,118 +6224,13 @@ constexpr text_buffer debug_text(std::uint8_t code) noexcept {
   return out;
 }
 
-// The presentations of the fmt and std::format formatters (fmt.hpp, std_format.hpp).
-enum class presentation : std::uint8_t {
-  value, // a float presentation (none, e, f, g, a, ...): the exact float value, formatted as float
-  code,  // x or X: the code as an unsigned integer, with the integer options (#x: 0x7e)
-  bits,  // b: the fields, "0|0111|100"
-  debug, // ?: "1.5 (normal, 0x3C)"
-  shortest, // s: the shortest text that reads back (to_string)
-};
-// For bits, debug and shortest: [[fill]align][width], fill one ASCII character, text aligned
-// left unless asked otherwise, as strings are.
-struct text_spec {
-  presentation kind = presentation::value;
-  char fill = ' ';
-  char align = '<';
-  int width = 0;
-  bool valid = true;
-};
-
-// The spec's end: the '}' that closes it (nested replacement fields skipped), or last.
-template <class It>
-constexpr It spec_end(It first, It last) noexcept {
-  int depth = 0;
-  for (; first != last; ++first) {
-    if (*first == '{') {
-      ++depth;
-    } else if (*first == '}' && depth-- == 0) {
-      break;
-    }
-  }
-  return first;
-}
-
-template <class It>
-constexpr text_spec parse_text_spec(It first, It close) noexcept {
-  text_spec spec{};
-  if (first == close) {
-    return spec;
-  }
-  It type = close;
-  --type;
-  const char last = *type;
-  spec.kind = last == 'x' || last == 'X' ? presentation::code
-              : last == 'b'              ? presentation::bits
-              : last == '?'              ? presentation::debug
-              : last == 's'              ? presentation::shortest
-                                         : presentation::value;
-  if (spec.kind == presentation::value || spec.kind == presentation::code) {
-    return spec; // the float or integer formatter parses these
-  }
-  const auto is_align = [](char c) { return c == '<' || c == '>' || c == '^'; };
-  It p = first;
-  It next = p;
-  if (p != type && ++next != type && is_align(*next)) {
-    spec.fill = *p;
-    spec.align = *next;
-    p = ++next;
-  } else if (p != type && is_align(*p)) {
-    spec.align = *p;
-    ++p;
-  }
-  if (p != type && *p == '{') {
-    spec.valid = false; // dynamic widths only with the float presentations
-  }
-  for (; p != type && is_digit(*p) && spec.width < 100000; ++p) {
-    spec.width = spec.width * 10 + (*p - '0');
-  }
-  spec.valid = spec.valid && p == type && static_cast<unsigned char>(spec.fill) < 0x80 &&
-               spec.fill != '{' && spec.fill != '}';
-  return spec;
-}
-
-// The text of one of the text presentations.
-template <class Format>
-constexpr text_buffer presentation_text(presentation kind, std::uint8_t code) noexcept {
-  return kind == presentation::bits    ? bits_text<Format>(code)
-         : kind == presentation::debug ? debug_text<Format>(code)
-                                       : shortest_text<Format>(code);
-}
-
-// Writes the text padded to spec.width with spec.fill.
-template <class Out>
-Out write_padded(Out out, const text_buffer& text, const text_spec& spec) {
-  const int padding = spec.width > text.length ? spec.width - text.length : 0;
-  const int before = spec.align == '>' ? padding : spec.align == '^' ? padding / 2 : 0;
-  for (int i = 0; i < before; ++i) {
-    *out++ = spec.fill;
-  }
-  for (int i = 0; i < text.length; ++i) {
-    *out++ = text.text[i];
-  }
-  for (int i = before; i < padding; ++i) {
-    *out++ = spec.fill;
-  }
-  return out;
-}
-
-template <class T, char... Chars>
-struct literal_text {
-  static constexpr char text[] = {Chars...};
-};
-template <class T, char... Chars>
-constexpr T parse_literal() noexcept {
-  using literal = literal_text<T, Chars...>;
-  constexpr decimal_reading reading =
-      read_decimal<typename T::format>(literal::text, literal::text + sizeof...(Chars), true);
-  static_assert(reading.length == sizeof...(Chars),
-                "a minifloat literal is a decimal number, e.g. 1.5_e4m3 or 2e-3_e5m2");
-  static_assert(reading.error == std::errc{}, "the literal is past the format's largest value");
-  return T::from_bits(reading.code);
-}
-
 } // namespace detail
+} // namespace minifloat
+
+#endif // MINIFLOAT_DETAIL_DECIMAL_TEXT_HPP
+// ---- end minifloat/detail/decimal_text.hpp
+
+namespace minifloat {
 
 // Writes the shortest decimal that reads back to x's code into [first, last), as std::to_chars
 // writes a float: 0.3125_e4m3 (code 0x2A) prints "0.3", 448 "448", 2^-9 "0.002", e5m2 57344
@@ -5909,30 +6270,6 @@ std::string to_string(basic_fp8<Format> x) {
   const detail::text_buffer text = detail::shortest_text<Format>(x.bits());
   return {text.text, static_cast<std::size_t>(text.length)};
 }
-
-// Literals, read from their decimal text at compile time, correctly rounded (never through a
-// double): using namespace minifloat::literals; e4m3 x = 0.3_e4m3; e8m0 s = 0.25_e8m0;
-// -1.5_e4m3 is -(1.5_e4m3). A literal that does not fit (1000_e4m3) or is not decimal
-// (0x1p3_e4m3) does not compile.
-namespace literals {
-// NOLINTBEGIN(bugprone-macro-parentheses): name is a type name
-#define MINIFLOAT_DEFINE_LITERAL(name)                                                             \
-  template <char... Chars>                                                                         \
-  constexpr name operator""_##name() noexcept {                                                    \
-    return minifloat::detail::parse_literal<name, Chars...>();                                     \
-  }
-// NOLINTEND(bugprone-macro-parentheses)
-MINIFLOAT_DEFINE_LITERAL(e4m3)
-MINIFLOAT_DEFINE_LITERAL(e5m2)
-MINIFLOAT_DEFINE_LITERAL(e3m4)
-MINIFLOAT_DEFINE_LITERAL(e2m5)
-MINIFLOAT_DEFINE_LITERAL(e4m3_ieee)
-MINIFLOAT_DEFINE_LITERAL(e4m3fnuz)
-MINIFLOAT_DEFINE_LITERAL(e5m2fnuz)
-MINIFLOAT_DEFINE_LITERAL(e4m3b11fnuz)
-MINIFLOAT_DEFINE_LITERAL(e8m0)
-#undef MINIFLOAT_DEFINE_LITERAL
-} // namespace literals
 
 } // namespace minifloat
 

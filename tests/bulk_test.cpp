@@ -79,7 +79,7 @@ std::vector<Source> sources_from(const std::vector<float>& floats) {
 
 constexpr std::uint8_t guard = 0xA5;
 
-// narrow_array on `path` of src[offset, offset + n) into dst[offset, offset + n) equals the
+// The public narrowing on `path` of src[offset, offset + n) into dst[offset, offset + n) equals the
 // scalar conversion element by element, and writes nothing else.
 // (Not inlined: GCC 12 reports a false -Wfree-nonheap-object for the vector once inlined.)
 template <class T, rounding_rule Rule, overflow O, class Source, class Random>
@@ -494,7 +494,7 @@ TEST(Amax, EveryPathEveryLength) {
       for (std::size_t i = offset; i < offset + n; ++i) {
         expected = std::max(expected, std::fabs(x[i]));
       }
-      ASSERT_EQ(amax_on(path, x.data() + offset, n), expected)
+      ASSERT_EQ(amax_with_path(path, x.data() + offset, n), expected)
           << minifloat::to_string(path) << " n=" << n;
     }
   }
@@ -508,15 +508,15 @@ TEST(Amax, NanInfinityAndZeros) {
          {std::size_t{0}, std::size_t{5}, std::size_t{16}, std::size_t{63}, std::size_t{99}}) {
       std::vector<float> x(100, -2.5f);
       x[where] = -inf;
-      EXPECT_EQ(amax_on(path, x.data(), x.size()), inf);
+      EXPECT_EQ(amax_with_path(path, x.data(), x.size()), inf);
       x[(where + 7) % 100] = -nan;
-      EXPECT_TRUE(std::isnan(amax_on(path, x.data(), x.size())));
-      EXPECT_FALSE(std::signbit(amax_on(path, x.data(), x.size())));
+      EXPECT_TRUE(std::isnan(amax_with_path(path, x.data(), x.size())));
+      EXPECT_FALSE(std::signbit(amax_with_path(path, x.data(), x.size())));
     }
     const std::vector<float> zeros(40, -0.0f);
-    EXPECT_EQ(amax_on(path, zeros.data(), zeros.size()), 0.0f);
-    EXPECT_FALSE(std::signbit(amax_on(path, zeros.data(), zeros.size())));
-    EXPECT_EQ(amax_on(path, nullptr, 0), 0.0f);
+    EXPECT_EQ(amax_with_path(path, zeros.data(), zeros.size()), 0.0f);
+    EXPECT_FALSE(std::signbit(amax_with_path(path, zeros.data(), zeros.size())));
+    EXPECT_EQ(amax_with_path(path, nullptr, 0), 0.0f);
   }
 }
 

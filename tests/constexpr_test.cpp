@@ -1,5 +1,5 @@
 // The constexpr surface, as a unit test would use it: every assertion here is checked by the
-// compiler (this file has no runtime tests). The expected codes come from SPEC.md §1-§2
+// compiler (this file has no runtime tests). The expected codes come from docs/spec.md §1-§2
 // (encodings written out in binary).
 #include <minifloat/minifloat.hpp>
 
@@ -38,7 +38,7 @@ static_assert(e4m3(-3).bits() == 0b1'1000'100, "int -3");
 static_assert(e5m2(e4m3(448.0f)).bits() == 0b0'10111'11, "448 = 1.75 * 2^8 in e5m2");
 static_assert(e4m3(e5m2(57344.0f)).bits() == 0x7F, "57344 overflows e4m3: NaN");
 
-// The overflow thresholds and modes of SPEC §2.
+// The overflow thresholds and modes of docs/spec.md §2.
 static_assert(e4m3(464.0f).bits() == 0x7E && e4m3(465.0f).bits() == 0x7F, "");
 static_assert(e5m2(61439.0f).bits() == 0x7B && e5m2(61440.0f).bits() == 0x7C, "");
 static_assert(minifloat::saturate_cast<e4m3>(1e6f).bits() == 0x7E, "");

@@ -1,6 +1,6 @@
 // Conversions against the independent reference: every code both ways, every binary16 and
 // bfloat16 input, every pair of 8-bit formats, integers, doubles around every midpoint, and the
-// edge cases SPEC §2 names.
+// edge cases docs/spec.md §2 names.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -37,7 +37,7 @@ std::uint64_t bits_of(double x) {
   return bits;
 }
 
-// Widening (SPEC §3): every code to float, double, binary16 and bfloat16, exactly.
+// Widening (docs/spec.md §3): every code to float, double, binary16 and bfloat16, exactly.
 TYPED_TEST(Conversion, WidensEveryCodeExactly) {
   using T = TypeParam;
   for (unsigned code = 0; code < 256; ++code) {
@@ -336,7 +336,7 @@ TYPED_TEST(Conversion, DoublesAroundMidpoints) {
   EXPECT_EQ(tally.mismatches(), 0u) << tally.first_mismatches();
 }
 
-// The edge cases of SPEC §2, with the codes the spec gives (not computed by any code).
+// The edge cases of docs/spec.md §2, with the codes the spec gives (not computed by any code).
 TEST(SpecEdgeCases, E4M3) {
   using minifloat::e4m3;
   const float inf = std::numeric_limits<float>::infinity();
@@ -400,7 +400,8 @@ TEST(SpecEdgeCases, E5M2) {
             0xFB);
 }
 
-// The format family (SPEC §1 "Variants"): codes worked out from each format's table.
+// The format family (docs/spec.md §1, the fnuz and e8m0 rows): codes worked out from each format's
+// table.
 TEST(SpecEdgeCases, Fnuz) {
   using minifloat::e4m3b11fnuz;
   using minifloat::e4m3fnuz;
@@ -439,7 +440,7 @@ TEST(SpecEdgeCases, Fnuz) {
   EXPECT_EQ(minifloat::e4m3(e4m3fnuz::from_bits(0x80)).bits(), 0x7F); // NaN stays NaN
 }
 
-// Upward (ceil): for e8m0 the "ceil" scale rule of SPEC §5; for the signed formats IEEE's
+// Upward (ceil): for e8m0 the "ceil" scale rule of docs/spec.md §5; for the signed formats IEEE's
 // roundTowardPositive with the overflow rule applied to positive results.
 TEST(SpecEdgeCases, Upward) {
   using minifloat::e4m3;

@@ -233,7 +233,7 @@ TEST(ExhaustiveFloat, E4M3Fnuz) {
 TEST(ExhaustiveFloat, E5M2Fnuz) {
   sweep_all_floats<minifloat::e5m2fnuz>(reference::e5m2fnuz, checks::nearest_even);
 }
-// e8m0: the three scale rules of SPEC §5: nearest-even (both overflow rules), toward zero
+// e8m0: the three scale rules of docs/spec.md §5: nearest-even (both overflow rules), toward zero
 // (floor, the OCP MX rule) and upward (ceil, as CUDA and DeepGEMM round).
 TEST(ExhaustiveFloat, E8M0) {
   sweep_all_floats<minifloat::e8m0>(reference::e8m0, checks::and_directed);

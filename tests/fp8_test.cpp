@@ -1,4 +1,4 @@
-// The value type (SPEC §4): layout, comparisons, negation, abs, classification, arithmetic,
+// The value type (docs/spec.md §4): layout, comparisons, negation, abs, classification, arithmetic,
 // numeric_limits, hash and stream output, for every code against the reference's values.
 #include <gtest/gtest.h>
 
@@ -145,7 +145,7 @@ TYPED_TEST(ValueType, StreamsItsValue) {
   EXPECT_EQ(out.str(), "1.5 -0.25");
 }
 
-// numeric_limits against SPEC §1 and §4, written from the spec's figures.
+// numeric_limits against docs/spec.md §1 and §4, written from the spec's figures.
 TEST(NumericLimits, E4M3) {
   using L = std::numeric_limits<minifloat::e4m3>;
   static_assert(L::is_specialized && L::is_signed && !L::is_integer && !L::is_exact, "");
@@ -178,7 +178,8 @@ TEST(NumericLimits, E5M2) {
 }
 
 TEST(NumericLimits, IeeeStyleFormats) {
-  // SPEC §1, last row: max (2 - 2^-M) 2^(2^E - 2 - b), min normal 2^(1-b), min sub 2^(1-b-M).
+  // docs/spec.md §1, last row: max (2 - 2^-M) 2^(2^E - 2 - b), min normal 2^(1-b), min sub
+  // 2^(1-b-M).
   using L34 = std::numeric_limits<minifloat::e3m4>;
   EXPECT_EQ(static_cast<float>(L34::max()), (2.0f - 0x1p-4f) * 0x1p3f); // 15.5
   EXPECT_EQ(static_cast<float>(L34::min()), 0x1p-2f);
@@ -191,7 +192,7 @@ TEST(NumericLimits, IeeeStyleFormats) {
   EXPECT_EQ(static_cast<float>(L25::epsilon()), 0x1p-5f);
 }
 
-// e8m0 (SPEC §1): unsigned, no zero, 0xFF NaN, value 2^(E - 127).
+// e8m0 (docs/spec.md §1): unsigned, no zero, 0xFF NaN, value 2^(E - 127).
 TEST(E8M0, ValueType) {
   using minifloat::e8m0;
   for (unsigned a = 0; a < 256; ++a) {
@@ -227,7 +228,8 @@ TEST(E8M0, ValueType) {
 }
 
 TEST(NumericLimits, Fnuz) {
-  // SPEC §1: bias one larger than IEEE's, no infinities, NaN 0x80, all-ones exponent finite.
+  // docs/spec.md §1: bias one larger than IEEE's, no infinities, NaN 0x80, all-ones exponent
+  // finite.
   using L43 = std::numeric_limits<minifloat::e4m3fnuz>;
   static_assert(!L43::has_infinity && !L43::is_iec559 && L43::digits == 4, "");
   static_assert(L43::max_exponent == 8 && L43::min_exponent == -6, "");

@@ -1,5 +1,5 @@
 // Comparison with NVIDIA's host conversions from cuda_fp8.h (__nv_cvt_float_to_fp8,
-// __nv_cvt_double_to_fp8). They follow SPEC.md but for one documented difference: NaN becomes
+// __nv_cvt_double_to_fp8). They follow docs/spec.md but for one documented difference: NaN becomes
 // 0x7F whatever its sign. Expected = NVIDIA's code, with the input's sign on NaN.
 #ifndef MINIFLOAT_TESTS_NVIDIA_COMPARE_HPP
 #define MINIFLOAT_TESTS_NVIDIA_COMPARE_HPP
@@ -23,7 +23,7 @@ unsigned expected(Source x, __nv_saturation_t saturation, __nv_fp8_interpretatio
     code = __nv_cvt_double_to_fp8(x, saturation, format);
   }
   if (std::isnan(x) && std::signbit(x)) {
-    code |= 0x80u; // the one difference: SPEC keeps NaN's sign
+    code |= 0x80u; // the one difference: docs/spec.md keeps NaN's sign
   }
   return code;
 }

@@ -1,9 +1,9 @@
 // The tests' independent reference for narrowing to an 8-bit format. It shares no code with the
 // library and uses none of its techniques: it lists every value of the format from the formula
-// of SPEC §1, sorts them, and for an input finds the two neighbouring values by binary search;
-// then nearest (ties to the even code), toward zero, or stochastic, then the overflow rule of
-// SPEC §2 on the rounded result. All arithmetic is exact in double: every 8-bit value, every
-// midpoint between two of them, and every float, binary16 and bfloat16 input is a double.
+// of docs/spec.md §1, sorts them, and for an input finds the two neighbouring values by binary
+// search; then nearest (ties to the even code), toward zero, or stochastic, then the overflow rule
+// of docs/spec.md §2 on the rounded result. All arithmetic is exact in double: every 8-bit value,
+// every midpoint between two of them, and every float, binary16 and bfloat16 input is a double.
 #ifndef MINIFLOAT_TESTS_REFERENCE_HPP
 #define MINIFLOAT_TESTS_REFERENCE_HPP
 
@@ -44,7 +44,7 @@ inline const format e4m3b11fnuz{"e4m3b11fnuz", 4, 3, 11, nan_rule::fnuz};
 // the smallest value 2^-127 give 0x00 (minifloat's documented rule for a format without zero).
 inline const format e8m0{"e8m0", 8, 0, 127, nan_rule::fn, false, false};
 
-// SPEC §1: the value of a code, NaN and infinities included.
+// docs/spec.md §1: the value of a code, NaN and infinities included.
 inline double decode(const format& f, unsigned code) {
   if (f.rule == nan_rule::fnuz && code == 0x80) {
     return std::numeric_limits<double>::quiet_NaN(); // fnuz's NaN has no sign
@@ -185,7 +185,8 @@ public:
     const double x = where.x;
     const bool fnuz = format_.rule == nan_rule::fnuz;
     const unsigned sign = std::signbit(x) && format_.has_sign ? 0x80u : 0u;
-    // NaN: NaN with the input's sign and the all-ones magnitude (SPEC §2); fnuz has one NaN.
+    // NaN: NaN with the input's sign and the all-ones magnitude (docs/spec.md §2); fnuz has one
+    // NaN.
     const unsigned nan = fnuz ? 0x80u : format_.has_sign ? sign | 0x7Fu : 0xFFu;
     if (std::isnan(x)) {
       return nan;
@@ -260,8 +261,8 @@ private:
   bool has_infinity_ = false;
 };
 
-// IEEE binary16 and bfloat16 values from their bits, by the same formula (SPEC §1 with E, M of
-// the wide format), independent of the library's decoder.
+// IEEE binary16 and bfloat16 values from their bits, by the same formula (docs/spec.md §1 with E, M
+// of the wide format), independent of the library's decoder.
 inline double decode_wide(unsigned bits, int exponent_bits, int mantissa_bits) {
   const int total = 1 + exponent_bits + mantissa_bits;
   const bool negative = ((bits >> (total - 1)) & 1u) != 0;

@@ -1,7 +1,7 @@
 // scaling.hpp: per-tensor scales, quantize/dequantize on every path, delayed scaling, block and
 // MX scales and the error figures (bad arguments: bad_input_test). Expected values come from the
-// definitions of SPEC §5/§6 written out here (plain loops over the scalar casts), not from the
-// library's array code.
+// definitions of docs/spec.md §5 and §6 written out here (plain loops over the scalar casts), not
+// from the library's array code.
 #include <gtest/gtest.h>
 
 #include <cfloat>
@@ -223,7 +223,7 @@ TEST(DelayedScaling, MostRecentRuleAndQuantize) {
     previous_amax = minifloat::amax(x.data(), x.size());
     EXPECT_EQ(scaling.scale(), 448.0f / previous_amax / 2);
   }
-  // A zero amax keeps the scale (SPEC §5).
+  // A zero amax keeps the scale (docs/spec.md §5).
   const float before = scaling.scale();
   scaling.record(0.0f);
   EXPECT_EQ(scaling.scale(), before);

@@ -60,7 +60,7 @@ void widen_on(minifloat::simd_path path, const From* src, std::size_t n, To* dst
   minifloat::convert(src, n, dst);
 }
 
-inline float amax_on(minifloat::simd_path path, const float* src, std::size_t n) {
+inline float amax_with_path(minifloat::simd_path path, const float* src, std::size_t n) {
   const minifloat::scoped_path on(path);
   return minifloat::amax(src, n);
 }

@@ -9,7 +9,7 @@
 namespace minifloat {
 
 // x rounded to To with rounding R, then the overflow rule O applied to the rounded result
-// (SPEC §2). convert<e4m3>(465.0f) is NaN; convert<e4m3, rounding::nearest_even,
+// (docs/spec.md §2). convert<e4m3>(465.0f) is NaN; convert<e4m3, rounding::nearest_even,
 // overflow::saturate>(465.0f) is 448; convert<e4m3, rounding::toward_zero>(479.0f) is 448.
 template <class To, rounding R = rounding::nearest_even, overflow O = overflow::non_saturating,
           class From>
@@ -24,8 +24,8 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To saturate_cast(From x) noex
   return detail::convert_value<To, detail::rounding_rule::nearest_even, overflow::saturate>(x, 0);
 }
 
-// Stochastic rounding with caller-supplied random bits (SPEC §2). Let lo <= |x| <= hi be the
-// neighbouring values of To's grid (extended past the largest finite value as if the exponent
+// Stochastic rounding with caller-supplied random bits (docs/spec.md §2). Let lo <= |x| <= hi be
+// the neighbouring values of To's grid (extended past the largest finite value as if the exponent
 // range were unbounded), and frac = (|x| - lo) / (hi - lo). The magnitude rounds up to hi iff
 //     floor(frac * 2^32) + random_bits >= 2^32,
 // that is, with probability floor(frac * 2^32) / 2^32 for uniform random_bits: all 32 bits are

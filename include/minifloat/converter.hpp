@@ -6,7 +6,7 @@
 //   3. apply the overflow policy to the rounded result (non-saturating or saturate);
 //   4. pack the result into the target's encoding.
 // Because step 1 is exact and step 2 rounds once, every conversion is correctly rounded
-// (SPEC §2: never through an intermediate format).
+// (docs/spec.md §2: never through an intermediate format).
 #ifndef MINIFLOAT_CONVERTER_HPP
 #define MINIFLOAT_CONVERTER_HPP
 
@@ -15,7 +15,7 @@
 
 namespace minifloat {
 
-// Rounding of a conversion (SPEC §2). Stochastic rounding takes random bits and has its own
+// Rounding of a conversion (docs/spec.md §2). Stochastic rounding takes random bits and has its own
 // entry point, stochastic_cast.
 enum class rounding {
   nearest_even, // the nearest value of the format; ties to the even code
@@ -24,7 +24,7 @@ enum class rounding {
                 // Negative values are truncated, so a finite one never rounds past -max.
 };
 
-// What happens to a rounded result beyond the largest finite value (SPEC §2).
+// What happens to a rounded result beyond the largest finite value (docs/spec.md §2).
 enum class overflow {
   non_saturating, // OCP / IEEE: +-inf where the format has it, else NaN with the input's sign
   saturate,       // +-max; infinities become +-max too; NaN stays NaN
@@ -140,8 +140,8 @@ MINIFLOAT_HOST_DEVICE constexpr bool rounds_up(std::uint64_t significand, int sh
     const bool in_range = (shift >= 1) & (shift <= 64);
     return in_range & ((dropped > half) | ((dropped == half) & kept_is_odd));
   }
-  // Stochastic (SPEC §2): the fraction truncated to 32 bits, floor(fraction * 2^32), plus the
-  // random bits; a carry out of bit 31 rounds the magnitude up.
+  // Stochastic (docs/spec.md §2): the fraction truncated to 32 bits, floor(fraction * 2^32), plus
+  // the random bits; a carry out of bit 31 rounds the magnitude up.
   const int left = select(shift <= 32, 32 - select(shift < 0, 0, shift), 0);
   const int right = select(shift <= 32, 0, select(shift - 32 > 63, 63, shift - 32));
   const std::uint64_t fraction32 =
@@ -158,7 +158,7 @@ encode_rounded(value_class kind, bool negative, std::uint64_t magnitude, bool to
   using storage = typename info::storage_type;
   const storage sign = select(negative, info::sign_mask, storage{0});
   // Past the largest finite value (e4m3: 480 would be S.1111.111, NaN's code) the overflow rule
-  // decides; toward zero never rounds a finite value past it (SPEC §2).
+  // decides; toward zero never rounds a finite value past it (docs/spec.md §2).
   const storage overflow_code = overflowed<Format, Overflow>(sign);
   // Toward zero (and upward for a negative value) never rounds a finite value past the largest.
   const auto largest = static_cast<storage>(sign | info::max_finite_code);

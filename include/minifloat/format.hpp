@@ -1,6 +1,6 @@
 // minifloat: formats as traits. A format says how its bits are laid out and how the special
 // values (infinities, NaN, zeros) are encoded; every constant the converter and the value type
-// need is derived from that here, once (SPEC §1).
+// need is derived from that here, once (docs/spec.md §1).
 #ifndef MINIFLOAT_FORMAT_HPP
 #define MINIFLOAT_FORMAT_HPP
 
@@ -137,7 +137,7 @@ struct format_info {
   static constexpr storage_type max_subnormal_code = has_subnormals ? mantissa_mask : 0;
   static constexpr storage_type min_subnormal_code = has_subnormals ? 1 : 0;
   // The NaN a conversion produces, before the sign is applied. 8-bit formats use the all-ones
-  // magnitude (0x7F, SPEC §2); wider IEEE formats the canonical quiet NaN, as
+  // magnitude (0x7F, docs/spec.md §2); wider IEEE formats the canonical quiet NaN, as
   // std::numeric_limits<float>::quiet_NaN() does; fnuz its single NaN 0x80 (sign included).
   static constexpr storage_type nan_code =
       special_values == specials::fnuz ? sign_mask

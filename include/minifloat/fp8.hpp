@@ -1,5 +1,5 @@
 // minifloat: the 8-bit value types. basic_fp8<Format> holds one byte, the code of a value of
-// Format; fp8<E, M> names the standard formats, e4m3 and e5m2 the OCP ones (SPEC §1, §4).
+// Format; fp8<E, M> names the standard formats, e4m3 and e5m2 the OCP ones (docs/spec.md §1, §4).
 #ifndef MINIFLOAT_FP8_HPP
 #define MINIFLOAT_FP8_HPP
 
@@ -28,9 +28,9 @@ public:
   // Trivial, like float: a default-initialised value is indeterminate; e4m3{} is +0.
   basic_fp8() = default;
 
-  // Conversions from wider types round to nearest, ties to even, and do not saturate (SPEC §2):
-  // e4m3(465.0f) is NaN, e5m2(61440.0) is +inf. Use minifloat::convert or saturate_cast for
-  // the other modes. All are explicit: narrowing is never implicit (SPEC §4).
+  // Conversions from wider types round to nearest, ties to even, and do not saturate (docs/spec.md
+  // §2): e4m3(465.0f) is NaN, e5m2(61440.0) is +inf. Use minifloat::convert or saturate_cast for
+  // the other modes. All are explicit: narrowing is never implicit (docs/spec.md §4).
   MINIFLOAT_HOST_DEVICE explicit MINIFLOAT_BIT_CAST_CONSTEXPR basic_fp8(float x) noexcept
       : bits_(encode(x)) {}
   MINIFLOAT_HOST_DEVICE explicit MINIFLOAT_BIT_CAST_CONSTEXPR basic_fp8(double x) noexcept
@@ -59,7 +59,7 @@ public:
   }
   MINIFLOAT_HOST_DEVICE constexpr std::uint8_t bits() const noexcept { return bits_; }
 
-  // Widening is exact (SPEC §3).
+  // Widening is exact (docs/spec.md §3).
   // On the host a load from the compile-time table; in CUDA device code (where host tables
   // cannot be read) the converter itself.
   MINIFLOAT_HOST_DEVICE explicit MINIFLOAT_BIT_CAST_CONSTEXPR operator float() const noexcept {
@@ -128,7 +128,7 @@ using e4m3b11fnuz = basic_fp8<formats::e4m3b11fnuz>; // max 30
 // The OCP MX scale: 2^-127 .. 2^127, NaN 0xFF, unsigned, no zero (see formats::e8m0).
 using e8m0 = basic_fp8<formats::e8m0>;
 
-// Classification (SPEC §4), all exact bit tests.
+// Classification (docs/spec.md §4), all exact bit tests.
 template <class F>
 MINIFLOAT_HOST_DEVICE constexpr bool isnan(basic_fp8<F> x) noexcept {
   return format_info<F>::is_nan(x.bits());
@@ -189,7 +189,7 @@ template <class F>
 struct is_fp8<basic_fp8<F>> : std::true_type {};
 
 // Arithmetic with an 8-bit operand computes in float, or in the wider type of the other
-// operand (double, long double), and returns that type (SPEC §4).
+// operand (double, long double), and returns that type (docs/spec.md §4).
 template <class T>
 using promoted_with =
     std::conditional_t<std::is_floating_point<T>::value && (sizeof(T) > 4), T, float>;

@@ -2,7 +2,7 @@
 #ifndef MINIFLOAT_IOSTREAM_HPP
 #define MINIFLOAT_IOSTREAM_HPP
 
-#include <ostream>
+#include <iosfwd> // the stream is a template argument: the caller has <ostream>
 
 #include "fp8.hpp"
 

@@ -1,4 +1,4 @@
-// minifloat: std::numeric_limits and std::hash for the 8-bit types (SPEC §4).
+// minifloat: std::numeric_limits and std::hash for the 8-bit types (docs/spec.md §4).
 #ifndef MINIFLOAT_LIMITS_HPP
 #define MINIFLOAT_LIMITS_HPP
 

@@ -1,4 +1,4 @@
-// minifloat: scaling (SPEC §5). A tensor is stored as q = narrow(x * s), saturating, with
+// minifloat: scaling (docs/spec.md §5). A tensor is stored as q = narrow(x * s), saturating, with
 // s_inv = 1 / s beside it, and read back as x ~ widen(q) * s_inv:
 //   compute_scale<T>(amax, margin)          s = max(T) / amax / 2^margin, every guard applied
 //   quantize(x, n, q, s), dequantize(q, n, x, s_inv)   one pass each, on the array kernels
@@ -7,14 +7,13 @@
 //   quantize_blocks / dequantize_blocks     a scale per row, column, 1 x 128 tile or 128 x 128
 //                                           block of a row-major matrix (DeepSeek-V3)
 //   quantize_mx / dequantize_mx             blocks of 32 sharing an e8m0 scale (OCP MX)
-//   relative_noise_energy, snr_db           the error figures of SPEC §6
+//   relative_noise_energy, snr_db           the error figures of docs/spec.md §6
 // Bad arguments (null pointers with a non-zero count, overlapping arrays, a shape the block
 // does not divide, a scale that is not positive and finite, a negative margin, an empty
 // history) are reported through error.hpp before anything is written.
 #ifndef MINIFLOAT_SCALING_HPP
 #define MINIFLOAT_SCALING_HPP
 
-#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstddef>
@@ -28,7 +27,7 @@
 namespace minifloat {
 
 // How compute_scale rounds s: not at all, or down to a power of two (then x * s and q * s_inv
-// are exact wherever they stay normal, SPEC §5).
+// are exact wherever they stay normal, docs/spec.md §5).
 enum class scale_rounding { exact, power_of_two };
 
 namespace detail {
@@ -43,6 +42,17 @@ float max_value() noexcept {
 }
 
 inline bool is_positive_finite(float x) noexcept { return x > 0 && x <= FLT_MAX; }
+
+// std::min and std::max without <algorithm>: the first argument unless the second is smaller
+// (larger).
+template <class T>
+constexpr T smaller(T a, T b) noexcept {
+  return b < a ? b : a;
+}
+template <class T>
+constexpr T larger(T a, T b) noexcept {
+  return a < b ? b : a;
+}
 
 // The largest power of two <= s, for a normal positive s: its exponent alone.
 inline float power_of_two_below(float s) noexcept {
@@ -76,7 +86,7 @@ template <class T>
 void dequantize_unchecked(const T* q, std::size_t n, float* x, float scale_inv) {
   constexpr std::size_t piece = 2048;
   for (std::size_t i = 0; i < n; i += piece) {
-    const std::size_t m = std::min(piece, n - i);
+    const std::size_t m = smaller(piece, n - i);
     widen_array(q + i, m, x + i);
     for (std::size_t j = 0; j < m; ++j) {
       x[i + j] *= scale_inv;
@@ -86,8 +96,8 @@ void dequantize_unchecked(const T* q, std::size_t n, float* x, float scale_inv) 
 
 } // namespace detail
 
-// SPEC §5: s = max(T) / amax / 2^margin, the scale that maps amax onto T's largest finite value
-// (less `margin` binades of headroom). Guards: an amax that is 0, negative, NaN or infinite
+// docs/spec.md §5: s = max(T) / amax / 2^margin, the scale that maps amax onto T's largest finite
+// value (less `margin` binades of headroom). Guards: an amax that is 0, negative, NaN or infinite
 // gives no usable scale and returns 1 (current scaling; delayed_scaling keeps its previous
 // scale instead); a quotient past the largest float (a tiny amax) is clamped to FLT_MAX, one
 // below FLT_MIN (a huge margin) to FLT_MIN, so that s and 1 / s are always finite and non-zero.
@@ -101,13 +111,13 @@ float compute_scale(float amax, int margin = 0, scale_rounding rounding = scale_
     return 1.0f;
   }
   float s = detail::max_value<T>() / amax; // one rounding
-  s = std::min(s, FLT_MAX);
-  s = std::ldexp(s, -std::min(margin, 512)); // exact while s stays normal
-  s = std::max(s, FLT_MIN);
+  s = detail::smaller(s, FLT_MAX);
+  s = std::ldexp(s, -detail::smaller(margin, 512)); // exact while s stays normal
+  s = detail::larger(s, FLT_MIN);
   return rounding == scale_rounding::power_of_two ? detail::power_of_two_below(s) : s;
 }
 
-// Narrows x[i] * scale to T with saturation (SPEC §5: values past the range land on +-max;
+// Narrows x[i] * scale to T with saturation (docs/spec.md §5: values past the range land on +-max;
 // NaN stays NaN): q[i] == saturate_cast<T>(x[i] * scale), the product rounded to float first,
 // as Transformer Engine and PyTorch do (exact for a power-of-two scale). One pass over x.
 // scale must be positive and finite.
@@ -154,8 +164,8 @@ enum class amax_rule { max, most_recent };
 // Delayed scaling: the scale of step k comes from the amaxes of the steps before it, kept in a
 // window of `history_length` steps. quantize() narrows with the current scale, records the
 // tensor's amax, and then updates the scale from the history. A history whose max (or newest
-// entry) is 0, NaN or infinite gives no usable scale: the previous one is kept (SPEC §5), so a
-// NaN freezes the scale until it leaves the window. The first scale is 1.
+// entry) is 0, NaN or infinite gives no usable scale: the previous one is kept (docs/spec.md §5),
+// so a NaN freezes the scale until it leaves the window. The first scale is 1.
 template <class T>
 class delayed_scaling {
 public:
@@ -185,7 +195,7 @@ public:
   void record(float amax_value) {
     history_[next_] = amax_value;
     next_ = (next_ + 1) % history_.size();
-    recorded_ = std::min(recorded_ + 1, history_.size());
+    recorded_ = detail::smaller(recorded_ + 1, history_.size());
     float reduced = history_[(next_ + history_.size() - 1) % history_.size()];
     if (rule_ == amax_rule::max) {
       std::uint32_t largest = 0;
@@ -363,7 +373,7 @@ e8m0 compute_mx_scale(float amax_value, mx_scale_rule rule = mx_scale_rule::floo
       k = up ? j + 1 : j;
     }
   }
-  k = std::max(-127, std::min(127, k));
+  k = detail::larger(-127, detail::smaller(127, k));
   return e8m0::from_bits(static_cast<std::uint8_t>(k + 127));
 }
 
@@ -425,8 +435,8 @@ void dequantize_mx(const T* q, std::size_t n, const e8m0* scales, float* x) {
   }
 }
 
-// SPEC §6: the relative noise energy sum (y - x)^2 / sum x^2 of an approximation y of x, and
-// the signal-to-noise ratio 10 log10(sum x^2 / sum (y - x)^2) in dB, accumulated in double.
+// docs/spec.md §6: the relative noise energy sum (y - x)^2 / sum x^2 of an approximation y of x,
+// and the signal-to-noise ratio 10 log10(sum x^2 / sum (y - x)^2) in dB, accumulated in double.
 // Equal arrays give 0 and +infinity; an all-zero x with any error gives +infinity and
 // -infinity.
 inline double relative_noise_energy(const float* x, const float* y, std::size_t n) {

@@ -15,7 +15,7 @@ template <class Format>
 MINIFLOAT_BIT_CAST_CONSTEXPR std::array<float, 256> make_decode_table() noexcept {
   std::array<float, 256> table{};
   for (std::size_t code = 0; code < table.size(); ++code) {
-    // Widening is exact (SPEC §3), so the rounding and overflow rules never act here.
+    // Widening is exact (docs/spec.md §3), so the rounding and overflow rules never act here.
     table[code] = value_traits<float>::from_code(
         pack<formats::binary32, rounding_rule::nearest_even, overflow::non_saturating>(
             unpack_code<Format>(static_cast<std::uint8_t>(code))));

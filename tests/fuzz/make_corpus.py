@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the fuzzers' seed corpus (tests/fuzz/corpus/{narrow,scaling}/): inputs that start
-the fuzzers at the edges SPEC.md cares about (every format's largest value, the midpoints and
+the fuzzers at the edges docs/spec.md cares about (every format's largest value, the midpoints and
 the first value past it, subnormal boundaries, zeros of both signs, infinities, NaNs) and at
 sizes that reach the vector kernels and their tails. Deterministic: rerunning it rewrites the
 same files. Usage: tests/fuzz/make_corpus.py"""

@@ -1,9 +1,9 @@
 // libFuzzer harness 2: random shapes, block sizes, scales, margins and lengths through the
 // scaling and array APIs. Each call either is refused (minifloat::invalid_argument, and then
-// every output is untouched) or gives what the definitions of SPEC §5 give, written out here as
-// plain loops over the scalar casts; the round trips dequantize -> quantize with power-of-two
-// scales give back the codes; amax agrees on every path. Arrays are allocated to their exact
-// size, so AddressSanitizer sees any access past them.
+// every output is untouched) or gives what the definitions of docs/spec.md §5 give, written out
+// here as plain loops over the scalar casts; the round trips dequantize -> quantize with
+// power-of-two scales give back the codes; amax agrees on every path. Arrays are allocated to their
+// exact size, so AddressSanitizer sees any access past them.
 //
 // Input: byte 0 picks the format (bits 0-2), the MX scale rule (bits 3-4), power-of-two scales
 // (bit 5) and the delayed-scaling amax rule (bit 6); bytes 1-2 the matrix (rows 0..16, cols
@@ -109,7 +109,7 @@ void check_per_tensor(const std::vector<float>& input, const parameters& p) {
   const float amax = minifloat::amax(x.get(), n);
   expect(same_float(amax, naive_amax(x.get(), n)), "amax");
   for (simd_path path : supported_paths()) {
-    expect(same_float(amax_on(path, x.get(), n), amax), "amax on a path");
+    expect(same_float(amax_with_path(path, x.get(), n), amax), "amax on a path");
   }
   // quantize with the input's scale: refused unless positive and finite.
   guarded<T> q(n);

@@ -49,8 +49,11 @@ inline const char* to_string(simd_path path) noexcept {
   return "portable";
 }
 
+namespace detail {
+
 // Whether this program can run `path` on this CPU: compiled in, and the CPU (and OS) support it.
-inline bool path_supported(simd_path path) noexcept {
+// Asks the CPU (CPUID, which a virtual machine may trap: microseconds).
+inline bool cpu_runs(simd_path path) noexcept {
 #if MINIFLOAT_X86_PATHS
   __builtin_cpu_init();
   // (Clang 14 cannot ask __builtin_cpu_supports about F16C: CPUID leaf 1, ECX bit 29.)
@@ -77,6 +80,28 @@ inline bool path_supported(simd_path path) noexcept {
 #else
   return path == simd_path::portable || (MINIFLOAT_NEON_PATHS && path == simd_path::neon);
 #endif
+}
+
+// The paths cpu_runs allows, one bit per simd_path, asked once (a function-local static:
+// initialised once, race-free).
+inline unsigned supported_path_bits() noexcept {
+  static const unsigned bits = [] {
+    unsigned all = 0;
+    for (simd_path path :
+         {simd_path::portable, simd_path::avx2, simd_path::avx512, simd_path::neon}) {
+      all |= cpu_runs(path) ? 1U << static_cast<unsigned>(path) : 0U;
+    }
+    return all;
+  }();
+  return bits;
+}
+
+} // namespace detail
+
+// Whether this program can run `path` on this CPU: compiled in, and the CPU (and OS) support it.
+inline bool path_supported(simd_path path) noexcept {
+  const auto index = static_cast<unsigned>(path);
+  return index < 32 && (detail::supported_path_bits() >> index & 1U) != 0;
 }
 
 namespace detail {

@@ -1,0 +1,100 @@
+// minifloat: the array operations on the calling thread's path, as the public array and scaling
+// functions (bulk.hpp, scaling.hpp) call them once their arguments are checked: each asks the
+// converter's map whether a lane kernel serves it and hands the call to the path's kernel type
+// (detail/dispatch.hpp's with_kernels).
+#ifndef MINIFLOAT_DETAIL_ARRAY_OPERATIONS_HPP
+#define MINIFLOAT_DETAIL_ARRAY_OPERATIONS_HPP
+
+#include <cstddef>
+#include <cstdint>
+
+#include "../error.hpp"
+#include "../random.hpp"
+#include "convert_value.hpp"
+#include "dispatch.hpp"
+
+namespace minifloat {
+namespace detail {
+
+template <class T>
+constexpr bool is_8bit_type = value_traits<T>::is_known && sizeof(T) == 1;
+
+// Narrowing n elements on the active path: the path's lane kernels where the map (converter.hpp)
+// has a lane variant for this source and target, the scalar conversion element by element
+// otherwise (double sources).
+template <rounding_rule Rule, overflow Overflow, class From, class To, class Random>
+void narrow_array(const From* src, std::size_t n, To* dst, const Random& random) {
+  using from_format = typename value_traits<From>::format;
+  using to_format = typename value_traits<To>::format;
+  if constexpr (step2_for<from_format, to_format, Rule>(portable_kernels::capabilities) !=
+                step2_variant::generic) {
+    auto* codes = reinterpret_cast<std::uint8_t*>(dst);
+    with_kernels(active_path(), [&](auto kernels) {
+      decltype(kernels)::template encode<to_format, Rule, Overflow>(src, n, codes, random);
+    });
+  } else {
+    for (std::size_t i = 0; i < n; ++i) {
+      std::uint32_t bits = 0;
+      if constexpr (std::is_same<Random, random_bits_array>::value) {
+        bits = random.bits[i];
+      } else if constexpr (std::is_same<Random, counter_generator>::value) {
+        bits = random(i);
+      }
+      dst[i] = convert_value<To, Rule, Overflow>(src[i], bits);
+    }
+  }
+}
+
+// x * scale narrowed to Target with saturation (quantization, docs/spec.md §5) on the active
+// path, in one pass.
+template <class Target>
+void narrow_scaled(const float* x, std::size_t n, Target* q, float scale) {
+  using format = typename value_traits<Target>::format;
+  auto* codes = reinterpret_cast<std::uint8_t*>(q);
+  with_kernels(active_path(), [&](auto kernels) {
+    decltype(kernels)::template encode<format, rounding_rule::nearest_even, overflow::saturate>(
+        scaled_floats{x, scale}, n, codes, no_random_bits{});
+  });
+}
+
+// Widening n codes on the active path, exactly.
+template <class From, class To>
+void widen_array(const From* src, std::size_t n, To* dst) {
+  const auto* codes = reinterpret_cast<const std::uint8_t*>(src);
+  const stores mode = stores_for(n * sizeof(To));
+  with_kernels(active_path(), [&](auto kernels) {
+    decltype(kernels)::template decode<typename value_traits<From>::format>(codes, n, dst, mode);
+  });
+}
+
+// amax's rule, for the loops here and in scaling.hpp: |x| folded into `largest` as bit patterns
+// compared as integers (so a NaN beats everything), and the result read back as a float, any
+// NaN as the canonical quiet NaN.
+inline std::uint32_t fold_magnitude(std::uint32_t largest, float x) noexcept {
+  const std::uint32_t magnitude = bit_cast<std::uint32_t>(x) & 0x7FFFFFFFU;
+  return select(magnitude > largest, magnitude, largest);
+}
+inline float magnitude_as_amax(std::uint32_t largest) noexcept {
+  return bit_cast<float>(select(largest > 0x7F800000U, 0x7FC00000U, largest));
+}
+
+// amax on the active path.
+inline float largest_magnitude(const float* src, std::size_t n) {
+  return magnitude_as_amax(with_kernels(
+      active_path(), [&](auto kernels) { return decltype(kernels)::max_magnitude_bits(src, n); }));
+}
+
+// The checks every array conversion makes.
+template <class From, class To>
+void check_conversion(const char* function, const From* src, std::size_t n, const To* dst) {
+  check_not_null(function, src == nullptr, n, "src");
+  check_not_null(function, dst == nullptr, n, "dst");
+  check_no_overlap(function, {dst, n * sizeof(To), "dst"}, {src, n * sizeof(From), "src"},
+                   " (in-place conversion is not supported)");
+}
+
+} // namespace detail
+
+} // namespace minifloat
+
+#endif // MINIFLOAT_DETAIL_ARRAY_OPERATIONS_HPP
