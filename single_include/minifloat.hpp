@@ -2013,7 +2013,7 @@ stochastic_cast(From x, std::uint32_t random_bits) noexcept {
 #define MINIFLOAT_LIMITS_HPP
 
 #include <cstddef>
-#include <functional>
+#include <typeindex> // declares std::hash (as <functional> does, at a tenth of the cost)
 #include <limits>
 
 
@@ -2115,11 +2115,12 @@ private:
   }
 };
 
-// Hashes agree with ==: +0 and -0 hash alike. (NaN equals nothing, so its hash is free.)
+// Hashes agree with ==: +0 and -0 hash alike. (NaN equals nothing, so its hash is free.) The
+// code itself, as the standard libraries hash small integers: 256 distinct values.
 template <class Format>
 struct hash<minifloat::basic_fp8<Format>> {
   std::size_t operator()(minifloat::basic_fp8<Format> x) const noexcept {
-    return std::hash<unsigned>{}(minifloat::detail::is_zero(x) ? 0u : unsigned{x.bits()});
+    return minifloat::detail::is_zero(x) ? 0U : std::size_t{x.bits()};
   }
 };
 

@@ -17,9 +17,9 @@ namespace {
 
 constexpr int results_per_input = 8;
 
-// Each float of [base, base + n) through the four narrowings docs/spec.md §2 names for e4m3 and e5m2,
-// two directed roundings and two stochastic ones (on sm_89 and later the two saturate_casts take
-// the hardware conversion; the others take the same code as the host, in the device's float
+// Each float of [base, base + n) through the four narrowings docs/spec.md §2 names for e4m3 and
+// e5m2, two directed roundings and two stochastic ones (on sm_89 and later the two saturate_casts
+// take the hardware conversion; the others take the same code as the host, in the device's float
 // arithmetic).
 __host__ __device__ void narrow_one(float x, std::uint8_t* out) {
   using minifloat::rounding;
