@@ -703,7 +703,7 @@ constexpr bool is_lane_source = std::is_same<Source, formats::binary32>::value |
 // The table above as a function: step 2 for Source -> Target with Rule on a path that has
 // `path`'s lane operations.
 template <class Source, class Target, rounding_rule Rule>
-constexpr step2_variant step2_for(const lane_capabilities& path) noexcept {
+MINIFLOAT_HOST_DEVICE constexpr step2_variant step2_for(const lane_capabilities& path) noexcept {
   if (!is_lane_source<Source>) {
     return step2_variant::generic;
   }
@@ -887,6 +887,19 @@ constexpr byte_plane_table make_byte_plane_table() noexcept {
 }
 template <class Format, class To>
 inline constexpr byte_plane_table byte_planes_for = make_byte_plane_table<Format, To>();
+
+// What the byte-lookup decoders (AVX-512 VBMI, NEON TBL) look up for results of type To
+// (float, binary16_bits, bfloat16_bits): every 8-bit format's values are bfloat16 values, so a
+// float result is its bfloat16 pattern << 16, from the bfloat16 planes; 16-bit results come from
+// their own. result_bits is what a result is written as.
+template <class Format, class To>
+struct byte_lookup_for {
+  static constexpr bool to_float = std::is_same<To, float>::value;
+  using result_bits = std::conditional_t<to_float, std::uint32_t, std::uint16_t>;
+  using looked_up =
+      std::conditional_t<to_float, formats::bfloat16, typename value_traits<To>::format>;
+  static constexpr const byte_plane_table& planes = byte_planes_for<Format, looked_up>;
+};
 
 } // namespace detail
 
@@ -1692,7 +1705,7 @@ constexpr bool has_hardware_narrowing =
 // kernels take the float bits of 16-bit sources through float arithmetic that is constexpr only
 // with a constexpr bit cast; without one, those sources take the generic steps (same codes).
 template <class From, class To, rounding_rule Rule>
-constexpr step2_variant scalar_step2() noexcept {
+MINIFLOAT_HOST_DEVICE constexpr step2_variant scalar_step2() noexcept {
   constexpr step2_variant variant = step2_for<From, To, Rule>(portable_kernels::capabilities);
   return MINIFLOAT_HAS_CONSTEXPR_BIT_CAST || std::is_same<From, formats::binary32>::value
              ? variant
@@ -3980,12 +3993,9 @@ struct avx512_kernels {
   // values, so a float is its bfloat16 pattern << 16.
   template <class Format, class To>
   static void decode(const std::uint8_t* codes, std::size_t n, To* dst, stores mode) {
-    constexpr bool to_float = std::is_same<To, float>::value;
-    using looked_up =
-        std::conditional_t<to_float, formats::bfloat16, typename value_traits<To>::format>;
-    using result_bits = std::conditional_t<to_float, std::uint32_t, std::uint16_t>;
-    constexpr const byte_plane_table& planes = byte_planes_for<Format, looked_up>;
-    auto* results = reinterpret_cast<result_bits*>(dst);
+    using lookup = byte_lookup_for<Format, To>;
+    constexpr const byte_plane_table& planes = lookup::planes;
+    auto* results = reinterpret_cast<typename lookup::result_bits*>(dst);
     if (mode == stores::non_temporal) {
       return with_non_temporal_stores(
           results, n, [&](auto non_temporal, std::size_t first, std::size_t count) {
@@ -4765,13 +4775,10 @@ struct neon_kernels {
   // Byte lookups over the results' bytes; a float is its bfloat16 pattern << 16.
   template <class Format, class To>
   static void decode(const std::uint8_t* codes, std::size_t n, To* dst, stores /*mode*/) {
-    constexpr bool to_float = std::is_same<To, float>::value;
-    using looked_up =
-        std::conditional_t<to_float, formats::bfloat16, typename value_traits<To>::format>;
-    using result_bits = std::conditional_t<to_float, std::uint32_t, std::uint16_t>;
-    constexpr const byte_plane_table& planes = byte_planes_for<Format, looked_up>;
+    using lookup = byte_lookup_for<Format, To>;
+    constexpr const byte_plane_table& planes = lookup::planes;
     neon::decode_array<planes.sign_symmetric>(planes, codes, n,
-                                              reinterpret_cast<result_bits*>(dst));
+                                              reinterpret_cast<typename lookup::result_bits*>(dst));
   }
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return neon::max_magnitude_bits(src, n);

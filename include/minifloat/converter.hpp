@@ -295,7 +295,7 @@ constexpr bool is_lane_source = std::is_same<Source, formats::binary32>::value |
 // The table above as a function: step 2 for Source -> Target with Rule on a path that has
 // `path`'s lane operations.
 template <class Source, class Target, rounding_rule Rule>
-constexpr step2_variant step2_for(const lane_capabilities& path) noexcept {
+MINIFLOAT_HOST_DEVICE constexpr step2_variant step2_for(const lane_capabilities& path) noexcept {
   if (!is_lane_source<Source>) {
     return step2_variant::generic;
   }

@@ -69,6 +69,19 @@ constexpr byte_plane_table make_byte_plane_table() noexcept {
 template <class Format, class To>
 inline constexpr byte_plane_table byte_planes_for = make_byte_plane_table<Format, To>();
 
+// What the byte-lookup decoders (AVX-512 VBMI, NEON TBL) look up for results of type To
+// (float, binary16_bits, bfloat16_bits): every 8-bit format's values are bfloat16 values, so a
+// float result is its bfloat16 pattern << 16, from the bfloat16 planes; 16-bit results come from
+// their own. result_bits is what a result is written as.
+template <class Format, class To>
+struct byte_lookup_for {
+  static constexpr bool to_float = std::is_same<To, float>::value;
+  using result_bits = std::conditional_t<to_float, std::uint32_t, std::uint16_t>;
+  using looked_up =
+      std::conditional_t<to_float, formats::bfloat16, typename value_traits<To>::format>;
+  static constexpr const byte_plane_table& planes = byte_planes_for<Format, looked_up>;
+};
+
 } // namespace detail
 
 // The float value of every code of the 8-bit type T, built at compile time:

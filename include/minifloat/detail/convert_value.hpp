@@ -37,7 +37,7 @@ constexpr bool has_hardware_narrowing =
 // kernels take the float bits of 16-bit sources through float arithmetic that is constexpr only
 // with a constexpr bit cast; without one, those sources take the generic steps (same codes).
 template <class From, class To, rounding_rule Rule>
-constexpr step2_variant scalar_step2() noexcept {
+MINIFLOAT_HOST_DEVICE constexpr step2_variant scalar_step2() noexcept {
   constexpr step2_variant variant = step2_for<From, To, Rule>(portable_kernels::capabilities);
   return MINIFLOAT_HAS_CONSTEXPR_BIT_CAST || std::is_same<From, formats::binary32>::value
              ? variant

@@ -333,12 +333,9 @@ struct avx512_kernels {
   // values, so a float is its bfloat16 pattern << 16.
   template <class Format, class To>
   static void decode(const std::uint8_t* codes, std::size_t n, To* dst, stores mode) {
-    constexpr bool to_float = std::is_same<To, float>::value;
-    using looked_up =
-        std::conditional_t<to_float, formats::bfloat16, typename value_traits<To>::format>;
-    using result_bits = std::conditional_t<to_float, std::uint32_t, std::uint16_t>;
-    constexpr const byte_plane_table& planes = byte_planes_for<Format, looked_up>;
-    auto* results = reinterpret_cast<result_bits*>(dst);
+    using lookup = byte_lookup_for<Format, To>;
+    constexpr const byte_plane_table& planes = lookup::planes;
+    auto* results = reinterpret_cast<typename lookup::result_bits*>(dst);
     if (mode == stores::non_temporal) {
       return with_non_temporal_stores(
           results, n, [&](auto non_temporal, std::size_t first, std::size_t count) {

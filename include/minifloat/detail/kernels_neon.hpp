@@ -238,13 +238,10 @@ struct neon_kernels {
   // Byte lookups over the results' bytes; a float is its bfloat16 pattern << 16.
   template <class Format, class To>
   static void decode(const std::uint8_t* codes, std::size_t n, To* dst, stores /*mode*/) {
-    constexpr bool to_float = std::is_same<To, float>::value;
-    using looked_up =
-        std::conditional_t<to_float, formats::bfloat16, typename value_traits<To>::format>;
-    using result_bits = std::conditional_t<to_float, std::uint32_t, std::uint16_t>;
-    constexpr const byte_plane_table& planes = byte_planes_for<Format, looked_up>;
+    using lookup = byte_lookup_for<Format, To>;
+    constexpr const byte_plane_table& planes = lookup::planes;
     neon::decode_array<planes.sign_symmetric>(planes, codes, n,
-                                              reinterpret_cast<result_bits*>(dst));
+                                              reinterpret_cast<typename lookup::result_bits*>(dst));
   }
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return neon::max_magnitude_bits(src, n);
