@@ -305,7 +305,7 @@ TEST(ExhaustiveFloat, GenericPathEqualsFloatPath) {
   sweep::tally tally;
   generic_equals_lanes<minifloat::formats::e4m3, minifloat::detail::rounding_rule::nearest_even,
                        overflow::non_saturating>(tally);
-  tally.report("e4m3 nearest_even: generic path and integer kernel vs scalar");
+  tally.report("e4m3 nearest_even: generic path and lane_shifts vs scalar");
   EXPECT_EQ(tally.mismatches(), 0u) << tally.first_mismatches();
 }
 
