@@ -16,7 +16,12 @@
 
 #include <minifloat/minifloat.hpp>
 
+#include "ieee.hpp"
+
 namespace bad_input {
+
+// Half the bits of std::size_t (32 on 64-bit targets, 16 on 32-bit ones).
+constexpr unsigned half_word = sizeof(std::size_t) * 4;
 
 using minifloat::e4m3;
 using minifloat::e8m0;
@@ -156,12 +161,10 @@ inline std::vector<bad_call> bad_calls() {
        [](arrays& a) { minifloat::quantize(a.x.data(), 16, a.q.data(), -1.0f); }},
       {"quantize: scale NaN", "quantize: scale is not positive and finite",
        [](arrays& a) {
-         minifloat::quantize(a.x.data(), 16, a.q.data(), std::numeric_limits<float>::quiet_NaN());
+         minifloat::quantize(a.x.data(), 16, a.q.data(), ieee::quiet_nan<float>());
        }},
       {"quantize: scale +inf", "quantize: scale is not positive and finite",
-       [](arrays& a) {
-         minifloat::quantize(a.x.data(), 16, a.q.data(), std::numeric_limits<float>::infinity());
-       }},
+       [](arrays& a) { minifloat::quantize(a.x.data(), 16, a.q.data(), ieee::infinity<float>()); }},
       {"quantize: scale -0", "quantize: scale is not positive and finite",
        [](arrays& a) { minifloat::quantize(a.x.data(), 16, a.q.data(), -0.0f); }},
       {"dequantize: null source", "dequantize: q or x is null but n is not 0",
@@ -177,13 +180,11 @@ inline std::vector<bad_call> bad_calls() {
        [](arrays& a) { minifloat::dequantize(a.q.data(), 16, a.out.data(), -2.0f); }},
       {"dequantize: scale_inv NaN", "dequantize: scale_inv is not positive and finite",
        [](arrays& a) {
-         minifloat::dequantize(a.q.data(), 16, a.out.data(),
-                               std::numeric_limits<float>::quiet_NaN());
+         minifloat::dequantize(a.q.data(), 16, a.out.data(), ieee::quiet_nan<float>());
        }},
       {"dequantize: scale_inv -inf", "dequantize: scale_inv is not positive and finite",
        [](arrays& a) {
-         minifloat::dequantize(a.q.data(), 16, a.out.data(),
-                               -std::numeric_limits<float>::infinity());
+         minifloat::dequantize(a.q.data(), 16, a.out.data(), -ieee::infinity<float>());
        }},
       {"compute_scale: negative margin", "compute_scale: margin is negative",
        [](arrays&) { static_cast<void>(minifloat::compute_scale<e4m3>(3.0f, -1)); }},
@@ -222,9 +223,11 @@ inline std::vector<bad_call> bad_calls() {
        }},
       {"quantize_blocks: rows * cols wraps around", "quantize_blocks: rows * cols is too large",
        [](arrays& a) {
-         // 2^33 x 2^31 = 2^64 elements: 0 after wrapping, which would otherwise pass.
-         minifloat::quantize_blocks(a.x.data(), std::size_t{1} << 33U, std::size_t{1} << 31U,
-                                    block_shape{1, 1}, a.q.data(), a.scale_inv.data());
+         // 2^(h + 1) x 2^(h - 1) elements, h half of size_t's bits: 0 after wrapping, which would
+         // otherwise pass.
+         minifloat::quantize_blocks(a.x.data(), std::size_t{1} << (half_word + 1),
+                                    std::size_t{1} << (half_word - 1), block_shape{1, 1},
+                                    a.q.data(), a.scale_inv.data());
        }},
       {"quantize_blocks: null x", "quantize_blocks: x or q is null but the matrix is not empty",
        [](arrays& a) {
@@ -264,8 +267,9 @@ inline std::vector<bad_call> bad_calls() {
        }},
       {"dequantize_blocks: rows * cols wraps around", "dequantize_blocks: rows * cols is too large",
        [](arrays& a) {
-         minifloat::dequantize_blocks(a.q.data(), std::size_t{1} << 40U, std::size_t{1} << 40U,
-                                      block_shape{1, 1}, a.scale_inv.data(), a.out.data());
+         minifloat::dequantize_blocks(a.q.data(), std::size_t{1} << (half_word + 8),
+                                      std::size_t{1} << (half_word + 8), block_shape{1, 1},
+                                      a.scale_inv.data(), a.out.data());
        }},
       {"dequantize_blocks: null q", "dequantize_blocks: q or x is null but the matrix is not empty",
        [](arrays& a) {
@@ -288,8 +292,7 @@ inline std::vector<bad_call> bad_calls() {
       {"dequantize_blocks: a scale_inv of NaN",
        "dequantize_blocks: a scale_inv is not positive and finite",
        [](arrays& a) {
-         static const float scale_inv[4] = {1.0f, 2.0f, 4.0f,
-                                            std::numeric_limits<float>::quiet_NaN()};
+         static const float scale_inv[4] = {1.0f, 2.0f, 4.0f, ieee::quiet_nan<float>()};
          minifloat::dequantize_blocks(a.q.data(), 16, 16, block_shape{8, 8}, scale_inv,
                                       a.out.data());
        }},

@@ -23,6 +23,8 @@
 
 #if defined(__SSE__)
 #include <xmmintrin.h>
+
+#include "ieee.hpp"
 #endif
 
 namespace {
@@ -483,7 +485,7 @@ TEST(CounterGenerator, BitsAreRoughlyUniform) {
 TEST(Amax, EveryPathEveryLength) {
   auto x = test_floats(300);
   for (float& v : x) { // finite values only here; NaN and infinity below
-    if (!std::isfinite(v)) {
+    if (!ieee::isfinite(v)) {
       v = 1.0f;
     }
   }
@@ -501,8 +503,8 @@ TEST(Amax, EveryPathEveryLength) {
 }
 
 TEST(Amax, NanInfinityAndZeros) {
-  const float inf = std::numeric_limits<float>::infinity();
-  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = ieee::infinity<float>();
+  const float nan = ieee::quiet_nan<float>();
   for (simd_path path : supported_paths()) {
     for (std::size_t where :
          {std::size_t{0}, std::size_t{5}, std::size_t{16}, std::size_t{63}, std::size_t{99}}) {
@@ -510,12 +512,12 @@ TEST(Amax, NanInfinityAndZeros) {
       x[where] = -inf;
       EXPECT_EQ(amax_with_path(path, x.data(), x.size()), inf);
       x[(where + 7) % 100] = -nan;
-      EXPECT_TRUE(std::isnan(amax_with_path(path, x.data(), x.size())));
-      EXPECT_FALSE(std::signbit(amax_with_path(path, x.data(), x.size())));
+      EXPECT_TRUE(ieee::isnan(amax_with_path(path, x.data(), x.size())));
+      EXPECT_FALSE(ieee::signbit(amax_with_path(path, x.data(), x.size())));
     }
     const std::vector<float> zeros(40, -0.0f);
     EXPECT_EQ(amax_with_path(path, zeros.data(), zeros.size()), 0.0f);
-    EXPECT_FALSE(std::signbit(amax_with_path(path, zeros.data(), zeros.size())));
+    EXPECT_FALSE(ieee::signbit(amax_with_path(path, zeros.data(), zeros.size())));
     EXPECT_EQ(amax_with_path(path, nullptr, 0), 0.0f);
   }
 }

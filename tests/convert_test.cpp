@@ -15,6 +15,7 @@
 #include "formats_under_test.hpp"
 #include "reference.hpp"
 #include "sweep.hpp"
+#include "ieee.hpp"
 
 namespace {
 
@@ -49,12 +50,12 @@ TYPED_TEST(Conversion, WidensEveryCodeExactly) {
         reference::decode_binary16(static_cast<minifloat::binary16_bits>(x).bits);
     const double as_bfloat16 =
         reference::decode_bfloat16(static_cast<minifloat::bfloat16_bits>(x).bits);
-    if (std::isnan(expected)) {
-      EXPECT_TRUE(std::isnan(as_float) && std::isnan(as_double) && std::isnan(as_binary16) &&
-                  std::isnan(as_bfloat16))
+    if (ieee::isnan(expected)) {
+      EXPECT_TRUE(ieee::isnan(as_float) && ieee::isnan(as_double) && ieee::isnan(as_binary16) &&
+                  ieee::isnan(as_bfloat16))
           << code;
       // A quiet NaN with the code's sign: the canonical ones of float and double.
-      const bool negative = std::signbit(expected); // fnuz's NaN 0x80 has no sign
+      const bool negative = ieee::signbit(expected); // fnuz's NaN 0x80 has no sign
       EXPECT_EQ(bits_of(as_float), negative ? 0xFFC00000u : 0x7FC00000u) << code;
       EXPECT_EQ(bits_of(as_double), negative ? 0xFFF8000000000000u : 0x7FF8000000000000u);
       EXPECT_EQ(static_cast<minifloat::binary16_bits>(x).bits, negative ? 0xFE00u : 0x7E00u);
@@ -62,7 +63,7 @@ TYPED_TEST(Conversion, WidensEveryCodeExactly) {
     } else {
       // Equal values and equal signs (so -0 stays -0).
       EXPECT_EQ(bits_of(as_double), bits_of(expected)) << code;
-      EXPECT_EQ(bits_of(as_float), bits_of(static_cast<float>(expected))) << code;
+      EXPECT_EQ(bits_of(as_float), bits_of(ieee::to_float(expected))) << code;
       if (T::format::has_subnormals) { // e8m0's range (2^-127 .. 2^127) exceeds binary16's
         EXPECT_EQ(bits_of(as_binary16), bits_of(expected)) << code;
       }
@@ -79,9 +80,9 @@ TYPED_TEST(Conversion, RoundTripsEveryCode) {
     const double value = reference::decode(this->fmt, code);
     // NaN codes become the format's canonical NaN (the reference's answer for a NaN input).
     const unsigned expected =
-        std::isnan(value) ? this->ref.round(value, reference::mode::nearest_even, false) : code;
+        ieee::isnan(value) ? this->ref.round(value, reference::mode::nearest_even, false) : code;
     for (const auto& m : every_mode) {
-      const bool saturated_inf = m.saturate && std::isinf(value);
+      const bool saturated_inf = m.saturate && ieee::isinf(value);
       if (saturated_inf) {
         continue; // covered by the edge cases below
       }
@@ -161,7 +162,7 @@ TYPED_TEST(Conversion, ReferenceRoundingClassDecidesTheRounding) {
         for (int k = 0; k < 3; ++k) {
           x = std::nextafter(x, 0.0f);
         }
-        for (int k = 0; k < 6; ++k, x = std::nextafter(x, sign * INFINITY)) {
+        for (int k = 0; k < 6; ++k, x = std::nextafter(x, sign * ieee::infinity<float>())) {
           inputs.push_back(x);
         }
       }
@@ -339,8 +340,8 @@ TYPED_TEST(Conversion, DoublesAroundMidpoints) {
 // The edge cases of docs/spec.md §2, with the codes the spec gives (not computed by any code).
 TEST(SpecEdgeCases, E4M3) {
   using minifloat::e4m3;
-  const float inf = std::numeric_limits<float>::infinity();
-  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = ieee::infinity<float>();
+  const float nan = ieee::quiet_nan<float>();
   EXPECT_EQ(e4m3(448.0f).bits(), 0x7E);
   EXPECT_EQ(e4m3(464.0f).bits(), 0x7E);                      // tie between 448 and 480: even is 448
   EXPECT_EQ(e4m3(std::nextafter(464.0f, inf)).bits(), 0x7F); // above 464: NaN
@@ -378,8 +379,8 @@ TEST(SpecEdgeCases, E4M3) {
 
 TEST(SpecEdgeCases, E5M2) {
   using minifloat::e5m2;
-  const float inf = std::numeric_limits<float>::infinity();
-  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = ieee::infinity<float>();
+  const float nan = ieee::quiet_nan<float>();
   EXPECT_EQ(e5m2(57344.0f).bits(), 0x7B);
   EXPECT_EQ(e5m2(61439.0f).bits(), 0x7B);
   EXPECT_EQ(e5m2(61440.0f).bits(), 0x7C); // tie between 57344 and 65536: even overflows
@@ -406,10 +407,10 @@ TEST(SpecEdgeCases, Fnuz) {
   using minifloat::e4m3b11fnuz;
   using minifloat::e4m3fnuz;
   using minifloat::e5m2fnuz;
-  const float inf = std::numeric_limits<float>::infinity();
-  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = ieee::infinity<float>();
+  const float nan = ieee::quiet_nan<float>();
   EXPECT_TRUE(minifloat::isnan(e4m3fnuz::from_bits(0x80))); // 0x80 is NaN, not -0
-  EXPECT_TRUE(std::isnan(static_cast<float>(e5m2fnuz::from_bits(0x80))));
+  EXPECT_TRUE(ieee::isnan(static_cast<float>(e5m2fnuz::from_bits(0x80))));
   EXPECT_EQ(e4m3fnuz(1.0f).bits(), 0b0'1000'000);
   EXPECT_EQ(e5m2fnuz(1.0f).bits(), 0b0'10000'00);
   EXPECT_EQ(e4m3b11fnuz(1.0f).bits(), 0b0'1011'000);
@@ -447,7 +448,7 @@ TEST(SpecEdgeCases, Upward) {
   using minifloat::e8m0;
   using minifloat::overflow;
   using minifloat::rounding;
-  const float inf = std::numeric_limits<float>::infinity();
+  const float inf = ieee::infinity<float>();
   EXPECT_EQ((minifloat::convert<e8m0, rounding::upward>(1.0001f).bits()), 128);   // 2
   EXPECT_EQ((minifloat::convert<e8m0, rounding::upward>(0.3f).bits()), 126);      // 0.5
   EXPECT_EQ((minifloat::convert<e8m0, rounding::toward_zero>(0.3f).bits()), 125); // 0.25
@@ -469,7 +470,7 @@ TEST(SpecEdgeCases, Upward) {
 
 TEST(SpecEdgeCases, IeeeE4M3) {
   using minifloat::e4m3_ieee;
-  const float inf = std::numeric_limits<float>::infinity();
+  const float inf = ieee::infinity<float>();
   EXPECT_EQ(e4m3_ieee(240.0f).bits(), 0x77);
   EXPECT_EQ(e4m3_ieee(248.0f).bits(), 0x78); // tie between 240 and 256: even is inf
   EXPECT_EQ(e4m3_ieee(-inf).bits(), 0xF8);

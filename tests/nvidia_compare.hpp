@@ -11,6 +11,7 @@
 #include <minifloat/minifloat.hpp>
 
 #include "sweep.hpp"
+#include "ieee.hpp"
 
 namespace nvidia_compare {
 
@@ -22,7 +23,7 @@ unsigned expected(Source x, __nv_saturation_t saturation, __nv_fp8_interpretatio
   } else {
     code = __nv_cvt_double_to_fp8(x, saturation, format);
   }
-  if (std::isnan(x) && std::signbit(x)) {
+  if (ieee::isnan(x) && ieee::signbit(x)) {
     code |= 0x80u; // the one difference: docs/spec.md keeps NaN's sign
   }
   return code;

@@ -13,6 +13,7 @@
 #include <minifloat/minifloat.hpp>
 
 #include "supported_paths.hpp"
+#include "ieee.hpp"
 
 namespace {
 
@@ -29,7 +30,14 @@ std::vector<float> test_values(std::size_t n, float spread, std::uint32_t seed) 
   for (float& v : x) {
     v = normal(generator);
   }
-  const float specials[] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, 1e-40f, -3e-39f, FLT_MAX};
+  const float specials[] = {0.0f,
+                            -0.0f,
+                            ieee::infinity<float>(),
+                            -ieee::infinity<float>(),
+                            ieee::quiet_nan<float>(),
+                            1e-40f,
+                            -3e-39f,
+                            FLT_MAX};
   for (std::size_t i = 0; i < n; i += 37) {
     x[i] = specials[(i / 37) % 8];
   }
@@ -41,7 +49,7 @@ template <class T>
 std::vector<std::uint8_t> quantize_by_definition(const float* x, std::size_t n, float scale) {
   std::vector<std::uint8_t> codes(n);
   for (std::size_t i = 0; i < n; ++i) {
-    codes[i] = minifloat::saturate_cast<T>(x[i] * scale).bits();
+    codes[i] = minifloat::saturate_cast<T>(ieee::product(x[i], scale)).bits();
   }
   return codes;
 }
@@ -89,7 +97,8 @@ TEST(ComputeScale, SpecFormulaAndExactCases) {
 }
 
 TEST(ComputeScale, GuardsNeverGiveZeroNanOrInfinity) {
-  for (float amax : {0.0f, -0.0f, -1.0f, NAN, INFINITY, -INFINITY}) {
+  for (float amax : {0.0f, -0.0f, -1.0f, ieee::quiet_nan<float>(), ieee::infinity<float>(),
+                     -ieee::infinity<float>()}) {
     EXPECT_EQ(minifloat::compute_scale<e4m3>(amax), 1.0f) << amax;
   }
   // A tiny amax: the quotient overflows and is clamped to the largest float.
@@ -98,7 +107,7 @@ TEST(ComputeScale, GuardsNeverGiveZeroNanOrInfinity) {
             std::ldexp(1.0f, 127));
   // A huge margin: clamped to the smallest normal float, whose inverse is finite.
   EXPECT_EQ(minifloat::compute_scale<e4m3>(FLT_MAX, 1000), FLT_MIN);
-  EXPECT_TRUE(std::isfinite(1.0f / minifloat::compute_scale<e4m3>(FLT_MAX, 1000)));
+  EXPECT_TRUE(ieee::isfinite(1.0f / minifloat::compute_scale<e4m3>(FLT_MAX, 1000)));
   EXPECT_GT(minifloat::compute_scale<e4m3>(FLT_MAX), 0.0f);
   EXPECT_THROW(minifloat::compute_scale<e4m3>(1.0f, -1), minifloat::invalid_argument);
 }
@@ -149,9 +158,9 @@ TEST(Quantize, DequantizeEveryCode) {
     std::vector<float> x(q.size());
     minifloat::dequantize(q.data(), q.size(), x.data(), scale_inv);
     for (unsigned code = 0; code < 256; ++code) {
-      const float expected = static_cast<float>(q[code]) * scale_inv;
-      if (std::isnan(expected)) {
-        EXPECT_TRUE(std::isnan(x[code]));
+      const float expected = ieee::product(static_cast<float>(q[code]), scale_inv);
+      if (ieee::isnan(expected)) {
+        EXPECT_TRUE(ieee::isnan(x[code]));
       } else {
         EXPECT_EQ(x[code], expected) << code;
       }
@@ -165,7 +174,7 @@ TEST(Quantize, RoundTripErrorWithinHalfAnUlp) {
   const std::vector<float> x = test_values(4096, 1.0f, 3);
   std::vector<float> finite;
   for (float v : x) {
-    if (std::isfinite(v) && std::fabs(v) < 10) {
+    if (ieee::isfinite(v) && std::fabs(v) < 10) {
       finite.push_back(v);
     }
   }
@@ -188,7 +197,7 @@ TEST(Quantize, RoundTripErrorWithinHalfAnUlp) {
 TEST(DelayedScaling, MaxRuleOverTheWindow) {
   minifloat::delayed_scaling<e4m3> scaling(3, minifloat::amax_rule::max);
   EXPECT_EQ(scaling.scale(), 1.0f);
-  const float amaxes[] = {10.0f, 20.0f, 5.0f, 1.0f, 1.0f, 0.0f, NAN};
+  const float amaxes[] = {10.0f, 20.0f, 5.0f, 1.0f, 1.0f, 0.0f, ieee::quiet_nan<float>()};
   // The window after each record: {10}, {10,20}, {10,20,5}, {20,5,1}, {5,1,1}, {1,1,0},
   // {1,0,NaN}: the max is NaN, no usable scale, the previous one stays.
   const float expected_max[] = {10.0f, 20.0f, 20.0f, 20.0f, 5.0f, 1.0f, 1.0f};
@@ -200,14 +209,14 @@ TEST(DelayedScaling, MaxRuleOverTheWindow) {
   ASSERT_EQ(history.size(), 3u);
   EXPECT_EQ(history[0], 1.0f);
   EXPECT_EQ(history[1], 0.0f);
-  EXPECT_TRUE(std::isnan(history[2]));
+  EXPECT_TRUE(ieee::isnan(history[2]));
 }
 
 TEST(DelayedScaling, MostRecentRuleAndQuantize) {
   minifloat::delayed_scaling<e4m3> scaling(16, minifloat::amax_rule::most_recent, 1);
   std::vector<float> x = test_values(256, 2.0f, 5);
   for (float& v : x) {
-    v = std::isfinite(v) ? v : 1.0f;
+    v = ieee::isfinite(v) ? v : 1.0f;
   }
   std::vector<e4m3> q(x.size());
   // Step 1 uses the initial scale 1; the next steps the previous tensor's amax.
@@ -245,11 +254,12 @@ void expect_blocks_match_definition(const std::vector<float>& x, std::size_t row
       bool nan = false;
       for (std::size_t r = bi * block.rows; r < (bi + 1) * block.rows; ++r) {
         for (std::size_t c = bj * block.cols; c < (bj + 1) * block.cols; ++c) {
-          nan = nan || std::isnan(x[r * cols + c]);
+          nan = nan || ieee::isnan(x[r * cols + c]);
           largest = std::max(largest, std::fabs(x[r * cols + c]));
         }
       }
-      scales[bi * block_cols + bj] = minifloat::compute_scale<T>(nan ? NAN : largest);
+      scales[bi * block_cols + bj] =
+          minifloat::compute_scale<T>(nan ? ieee::quiet_nan<float>() : largest);
     }
   }
   std::vector<T> q(x.size());
@@ -258,20 +268,21 @@ void expect_blocks_match_definition(const std::vector<float>& x, std::size_t row
   for (std::size_t r = 0; r < rows; ++r) {
     for (std::size_t c = 0; c < cols; ++c) {
       const float s = scales[(r / block.rows) * block_cols + c / block.cols];
-      ASSERT_EQ(q[r * cols + c].bits(), minifloat::saturate_cast<T>(x[r * cols + c] * s).bits())
+      ASSERT_EQ(q[r * cols + c].bits(),
+                minifloat::saturate_cast<T>(ieee::product(x[r * cols + c], s)).bits())
           << r << "," << c << " block " << block.rows << "x" << block.cols;
     }
   }
   for (std::size_t b = 0; b < scales.size(); ++b) {
-    ASSERT_EQ(scale_inv[b], 1.0f / scales[b]) << b;
+    ASSERT_EQ(scale_inv[b], ieee::quotient(1.0f, scales[b])) << b;
   }
   std::vector<float> y(x.size());
   minifloat::dequantize_blocks(q.data(), rows, cols, block, scale_inv.data(), y.data());
   for (std::size_t i = 0; i < x.size(); ++i) {
     const float expected =
-        static_cast<float>(q[i]) *
-        scale_inv[(i / cols / block.rows) * block_cols + (i % cols) / block.cols];
-    ASSERT_TRUE(y[i] == expected || (std::isnan(y[i]) && std::isnan(expected))) << i;
+        ieee::product(static_cast<float>(q[i]),
+                      scale_inv[(i / cols / block.rows) * block_cols + (i % cols) / block.cols]);
+    ASSERT_TRUE(y[i] == expected || (ieee::isnan(y[i]) && ieee::isnan(expected))) << i;
   }
 }
 
@@ -332,8 +343,8 @@ TEST(Mx, ScaleRulesFollowTheirDefinitions) {
             128);
   EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(0.0f).bits(), 0x00);
   EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(1e-44f).bits(), 0x00); // clamped to 2^-127
-  EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(NAN).bits(), 0xFF);
-  EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(INFINITY).bits(), 0xFF);
+  EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(ieee::quiet_nan<float>()).bits(), 0xFF);
+  EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(ieee::infinity<float>()).bits(), 0xFF);
   EXPECT_EQ(minifloat::compute_mx_scale<e5m2>(57344.0f).bits(), 127); // floor(log2) - 15 = 0
 }
 
@@ -353,10 +364,11 @@ TEST(Mx, QuantizeAndDequantizeEqualTheDefinition) {
       float largest = 0;
       bool nan = false;
       for (std::size_t j = 0; j < 32; ++j) {
-        nan = nan || std::isnan(x[b * 32 + j]);
+        nan = nan || ieee::isnan(x[b * 32 + j]);
         largest = std::max(largest, std::fabs(x[b * 32 + j]));
       }
-      const e8m0 scale = minifloat::compute_mx_scale<e4m3>(nan ? NAN : largest, rule);
+      const e8m0 scale =
+          minifloat::compute_mx_scale<e4m3>(nan ? ieee::quiet_nan<float>() : largest, rule);
       ASSERT_EQ(scales[b].bits(), scale.bits()) << b;
       const double factor = scale.bits() == 0xFF ? 1.0 : static_cast<double>(scale);
       for (std::size_t j = 0; j < 32; ++j) {
@@ -365,10 +377,11 @@ TEST(Mx, QuantizeAndDequantizeEqualTheDefinition) {
         ASSERT_EQ(q[b * 32 + j].bits(), minifloat::saturate_cast<e4m3>(xi / factor).bits())
             << b << "," << j;
         const double expected =
-            scale.bits() == 0xFF ? NAN
+            scale.bits() == 0xFF ? ieee::quiet_nan<float>()
                                  : static_cast<double>(static_cast<float>(q[b * 32 + j])) * factor;
         const float yi = y[b * 32 + j];
-        ASSERT_TRUE(yi == static_cast<float>(expected) || (std::isnan(yi) && std::isnan(expected)))
+        ASSERT_TRUE(yi == static_cast<float>(expected) ||
+                    (ieee::isnan(yi) && ieee::isnan(expected)))
             << b << "," << j;
       }
     }
@@ -383,10 +396,10 @@ TEST(ErrorFigures, NoiseEnergyAndSnr) {
   EXPECT_DOUBLE_EQ(minifloat::relative_noise_energy(x, y, 2), 1.0 / 25.0);
   EXPECT_DOUBLE_EQ(minifloat::snr_db(x, y, 2), 10 * std::log10(25.0));
   EXPECT_EQ(minifloat::relative_noise_energy(x, x, 2), 0.0);
-  EXPECT_EQ(minifloat::snr_db(x, x, 2), INFINITY);
+  EXPECT_EQ(minifloat::snr_db(x, x, 2), ieee::infinity<float>());
   const float zeros[] = {0.0f, 0.0f};
-  EXPECT_EQ(minifloat::relative_noise_energy(zeros, y, 2), INFINITY);
-  EXPECT_EQ(minifloat::snr_db(zeros, y, 2), -INFINITY);
+  EXPECT_EQ(minifloat::relative_noise_energy(zeros, y, 2), ieee::infinity<float>());
+  EXPECT_EQ(minifloat::snr_db(zeros, y, 2), -ieee::infinity<float>());
 }
 
 #if MINIFLOAT_HAS_RANGES
@@ -398,8 +411,8 @@ TEST(Quantize, SpanForms) {
   std::vector<float> y(x.size());
   minifloat::dequantize(q, y, 0.5f);
   for (std::size_t i = 0; i < x.size(); ++i) {
-    const float expected = static_cast<float>(q[i]) * 0.5f;
-    ASSERT_TRUE(y[i] == expected || (std::isnan(y[i]) && std::isnan(expected))) << i;
+    const float expected = ieee::product(static_cast<float>(q[i]), 0.5f);
+    ASSERT_TRUE(y[i] == expected || (ieee::isnan(y[i]) && ieee::isnan(expected))) << i;
   }
 }
 #endif

@@ -69,8 +69,14 @@ public:
     return decode_table<basic_fp8>[bits_];
 #endif
   }
+  // Its own table, not float's value widened: e8m0's 0x00 is 2^-127, a float subnormal, which a
+  // float -> double conversion reads as 0 where denormals-are-zero is set (docs/spec.md §8).
   MINIFLOAT_HOST_DEVICE explicit MINIFLOAT_BIT_CAST_CONSTEXPR operator double() const noexcept {
-    return static_cast<double>(static_cast<float>(*this));
+#if defined(__CUDA_ARCH__)
+    return widen<double>();
+#else
+    return detail::bit_cast<double>(detail::code_table_for<Format, formats::binary64>[bits_]);
+#endif
   }
   MINIFLOAT_HOST_DEVICE explicit constexpr operator binary16_bits() const noexcept {
     return widen<binary16_bits>();
@@ -197,8 +203,74 @@ template <class T>
 constexpr bool is_arithmetic_operand = std::is_arithmetic<T>::value;
 } // namespace detail
 
-// IEEE comparisons and arithmetic, through the exact float values: NaN is unordered, +0 == -0.
+namespace detail {
+// Whether a comparison's operand is NaN, on its bits (docs/spec.md §4): -ffinite-math-only lets
+// compilers drop the unordered case of a float comparison (x86: ucomiss without its parity
+// flag), under which a NaN compared equal to everything. The other operand's bits are read
+// for float and double (and the 16-bit types, through float); a long double is asked x != x.
+template <class F>
+MINIFLOAT_HOST_DEVICE constexpr bool is_nan_operand(basic_fp8<F> x) noexcept {
+  return format_info<F>::is_nan(x.bits());
+}
+template <class T>
+MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR bool is_nan_operand(T x) noexcept {
+  if constexpr (std::is_integral<T>::value) {
+    return false;
+  } else if constexpr (std::is_same<T, double>::value) {
+    return (bit_cast<std::uint64_t>(x) & ~(std::uint64_t{1} << 63)) > 0x7FF0000000000000U;
+  } else if constexpr (sizeof(T) <= sizeof(float)) {
+    return (bit_cast<std::uint32_t>(static_cast<float>(x)) & 0x7FFFFFFFU) > 0x7F800000U;
+  } else {
+    return x != x; // NOLINT(misc-redundant-expression): long double, whose layout varies
+  }
+}
+// An 8-bit value in the type a comparison with a T computes in: double (every 8-bit value is one,
+// exactly, and e8m0's 2^-127 stays itself where denormals-are-zero is set), or T's wider type.
+template <class T>
+using compared_as = std::conditional_t<(sizeof(T) > sizeof(double)), T, double>;
+} // namespace detail
+
+// IEEE comparisons: NaN is unordered (decided on the bits, so fast-math flags change nothing),
+// +0 == -0, and the values compare exactly. Against an arithmetic operand T the comparison is
+// that of the 8-bit value with static_cast<P>(b), P being float or the wider of T and float
+// (an integer is converted to float first, as in arithmetic; docs/spec.md §4).
 // NOLINTBEGIN(bugprone-macro-parentheses): op is an operator token, not an expression
+#define MINIFLOAT_COMPARISON(op, if_unordered)                                                     \
+  template <class F1, class F2>                                                                    \
+  MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR bool operator op(basic_fp8<F1> a,             \
+                                                                      basic_fp8<F2> b) noexcept {  \
+    return detail::is_nan_operand(a) || detail::is_nan_operand(b) ? if_unordered                   \
+                                                                  : static_cast<double>(a)         \
+                                                                        op static_cast<double>(b); \
+  }                                                                                                \
+  template <class F, class T, std::enable_if_t<detail::is_arithmetic_operand<T>, int> = 0>         \
+  MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR bool operator op(basic_fp8<F> a,              \
+                                                                      T b) noexcept {              \
+    using wide = detail::compared_as<T>;                                                           \
+    const auto other = static_cast<detail::promoted_with<T>>(b);                                   \
+    return detail::is_nan_operand(a) || detail::is_nan_operand(other)                              \
+               ? if_unordered                                                                      \
+               : static_cast<wide>(static_cast<double>(a)) op static_cast<wide>(other);            \
+  }                                                                                                \
+  template <class T, class F, std::enable_if_t<detail::is_arithmetic_operand<T>, int> = 0>         \
+  MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR bool operator op(T a,                         \
+                                                                      basic_fp8<F> b) noexcept {   \
+    using wide = detail::compared_as<T>;                                                           \
+    const auto other = static_cast<detail::promoted_with<T>>(a);                                   \
+    return detail::is_nan_operand(other) || detail::is_nan_operand(b)                              \
+               ? if_unordered                                                                      \
+               : static_cast<wide>(other) op static_cast<wide>(static_cast<double>(b));            \
+  }
+MINIFLOAT_COMPARISON(==, false)
+MINIFLOAT_COMPARISON(!=, true)
+MINIFLOAT_COMPARISON(<, false)
+MINIFLOAT_COMPARISON(<=, false)
+MINIFLOAT_COMPARISON(>, false)
+MINIFLOAT_COMPARISON(>=, false)
+#undef MINIFLOAT_COMPARISON
+
+// Arithmetic through the exact float values, in float or the wider type of the other operand
+// (double, long double), returning that type (docs/spec.md §4).
 #define MINIFLOAT_BINARY_OPERATOR(op)                                                              \
   template <class F1, class F2>                                                                    \
   MINIFLOAT_HOST_DEVICE constexpr auto operator op(basic_fp8<F1> a, basic_fp8<F2> b) noexcept {    \
@@ -215,12 +287,6 @@ constexpr bool is_arithmetic_operand = std::is_arithmetic<T>::value;
     return static_cast<promoted>(a) op static_cast<promoted>(static_cast<float>(b));               \
   }
 // NOLINTEND(bugprone-macro-parentheses)
-MINIFLOAT_BINARY_OPERATOR(==)
-MINIFLOAT_BINARY_OPERATOR(!=)
-MINIFLOAT_BINARY_OPERATOR(<)
-MINIFLOAT_BINARY_OPERATOR(<=)
-MINIFLOAT_BINARY_OPERATOR(>)
-MINIFLOAT_BINARY_OPERATOR(>=)
 MINIFLOAT_BINARY_OPERATOR(+)
 MINIFLOAT_BINARY_OPERATOR(-)
 MINIFLOAT_BINARY_OPERATOR(*)

@@ -54,9 +54,19 @@ public:
   static constexpr bool has_quiet_NaN = true;
   // NaN codes carry no signalling meaning in any 8-bit format.
   static constexpr bool has_signaling_NaN = false;
+  // C++23 deprecates has_denorm, has_denorm_loss and their enumeration (P2614) but still has
+  // them: they stay, as the standard types' do, without a warning from this header (libc++ 19
+  // and libstdc++ 14 mark the names deprecated).
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
   static constexpr std::float_denorm_style has_denorm =
       info::has_subnormals ? std::denorm_present : std::denorm_absent;
   static constexpr bool has_denorm_loss = false;
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
   static constexpr std::float_round_style round_style = std::round_to_nearest;
   // The IEEE-style formats follow IEEE 754's rules for their width; E4M3 and fnuz do not.
   static constexpr bool is_iec559 = info::special_values == minifloat::specials::ieee;

@@ -41,7 +41,17 @@ float max_value() noexcept {
   return static_cast<float>(std::numeric_limits<T>::max());
 }
 
-inline bool is_positive_finite(float x) noexcept { return x > 0 && x <= FLT_MAX; }
+// Every decision on a float here reads its bits (docs/spec.md §8): -ffinite-math-only lets the
+// compiler assume that no value is NaN or infinite, and denormals-are-zero makes a subnormal
+// compare and divide as 0.
+inline std::uint32_t float_bits(float x) noexcept { return bit_cast<std::uint32_t>(x); }
+constexpr std::uint32_t float_exponent_one = 0x00800000U; // 2^-126, the smallest normal float
+constexpr std::uint32_t float_infinity_bits = 0x7F800000U;
+constexpr std::uint32_t float_quiet_nan_bits = 0x7FC00000U;
+// x > 0 and finite, subnormals included.
+inline bool is_positive_finite(float x) noexcept {
+  return float_bits(x) - 1U < float_infinity_bits - 1U; // +0 wraps round to the top
+}
 
 // std::min and std::max without <algorithm>: the first argument unless the second is smaller
 // (larger).
@@ -107,13 +117,21 @@ template <class T>
 float compute_scale(float amax, int margin = 0, scale_rounding rounding = scale_rounding::exact) {
   static_assert(detail::is_element_type<T>, "compute_scale: T is a signed 8-bit type");
   detail::check_not_negative("compute_scale", margin, "margin");
+  using detail::float_bits;
   if (!detail::is_positive_finite(amax)) {
     return 1.0f;
   }
-  float s = detail::max_value<T>() / amax; // one rounding
-  s = detail::smaller(s, FLT_MAX);
-  s = std::ldexp(s, -detail::smaller(margin, 512)); // exact while s stays normal
-  s = detail::larger(s, FLT_MIN);
+  // A subnormal amax gives a quotient past 2^128 (max(T) >= 2 for every T): FLT_MAX, decided
+  // on the bits, since denormals-are-zero would divide by 0. Else one correctly rounded division.
+  float s = float_bits(amax) < detail::float_exponent_one ? FLT_MAX : detail::max_value<T>() / amax;
+  if (float_bits(s) >= detail::float_infinity_bits) {
+    s = FLT_MAX;
+  }
+  // s / 2^margin, exact while it stays normal; FLT_MIN below that (a flushed quotient too).
+  const auto exponent = static_cast<int>(float_bits(s) >> 23);
+  s = float_bits(s) < detail::float_exponent_one || exponent - 1 < margin
+          ? FLT_MIN
+          : detail::bit_cast<float>(float_bits(s) - (static_cast<std::uint32_t>(margin) << 23));
   return rounding == scale_rounding::power_of_two ? detail::power_of_two_below(s) : s;
 }
 
@@ -348,28 +366,63 @@ enum class mx_scale_rule {
 // The e8m0 scale of an MX block with this amax. amax = 0 (an all-zero block) gives the
 // smallest scale, 2^-127; NaN or infinity gives NaN (0xFF: the block cannot be represented);
 // k is clamped to [-127, 127].
+namespace detail {
+
+// A positive finite float as significand * 2^(exponent - 23), the significand in [2^23, 2^24):
+// exponent is floor(log2 x). From the bits, for subnormals too.
+struct normalized_float {
+  std::uint32_t significand;
+  int exponent;
+};
+inline normalized_float normalize(float x) noexcept {
+  const std::uint32_t bits = float_bits(x);
+  if (bits >= float_exponent_one) {
+    return {(bits & 0x007FFFFFU) | float_exponent_one, static_cast<int>(bits >> 23) - 127};
+  }
+  const int top = most_significant_bit(bits); // a subnormal: bits * 2^-149
+  return {bits << (23 - top), top - 149};
+}
+
+// x * 2^k for an exact float x (NaN, +-inf, zero or finite) and any k, rounded to nearest even
+// (exact whenever the result is representable): the converter's steps on the exact product, so
+// a result in float's subnormal range is right whatever the environment flushes.
+inline float times_power_of_two(float x, int k) noexcept {
+  unpacked value = unpack_value(x);
+  value.exponent += k;
+  return bit_cast<float>(
+      pack<formats::binary32, rounding_rule::nearest_even, overflow::non_saturating>(value));
+}
+
+} // namespace detail
+
+// The e8m0 scale of an MX block with this amax. amax = 0 (an all-zero block) gives the
+// smallest scale, 2^-127; NaN or infinity gives NaN (0xFF: the block cannot be represented);
+// k is clamped to [-127, 127]. Computed on amax's bits, in integers.
 template <class T>
 e8m0 compute_mx_scale(float amax_value, mx_scale_rule rule = mx_scale_rule::floor) {
   static_assert(detail::is_element_type<T>, "compute_mx_scale: T is a signed 8-bit type");
-  if (std::isnan(amax_value) || std::isinf(amax_value) || amax_value < 0) {
-    return e8m0::from_bits(0xFF);
-  }
-  if (amax_value == 0) {
+  const std::uint32_t bits = detail::float_bits(amax_value);
+  if ((bits & 0x7FFFFFFFU) == 0) {
     return e8m0::from_bits(0x00);
   }
-  const auto max = static_cast<double>(detail::max_value<T>());
-  const int emax = std::ilogb(max);
-  const auto a = static_cast<double>(amax_value);
-  int k = std::ilogb(a) - emax; // floor
+  if (bits >= detail::float_infinity_bits) { // NaN, infinity or negative
+    return e8m0::from_bits(0xFF);
+  }
+  // amax = A * 2^(ea - 23) and max(T) = M * 2^(emax - 23), A and M in [2^23, 2^24).
+  const detail::normalized_float a = detail::normalize(amax_value);
+  const detail::normalized_float max = detail::normalize(detail::max_value<T>());
+  const int floor_k = a.exponent - max.exponent; // amax / 2^floor_k has max's exponent
+  int k = floor_k;
   if (rule != mx_scale_rule::floor) {
-    // The smallest k with max * 2^k >= amax is k or k + 1 (products of powers of two: exact).
-    const int ceil_k = std::ldexp(max, k) >= a ? k : k + 1;
-    k = ceil_k;
+    // The smallest k with amax / 2^k <= max(T): floor_k if A <= M.
+    k = a.significand <= max.significand ? floor_k : floor_k + 1;
     if (rule == mx_scale_rule::nearest) {
-      // amax / max in [2^j, 2^(j + 1)): j = ceil_k unless amax / max is 2^ceil_k exactly.
-      const int j = std::ldexp(max, ceil_k) == a ? ceil_k : ceil_k - 1;
-      const double halfway = std::ldexp(1.5 * max, j);
-      const bool up = a > halfway || (a == halfway && ((j + 127) & 1) != 0);
+      // amax / max(T) lies in [2^j, 2^(j + 1)); it rounds up past the halfway point 1.5 * 2^j:
+      // amax / 2^j against 1.5 * max(T), i.e. 2 * A * 2^(floor_k - j) against 3 * M.
+      const int j = a.significand >= max.significand ? floor_k : floor_k - 1;
+      const std::uint64_t twice = std::uint64_t{a.significand} << (1 + floor_k - j);
+      const std::uint64_t three_max = 3 * std::uint64_t{max.significand};
+      const bool up = twice > three_max || (twice == three_max && ((j + 127) & 1) != 0);
       k = up ? j + 1 : j;
     }
   }
@@ -381,8 +434,10 @@ e8m0 compute_mx_scale(float amax_value, mx_scale_rule rule = mx_scale_rule::floo
 constexpr std::size_t mx_block_size = 32;
 
 // Quantizes n floats (n a multiple of 32) in blocks of 32: scales[b] = compute_mx_scale<T>(the
-// block's amax, rule) = 2^k and q[i] = saturate_cast<T>(x[i] * 2^-k) (exact: 2^-k is a normal
-// float). A block with a NaN scale is narrowed with scale 1 (its codes carry no meaning).
+// block's amax, rule) = 2^k and q[i] = saturate_cast<T>(x[i] * 2^-k). 2^-k is a normal float but
+// for k = 127 (e2m5 only), where x[i] * 2^-64 * 2^-63 takes its place: the same codes, as the
+// first product is exact for every x[i] whose result is not far below T's smallest value. A
+// block with a NaN scale is narrowed with scale 1 (its codes carry no meaning).
 template <class T>
 void quantize_mx(const float* x, std::size_t n, T* q, e8m0* scales,
                  mx_scale_rule rule = mx_scale_rule::floor) {
@@ -400,13 +455,27 @@ void quantize_mx(const float* x, std::size_t n, T* q, e8m0* scales,
     const float* block = x + b * mx_block_size;
     const e8m0 scale = compute_mx_scale<T>(amax(block, mx_block_size), rule);
     scales[b] = scale;
-    const float inverse =
-        scale.bits() == 0xFF ? 1.0f : std::ldexp(1.0f, 127 - static_cast<int>(scale.bits()));
-    detail::quantize_unchecked(block, mx_block_size, q + b * mx_block_size, inverse);
+    const int inverse_exponent = 127 - static_cast<int>(scale.bits()); // -127 .. 127
+    if (scale.bits() == 0xFF) {
+      detail::quantize_unchecked(block, mx_block_size, q + b * mx_block_size, 1.0f);
+    } else if (inverse_exponent >= -126) {
+      const float inverse =
+          detail::bit_cast<float>(static_cast<std::uint32_t>(inverse_exponent + 127) << 23);
+      detail::quantize_unchecked(block, mx_block_size, q + b * mx_block_size, inverse);
+    } else {
+      float prescaled[mx_block_size];
+      for (std::size_t j = 0; j < mx_block_size; ++j) {
+        prescaled[j] = block[j] * 0x1p-64f;
+      }
+      detail::quantize_unchecked(prescaled, mx_block_size, q + b * mx_block_size, 0x1p-63f);
+    }
   }
 }
 
-// The inverse: x[i] = float(q[i]) * 2^k of its block (NaN for a block whose scale is NaN).
+// The inverse: x[i] = float(q[i]) * 2^k of its block, exactly (+-inf past FLT_MAX; NaN for a
+// block whose scale is NaN). Where every product of T's values stays a normal float, one
+// multiplication by 2^k, which is exact; else each product from the converter, so that results
+// in float's subnormal range do not depend on flush-to-zero.
 template <class T>
 void dequantize_mx(const T* q, std::size_t n, const e8m0* scales, float* x) {
   static_assert(detail::is_element_type<T>, "dequantize_mx: the source is a signed 8-bit type");
@@ -418,19 +487,27 @@ void dequantize_mx(const T* q, std::size_t n, const e8m0* scales, float* x) {
   detail::check_pair("dequantize_mx", {q, n, "q"}, x_written, n, "q or x");
   detail::check_pair("dequantize_mx", {scales, blocks, "scales"}, x_written, blocks, "scales", "");
   detail::widen_array(q, n, x);
+  // T's smallest positive value is 2^lowest, its largest below 2^(highest + 1).
+  const int lowest =
+      detail::normalize(static_cast<float>(std::numeric_limits<T>::denorm_min())).exponent;
+  const int highest = detail::normalize(detail::max_value<T>()).exponent;
   for (std::size_t b = 0; b < blocks; ++b) {
-    const std::size_t first = b * mx_block_size;
+    float* block = x + b * mx_block_size;
     const unsigned code = scales[b].bits();
-    if (code == 0xFF || code == 0) {
-      // NaN; or 2^-127, which is a float subnormal (and 0 where DAZ is set): ldexp.
+    const int k = static_cast<int>(code) - 127;
+    if (code == 0xFF) {
       for (std::size_t j = 0; j < mx_block_size; ++j) {
-        x[first + j] = code == 0xFF ? NAN : std::ldexp(x[first + j], -127);
+        block[j] = detail::bit_cast<float>(detail::float_quiet_nan_bits);
       }
-      continue;
-    }
-    const float factor = std::ldexp(1.0f, static_cast<int>(code) - 127); // normal: exact
-    for (std::size_t j = 0; j < mx_block_size; ++j) {
-      x[first + j] *= factor;
+    } else if (k + lowest >= -126 && k + highest <= 127) {
+      const float factor = detail::bit_cast<float>(static_cast<std::uint32_t>(code) << 23);
+      for (std::size_t j = 0; j < mx_block_size; ++j) {
+        block[j] *= factor;
+      }
+    } else {
+      for (std::size_t j = 0; j < mx_block_size; ++j) {
+        block[j] = detail::times_power_of_two(block[j], k);
+      }
     }
   }
 }
@@ -451,7 +528,9 @@ inline double relative_noise_energy(const float* x, const float* y, std::size_t 
   if (noise == 0) {
     return 0;
   }
-  return signal == 0 ? HUGE_VAL : noise / signal;
+  // +infinity from its bits: HUGE_VAL is a warning under clang's -ffast-math.
+  return signal == 0 ? detail::bit_cast<double>(std::uint64_t{0x7FF0000000000000U})
+                     : noise / signal;
 }
 inline double snr_db(const float* x, const float* y, std::size_t n) {
   return -10 * std::log10(relative_noise_energy(x, y, n));

@@ -22,6 +22,7 @@
 
 #include "../supported_paths.hpp"
 #include "formats.hpp"
+#include "../ieee.hpp"
 
 namespace {
 
@@ -72,15 +73,15 @@ bool refused(Call call, Untouched untouched) {
 }
 
 bool same_float(float a, float b) {
-  return (std::isnan(a) && std::isnan(b)) || std::memcmp(&a, &b, sizeof(float)) == 0;
+  return (ieee::isnan(a) && ieee::isnan(b)) || std::memcmp(&a, &b, sizeof(float)) == 0;
 }
-bool positive_finite(float s) { return s > 0 && std::isfinite(s); }
+bool positive_finite(float s) { return s > 0 && ieee::isfinite(s); }
 
 float naive_amax(const float* x, std::size_t n) {
   float largest = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    if (std::isnan(x[i])) {
-      return std::numeric_limits<float>::quiet_NaN();
+    if (ieee::isnan(x[i])) {
+      return ieee::quiet_nan<float>();
     }
     largest = std::fabs(x[i]) > largest ? std::fabs(x[i]) : largest;
   }
@@ -149,7 +150,7 @@ void check_per_tensor(const std::vector<float>& input, const parameters& p) {
             guarded<T> again(n);
             minifloat::quantize(back.get(), n, again.get(), scale);
             for (std::size_t i = 0; i < n; ++i) {
-              if (!minifloat::isnan(quantized.data[i]) && std::isfinite(back[i])) {
+              if (!minifloat::isnan(quantized.data[i]) && ieee::isfinite(back[i])) {
                 expect(again[i].bits() == quantized.data[i].bits(), "per-tensor round trip", i);
               }
             }
@@ -219,9 +220,9 @@ void check_blocks(const std::vector<float>& input, const parameters& p) {
   std::vector<float> block_amax(blocks, 0.0f);
   for (std::size_t i = 0; i < n; ++i) {
     float& a = block_amax[block_of(i)];
-    a = std::isnan(a) || std::isnan(x[i]) ? std::numeric_limits<float>::quiet_NaN()
-        : std::fabs(x[i]) > a             ? std::fabs(x[i])
-                                          : a;
+    a = ieee::isnan(a) || ieee::isnan(x[i]) ? ieee::quiet_nan<float>()
+        : std::fabs(x[i]) > a               ? std::fabs(x[i])
+                                            : a;
   }
   for (std::size_t b = 0; b < blocks; ++b) {
     const float scale = minifloat::compute_scale<T>(block_amax[b], p.margin, p.rounding);
@@ -271,8 +272,8 @@ void check_mx(const std::vector<float>& input, const parameters& p) {
     const minifloat::e8m0 scale = scales[i / minifloat::mx_block_size];
     const double exact = static_cast<double>(static_cast<float>(q[i])) *
                          std::ldexp(1.0, static_cast<int>(scale.bits()) - 127);
-    const float expected = minifloat::isnan(scale) ? std::numeric_limits<float>::quiet_NaN()
-                                                   : static_cast<float>(exact);
+    const float expected =
+        minifloat::isnan(scale) ? ieee::quiet_nan<float>() : static_cast<float>(exact);
     expect(same_float(y[i], expected), "dequantize_mx", i);
   }
 }

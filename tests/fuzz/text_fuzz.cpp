@@ -20,6 +20,7 @@
 
 #include "../reference.hpp"
 #include "formats.hpp"
+#include "../ieee.hpp"
 
 namespace {
 
@@ -62,7 +63,7 @@ void check(const char* first, const char* last, const reference::format& format)
   const std::string number(first, result.ptr);
   const double d = std::strtod(number.c_str(), nullptr);
   const std::size_t sign_length = number[0] == '-' ? 1 : 0;
-  const bool special = std::isnan(d) || number[sign_length] == 'i' || number[sign_length] == 'I';
+  const bool special = ieee::isnan(d) || number[sign_length] == 'i' || number[sign_length] == 'I';
   if (special) {
     // inf, infinity, nan, nan(...): what the constructor makes of the double.
     if (result.ec != std::errc{} || x.bits() != T(d).bits()) {
@@ -72,9 +73,9 @@ void check(const char* first, const char* last, const reference::format& format)
     const reference::narrower ref(format);
     const auto round = [&](double v) { return ref.round(v, reference::mode::nearest_even, false); };
     const unsigned expected = round(d);
-    const bool certain = round(std::nextafter(d, -INFINITY)) == expected &&
-                         round(std::nextafter(d, INFINITY)) == expected;
-    const bool finite = std::isfinite(reference::decode(format, expected));
+    const bool certain = round(std::nextafter(d, -ieee::infinity<float>())) == expected &&
+                         round(std::nextafter(d, ieee::infinity<float>())) == expected;
+    const bool finite = ieee::isfinite(reference::decode(format, expected));
     if (certain && finite && (result.ec != std::errc{} || x.bits() != expected)) {
       fail("rounded differently from the reference", number, x.bits(), expected);
     }

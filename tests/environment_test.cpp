@@ -1,0 +1,328 @@
+// docs/spec.md §8: no result depends on the floating-point environment or on fast-math flags.
+// The library's decisions about NaN, infinity and subnormals read bits; this file checks them
+// where they used to read values: under flush-to-zero and denormals-are-zero (set here, as any
+// program linked with -ffast-math runs), and, when CI builds the suite with -ffast-math or
+// -Ofast, with NaNs and infinities the compiler is allowed to assume away. Expected values come
+// from the definitions, computed in the default environment before it is changed.
+#include <gtest/gtest.h>
+
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#if defined(__SSE__) || defined(_M_X64)
+#include <xmmintrin.h>
+#endif
+
+#include <minifloat/minifloat.hpp>
+
+#include "formats_under_test.hpp"
+#include "ieee.hpp"
+#include "supported_paths.hpp"
+
+namespace {
+
+using minifloat::e2m5;
+using minifloat::e4m3;
+using minifloat::e5m2;
+using minifloat::e8m0;
+
+// Flush-to-zero and denormals-are-zero while it lives: MXCSR's FTZ and DAZ bits on x86, FPCR's
+// FZ bit on AArch64. Elsewhere (x87-only i686, s390x) there is no such mode: `available` is false.
+class flushing_subnormals {
+public:
+  explicit flushing_subnormals(bool enable = true) {
+    if (!enable) {
+      return;
+    }
+#if defined(__SSE__)
+    saved_ = _mm_getcsr();
+    _mm_setcsr(static_cast<std::uint32_t>(saved_) | 0x8040U); // FTZ (bit 15), DAZ (bit 6)
+    available = true;
+#elif defined(__aarch64__)
+    std::uint64_t fpcr = 0;
+    __asm__ volatile("mrs %0, fpcr" : "=r"(fpcr));
+    saved_ = fpcr;
+    fpcr |= std::uint64_t{1} << 24; // FZ
+    __asm__ volatile("msr fpcr, %0" : : "r"(fpcr));
+    available = true;
+#endif
+  }
+  ~flushing_subnormals() {
+    if (!available) {
+      return;
+    }
+#if defined(__SSE__)
+    _mm_setcsr(static_cast<std::uint32_t>(saved_));
+#elif defined(__aarch64__)
+    __asm__ volatile("msr fpcr, %0" : : "r"(saved_));
+#endif
+  }
+  flushing_subnormals(const flushing_subnormals&) = delete;
+  flushing_subnormals& operator=(const flushing_subnormals&) = delete;
+
+  bool available = false;
+
+private:
+  std::uint64_t saved_ = 0;
+};
+
+// A value the optimizer cannot see through: the run-time case of every check below.
+template <class T>
+T opaque(T x) {
+  volatile T copy = x;
+  return copy;
+}
+template <class Format>
+minifloat::basic_fp8<Format> opaque(minifloat::basic_fp8<Format> x) {
+  return minifloat::basic_fp8<Format>::from_bits(opaque(x.bits()));
+}
+
+// A NaN and an infinity known at compile time (no NAN macro: clang warns at it under fast-math).
+constexpr float compile_time_nan = minifloat::detail::bit_cast<float>(0x7FC00000U);
+constexpr float compile_time_infinity = minifloat::detail::bit_cast<float>(0x7F800000U);
+
+// The environment really flushes: a subnormal compares equal to zero.
+TEST(FlushToZero, TheModeIsSet) {
+  const flushing_subnormals flushing;
+  if (!flushing.available) {
+    GTEST_SKIP() << "no flush-to-zero mode on this target";
+  }
+  EXPECT_TRUE(opaque(1e-40f) == 0.0f);
+}
+
+template <class T>
+class EveryFormat : public ::testing::Test {};
+TYPED_TEST_SUITE(EveryFormat, under_test::every_format);
+
+// Widening is exact: to float and to double, every code, flushed or not (e8m0's 0x00 is 2^-127,
+// a float subnormal, whose double a float -> double conversion flushes to 0).
+TYPED_TEST(EveryFormat, DecodingIgnoresFlushToZero) {
+  std::vector<std::uint32_t> as_float(256);
+  std::vector<std::uint64_t> as_double(256);
+  for (unsigned code = 0; code < 256; ++code) {
+    const auto x = TypeParam::from_bits(static_cast<std::uint8_t>(code));
+    as_float[code] = ieee::to_bits(static_cast<float>(x));
+    as_double[code] = ieee::to_bits(static_cast<double>(x));
+  }
+  const flushing_subnormals flushing;
+  for (unsigned code = 0; code < 256; ++code) {
+    const auto x = opaque(TypeParam::from_bits(static_cast<std::uint8_t>(code)));
+    EXPECT_EQ(ieee::to_bits(static_cast<float>(x)), as_float[code]) << code;
+    EXPECT_EQ(ieee::to_bits(static_cast<double>(x)), as_double[code]) << code;
+  }
+}
+
+// The array functions' widening, on every path, flushed: the codes of the scalar casts.
+TYPED_TEST(EveryFormat, ArrayDecodingIgnoresFlushToZero) {
+  std::vector<TypeParam> codes(256 * 3);
+  for (std::size_t i = 0; i < codes.size(); ++i) {
+    codes[i] = TypeParam::from_bits(static_cast<std::uint8_t>(i * 7 % 256));
+  }
+  for (minifloat::simd_path path : supported_paths()) {
+    for (bool non_temporal : {false, true}) {
+      std::vector<float> floats(codes.size());
+      std::vector<minifloat::bfloat16_bits> brains(codes.size());
+      {
+        const flushing_subnormals flushing;
+        widen_on(path, codes.data(), codes.size(), floats.data(), non_temporal);
+        widen_on(path, codes.data(), codes.size(), brains.data(), non_temporal);
+      }
+      for (std::size_t i = 0; i < codes.size(); ++i) {
+        ASSERT_EQ(ieee::to_bits(floats[i]), ieee::to_bits(static_cast<float>(codes[i])))
+            << minifloat::to_string(path) << " " << i;
+        ASSERT_EQ(brains[i].bits, static_cast<minifloat::bfloat16_bits>(codes[i]).bits)
+            << minifloat::to_string(path) << " " << i;
+      }
+    }
+  }
+}
+
+TEST(FlushToZero, SmallestE8m0IsTwoToTheMinus127) {
+  const flushing_subnormals flushing;
+  const e8m0 smallest = opaque(e8m0::from_bits(0x00));
+  EXPECT_EQ(ieee::to_bits(static_cast<double>(smallest)), 0x3800000000000000U); // 2^-127
+  EXPECT_TRUE(smallest != 0.0);
+  EXPECT_TRUE(smallest > 0.0f);
+  EXPECT_TRUE(smallest < e8m0::from_bits(0x01));
+}
+
+// compute_scale of a subnormal amax: the quotient is past FLT_MAX, so FLT_MAX, flushed or not.
+TEST(FlushToZero, ScaleOfASubnormalAmax) {
+  const float amaxes[] = {1e-45f, 1e-40f, 1.1754942e-38f};
+  for (float amax : amaxes) {
+    EXPECT_EQ(minifloat::compute_scale<e4m3>(amax), FLT_MAX) << amax;
+    const flushing_subnormals flushing;
+    EXPECT_EQ(minifloat::compute_scale<e4m3>(opaque(amax)), FLT_MAX) << amax;
+    EXPECT_EQ(minifloat::compute_scale<e2m5>(opaque(amax), 3), FLT_MAX / 8) << amax;
+  }
+}
+
+// compute_mx_scale: a subnormal amax gives the scale of its binade, flushed or not.
+TEST(FlushToZero, MxScaleOfSubnormalAmaxes) {
+  for (auto rule : {minifloat::mx_scale_rule::floor, minifloat::mx_scale_rule::ceil,
+                    minifloat::mx_scale_rule::nearest}) {
+    for (std::uint32_t bits = 1; bits < 0x00800000U; bits = bits * 3 + 1) {
+      const float amax = ieee::from_bits<float>(bits);
+      // floor(log2 amax) - 8 for e4m3 (max 448 = 1.75 * 2^8), clamped at -127; amax is
+      // bits * 2^-149. (From the bits: a -ffast-math program flushes from its start.)
+      int top = 0;
+      while ((bits >> top) > 1) {
+        ++top;
+      }
+      const int floor_k = top - 149 - 8;
+      const e8m0 expected = minifloat::compute_mx_scale<e4m3>(amax, rule);
+      if (rule == minifloat::mx_scale_rule::floor) {
+        EXPECT_EQ(expected.bits(), floor_k < -127 ? 0 : floor_k + 127) << bits;
+      }
+      const flushing_subnormals flushing;
+      EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(opaque(amax), rule).bits(), expected.bits())
+          << bits;
+    }
+  }
+}
+
+// dequantize_mx is exact: float(q) * 2^k, a float subnormal where it is one, flushed or not.
+template <class T>
+void check_exact_mx_decoding() {
+  std::vector<T> q(256);
+  for (unsigned code = 0; code < 256; ++code) {
+    q[code] = T::from_bits(static_cast<std::uint8_t>(code));
+  }
+  for (unsigned scale_code : {0U, 1U, 2U, 9U, 20U, 127U, 200U, 240U, 254U}) {
+    const std::vector<e8m0> scales(8, e8m0::from_bits(static_cast<std::uint8_t>(scale_code)));
+    std::vector<float> expected(256);
+    for (unsigned code = 0; code < 256; ++code) {
+      // The exact product, in double (every one is a double), then to float: exact or +-inf.
+      const double v = static_cast<double>(q[code]);
+      expected[code] = ieee::to_float(std::ldexp(v, static_cast<int>(scale_code) - 127));
+    }
+    std::vector<float> x(256);
+    {
+      const flushing_subnormals flushing;
+      minifloat::dequantize_mx(q.data(), q.size(), scales.data(), x.data());
+    }
+    for (unsigned code = 0; code < 256; ++code) {
+      if (minifloat::isnan(q[code])) {
+        EXPECT_TRUE(ieee::isnan(x[code]));
+      } else {
+        EXPECT_EQ(ieee::to_bits(x[code]), ieee::to_bits(expected[code]))
+            << "scale " << scale_code << ", code " << code;
+      }
+    }
+  }
+}
+TEST(FlushToZero, MxDecodingIsExact) {
+  check_exact_mx_decoding<e4m3>();
+  check_exact_mx_decoding<e5m2>();
+  check_exact_mx_decoding<e2m5>();
+}
+
+// e2m5's largest blocks take the scale 2^127, whose inverse 2^-127 is a float subnormal.
+TEST(FlushToZero, MxQuantizeWithTheLargestScale) {
+  std::vector<float> x(32);
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    x[i] = (i % 2 == 0 ? 1.0f : -1.0f) * std::ldexp(1.0f + static_cast<float>(i) / 32.0f, 127);
+  }
+  x[5] = 1e-30f;                  // far below the grid: 0
+  x[31] = std::ldexp(1.99f, 127); // past 3.9375 * 2^126: the scale is 2^127
+  std::vector<e2m5> expected(32);
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    expected[i] = minifloat::saturate_cast<e2m5>(std::ldexp(static_cast<double>(x[i]), -127));
+  }
+  for (bool flush : {false, true}) {
+    std::vector<e2m5> q(32);
+    e8m0 scale{};
+    {
+      const flushing_subnormals flushing(flush);
+      minifloat::quantize_mx(x.data(), 32, q.data(), &scale, minifloat::mx_scale_rule::ceil);
+    }
+    EXPECT_EQ(scale.bits(), 254) << flush;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      EXPECT_EQ(q[i].bits(), expected[i].bits()) << i << (flush ? " flushed" : "");
+    }
+  }
+}
+
+// ---- NaN and infinity where -ffinite-math-only lets the compiler assume there are none
+
+TEST(FastMath, MxScaleOfNanAndInfinity) {
+  for (float amax : {compile_time_nan, compile_time_infinity, -compile_time_infinity, -1.0f}) {
+    EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(amax).bits(), 0xFF) << amax;
+    EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(opaque(amax)).bits(), 0xFF) << amax;
+  }
+  EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(opaque(0.0f)).bits(), 0x00);
+  EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(opaque(-0.0f)).bits(), 0x00);
+}
+
+TEST(FastMath, QuantizeMxOfABlockWithANan) {
+  for (float special : {compile_time_nan, compile_time_infinity}) {
+    std::vector<float> x(64, 1.0f);
+    x[40] = opaque(special);
+    std::vector<e4m3> q(64);
+    e8m0 scales[2] = {};
+    minifloat::quantize_mx(x.data(), x.size(), q.data(), scales);
+    EXPECT_EQ(scales[0].bits(), 127 - 8); // amax 1: floor(log2 1) - 8, e4m3 max 1.75 * 2^8
+    EXPECT_EQ(scales[1].bits(), 0xFF);
+    std::vector<float> back(64);
+    minifloat::dequantize_mx(q.data(), q.size(), scales, back.data());
+    for (std::size_t i = 32; i < 64; ++i) {
+      EXPECT_TRUE(ieee::isnan(back[i])) << i;
+    }
+  }
+}
+
+TEST(FastMath, ComputeScaleGuards) {
+  for (float amax :
+       {compile_time_nan, compile_time_infinity, -compile_time_infinity, 0.0f, -0.0f, -1.0f}) {
+    EXPECT_EQ(minifloat::compute_scale<e4m3>(amax), 1.0f) << amax;
+    EXPECT_EQ(minifloat::compute_scale<e4m3>(opaque(amax)), 1.0f) << amax;
+  }
+  minifloat::delayed_scaling<e4m3> scaling(4);
+  scaling.record(2.0f);
+  const float scale = scaling.scale();
+  EXPECT_EQ(scale, 224.0f);
+  scaling.record(opaque(compile_time_nan));
+  EXPECT_EQ(scaling.scale(), scale); // a NaN in the window freezes the scale
+}
+
+TEST(FastMath, NanScalesAreRefused) {
+  const std::vector<e4m3> q(128, e4m3(1.0f));
+  for (float bad : {compile_time_nan, compile_time_infinity, 0.0f, -2.0f}) {
+    const std::vector<float> scale_inv = {1.0f, opaque(bad)};
+    std::vector<float> x(128, 5.0f);
+    EXPECT_THROW(minifloat::dequantize_blocks(q.data(), 1, 128, minifloat::per_row(64),
+                                              scale_inv.data(), x.data()),
+                 minifloat::invalid_argument)
+        << bad;
+    EXPECT_THROW(minifloat::dequantize(q.data(), 128, x.data(), opaque(bad)),
+                 minifloat::invalid_argument);
+    EXPECT_THROW(minifloat::quantize(x.data(), 128, std::vector<e4m3>(128).data(), opaque(bad)),
+                 minifloat::invalid_argument);
+    for (float v : x) {
+      ASSERT_EQ(v, 5.0f); // untouched
+    }
+  }
+}
+
+// IEEE comparisons: NaN is unordered, against every operand type, known or not at compile time.
+TYPED_TEST(EveryFormat, NanComparesUnordered) {
+  const auto nan = std::numeric_limits<TypeParam>::quiet_NaN();
+  const auto one = TypeParam(1.0f);
+  for (const TypeParam a : {nan, opaque(nan)}) {
+    EXPECT_FALSE(a == a);
+    EXPECT_TRUE(a != a);
+    EXPECT_FALSE(a == one);
+    EXPECT_FALSE(a < one || a <= one || a > one || a >= one);
+    EXPECT_FALSE(a == 1.0f || a == 1.0 || a == 1 || 1.0f == a || 1.0 == a || 1 == a);
+    EXPECT_TRUE(a != 1.0f && a != 1.0 && a != 1);
+    EXPECT_FALSE(a < 1.0f || a <= 1.0 || a > 1 || a >= 1.0f);
+    EXPECT_FALSE(a == 1.0L || a < 2.0L);
+    EXPECT_FALSE(one == opaque(compile_time_nan) || one < opaque(compile_time_nan));
+    EXPECT_FALSE(one == static_cast<double>(opaque(compile_time_nan)));
+  }
+  EXPECT_TRUE(one == 1.0f && one == 1.0 && one == 1 && one <= one && !(one < one));
+}
+
+} // namespace
