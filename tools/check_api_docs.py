@@ -15,6 +15,8 @@ HEADERS = ROOT / "include" / "minifloat"
 DOC = ROOT / "docs" / "api.md"
 
 OPEN = re.compile(r"^namespace (\w+) \{")
+# config.hpp's settings namespace: inline, so its names are those of the enclosing namespace.
+SETTINGS = re.compile(r"^inline namespace MINIFLOAT_SETTINGS_NAMESPACE \{|^\} // namespace MINIFLOAT_SETTINGS_NAMESPACE")
 CLOSE = re.compile(r"^\} // namespace (\w+)")
 DECLARATIONS = [
     re.compile(r"^(?:template <[^>]*>\s*)?(?:class|struct) (\w+)\b(?!;)"),
@@ -24,7 +26,8 @@ DECLARATIONS = [
     re.compile(r"^(?:[\w:<>,&*][\w:<>,&* ]* )?(\w+)\("),
 ]
 KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof", "static_assert", "defined",
-            "MINIFLOAT_DEFINE_LITERAL", "MINIFLOAT_BINARY_OPERATOR", "decltype"}
+            "MINIFLOAT_DEFINE_LITERAL", "MINIFLOAT_BINARY_OPERATOR", "MINIFLOAT_COMPARISON",
+            "decltype"}
 
 
 def public_names():
@@ -34,6 +37,8 @@ def public_names():
         header = path.relative_to(HEADERS).as_posix()
         stack = []
         for line in path.read_text().splitlines():
+            if SETTINGS.match(line):
+                continue
             if m := OPEN.match(line):
                 stack.append(m.group(1))
                 continue

@@ -32,6 +32,7 @@
 #endif
 
 namespace minifloat {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // Converts n elements of src into dst: narrowing (float, double, binary16_bits, bfloat16_bits
 // -> an 8-bit type) with rounding R and overflow rule O, or widening (an 8-bit type -> float,
@@ -128,6 +129,7 @@ void stochastic_convert(Source&& src, Target&& dst, counter_generator generator)
 inline float amax(std::span<const float> src) { return amax(src.data(), src.size()); }
 #endif
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace minifloat
 
 #endif // MINIFLOAT_BULK_HPP

@@ -16,9 +16,10 @@
   (MINIFLOAT_VERSION_MAJOR * 10000 + MINIFLOAT_VERSION_MINOR * 100 + MINIFLOAT_VERSION_PATCH)
 
 // ---------------------------------------------------------------------------------------------
-// User switches. Define any of these before including a minifloat header (the same way in every
-// translation unit of a program: they change inline functions). None changes a result; they
-// choose code paths and how errors are reported.
+// User switches. Define any of these before including a minifloat header. None changes a
+// result; they choose code paths and how errors are reported. Translation units of one program
+// may set them differently: the code they change lives in a namespace named after them (the
+// settings namespace, below), so each unit gets what it asked for.
 //
 //   MINIFLOAT_SIMD_PATH               default: undefined (the best path this CPU supports)
 //       portable, avx2, avx512 or neon: caps the array functions' instruction set. The path
@@ -33,12 +34,20 @@
 //       Called with a const char* when an array or scaling function refuses its arguments; must
 //       not return. Without it: throws minifloat::invalid_argument where exceptions are enabled,
 //       else prints "minifloat: <message>" to stderr and calls std::abort() (error.hpp).
+//   MINIFLOAT_SETTINGS_TAG            default: undefined
+//       An identifier added to the settings namespace's name. Needed only by a program whose
+//       units define different MINIFLOAT_ERROR_HANDLERs or different custom
+//       MINIFLOAT_NON_TEMPORAL_THRESHOLDs (a name records only that one is set, not which):
+//       give each such unit its own tag.
 //
 // Compiler flags are not switches: -m flags (-mavx2, -mno-avx512f) do not select the array
 // path, which is chosen at run time from the CPU (docs/spec.md §8); -fno-exceptions is detected
 // (MINIFLOAT_HAS_EXCEPTIONS below).
 #ifndef MINIFLOAT_NON_TEMPORAL_THRESHOLD
 #define MINIFLOAT_NON_TEMPORAL_THRESHOLD (std::size_t{32} << 20)
+#define MINIFLOAT_SETTINGS_THRESHOLD_PART
+#else
+#define MINIFLOAT_SETTINGS_THRESHOLD_PART _threshold
 #endif
 
 // ---------------------------------------------------------------------------------------------
@@ -114,6 +123,52 @@
 #else
 #define MINIFLOAT_NEON_PATHS 0
 #endif
+
+// ---------------------------------------------------------------------------------------------
+// The settings namespace (docs/spec.md §9). The code that the switches above and -fno-exceptions
+// change (the array and scaling functions, the dispatch point, error reporting) is declared in
+// an inline namespace whose name spells the settings, minifloat::MINIFLOAT_SETTINGS_NAMESPACE and
+// minifloat::detail::MINIFLOAT_SETTINGS_NAMESPACE, e.g. minifloat::best_exceptions::convert. Units
+// built with different settings so call distinct functions, where one program-wide copy of each
+// inline function would otherwise serve them all (the ODR). The value types, formats and scalar
+// conversions do not depend on the settings and are shared. The name's parts:
+//   path        best; cap_<MINIFLOAT_SIMD_PATH>; or portable_only (MINIFLOAT_NO_SIMD, nvcc,
+//               hipcc, or a target without SIMD kernels)
+//   exceptions  _exceptions or _no_exceptions
+//   then        _handler with a MINIFLOAT_ERROR_HANDLER, _threshold with a custom
+//               MINIFLOAT_NON_TEMPORAL_THRESHOLD, _<MINIFLOAT_SETTINGS_TAG> with a tag
+#define MINIFLOAT_CONCATENATE_TOKENS(a, b) a##b
+#define MINIFLOAT_CONCATENATE(a, b) MINIFLOAT_CONCATENATE_TOKENS(a, b)
+#if !MINIFLOAT_X86_PATHS && !MINIFLOAT_NEON_PATHS
+#define MINIFLOAT_SETTINGS_PATH_PART portable_only
+#elif defined(MINIFLOAT_SIMD_PATH)
+#define MINIFLOAT_SETTINGS_PATH_PART MINIFLOAT_CONCATENATE(cap_, MINIFLOAT_SIMD_PATH)
+#else
+#define MINIFLOAT_SETTINGS_PATH_PART best
+#endif
+#if MINIFLOAT_HAS_EXCEPTIONS
+#define MINIFLOAT_SETTINGS_EXCEPTIONS_PART _exceptions
+#else
+#define MINIFLOAT_SETTINGS_EXCEPTIONS_PART _no_exceptions
+#endif
+#if defined(MINIFLOAT_ERROR_HANDLER)
+#define MINIFLOAT_SETTINGS_HANDLER_PART _handler
+#else
+#define MINIFLOAT_SETTINGS_HANDLER_PART
+#endif
+#if defined(MINIFLOAT_SETTINGS_TAG)
+#define MINIFLOAT_SETTINGS_TAG_PART MINIFLOAT_CONCATENATE(_, MINIFLOAT_SETTINGS_TAG)
+#else
+#define MINIFLOAT_SETTINGS_TAG_PART
+#endif
+#define MINIFLOAT_SETTINGS_NAMESPACE                                                               \
+  MINIFLOAT_CONCATENATE(                                                                           \
+      MINIFLOAT_CONCATENATE(                                                                       \
+          MINIFLOAT_CONCATENATE(MINIFLOAT_CONCATENATE(MINIFLOAT_SETTINGS_PATH_PART,                \
+                                                      MINIFLOAT_SETTINGS_EXCEPTIONS_PART),         \
+                                MINIFLOAT_SETTINGS_HANDLER_PART),                                  \
+          MINIFLOAT_SETTINGS_THRESHOLD_PART),                                                      \
+      MINIFLOAT_SETTINGS_TAG_PART)
 
 namespace minifloat {
 namespace detail {

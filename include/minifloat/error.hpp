@@ -34,6 +34,8 @@ public:
 
 namespace detail {
 
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
 [[noreturn]] inline void report_invalid_argument(const char* message) {
 #if defined(MINIFLOAT_ERROR_HANDLER)
   MINIFLOAT_ERROR_HANDLER(message);
@@ -120,6 +122,7 @@ inline void check_not_negative(const char* function, int x, const char* name) {
   }
 }
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace detail
 } // namespace minifloat
 

@@ -69,6 +69,8 @@ inline float power_of_two_below(float s) noexcept {
   return bit_cast<float>(bit_cast<std::uint32_t>(s) & 0xFF800000U);
 }
 
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
 // The checks of a function that reads `read` and writes `written`, n elements each:
 // "<function>: <names> is null but n is not 0", "<function>: <written> overlaps <read>".
 inline void check_pair(const char* function, const array_argument& read,
@@ -104,7 +106,10 @@ void dequantize_unchecked(const T* q, std::size_t n, float* x, float scale_inv) 
   }
 }
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace detail
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // docs/spec.md §5: s = max(T) / amax / 2^margin, the scale that maps amax onto T's largest finite
 // value (less `margin` binades of headroom). Guards: an amax that is 0, negative, NaN or infinite
@@ -156,12 +161,16 @@ void dequantize(const T* q, std::size_t n, float* x, float scale_inv) {
   detail::dequantize_unchecked(q, n, x, scale_inv);
 }
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+
 // A tensor quantized with one scale: its codes and the factor that reads them back.
 template <class T>
 struct per_tensor_quantized {
   std::vector<T> data;
   float scale_inv = 1.0f;
 };
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // amax, compute_scale and quantize in one call (two passes over x: amax, then quantize).
 template <class T>
@@ -176,8 +185,12 @@ per_tensor_quantized<T> quantize_per_tensor(const float* x, std::size_t n, int m
   return result;
 }
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+
 // Which amax of the history sets the scale (Transformer Engine's amax_compute_algo).
 enum class amax_rule { max, most_recent };
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // Delayed scaling: the scale of step k comes from the amaxes of the steps before it, kept in a
 // window of `history_length` steps. quantize() narrows with the current scale, records the
@@ -246,6 +259,8 @@ private:
   float scale_ = 1.0f;
 };
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+
 // The block of a row-major rows x cols matrix that shares one scale.
 struct block_shape {
   std::size_t rows;
@@ -259,6 +274,7 @@ constexpr block_shape per_row(std::size_t cols) noexcept { return {1, cols}; }
 constexpr block_shape per_column(std::size_t rows) noexcept { return {rows, 1}; }
 
 namespace detail {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // The shape checks of the matrix functions. rows * cols (in float bytes) must not wrap: a
 // wrapped count would pass the other checks and send the loops, which step by `cols`, past the
@@ -275,7 +291,10 @@ inline void check_blocks(const char* function, std::size_t rows, std::size_t col
   }
 }
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace detail
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // Quantizes a row-major rows x cols matrix with a scale per block: block (i, j) covers rows
 // [i * block.rows, (i + 1) * block.rows) and columns [j * block.cols, (j + 1) * block.cols); its
@@ -348,6 +367,8 @@ void dequantize_blocks(const T* q, std::size_t rows, std::size_t cols, block_sha
     }
   }
 }
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 
 // How an MX block's e8m0 scale X = 2^k is chosen from the block's amax (max(T) = m * 2^emax,
 // 1 <= m < 2; e4m3: 448 = 1.75 * 2^8, e5m2: 57344 = 1.75 * 2^15):
@@ -432,6 +453,8 @@ e8m0 compute_mx_scale(float amax_value, mx_scale_rule rule = mx_scale_rule::floo
 
 // The MX block size of the OCP MX formats.
 constexpr std::size_t mx_block_size = 32;
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // Quantizes n floats (n a multiple of 32) in blocks of 32: scales[b] = compute_mx_scale<T>(the
 // block's amax, rule) = 2^k and q[i] = saturate_cast<T>(x[i] * 2^-k). 2^-k is a normal float but
@@ -559,6 +582,8 @@ double snr_db(Source&& x, Approximation&& y) {
   return -10 * std::log10(relative_noise_energy(x, y));
 }
 #endif
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 
 } // namespace minifloat
 

@@ -19,10 +19,14 @@
 #include "text.hpp"
 #include "detail/formatter.hpp"
 
+namespace minifloat {
+namespace detail {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+// parse, which throws std::format_error or, under -fno-exceptions, aborts: in the settings
+// namespace (config.hpp), so that units built with and without exceptions keep their own.
 template <class Format>
-struct std::formatter<minifloat::basic_fp8<Format>, char>
-    : minifloat::detail::formatter_body<Format, std::formatter<float, char>,
-                                        std::formatter<unsigned, char>> {
+struct std_formatter
+    : formatter_body<Format, std::formatter<float, char>, std::formatter<unsigned, char>> {
   constexpr auto parse(std::format_parse_context& ctx) -> decltype(ctx.begin()) {
     return this->parse_spec(ctx, [](const char* message) {
 #if MINIFLOAT_HAS_EXCEPTIONS
@@ -34,6 +38,13 @@ struct std::formatter<minifloat::basic_fp8<Format>, char>
     });
   }
 };
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+} // namespace detail
+} // namespace minifloat
+
+template <class Format>
+struct std::formatter<minifloat::basic_fp8<Format>, char>
+    : minifloat::detail::std_formatter<Format> {};
 
 #endif // __cpp_lib_format
 #endif // MINIFLOAT_STD_FORMAT_HPP

@@ -16,6 +16,8 @@
 namespace minifloat {
 namespace detail {
 
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
 template <class T>
 constexpr bool is_8bit_type = value_traits<T>::is_known && sizeof(T) == 1;
 
@@ -93,6 +95,7 @@ void check_conversion(const char* function, const From* src, std::size_t n, cons
                    " (in-place conversion is not supported)");
 }
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace detail
 
 } // namespace minifloat

@@ -50,6 +50,7 @@ inline const char* to_string(simd_path path) noexcept {
 }
 
 namespace detail {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // Whether this program can run `path` on this CPU: compiled in, and the CPU (and OS) support it.
 // Asks the CPU (CPUID, which a virtual machine may trap: microseconds).
@@ -96,15 +97,19 @@ inline unsigned supported_path_bits() noexcept {
   return bits;
 }
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace detail
 
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 // Whether this program can run `path` on this CPU: compiled in, and the CPU (and OS) support it.
 inline bool path_supported(simd_path path) noexcept {
   const auto index = static_cast<unsigned>(path);
   return index < 32 && (detail::supported_path_bits() >> index & 1U) != 0;
 }
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 
 namespace detail {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // Runs f(kernels) with the kernel type of `path` (portable_kernels, avx2_kernels,
 // avx512_kernels or neon_kernels): the only place that names them. A path this build has no
@@ -169,7 +174,10 @@ inline path_choice& thread_path_choice() noexcept {
   return choice;
 }
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace detail
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // The path the array functions take in this thread: the one a live scoped_path chose, else the
 // program's (detail::program_path: the best this CPU supports, capped by MINIFLOAT_SIMD_PATH).
@@ -205,7 +213,10 @@ private:
   detail::path_choice previous_;
 };
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+
 namespace detail {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // The stores a widening output of `bytes` takes in this thread (MINIFLOAT_NON_TEMPORAL_THRESHOLD,
 // or a scoped_path's threshold).
@@ -214,6 +225,7 @@ inline stores stores_for(std::size_t bytes) noexcept {
                                                               : stores::cached;
 }
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace detail
 } // namespace minifloat
 
