@@ -10,6 +10,7 @@
 #include "fp8.hpp"
 #include "convert.hpp"
 #include "limits.hpp"
+#include "order.hpp"
 #include "iostream.hpp"
 #include "random.hpp"
 #include "error.hpp"
