@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Builds and runs every test: formatting and clang-tidy on the headers; g++ and clang, C++17 and
 # C++20, warnings as errors; the quick suite in every configuration (the C++17 ones under ASan +
-# UBSan); the concurrency test under TSan; the fuzzers (tests/fuzz/run.sh); valgrind on the
-# examples; the consumer projects (tests/consumers/run.sh); the NEON path, cross-compiled and run
-# under qemu (tests/neon/run.sh); and the exhaustive sweeps (all 2^32 floats) in one
-# configuration.
+# UBSan), and in the builds engines use: g++ -O3 -ffast-math, clang-19 -Ofast with libc++
+# (hardened) in C++23, 32-bit x86 and big-endian s390x under qemu (tests/cross/run.sh); the
+# concurrency test under TSan; the fuzzers (tests/fuzz/run.sh); valgrind on the examples; the
+# consumer projects (tests/consumers/run.sh); the NEON path, cross-compiled and run under qemu
+# (tests/neon/run.sh); and the exhaustive sweeps (all 2^32 floats) in one configuration.
 #   tests/run_all.sh            everything (what CI runs)
 #   QUICK=1 tests/run_all.sh    skip the exhaustive sweeps (the NEON one too)
 set -euo pipefail
@@ -28,6 +29,16 @@ configurations=(
   "gcc-cxx20 g++ 20 Release -DMINIFLOAT_CUDA_TESTS=ON"
   "clang-cxx17 clang++ 17 None -O1 -gline-tables-only $sanitizers -DMINIFLOAT_BUILD_BENCHMARKS=OFF"
   "clang-cxx20 clang++ 20 None -O0 -gline-tables-only"
+  # Fast math (docs/spec.md §8): -ffast-math also links crtfastmath.o, so every test runs with
+  # flush-to-zero and denormals-are-zero set.
+  "gcc-fast-math g++ 17 Release -ffast-math -DMINIFLOAT_BUILD_BENCHMARKS=OFF"
+  # A new toolchain: clang-19, libc++ with its debug hardening (which checks the comparators
+  # given to std::sort), C++23. GoogleTest from source and {fmt} header-only: Debian's are built
+  # for libstdc++.
+  "clang19-libcxx-cxx23-ofast clang++-19 23 None -Ofast -Wno-deprecated-ofast -stdlib=libc++
+   -D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_DEBUG -DMINIFLOAT_BUILD_EXAMPLES=OFF
+   -DMINIFLOAT_BUILD_BENCHMARKS=OFF -DMINIFLOAT_GTEST_SOURCE_DIR=/usr/src/googletest
+   -DMINIFLOAT_FMT_HEADER_ONLY=ON"
 )
 exhaustive_in=gcc-cxx20
 
@@ -42,13 +53,13 @@ python3 tools/amalgamate.py --check
 python3 tools/check_api_docs.py
 
 for configuration in "${configurations[@]}"; do
-  read -r name compiler standard build_type extra <<<"$configuration"
+  read -r name compiler standard build_type extra <<<"${configuration//$'\n'/ }"
   step "$name: $compiler, C++$standard, $build_type ${extra:-}"
   flags=""
   settings=()
   for word in ${extra:-}; do
     case "$word" in
-    -D*) settings+=("$word") ;;
+    -DMINIFLOAT_* | -DCMAKE_*) settings+=("$word") ;;
     *) flags+="${flags:+ }$word" ;;
     esac
   done
@@ -62,6 +73,11 @@ for configuration in "${configurations[@]}"; do
     "${settings[@]}" >/dev/null
   cmake --build "$dir" -j "$jobs"
   ctest --test-dir "$dir" -L quick -j "$jobs" --output-on-failure
+done
+
+for target in i686-linux-gnu s390x-linux-gnu; do
+  step "$target: the quick suite cross-compiled, under qemu-user (tests/cross/run.sh)"
+  "$root/tests/cross/run.sh" "$target" "$build_root/$target"
 done
 
 step "ThreadSanitizer: concurrency_test (clang++, C++20), each test in a process of its own"

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The quick suite on another Linux target: cross-compiled with Debian's cross compiler (CMake
+# toolchain files in cmake/toolchains/) and run test by test, as ctest does natively, through the
+# toolchain's CMAKE_CROSSCOMPILING_EMULATOR: qemu-s390x for s390x; for i686 the target's own
+# dynamic loader, the x86-64 kernel running 32-bit code itself. GoogleTest is built from Debian's
+# sources and {fmt} is used header-only, as the installed libraries are x86-64 ones.
+#   tests/cross/run.sh TARGET BUILD_DIR     TARGET: i686-linux-gnu (32-bit, x87) or
+#                                           s390x-linux-gnu (big-endian)
+# The tests build at -O1 (quicker to compile; they run in minutes under qemu), warnings as errors.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+target=${1:?usage: run.sh TARGET BUILD_DIR}
+out=${2:?usage: run.sh TARGET BUILD_DIR}
+jobs=$(nproc)
+cmake -S "$root" -B "$out" -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/$target.cmake" \
+  -DCMAKE_CXX_STANDARD=17 -DCMAKE_CXX_STANDARD_REQUIRED=ON -DCMAKE_CXX_EXTENSIONS=OFF \
+  -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1" -DMINIFLOAT_WERROR=ON \
+  -DMINIFLOAT_EXHAUSTIVE_TESTS=OFF -DMINIFLOAT_BUILD_EXAMPLES=OFF \
+  -DMINIFLOAT_BUILD_BENCHMARKS=OFF -DMINIFLOAT_GTEST_SOURCE_DIR=/usr/src/googletest \
+  -DMINIFLOAT_FMT_HEADER_ONLY=ON -DMINIFLOAT_CUDA_FP8_INCLUDE_DIR=NOTFOUND >/dev/null
+cmake --build "$out" -j "$jobs"
+ctest --test-dir "$out" -L quick -j "$jobs" --output-on-failure --timeout 600
