@@ -46,9 +46,10 @@
   (MINIFLOAT_VERSION_MAJOR * 10000 + MINIFLOAT_VERSION_MINOR * 100 + MINIFLOAT_VERSION_PATCH)
 
 // ---------------------------------------------------------------------------------------------
-// User switches. Define any of these before including a minifloat header (the same way in every
-// translation unit of a program: they change inline functions). None changes a result; they
-// choose code paths and how errors are reported.
+// User switches. Define any of these before including a minifloat header. None changes a
+// result; they choose code paths and how errors are reported. Translation units of one program
+// may set them differently: the code they change lives in a namespace named after them (the
+// settings namespace, below), so each unit gets what it asked for.
 //
 //   MINIFLOAT_SIMD_PATH               default: undefined (the best path this CPU supports)
 //       portable, avx2, avx512 or neon: caps the array functions' instruction set. The path
@@ -63,12 +64,20 @@
 //       Called with a const char* when an array or scaling function refuses its arguments; must
 //       not return. Without it: throws minifloat::invalid_argument where exceptions are enabled,
 //       else prints "minifloat: <message>" to stderr and calls std::abort() (error.hpp).
+//   MINIFLOAT_SETTINGS_TAG            default: undefined
+//       An identifier added to the settings namespace's name. Needed only by a program whose
+//       units define different MINIFLOAT_ERROR_HANDLERs or different custom
+//       MINIFLOAT_NON_TEMPORAL_THRESHOLDs (a name records only that one is set, not which):
+//       give each such unit its own tag.
 //
 // Compiler flags are not switches: -m flags (-mavx2, -mno-avx512f) do not select the array
 // path, which is chosen at run time from the CPU (docs/spec.md §8); -fno-exceptions is detected
 // (MINIFLOAT_HAS_EXCEPTIONS below).
 #ifndef MINIFLOAT_NON_TEMPORAL_THRESHOLD
 #define MINIFLOAT_NON_TEMPORAL_THRESHOLD (std::size_t{32} << 20)
+#define MINIFLOAT_SETTINGS_THRESHOLD_PART
+#else
+#define MINIFLOAT_SETTINGS_THRESHOLD_PART _threshold
 #endif
 
 // ---------------------------------------------------------------------------------------------
@@ -144,6 +153,52 @@
 #else
 #define MINIFLOAT_NEON_PATHS 0
 #endif
+
+// ---------------------------------------------------------------------------------------------
+// The settings namespace (docs/spec.md §9). The code that the switches above and -fno-exceptions
+// change (the array and scaling functions, the dispatch point, error reporting) is declared in
+// an inline namespace whose name spells the settings, minifloat::MINIFLOAT_SETTINGS_NAMESPACE and
+// minifloat::detail::MINIFLOAT_SETTINGS_NAMESPACE, e.g. minifloat::best_exceptions::convert. Units
+// built with different settings so call distinct functions, where one program-wide copy of each
+// inline function would otherwise serve them all (the ODR). The value types, formats and scalar
+// conversions do not depend on the settings and are shared. The name's parts:
+//   path        best; cap_<MINIFLOAT_SIMD_PATH>; or portable_only (MINIFLOAT_NO_SIMD, nvcc,
+//               hipcc, or a target without SIMD kernels)
+//   exceptions  _exceptions or _no_exceptions
+//   then        _handler with a MINIFLOAT_ERROR_HANDLER, _threshold with a custom
+//               MINIFLOAT_NON_TEMPORAL_THRESHOLD, _<MINIFLOAT_SETTINGS_TAG> with a tag
+#define MINIFLOAT_CONCATENATE_TOKENS(a, b) a##b
+#define MINIFLOAT_CONCATENATE(a, b) MINIFLOAT_CONCATENATE_TOKENS(a, b)
+#if !MINIFLOAT_X86_PATHS && !MINIFLOAT_NEON_PATHS
+#define MINIFLOAT_SETTINGS_PATH_PART portable_only
+#elif defined(MINIFLOAT_SIMD_PATH)
+#define MINIFLOAT_SETTINGS_PATH_PART MINIFLOAT_CONCATENATE(cap_, MINIFLOAT_SIMD_PATH)
+#else
+#define MINIFLOAT_SETTINGS_PATH_PART best
+#endif
+#if MINIFLOAT_HAS_EXCEPTIONS
+#define MINIFLOAT_SETTINGS_EXCEPTIONS_PART _exceptions
+#else
+#define MINIFLOAT_SETTINGS_EXCEPTIONS_PART _no_exceptions
+#endif
+#if defined(MINIFLOAT_ERROR_HANDLER)
+#define MINIFLOAT_SETTINGS_HANDLER_PART _handler
+#else
+#define MINIFLOAT_SETTINGS_HANDLER_PART
+#endif
+#if defined(MINIFLOAT_SETTINGS_TAG)
+#define MINIFLOAT_SETTINGS_TAG_PART MINIFLOAT_CONCATENATE(_, MINIFLOAT_SETTINGS_TAG)
+#else
+#define MINIFLOAT_SETTINGS_TAG_PART
+#endif
+#define MINIFLOAT_SETTINGS_NAMESPACE                                                               \
+  MINIFLOAT_CONCATENATE(                                                                           \
+      MINIFLOAT_CONCATENATE(                                                                       \
+          MINIFLOAT_CONCATENATE(MINIFLOAT_CONCATENATE(MINIFLOAT_SETTINGS_PATH_PART,                \
+                                                      MINIFLOAT_SETTINGS_EXCEPTIONS_PART),         \
+                                MINIFLOAT_SETTINGS_HANDLER_PART),                                  \
+          MINIFLOAT_SETTINGS_THRESHOLD_PART),                                                      \
+      MINIFLOAT_SETTINGS_TAG_PART)
 
 namespace minifloat {
 namespace detail {
@@ -1813,8 +1868,14 @@ public:
     return decode_table<basic_fp8>[bits_];
 #endif
   }
+  // Its own table, not float's value widened: e8m0's 0x00 is 2^-127, a float subnormal, which a
+  // float -> double conversion reads as 0 where denormals-are-zero is set (docs/spec.md §8).
   MINIFLOAT_HOST_DEVICE explicit MINIFLOAT_BIT_CAST_CONSTEXPR operator double() const noexcept {
-    return static_cast<double>(static_cast<float>(*this));
+#if defined(__CUDA_ARCH__)
+    return widen<double>();
+#else
+    return detail::bit_cast<double>(detail::code_table_for<Format, formats::binary64>[bits_]);
+#endif
   }
   MINIFLOAT_HOST_DEVICE explicit constexpr operator binary16_bits() const noexcept {
     return widen<binary16_bits>();
@@ -1941,8 +2002,74 @@ template <class T>
 constexpr bool is_arithmetic_operand = std::is_arithmetic<T>::value;
 } // namespace detail
 
-// IEEE comparisons and arithmetic, through the exact float values: NaN is unordered, +0 == -0.
+namespace detail {
+// Whether a comparison's operand is NaN, on its bits (docs/spec.md §4): -ffinite-math-only lets
+// compilers drop the unordered case of a float comparison (x86: ucomiss without its parity
+// flag), under which a NaN compared equal to everything. The other operand's bits are read
+// for float and double (and the 16-bit types, through float); a long double is asked x != x.
+template <class F>
+MINIFLOAT_HOST_DEVICE constexpr bool is_nan_operand(basic_fp8<F> x) noexcept {
+  return format_info<F>::is_nan(x.bits());
+}
+template <class T>
+MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR bool is_nan_operand(T x) noexcept {
+  if constexpr (std::is_integral<T>::value) {
+    return false;
+  } else if constexpr (std::is_same<T, double>::value) {
+    return (bit_cast<std::uint64_t>(x) & ~(std::uint64_t{1} << 63)) > 0x7FF0000000000000U;
+  } else if constexpr (sizeof(T) <= sizeof(float)) {
+    return (bit_cast<std::uint32_t>(static_cast<float>(x)) & 0x7FFFFFFFU) > 0x7F800000U;
+  } else {
+    return x != x; // NOLINT(misc-redundant-expression): long double, whose layout varies
+  }
+}
+// An 8-bit value in the type a comparison with a T computes in: double (every 8-bit value is one,
+// exactly, and e8m0's 2^-127 stays itself where denormals-are-zero is set), or T's wider type.
+template <class T>
+using compared_as = std::conditional_t<(sizeof(T) > sizeof(double)), T, double>;
+} // namespace detail
+
+// IEEE comparisons: NaN is unordered (decided on the bits, so fast-math flags change nothing),
+// +0 == -0, and the values compare exactly. Against an arithmetic operand T the comparison is
+// that of the 8-bit value with static_cast<P>(b), P being float or the wider of T and float
+// (an integer is converted to float first, as in arithmetic; docs/spec.md §4).
 // NOLINTBEGIN(bugprone-macro-parentheses): op is an operator token, not an expression
+#define MINIFLOAT_COMPARISON(op, if_unordered)                                                     \
+  template <class F1, class F2>                                                                    \
+  MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR bool operator op(basic_fp8<F1> a,             \
+                                                                      basic_fp8<F2> b) noexcept {  \
+    return detail::is_nan_operand(a) || detail::is_nan_operand(b) ? if_unordered                   \
+                                                                  : static_cast<double>(a)         \
+                                                                        op static_cast<double>(b); \
+  }                                                                                                \
+  template <class F, class T, std::enable_if_t<detail::is_arithmetic_operand<T>, int> = 0>         \
+  MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR bool operator op(basic_fp8<F> a,              \
+                                                                      T b) noexcept {              \
+    using wide = detail::compared_as<T>;                                                           \
+    const auto other = static_cast<detail::promoted_with<T>>(b);                                   \
+    return detail::is_nan_operand(a) || detail::is_nan_operand(other)                              \
+               ? if_unordered                                                                      \
+               : static_cast<wide>(static_cast<double>(a)) op static_cast<wide>(other);            \
+  }                                                                                                \
+  template <class T, class F, std::enable_if_t<detail::is_arithmetic_operand<T>, int> = 0>         \
+  MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR bool operator op(T a,                         \
+                                                                      basic_fp8<F> b) noexcept {   \
+    using wide = detail::compared_as<T>;                                                           \
+    const auto other = static_cast<detail::promoted_with<T>>(a);                                   \
+    return detail::is_nan_operand(other) || detail::is_nan_operand(b)                              \
+               ? if_unordered                                                                      \
+               : static_cast<wide>(other) op static_cast<wide>(static_cast<double>(b));            \
+  }
+MINIFLOAT_COMPARISON(==, false)
+MINIFLOAT_COMPARISON(!=, true)
+MINIFLOAT_COMPARISON(<, false)
+MINIFLOAT_COMPARISON(<=, false)
+MINIFLOAT_COMPARISON(>, false)
+MINIFLOAT_COMPARISON(>=, false)
+#undef MINIFLOAT_COMPARISON
+
+// Arithmetic through the exact float values, in float or the wider type of the other operand
+// (double, long double), returning that type (docs/spec.md §4).
 #define MINIFLOAT_BINARY_OPERATOR(op)                                                              \
   template <class F1, class F2>                                                                    \
   MINIFLOAT_HOST_DEVICE constexpr auto operator op(basic_fp8<F1> a, basic_fp8<F2> b) noexcept {    \
@@ -1959,12 +2086,6 @@ constexpr bool is_arithmetic_operand = std::is_arithmetic<T>::value;
     return static_cast<promoted>(a) op static_cast<promoted>(static_cast<float>(b));               \
   }
 // NOLINTEND(bugprone-macro-parentheses)
-MINIFLOAT_BINARY_OPERATOR(==)
-MINIFLOAT_BINARY_OPERATOR(!=)
-MINIFLOAT_BINARY_OPERATOR(<)
-MINIFLOAT_BINARY_OPERATOR(<=)
-MINIFLOAT_BINARY_OPERATOR(>)
-MINIFLOAT_BINARY_OPERATOR(>=)
 MINIFLOAT_BINARY_OPERATOR(+)
 MINIFLOAT_BINARY_OPERATOR(-)
 MINIFLOAT_BINARY_OPERATOR(*)
@@ -2076,9 +2197,19 @@ public:
   static constexpr bool has_quiet_NaN = true;
   // NaN codes carry no signalling meaning in any 8-bit format.
   static constexpr bool has_signaling_NaN = false;
+  // C++23 deprecates has_denorm, has_denorm_loss and their enumeration (P2614) but still has
+  // them: they stay, as the standard types' do, without a warning from this header (libc++ 19
+  // and libstdc++ 14 mark the names deprecated).
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
   static constexpr std::float_denorm_style has_denorm =
       info::has_subnormals ? std::denorm_present : std::denorm_absent;
   static constexpr bool has_denorm_loss = false;
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
   static constexpr std::float_round_style round_style = std::round_to_nearest;
   // The IEEE-style formats follow IEEE 754's rules for their width; E4M3 and fnuz do not.
   static constexpr bool is_iec559 = info::special_values == minifloat::specials::ieee;
@@ -2141,6 +2272,74 @@ struct hash<minifloat::basic_fp8<Format>> {
 
 #endif // MINIFLOAT_LIMITS_HPP
 // ---- end minifloat/limits.hpp
+// ---- begin minifloat/order.hpp
+// minifloat: orders and keys for containers of 8-bit values that may hold NaN (docs/spec.md §4).
+// The comparison operators are IEEE's: NaN is unordered and equals nothing. So `<` is no strict
+// weak order on a range that holds a NaN (std::sort may misorder it; a hardened standard library
+// aborts), and a hash container keyed by == never finds a NaN again. For those:
+//   total_order   IEEE 754 totalOrder as a comparator ("a before b"): -NaN < -inf < ... < -0
+//                 < +0 < ... < +inf < +NaN, NaNs by payload; fnuz's unsigned NaN (0x80) last
+//   code_equal    equality of codes: a NaN equals itself, -0 and +0 are different keys
+//   code_hash     the code; agrees with code_equal
+//     std::sort(v.begin(), v.end(), minifloat::total_order{});
+//     std::set<e4m3, minifloat::total_order> ordered;
+//     std::unordered_set<e4m3, minifloat::code_hash, minifloat::code_equal> seen;
+// (std::hash<basic_fp8> in limits.hpp agrees with ==: +0 and -0 hash alike.)
+#ifndef MINIFLOAT_ORDER_HPP
+#define MINIFLOAT_ORDER_HPP
+
+#include <cstddef>
+
+
+namespace minifloat {
+
+namespace detail {
+// The position of x in IEEE 754's total order of Format's codes: 0 .. 256.
+template <class F>
+MINIFLOAT_HOST_DEVICE constexpr unsigned total_order_rank(basic_fp8<F> x) noexcept {
+  using info = format_info<F>;
+  const unsigned code = x.bits();
+  if (!info::is_signed) {
+    return code; // e8m0: the codes ascend with the values, NaN (0xFF) last
+  }
+  if (info::special_values == specials::fnuz && code == info::nan_code) {
+    return 0x100; // fnuz's NaN carries no sign: after every value
+  }
+  // Sign and magnitude: the magnitude codes ascend with the values (NaN's the largest), so the
+  // negative codes go first in descending order of magnitude.
+  const unsigned magnitude = code & info::magnitude_mask;
+  return (code & info::sign_mask) != 0 ? info::magnitude_mask - magnitude
+                                       : info::magnitude_mask + 1 + magnitude;
+}
+} // namespace detail
+
+// IEEE 754 totalOrder of two values of one format, as a strict comparator: true when a comes
+// before b (and a's code differs from b's).
+struct total_order {
+  template <class F>
+  MINIFLOAT_HOST_DEVICE constexpr bool operator()(basic_fp8<F> a, basic_fp8<F> b) const noexcept {
+    return detail::total_order_rank(a) < detail::total_order_rank(b);
+  }
+};
+
+// Keys by code, for hash containers that may hold NaN.
+struct code_equal {
+  template <class F>
+  MINIFLOAT_HOST_DEVICE constexpr bool operator()(basic_fp8<F> a, basic_fp8<F> b) const noexcept {
+    return a.bits() == b.bits();
+  }
+};
+struct code_hash {
+  template <class F>
+  MINIFLOAT_HOST_DEVICE constexpr std::size_t operator()(basic_fp8<F> x) const noexcept {
+    return x.bits();
+  }
+};
+
+} // namespace minifloat
+
+#endif // MINIFLOAT_ORDER_HPP
+// ---- end minifloat/order.hpp
 // ---- begin minifloat/iostream.hpp
 // minifloat: stream output. An 8-bit value prints as its exact float value.
 #ifndef MINIFLOAT_IOSTREAM_HPP
@@ -2196,6 +2395,8 @@ public:
 #endif
 
 namespace detail {
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 [[noreturn]] inline void report_invalid_argument(const char* message) {
 #if defined(MINIFLOAT_ERROR_HANDLER)
@@ -2283,6 +2484,7 @@ inline void check_not_negative(const char* function, int x, const char* name) {
   }
 }
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace detail
 } // namespace minifloat
 
@@ -4817,6 +5019,7 @@ inline const char* to_string(simd_path path) noexcept {
 }
 
 namespace detail {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // Whether this program can run `path` on this CPU: compiled in, and the CPU (and OS) support it.
 // Asks the CPU (CPUID, which a virtual machine may trap: microseconds).
@@ -4863,15 +5066,19 @@ inline unsigned supported_path_bits() noexcept {
   return bits;
 }
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace detail
 
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 // Whether this program can run `path` on this CPU: compiled in, and the CPU (and OS) support it.
 inline bool path_supported(simd_path path) noexcept {
   const auto index = static_cast<unsigned>(path);
   return index < 32 && (detail::supported_path_bits() >> index & 1U) != 0;
 }
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 
 namespace detail {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // Runs f(kernels) with the kernel type of `path` (portable_kernels, avx2_kernels,
 // avx512_kernels or neon_kernels): the only place that names them. A path this build has no
@@ -4936,7 +5143,10 @@ inline path_choice& thread_path_choice() noexcept {
   return choice;
 }
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace detail
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // The path the array functions take in this thread: the one a live scoped_path chose, else the
 // program's (detail::program_path: the best this CPU supports, capped by MINIFLOAT_SIMD_PATH).
@@ -4972,7 +5182,10 @@ private:
   detail::path_choice previous_;
 };
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+
 namespace detail {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // The stores a widening output of `bytes` takes in this thread (MINIFLOAT_NON_TEMPORAL_THRESHOLD,
 // or a scoped_path's threshold).
@@ -4981,6 +5194,7 @@ inline stores stores_for(std::size_t bytes) noexcept {
                                                               : stores::cached;
 }
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace detail
 } // namespace minifloat
 
@@ -4989,6 +5203,8 @@ inline stores stores_for(std::size_t bytes) noexcept {
 
 namespace minifloat {
 namespace detail {
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 template <class T>
 constexpr bool is_8bit_type = value_traits<T>::is_known && sizeof(T) == 1;
@@ -5067,6 +5283,7 @@ void check_conversion(const char* function, const From* src, std::size_t n, cons
                    " (in-place conversion is not supported)");
 }
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace detail
 
 } // namespace minifloat
@@ -5080,6 +5297,7 @@ void check_conversion(const char* function, const From* src, std::size_t n, cons
 #endif
 
 namespace minifloat {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // Converts n elements of src into dst: narrowing (float, double, binary16_bits, bfloat16_bits
 // -> an 8-bit type) with rounding R and overflow rule O, or widening (an 8-bit type -> float,
@@ -5176,6 +5394,7 @@ void stochastic_convert(Source&& src, Target&& dst, counter_generator generator)
 inline float amax(std::span<const float> src) { return amax(src.data(), src.size()); }
 #endif
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace minifloat
 
 #endif // MINIFLOAT_BULK_HPP
@@ -5222,7 +5441,17 @@ float max_value() noexcept {
   return static_cast<float>(std::numeric_limits<T>::max());
 }
 
-inline bool is_positive_finite(float x) noexcept { return x > 0 && x <= FLT_MAX; }
+// Every decision on a float here reads its bits (docs/spec.md §8): -ffinite-math-only lets the
+// compiler assume that no value is NaN or infinite, and denormals-are-zero makes a subnormal
+// compare and divide as 0.
+inline std::uint32_t float_bits(float x) noexcept { return bit_cast<std::uint32_t>(x); }
+constexpr std::uint32_t float_exponent_one = 0x00800000U; // 2^-126, the smallest normal float
+constexpr std::uint32_t float_infinity_bits = 0x7F800000U;
+constexpr std::uint32_t float_quiet_nan_bits = 0x7FC00000U;
+// x > 0 and finite, subnormals included.
+inline bool is_positive_finite(float x) noexcept {
+  return float_bits(x) - 1U < float_infinity_bits - 1U; // +0 wraps round to the top
+}
 
 // std::min and std::max without <algorithm>: the first argument unless the second is smaller
 // (larger).
@@ -5239,6 +5468,8 @@ constexpr T larger(T a, T b) noexcept {
 inline float power_of_two_below(float s) noexcept {
   return bit_cast<float>(bit_cast<std::uint32_t>(s) & 0xFF800000U);
 }
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // The checks of a function that reads `read` and writes `written`, n elements each:
 // "<function>: <names> is null but n is not 0", "<function>: <written> overlaps <read>".
@@ -5275,7 +5506,10 @@ void dequantize_unchecked(const T* q, std::size_t n, float* x, float scale_inv) 
   }
 }
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace detail
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // docs/spec.md §5: s = max(T) / amax / 2^margin, the scale that maps amax onto T's largest finite
 // value (less `margin` binades of headroom). Guards: an amax that is 0, negative, NaN or infinite
@@ -5288,13 +5522,21 @@ template <class T>
 float compute_scale(float amax, int margin = 0, scale_rounding rounding = scale_rounding::exact) {
   static_assert(detail::is_element_type<T>, "compute_scale: T is a signed 8-bit type");
   detail::check_not_negative("compute_scale", margin, "margin");
+  using detail::float_bits;
   if (!detail::is_positive_finite(amax)) {
     return 1.0f;
   }
-  float s = detail::max_value<T>() / amax; // one rounding
-  s = detail::smaller(s, FLT_MAX);
-  s = std::ldexp(s, -detail::smaller(margin, 512)); // exact while s stays normal
-  s = detail::larger(s, FLT_MIN);
+  // A subnormal amax gives a quotient past 2^128 (max(T) >= 2 for every T): FLT_MAX, decided
+  // on the bits, since denormals-are-zero would divide by 0. Else one correctly rounded division.
+  float s = float_bits(amax) < detail::float_exponent_one ? FLT_MAX : detail::max_value<T>() / amax;
+  if (float_bits(s) >= detail::float_infinity_bits) {
+    s = FLT_MAX;
+  }
+  // s / 2^margin, exact while it stays normal; FLT_MIN below that (a flushed quotient too).
+  const auto exponent = static_cast<int>(float_bits(s) >> 23);
+  s = float_bits(s) < detail::float_exponent_one || exponent - 1 < margin
+          ? FLT_MIN
+          : detail::bit_cast<float>(float_bits(s) - (static_cast<std::uint32_t>(margin) << 23));
   return rounding == scale_rounding::power_of_two ? detail::power_of_two_below(s) : s;
 }
 
@@ -5319,12 +5561,16 @@ void dequantize(const T* q, std::size_t n, float* x, float scale_inv) {
   detail::dequantize_unchecked(q, n, x, scale_inv);
 }
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+
 // A tensor quantized with one scale: its codes and the factor that reads them back.
 template <class T>
 struct per_tensor_quantized {
   std::vector<T> data;
   float scale_inv = 1.0f;
 };
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // amax, compute_scale and quantize in one call (two passes over x: amax, then quantize).
 template <class T>
@@ -5339,8 +5585,12 @@ per_tensor_quantized<T> quantize_per_tensor(const float* x, std::size_t n, int m
   return result;
 }
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+
 // Which amax of the history sets the scale (Transformer Engine's amax_compute_algo).
 enum class amax_rule { max, most_recent };
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // Delayed scaling: the scale of step k comes from the amaxes of the steps before it, kept in a
 // window of `history_length` steps. quantize() narrows with the current scale, records the
@@ -5409,6 +5659,8 @@ private:
   float scale_ = 1.0f;
 };
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+
 // The block of a row-major rows x cols matrix that shares one scale.
 struct block_shape {
   std::size_t rows;
@@ -5422,6 +5674,7 @@ constexpr block_shape per_row(std::size_t cols) noexcept { return {1, cols}; }
 constexpr block_shape per_column(std::size_t rows) noexcept { return {rows, 1}; }
 
 namespace detail {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // The shape checks of the matrix functions. rows * cols (in float bytes) must not wrap: a
 // wrapped count would pass the other checks and send the loops, which step by `cols`, past the
@@ -5438,7 +5691,10 @@ inline void check_blocks(const char* function, std::size_t rows, std::size_t col
   }
 }
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace detail
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // Quantizes a row-major rows x cols matrix with a scale per block: block (i, j) covers rows
 // [i * block.rows, (i + 1) * block.rows) and columns [j * block.cols, (j + 1) * block.cols); its
@@ -5512,6 +5768,8 @@ void dequantize_blocks(const T* q, std::size_t rows, std::size_t cols, block_sha
   }
 }
 
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+
 // How an MX block's e8m0 scale X = 2^k is chosen from the block's amax (max(T) = m * 2^emax,
 // 1 <= m < 2; e4m3: 448 = 1.75 * 2^8, e5m2: 57344 = 1.75 * 2^15):
 enum class mx_scale_rule {
@@ -5529,28 +5787,63 @@ enum class mx_scale_rule {
 // The e8m0 scale of an MX block with this amax. amax = 0 (an all-zero block) gives the
 // smallest scale, 2^-127; NaN or infinity gives NaN (0xFF: the block cannot be represented);
 // k is clamped to [-127, 127].
+namespace detail {
+
+// A positive finite float as significand * 2^(exponent - 23), the significand in [2^23, 2^24):
+// exponent is floor(log2 x). From the bits, for subnormals too.
+struct normalized_float {
+  std::uint32_t significand;
+  int exponent;
+};
+inline normalized_float normalize(float x) noexcept {
+  const std::uint32_t bits = float_bits(x);
+  if (bits >= float_exponent_one) {
+    return {(bits & 0x007FFFFFU) | float_exponent_one, static_cast<int>(bits >> 23) - 127};
+  }
+  const int top = most_significant_bit(bits); // a subnormal: bits * 2^-149
+  return {bits << (23 - top), top - 149};
+}
+
+// x * 2^k for an exact float x (NaN, +-inf, zero or finite) and any k, rounded to nearest even
+// (exact whenever the result is representable): the converter's steps on the exact product, so
+// a result in float's subnormal range is right whatever the environment flushes.
+inline float times_power_of_two(float x, int k) noexcept {
+  unpacked value = unpack_value(x);
+  value.exponent += k;
+  return bit_cast<float>(
+      pack<formats::binary32, rounding_rule::nearest_even, overflow::non_saturating>(value));
+}
+
+} // namespace detail
+
+// The e8m0 scale of an MX block with this amax. amax = 0 (an all-zero block) gives the
+// smallest scale, 2^-127; NaN or infinity gives NaN (0xFF: the block cannot be represented);
+// k is clamped to [-127, 127]. Computed on amax's bits, in integers.
 template <class T>
 e8m0 compute_mx_scale(float amax_value, mx_scale_rule rule = mx_scale_rule::floor) {
   static_assert(detail::is_element_type<T>, "compute_mx_scale: T is a signed 8-bit type");
-  if (std::isnan(amax_value) || std::isinf(amax_value) || amax_value < 0) {
-    return e8m0::from_bits(0xFF);
-  }
-  if (amax_value == 0) {
+  const std::uint32_t bits = detail::float_bits(amax_value);
+  if ((bits & 0x7FFFFFFFU) == 0) {
     return e8m0::from_bits(0x00);
   }
-  const auto max = static_cast<double>(detail::max_value<T>());
-  const int emax = std::ilogb(max);
-  const auto a = static_cast<double>(amax_value);
-  int k = std::ilogb(a) - emax; // floor
+  if (bits >= detail::float_infinity_bits) { // NaN, infinity or negative
+    return e8m0::from_bits(0xFF);
+  }
+  // amax = A * 2^(ea - 23) and max(T) = M * 2^(emax - 23), A and M in [2^23, 2^24).
+  const detail::normalized_float a = detail::normalize(amax_value);
+  const detail::normalized_float max = detail::normalize(detail::max_value<T>());
+  const int floor_k = a.exponent - max.exponent; // amax / 2^floor_k has max's exponent
+  int k = floor_k;
   if (rule != mx_scale_rule::floor) {
-    // The smallest k with max * 2^k >= amax is k or k + 1 (products of powers of two: exact).
-    const int ceil_k = std::ldexp(max, k) >= a ? k : k + 1;
-    k = ceil_k;
+    // The smallest k with amax / 2^k <= max(T): floor_k if A <= M.
+    k = a.significand <= max.significand ? floor_k : floor_k + 1;
     if (rule == mx_scale_rule::nearest) {
-      // amax / max in [2^j, 2^(j + 1)): j = ceil_k unless amax / max is 2^ceil_k exactly.
-      const int j = std::ldexp(max, ceil_k) == a ? ceil_k : ceil_k - 1;
-      const double halfway = std::ldexp(1.5 * max, j);
-      const bool up = a > halfway || (a == halfway && ((j + 127) & 1) != 0);
+      // amax / max(T) lies in [2^j, 2^(j + 1)); it rounds up past the halfway point 1.5 * 2^j:
+      // amax / 2^j against 1.5 * max(T), i.e. 2 * A * 2^(floor_k - j) against 3 * M.
+      const int j = a.significand >= max.significand ? floor_k : floor_k - 1;
+      const std::uint64_t twice = std::uint64_t{a.significand} << (1 + floor_k - j);
+      const std::uint64_t three_max = 3 * std::uint64_t{max.significand};
+      const bool up = twice > three_max || (twice == three_max && ((j + 127) & 1) != 0);
       k = up ? j + 1 : j;
     }
   }
@@ -5561,9 +5854,13 @@ e8m0 compute_mx_scale(float amax_value, mx_scale_rule rule = mx_scale_rule::floo
 // The MX block size of the OCP MX formats.
 constexpr std::size_t mx_block_size = 32;
 
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
 // Quantizes n floats (n a multiple of 32) in blocks of 32: scales[b] = compute_mx_scale<T>(the
-// block's amax, rule) = 2^k and q[i] = saturate_cast<T>(x[i] * 2^-k) (exact: 2^-k is a normal
-// float). A block with a NaN scale is narrowed with scale 1 (its codes carry no meaning).
+// block's amax, rule) = 2^k and q[i] = saturate_cast<T>(x[i] * 2^-k). 2^-k is a normal float but
+// for k = 127 (e2m5 only), where x[i] * 2^-64 * 2^-63 takes its place: the same codes, as the
+// first product is exact for every x[i] whose result is not far below T's smallest value. A
+// block with a NaN scale is narrowed with scale 1 (its codes carry no meaning).
 template <class T>
 void quantize_mx(const float* x, std::size_t n, T* q, e8m0* scales,
                  mx_scale_rule rule = mx_scale_rule::floor) {
@@ -5581,13 +5878,27 @@ void quantize_mx(const float* x, std::size_t n, T* q, e8m0* scales,
     const float* block = x + b * mx_block_size;
     const e8m0 scale = compute_mx_scale<T>(amax(block, mx_block_size), rule);
     scales[b] = scale;
-    const float inverse =
-        scale.bits() == 0xFF ? 1.0f : std::ldexp(1.0f, 127 - static_cast<int>(scale.bits()));
-    detail::quantize_unchecked(block, mx_block_size, q + b * mx_block_size, inverse);
+    const int inverse_exponent = 127 - static_cast<int>(scale.bits()); // -127 .. 127
+    if (scale.bits() == 0xFF) {
+      detail::quantize_unchecked(block, mx_block_size, q + b * mx_block_size, 1.0f);
+    } else if (inverse_exponent >= -126) {
+      const float inverse =
+          detail::bit_cast<float>(static_cast<std::uint32_t>(inverse_exponent + 127) << 23);
+      detail::quantize_unchecked(block, mx_block_size, q + b * mx_block_size, inverse);
+    } else {
+      float prescaled[mx_block_size];
+      for (std::size_t j = 0; j < mx_block_size; ++j) {
+        prescaled[j] = block[j] * 0x1p-64f;
+      }
+      detail::quantize_unchecked(prescaled, mx_block_size, q + b * mx_block_size, 0x1p-63f);
+    }
   }
 }
 
-// The inverse: x[i] = float(q[i]) * 2^k of its block (NaN for a block whose scale is NaN).
+// The inverse: x[i] = float(q[i]) * 2^k of its block, exactly (+-inf past FLT_MAX; NaN for a
+// block whose scale is NaN). Where every product of T's values stays a normal float, one
+// multiplication by 2^k, which is exact; else each product from the converter, so that results
+// in float's subnormal range do not depend on flush-to-zero.
 template <class T>
 void dequantize_mx(const T* q, std::size_t n, const e8m0* scales, float* x) {
   static_assert(detail::is_element_type<T>, "dequantize_mx: the source is a signed 8-bit type");
@@ -5599,19 +5910,27 @@ void dequantize_mx(const T* q, std::size_t n, const e8m0* scales, float* x) {
   detail::check_pair("dequantize_mx", {q, n, "q"}, x_written, n, "q or x");
   detail::check_pair("dequantize_mx", {scales, blocks, "scales"}, x_written, blocks, "scales", "");
   detail::widen_array(q, n, x);
+  // T's smallest positive value is 2^lowest, its largest below 2^(highest + 1).
+  const int lowest =
+      detail::normalize(static_cast<float>(std::numeric_limits<T>::denorm_min())).exponent;
+  const int highest = detail::normalize(detail::max_value<T>()).exponent;
   for (std::size_t b = 0; b < blocks; ++b) {
-    const std::size_t first = b * mx_block_size;
+    float* block = x + b * mx_block_size;
     const unsigned code = scales[b].bits();
-    if (code == 0xFF || code == 0) {
-      // NaN; or 2^-127, which is a float subnormal (and 0 where DAZ is set): ldexp.
+    const int k = static_cast<int>(code) - 127;
+    if (code == 0xFF) {
       for (std::size_t j = 0; j < mx_block_size; ++j) {
-        x[first + j] = code == 0xFF ? NAN : std::ldexp(x[first + j], -127);
+        block[j] = detail::bit_cast<float>(detail::float_quiet_nan_bits);
       }
-      continue;
-    }
-    const float factor = std::ldexp(1.0f, static_cast<int>(code) - 127); // normal: exact
-    for (std::size_t j = 0; j < mx_block_size; ++j) {
-      x[first + j] *= factor;
+    } else if (k + lowest >= -126 && k + highest <= 127) {
+      const float factor = detail::bit_cast<float>(static_cast<std::uint32_t>(code) << 23);
+      for (std::size_t j = 0; j < mx_block_size; ++j) {
+        block[j] *= factor;
+      }
+    } else {
+      for (std::size_t j = 0; j < mx_block_size; ++j) {
+        block[j] = detail::times_power_of_two(block[j], k);
+      }
     }
   }
 }
@@ -5632,7 +5951,9 @@ inline double relative_noise_energy(const float* x, const float* y, std::size_t 
   if (noise == 0) {
     return 0;
   }
-  return signal == 0 ? HUGE_VAL : noise / signal;
+  // +infinity from its bits: HUGE_VAL is a warning under clang's -ffast-math.
+  return signal == 0 ? detail::bit_cast<double>(std::uint64_t{0x7FF0000000000000U})
+                     : noise / signal;
 }
 inline double snr_db(const float* x, const float* y, std::size_t n) {
   return -10 * std::log10(relative_noise_energy(x, y, n));
@@ -5661,6 +5982,8 @@ double snr_db(Source&& x, Approximation&& y) {
   return -10 * std::log10(relative_noise_energy(x, y));
 }
 #endif
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
 
 } // namespace minifloat
 
