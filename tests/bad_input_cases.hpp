@@ -164,7 +164,9 @@ inline std::vector<bad_call> bad_calls() {
          minifloat::quantize(a.x.data(), 16, a.q.data(), ieee::quiet_nan<float>());
        }},
       {"quantize: scale +inf", "quantize: scale is not positive and finite",
-       [](arrays& a) { minifloat::quantize(a.x.data(), 16, a.q.data(), ieee::infinity<float>()); }},
+       [](arrays& a) {
+         minifloat::quantize(a.x.data(), 16, a.q.data(), ieee::positive_infinity<float>());
+       }},
       {"quantize: scale -0", "quantize: scale is not positive and finite",
        [](arrays& a) { minifloat::quantize(a.x.data(), 16, a.q.data(), -0.0f); }},
       {"dequantize: null source", "dequantize: q or x is null but n is not 0",
@@ -184,7 +186,7 @@ inline std::vector<bad_call> bad_calls() {
        }},
       {"dequantize: scale_inv -inf", "dequantize: scale_inv is not positive and finite",
        [](arrays& a) {
-         minifloat::dequantize(a.q.data(), 16, a.out.data(), -ieee::infinity<float>());
+         minifloat::dequantize(a.q.data(), 16, a.out.data(), -ieee::positive_infinity<float>());
        }},
       {"compute_scale: negative margin", "compute_scale: margin is negative",
        [](arrays&) { static_cast<void>(minifloat::compute_scale<e4m3>(3.0f, -1)); }},

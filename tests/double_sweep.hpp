@@ -34,14 +34,14 @@ inline std::vector<double> inputs(const reference::narrower& ref, std::size_t co
     double down = mid;
     values.push_back(mid);
     for (int k = 0; k < ulps; ++k) {
-      up = std::nextafter(up, ieee::infinity<float>());
-      down = std::nextafter(down, -ieee::infinity<float>());
+      up = std::nextafter(up, ieee::positive_infinity<float>());
+      down = std::nextafter(down, -ieee::positive_infinity<float>());
       values.push_back(up);
       values.push_back(down);
     }
-    values.push_back(std::nextafter(a, ieee::infinity<float>()));
-    values.push_back(std::nextafter(b, -ieee::infinity<float>()));
-    values.push_back(std::nextafter(b, ieee::infinity<float>()));
+    values.push_back(std::nextafter(a, ieee::positive_infinity<float>()));
+    values.push_back(std::nextafter(b, -ieee::positive_infinity<float>()));
+    values.push_back(std::nextafter(b, ieee::positive_infinity<float>()));
     values.push_back(a);
     std::uniform_real_distribution<double> between(a, b);
     for (std::size_t k = 0; k < per_pair_random; ++k) {

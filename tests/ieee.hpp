@@ -1,7 +1,8 @@
 // Classification and the special values of float and double, from their bits, for the tests and
 // fuzzers: they must stay right when built with -ffast-math or -Ofast, under which compilers fold
 // std::isnan / std::isinf / std::isfinite to constants and clang warns at INFINITY and NAN
-// (-Wnan-infinity-disabled). gtest's floating-point assertions already read bits.
+// (-Wnan-infinity-disabled, which also fires at a call of any function named `infinity`). gtest's
+// floating-point assertions already read bits.
 #ifndef MINIFLOAT_TESTS_IEEE_HPP
 #define MINIFLOAT_TESTS_IEEE_HPP
 
@@ -124,7 +125,7 @@ inline float quotient(float a, float b) {
 }
 
 template <class T>
-T infinity() {
+T positive_infinity() {
   return from_bits<T>(exponent_mask<T>());
 }
 // The default quiet NaN (the top mantissa bit set), positive.

@@ -58,7 +58,7 @@ inline double decode(const format& f, unsigned code) {
   const unsigned m_all_ones = (1u << f.mantissa_bits) - 1;
   double magnitude;
   if (f.rule == nan_rule::ieee && e == e_all_ones) {
-    magnitude = m == 0 ? ieee::infinity<double>() : ieee::quiet_nan<double>();
+    magnitude = m == 0 ? ieee::positive_infinity<double>() : ieee::quiet_nan<double>();
   } else if (f.rule == nan_rule::fn && e == e_all_ones && m == m_all_ones) {
     magnitude = ieee::quiet_nan<double>();
   } else if (e == 0 && f.has_subnormals) {
@@ -285,7 +285,7 @@ inline double decode_wide(unsigned bits, int exponent_bits, int mantissa_bits) {
   const int bias = (1 << (exponent_bits - 1)) - 1;
   double magnitude;
   if (e == (1u << exponent_bits) - 1) {
-    magnitude = m == 0 ? ieee::infinity<double>() : ieee::quiet_nan<double>();
+    magnitude = m == 0 ? ieee::positive_infinity<double>() : ieee::quiet_nan<double>();
   } else if (e == 0) {
     magnitude = std::ldexp(static_cast<double>(m), 1 - bias - mantissa_bits);
   } else {
