@@ -482,7 +482,7 @@ void quantize_mx(const float* x, std::size_t n, T* q, e8m0* scales,
     if (scale.bits() == 0xFF) {
       detail::quantize_unchecked(block, mx_block_size, q + b * mx_block_size, 1.0f);
     } else if (inverse_exponent >= -126) {
-      const float inverse =
+      const auto inverse =
           detail::bit_cast<float>(static_cast<std::uint32_t>(inverse_exponent + 127) << 23);
       detail::quantize_unchecked(block, mx_block_size, q + b * mx_block_size, inverse);
     } else {
@@ -523,7 +523,7 @@ void dequantize_mx(const T* q, std::size_t n, const e8m0* scales, float* x) {
         block[j] = detail::bit_cast<float>(detail::float_quiet_nan_bits);
       }
     } else if (k + lowest >= -126 && k + highest <= 127) {
-      const float factor = detail::bit_cast<float>(static_cast<std::uint32_t>(code) << 23);
+      const auto factor = detail::bit_cast<float>(static_cast<std::uint32_t>(code) << 23);
       for (std::size_t j = 0; j < mx_block_size; ++j) {
         block[j] *= factor;
       }

@@ -74,7 +74,8 @@ void check_integer(Int x, const reference::narrower& ref, std::uint32_t bits, st
     for (reference::mode mode : {reference::mode::nearest_even, reference::mode::toward_zero,
                                  reference::mode::upward, reference::mode::stochastic}) {
       const unsigned at = ref.round(d, mode, false, bits);
-      if (ref.round(std::nextafter(d, -ieee::positive_infinity<float>()), mode, false, bits) != at ||
+      if (ref.round(std::nextafter(d, -ieee::positive_infinity<float>()), mode, false, bits) !=
+              at ||
           ref.round(std::nextafter(d, ieee::positive_infinity<float>()), mode, false, bits) != at) {
         return; // too close to a boundary to judge through a double
       }

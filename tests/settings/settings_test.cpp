@@ -38,8 +38,7 @@ TEST(Settings, EachUnitTakesItsOwnPath) {
 }
 
 TEST(Settings, EachUnitReportsBadCallsItsOwnWay) {
-  EXPECT_EQ(portable_unit_with_handler().bad_call,
-            "handler: convert: src is null but n is not 0");
+  EXPECT_EQ(portable_unit_with_handler().bad_call, "handler: convert: src is null but n is not 0");
   EXPECT_EQ(default_unit().bad_call, "invalid_argument: convert: src is null but n is not 0");
   EXPECT_DEATH(unit_without_exceptions(true), "minifloat: convert: src is null but n is not 0");
 }
