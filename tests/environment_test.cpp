@@ -117,7 +117,7 @@ TEST(FlushToZero, TheModeIsSet) {
 
 template <class T>
 class EveryFormat : public ::testing::Test {};
-TYPED_TEST_SUITE(EveryFormat, under_test::every_format);
+TYPED_TEST_SUITE(EveryFormat, under_test::every_format, under_test::format_names);
 
 // Widening is exact: to float and to double, every code, flushed or not (e8m0's 0x00 is 2^-127,
 // a float subnormal, whose double a float -> double conversion flushes to 0).

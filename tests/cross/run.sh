@@ -12,6 +12,16 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 target=${1:?usage: run.sh TARGET BUILD_DIR}
 out=${2:?usage: run.sh TARGET BUILD_DIR}
 jobs=$(nproc)
+if [ "$target" = i686-linux-gnu ]; then
+  # The i686 tests run on this machine's kernel (cmake/toolchains/i686-linux-gnu.cmake).
+  probe="$out/probe"
+  mkdir -p "$out"
+  printf 'int main() { return sizeof(void*) == 4 ? 0 : 1; }\n' | i686-linux-gnu-g++ -x c++ - -o "$probe"
+  if ! /usr/i686-linux-gnu/lib/ld-linux.so.2 --library-path /usr/i686-linux-gnu/lib "$probe"; then
+    echo "this kernel cannot run 32-bit x86 programs (IA-32 emulation), which the i686 run needs"
+    exit 1
+  fi
+fi
 cmake -S "$root" -B "$out" -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/$target.cmake" \
   -DCMAKE_CXX_STANDARD=17 -DCMAKE_CXX_STANDARD_REQUIRED=ON -DCMAKE_CXX_EXTENSIONS=OFF \
   -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1" -DMINIFLOAT_WERROR=ON \
