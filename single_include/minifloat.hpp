@@ -2006,7 +2006,7 @@ namespace detail {
 // Whether a comparison's operand is NaN, on its bits (docs/spec.md §4): -ffinite-math-only lets
 // compilers drop the unordered case of a float comparison (x86: ucomiss without its parity
 // flag), under which a NaN compared equal to everything. The other operand's bits are read
-// for float and double (and the 16-bit types, through float); a long double is asked x != x.
+// (the 16-bit types' through float, a long double's through double).
 template <class F>
 MINIFLOAT_HOST_DEVICE constexpr bool is_nan_operand(basic_fp8<F> x) noexcept {
   return format_info<F>::is_nan(x.bits());
@@ -2015,12 +2015,13 @@ template <class T>
 MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR bool is_nan_operand(T x) noexcept {
   if constexpr (std::is_integral<T>::value) {
     return false;
-  } else if constexpr (std::is_same<T, double>::value) {
-    return (bit_cast<std::uint64_t>(x) & ~(std::uint64_t{1} << 63)) > 0x7FF0000000000000U;
   } else if constexpr (sizeof(T) <= sizeof(float)) {
     return (bit_cast<std::uint32_t>(static_cast<float>(x)) & 0x7FFFFFFFU) > 0x7F800000U;
   } else {
-    return x != x; // NOLINT(misc-redundant-expression): long double, whose layout varies
+    // double, or long double (whose layout varies) through double: the conversion keeps NaN
+    // NaN and takes every other value to a number or an infinity.
+    const auto bits = bit_cast<std::uint64_t>(static_cast<double>(x));
+    return (bits & ~(std::uint64_t{1} << 63)) > 0x7FF0000000000000U;
   }
 }
 // An 8-bit value in the type a comparison with a T computes in: double (every 8-bit value is one,

@@ -367,6 +367,9 @@ TYPED_TEST(EveryFormat, NanComparesUnordered) {
     if (float_arguments_may_be_nan) {
       EXPECT_FALSE(one == opaque(compile_time_nan) || one < opaque(compile_time_nan));
       EXPECT_FALSE(one == static_cast<double>(opaque(compile_time_nan)));
+      const auto long_nan = static_cast<long double>(opaque(ieee::quiet_nan<double>()));
+      EXPECT_FALSE(one == long_nan || one < long_nan || long_nan >= one);
+      EXPECT_TRUE(one != long_nan);
     }
   }
   EXPECT_TRUE(one == 1.0f && one == 1.0 && one == 1 && one <= one && !(one < one));
