@@ -118,6 +118,7 @@ public:
                        // npos: |x| is below the smallest grid value
   };
   located locate(double x) const {
+    x = normal_stand_in(x); // (see below: a double subnormal reads as 0 under DAZ)
     const double ax = std::fabs(x);
     auto it = std::upper_bound(grid_.begin(), grid_.end(), ax,
                                [](double v, const point& p) { return v < p.value; });

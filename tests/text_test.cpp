@@ -362,6 +362,13 @@ constexpr bool float_formatting_has_specials = false;
 constexpr bool float_formatting_has_specials = true;
 #endif
 
+// A program built with -ffast-math or -Ofast (crtfastmath.o) runs with denormals-are-zero, which
+// also tells a build whose flags leave no macro behind (clang's -Ofast -fno-finite-math-only).
+bool flushes_subnormals() {
+  volatile float tiny = 1e-40f;
+  return tiny * 1.0f == 0.0f;
+}
+
 template <class T>
 void check_fmt_presentations() {
   for (unsigned code = 0; code < 256; ++code) {
@@ -370,7 +377,7 @@ void check_fmt_presentations() {
     const std::uint32_t magnitude = ieee::magnitude(value);
     const bool normal_or_plus_zero =
         ieee::to_bits(value) == 0 || (magnitude >= 0x00800000U && magnitude < 0x7F800000U);
-    if (float_formatting_has_specials || normal_or_plus_zero) {
+    if ((float_formatting_has_specials && !flushes_subnormals()) || normal_or_plus_zero) {
       EXPECT_EQ(fmt::format("{}", x), fmt::format("{}", value));
       EXPECT_EQ(fmt::format("{:>12.3e}", x), fmt::format("{:>12.3e}", value));
       EXPECT_EQ(fmt::format("{:{}}", x, 9), fmt::format("{:{}}", value, 9));
