@@ -99,7 +99,7 @@ bool ge(T a, T b) {
 // denormals-are-zero and flush-to-zero change (a -ffast-math program sets both from its start):
 // a float subnormal is m * 2^-149, a normal double.
 inline double to_double(float x) {
-  const std::uint32_t bits = to_bits(x);
+  const volatile std::uint32_t bits = to_bits(x); // (volatile: see reference.hpp's stand-in)
   if ((bits & 0x7F800000U) != 0 || (bits & 0x007FFFFFU) == 0) {
     return static_cast<double>(x); // normal, zero, infinite or NaN: not flushed
   }
