@@ -86,7 +86,7 @@ for configuration in "${configurations[@]}"; do
 done
 
 for target in i686-linux-gnu s390x-linux-gnu; do
-  step "$target: the quick suite cross-compiled, under qemu-user (tests/cross/run.sh)"
+  step "$target: the quick suite cross-compiled (s390x under qemu-user; tests/cross/run.sh)"
   "$root/tests/cross/run.sh" "$target" "$build_root/$target"
 done
 
