@@ -76,7 +76,7 @@ TYPED_TEST(Conversion, WidensEveryCodeExactly) {
 // Narrowing each decoded value gives its code back in every mode; NaNs give the canonical NaN.
 TYPED_TEST(Conversion, RoundTripsEveryCode) {
   using T = TypeParam;
-  for (unsigned code = 0; code < 256; ++code) {
+  for (unsigned code = 0; code < under_test::code_count<T>; ++code) {
     const double value = reference::decode(this->fmt, code);
     // NaN codes become the format's canonical NaN (the reference's answer for a NaN input).
     const unsigned expected =
@@ -311,11 +311,12 @@ TEST(Conversion, IntegersPastDoublePrecision) {
   EXPECT_EQ((minifloat::convert<e8m0, rounding::toward_zero>(int64_max).bits()), 127 + 62);
   EXPECT_EQ(e8m0(uint64_max).bits(), 127 + 64);
   EXPECT_EQ((minifloat::convert<e8m0, rounding::toward_zero>(uint64_max).bits()), 127 + 63);
-  // 3 * 2^60 + 1 is just above the midpoint 1.5 * 2^61 between 2^61 (code 188) and 2^62 (189),
-  // so it rounds to 2^62; as a double it is the midpoint itself, which ties to the even 2^61.
-  const std::int64_t above_midpoint = (std::int64_t{3} << 60) + 1;
-  EXPECT_EQ(e8m0(above_midpoint).bits(), 127 + 62);
-  EXPECT_EQ(e8m0(static_cast<double>(above_midpoint)).bits(), 127 + 61);
+  // 3 * 2^60 - 1 is just below the midpoint 1.5 * 2^61 between 2^61 (code 188) and 2^62 (189),
+  // so it rounds to 2^61; as a double it is the midpoint itself, which rounds up to 2^62 (e8m0's
+  // ties go up, docs/spec.md §7).
+  const std::int64_t below_midpoint = (std::int64_t{3} << 60) - 1;
+  EXPECT_EQ(e8m0(below_midpoint).bits(), 127 + 61);
+  EXPECT_EQ(e8m0(static_cast<double>(below_midpoint)).bits(), 127 + 62);
   EXPECT_EQ(e8m0(std::numeric_limits<std::int64_t>::min()).bits(), 0xFF); // negative: NaN
   // The same for the wide targets: int64 -> double rounds once too.
   EXPECT_EQ(minifloat::convert<double>(int64_max), 0x1p63);

@@ -29,16 +29,27 @@ MINIFLOAT_TEST_FORMAT(e4m3fnuz, e4m3fnuz);
 MINIFLOAT_TEST_FORMAT(e5m2fnuz, e5m2fnuz);
 MINIFLOAT_TEST_FORMAT(e4m3b11fnuz, e4m3b11fnuz);
 MINIFLOAT_TEST_FORMAT(e8m0, e8m0);
+MINIFLOAT_TEST_FORMAT(e2m1, e2m1);
+MINIFLOAT_TEST_FORMAT(e2m3, e2m3);
+MINIFLOAT_TEST_FORMAT(e3m2, e3m2);
+MINIFLOAT_TEST_FORMAT(ue4m3, ue4m3);
 #undef MINIFLOAT_TEST_FORMAT
 
 // The signed formats (the value-type tests assume a sign bit).
-using all_formats = ::testing::Types<minifloat::e4m3, minifloat::e5m2, minifloat::e3m4,
-                                     minifloat::e2m5, minifloat::e4m3_ieee, minifloat::e4m3fnuz,
-                                     minifloat::e5m2fnuz, minifloat::e4m3b11fnuz>;
-// Every 8-bit format, e8m0 included: the conversion tests.
-using every_format = ::testing::Types<minifloat::e4m3, minifloat::e5m2, minifloat::e3m4,
-                                      minifloat::e2m5, minifloat::e4m3_ieee, minifloat::e4m3fnuz,
-                                      minifloat::e5m2fnuz, minifloat::e4m3b11fnuz, minifloat::e8m0>;
+using all_formats =
+    ::testing::Types<minifloat::e4m3, minifloat::e5m2, minifloat::e3m4, minifloat::e2m5,
+                     minifloat::e4m3_ieee, minifloat::e4m3fnuz, minifloat::e5m2fnuz,
+                     minifloat::e4m3b11fnuz, minifloat::e2m1, minifloat::e2m3, minifloat::e3m2>;
+// Every one-byte format, e8m0 and ue4m3 included: the conversion tests.
+using every_format =
+    ::testing::Types<minifloat::e4m3, minifloat::e5m2, minifloat::e3m4, minifloat::e2m5,
+                     minifloat::e4m3_ieee, minifloat::e4m3fnuz, minifloat::e5m2fnuz,
+                     minifloat::e4m3b11fnuz, minifloat::e8m0, minifloat::e2m1, minifloat::e2m3,
+                     minifloat::e3m2, minifloat::ue4m3>;
+
+// The number of codes of T (16 for e2m1, 64 for the FP6 formats, 128 for ue4m3, else 256).
+template <class T>
+constexpr unsigned code_count = 1u << minifloat::format_info<typename T::format>::total_bits;
 
 // Whether T is one of the fnuz formats (one zero, NaN 0x80).
 template <class T>

@@ -26,15 +26,16 @@ TYPED_TEST_SUITE(TotalOrder, under_test::every_format, under_test::format_names)
 bool before(const reference::format& f, unsigned a, unsigned b) {
   const double x = reference::decode(f, a);
   const double y = reference::decode(f, b);
-  const bool a_negative = f.has_sign && (a & 0x80) != 0 && f.rule != reference::nan_rule::fnuz;
-  const bool b_negative = f.has_sign && (b & 0x80) != 0 && f.rule != reference::nan_rule::fnuz;
+  const unsigned sign = reference::sign_bit(f);
+  const bool a_negative = f.has_sign && (a & sign) != 0 && f.rule != reference::nan_rule::fnuz;
+  const bool b_negative = f.has_sign && (b & sign) != 0 && f.rule != reference::nan_rule::fnuz;
   // -NaN first, +NaN (and fnuz's NaN) last, numbers between.
   auto rank = [](double v, bool negative) { return ieee::isnan(v) ? (negative ? 0 : 2) : 1; };
   if (rank(x, a_negative) != rank(y, b_negative)) {
     return rank(x, a_negative) < rank(y, b_negative);
   }
   if (ieee::isnan(x)) { // same sign: by payload, away from the numbers
-    return a_negative ? (a & 0x7F) > (b & 0x7F) : (a & 0x7F) < (b & 0x7F);
+    return a_negative ? (a & (sign - 1)) > (b & (sign - 1)) : (a & (sign - 1)) < (b & (sign - 1));
   }
   if (x != y) {
     return x < y;
@@ -44,7 +45,7 @@ bool before(const reference::format& f, unsigned a, unsigned b) {
 
 TYPED_TEST(TotalOrder, SortsEveryCodeShuffled) {
   std::vector<TypeParam> values;
-  for (unsigned code = 0; code < 256; ++code) {
+  for (unsigned code = 0; code < under_test::code_count<TypeParam>; ++code) {
     values.push_back(TypeParam::from_bits(static_cast<std::uint8_t>(code)));
   }
   std::mt19937 generator(7);
@@ -58,8 +59,9 @@ TYPED_TEST(TotalOrder, SortsEveryCodeShuffled) {
 
 TYPED_TEST(TotalOrder, IsAStrictOrderOnEveryPair) {
   const minifloat::total_order order;
-  for (unsigned a = 0; a < 256; ++a) {
-    for (unsigned b = 0; b < 256; ++b) {
+  const unsigned codes = under_test::code_count<TypeParam>;
+  for (unsigned a = 0; a < codes; ++a) {
+    for (unsigned b = 0; b < codes; ++b) {
       const auto x = TypeParam::from_bits(static_cast<std::uint8_t>(a));
       const auto y = TypeParam::from_bits(static_cast<std::uint8_t>(b));
       ASSERT_EQ(order(x, y), a != b && before(this->fmt, a, b)) << a << " " << b;
@@ -70,18 +72,22 @@ TYPED_TEST(TotalOrder, IsAStrictOrderOnEveryPair) {
 TYPED_TEST(TotalOrder, ContainersFindNan) {
   std::set<TypeParam, minifloat::total_order> ordered;
   std::unordered_set<TypeParam, minifloat::code_hash, minifloat::code_equal> hashed;
+  const unsigned codes = under_test::code_count<TypeParam>;
   for (int round = 0; round < 2; ++round) {
-    for (unsigned code = 0; code < 256; ++code) {
+    for (unsigned code = 0; code < codes; ++code) {
       ordered.insert(TypeParam::from_bits(static_cast<std::uint8_t>(code)));
       hashed.insert(TypeParam::from_bits(static_cast<std::uint8_t>(code)));
     }
   }
-  EXPECT_EQ(ordered.size(), 256U);
-  EXPECT_EQ(hashed.size(), 256U);
-  const auto nan = std::numeric_limits<TypeParam>::quiet_NaN();
-  EXPECT_EQ(ordered.count(nan), 1U);
-  EXPECT_EQ(hashed.count(nan), 1U);
-  EXPECT_EQ(ordered.begin()->bits(), TypeParam::format::is_signed ? 0xFF : 0x00);
+  EXPECT_EQ(ordered.size(), codes);
+  EXPECT_EQ(hashed.size(), codes);
+  if (std::numeric_limits<TypeParam>::has_quiet_NaN) {
+    const auto nan = std::numeric_limits<TypeParam>::quiet_NaN();
+    EXPECT_EQ(ordered.count(nan), 1U);
+    EXPECT_EQ(hashed.count(nan), 1U);
+  }
+  // The first is -NaN, or -max where there is no NaN: the all-ones code; unsigned: 0x00.
+  EXPECT_EQ(ordered.begin()->bits(), TypeParam::format::is_signed ? codes - 1 : 0x00);
 }
 
 // Usable at compile time.

@@ -19,9 +19,10 @@
 namespace reference {
 
 // Where a format keeps its NaN: IEEE (all-ones exponent: inf and NaNs), OCP E4M3's "fn" (only
-// S.1111.111 is NaN, the rest are normal values), or "fnuz" (the code 0x80 alone is NaN; no
-// infinities, no negative zero).
-enum class nan_rule { ieee, fn, fnuz };
+// S.1111.111 is NaN, the rest are normal values), "fnuz" (the code 0x80 alone is NaN; no
+// infinities, no negative zero), or nowhere (the MX elements: every code is a number; NaN
+// converts to +max and every overflow saturates, docs/spec.md §7).
+enum class nan_rule { ieee, fn, fnuz, none };
 
 struct format {
   std::string name;
@@ -44,14 +45,23 @@ inline const format e5m2fnuz{"e5m2fnuz", 5, 2, 16, nan_rule::fnuz};
 inline const format e4m3b11fnuz{"e4m3b11fnuz", 4, 3, 11, nan_rule::fnuz};
 // The MX scale: unsigned, no zero, NaN 0xFF. Negative inputs give NaN; +-0 and everything below
 // the smallest value 2^-127 give 0x00 (minifloat's documented rule for a format without zero).
+// Without mantissa bits, a tie rounds up (docs/spec.md §7).
 inline const format e8m0{"e8m0", 8, 0, 127, nan_rule::fn, false, false};
+// The MX elements (4 and 6 bits, the sign the top bit) and the NVFP4 scale (7 bits, no sign).
+inline const format e2m1{"e2m1", 2, 1, 1, nan_rule::none};
+inline const format e2m3{"e2m3", 2, 3, 1, nan_rule::none};
+inline const format e3m2{"e3m2", 3, 2, 3, nan_rule::none};
+inline const format ue4m3{"ue4m3", 4, 3, 7, nan_rule::fn, false};
+
+// The sign bit of a code (formats narrower than 8 bits keep theirs at bit E + M).
+inline unsigned sign_bit(const format& f) { return 1u << (f.exponent_bits + f.mantissa_bits); }
 
 // docs/spec.md §1: the value of a code, NaN and infinities included.
 inline double decode(const format& f, unsigned code) {
   if (f.rule == nan_rule::fnuz && code == 0x80) {
     return ieee::quiet_nan<double>(); // fnuz's NaN has no sign
   }
-  const bool negative = f.has_sign && (code & 0x80u) != 0;
+  const bool negative = f.has_sign && (code & sign_bit(f)) != 0;
   const unsigned e = (code >> f.mantissa_bits) & ((1u << f.exponent_bits) - 1);
   const unsigned m = code & ((1u << f.mantissa_bits) - 1);
   const unsigned e_all_ones = (1u << f.exponent_bits) - 1;
@@ -75,7 +85,7 @@ enum class mode { nearest_even, toward_zero, upward, stochastic };
 class narrower {
 public:
   explicit narrower(const format& f) : format_(f) {
-    const unsigned codes = f.has_sign ? 0x80 : 0x100; // the non-negative codes
+    const unsigned codes = sign_bit(f); // the non-negative codes
     for (unsigned code = 0; code < codes; ++code) {
       const double v = decode(f, code);
       if (ieee::isfinite(v)) {
@@ -186,10 +196,15 @@ public:
   unsigned round(const located& where, mode m, bool saturate, std::uint32_t random_bits = 0) const {
     const double x = where.x;
     const bool fnuz = format_.rule == nan_rule::fnuz;
-    const unsigned sign = ieee::signbit(x) && format_.has_sign ? 0x80u : 0u;
+    const bool finite_only = format_.rule == nan_rule::none;
+    const unsigned sign = ieee::signbit(x) && format_.has_sign ? sign_bit(format_) : 0u;
     // NaN: NaN with the input's sign and the all-ones magnitude (docs/spec.md §2); fnuz has one
-    // NaN.
-    const unsigned nan = fnuz ? 0x80u : format_.has_sign ? sign | 0x7Fu : 0xFFu;
+    // NaN; the unsigned formats' has no sign; a format without NaN gives +max (§7).
+    const unsigned all_ones = sign_bit(format_) - 1;
+    const unsigned nan = finite_only        ? max_.code
+                         : fnuz             ? 0x80u
+                         : format_.has_sign ? sign | all_ones
+                                            : all_ones;
     if (ieee::isnan(x)) {
       return nan;
     }
@@ -199,9 +214,9 @@ public:
     if (where.below == npos) {
       return grid_[0].code; // below the smallest value of a format without zero (or x = 0)
     }
-    const unsigned overflowed = saturate        ? sign | max_.code
-                                : has_infinity_ ? sign | infinity_code_
-                                                : nan;
+    const unsigned overflowed = saturate || finite_only ? sign | max_.code
+                                : has_infinity_         ? sign | infinity_code_
+                                                        : nan;
     if (ieee::isinf(x)) {
       return overflowed;
     }
@@ -219,7 +234,9 @@ public:
       switch (m) {
       case mode::nearest_even: {
         const double mid = (lo.value + hi.value) / 2; // exact: few significant bits
-        pick = ax < mid ? lo : ax > mid ? hi : (lo.code % 2 == 0 ? lo : hi);
+        // A tie goes to the even code; without mantissa bits (e8m0), up (docs/spec.md §7).
+        const bool tie_up = format_.mantissa_bits == 0 || lo.code % 2 != 0;
+        pick = ax < mid ? lo : ax > mid ? hi : (tie_up ? hi : lo);
         break;
       }
       case mode::toward_zero:

@@ -105,14 +105,13 @@ MINIFLOAT_HOST_DEVICE constexpr typename format_info<Format>::storage_type
 overflowed(typename format_info<Format>::storage_type sign) noexcept {
   using info = format_info<Format>;
   using storage = typename info::storage_type;
-  if (Overflow == overflow::saturate) {
+  if (Overflow == overflow::saturate || info::always_saturates) {
     return static_cast<storage>(sign | info::max_finite_code);
   }
   if (info::has_infinity) {
     return static_cast<storage>(sign | info::infinity_code);
   }
-  return info::special_values == specials::fnuz ? info::nan_code
-                                                : static_cast<storage>(sign | info::nan_code);
+  return info::nan_takes_sign ? static_cast<storage>(sign | info::nan_code) : info::nan_code;
 }
 
 // Whether the magnitude, after dropping `shift` low bits of `significand` (the kept part having
@@ -170,14 +169,13 @@ encode_rounded(value_class kind, bool negative, std::uint64_t magnitude, bool to
   const storage in_range_code = select(
       magnitude == 0, zero_code, static_cast<storage>(sign | (magnitude & info::magnitude_mask)));
   const storage finite_code = select(too_large, too_large_code, in_range_code);
-  const storage nan_code = info::special_values == specials::fnuz
-                               ? info::nan_code
-                               : static_cast<storage>(sign | info::nan_code);
+  const storage nan_code =
+      info::nan_takes_sign ? static_cast<storage>(sign | info::nan_code) : info::nan_code;
   const storage special_code =
       select(kind == value_class::nan, nan_code,
              select(kind == value_class::infinite, overflow_code, zero_code));
   const storage code = select(kind == value_class::finite, finite_code, special_code);
-  // An unsigned format (e8m0) has no negative values: they are NaN (-0 is zero).
+  // An unsigned format (e8m0, ue4m3) has no negative values: they are NaN (-0 is zero).
   return info::is_signed ? code : select(negative & (kind != value_class::zero), nan_code, code);
 }
 
@@ -211,8 +209,10 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
   // field, which is the correct encoding. Ties go to the even code.
   const std::uint64_t truncated =
       kept + (static_cast<std::uint64_t>(quantum - (1 - info::bias - M)) << M);
+  // (Ties away from zero are ties toward an "odd" kept part: e8m0, docs/spec.md §7.)
   const bool up =
-      rounds_up<Rule>(significand, shift, (truncated & 1) != 0, value.negative, random_bits);
+      rounds_up<Rule>(significand, shift, info::ties_away_from_zero || (truncated & 1) != 0,
+                      value.negative, random_bits);
   // Without subnormals (e8m0) nothing lies below the smallest normal: such values give it.
   const bool below_smallest = !info::has_subnormals && exponent < info::min_normal_exponent;
   const std::uint64_t magnitude = select(below_smallest, std::uint64_t{0}, truncated + up);

@@ -19,6 +19,10 @@ enum class specials {
   // "fnuz" (finite, no negative zero; AMD MI300, Graphcore): no infinities, one zero, and the
   // code with only the sign bit set (0x80) is the single NaN.
   fnuz,
+  // Finite only (the OCP MX element formats e2m1, e2m3, e3m2): no infinities and no NaN; every
+  // code is a number and the all-ones exponent holds normal values. Conversions saturate
+  // (there is no code to overflow to) and NaN converts to +max (docs/spec.md §7).
+  finite,
 };
 
 // A binary floating-point format: sign bit (if Signed), ExponentBits, MantissaBits, Bias, the
@@ -62,6 +66,16 @@ using e4m3b11fnuz = binary_format<4, 3, 11, specials::fnuz>;
 // converting a negative value (or -inf) gives NaN, and +-0 and every value below 2^-127 give
 // 0x00, the smallest. Ties to even means to the even exponent code.
 using e8m0 = binary_format<8, 0, 127, specials::fn, false, false>;
+// The OCP MX element formats (docs/spec.md §7): both zeros, subnormals, no infinities, no NaN.
+//   e2m1 (FP4): S.EE.M, bias 1. Max 6 = S.11.1, min normal 1 = S.01.0, min subnormal 0.5.
+//   e2m3 (FP6): S.EE.MMM, bias 1. Max 7.5 = S.11.111, min normal 1, min subnormal 0.125.
+//   e3m2 (FP6): S.EEE.MM, bias 3. Max 28 = S.111.11, min normal 0.25, min subnormal 0.0625.
+using e2m1 = binary_format<2, 1, 1, specials::finite>;
+using e2m3 = binary_format<2, 3, 1, specials::finite>;
+using e3m2 = binary_format<3, 2, 3, specials::finite>;
+// The NVFP4 block scale: OCP E4M3 without its sign bit (7 bits, 0b1111'110 = 448 the largest,
+// 0b1111'111 NaN). Negative values convert to NaN, as for e8m0.
+using ue4m3 = binary_format<4, 3, 7, specials::fn, false>;
 // The wide interchange formats, used as sources and targets of conversions.
 using binary16 = ieee<5, 10>;
 using bfloat16 = ieee<8, 7>;
@@ -106,6 +120,9 @@ struct format_info {
                 "an IEEE-style format needs a mantissa bit to encode NaN");
 
   static constexpr storage_type one = 1;
+  // The bits a code occupies: a 4- or 6-bit format stores its code in the low bits of a byte.
+  static constexpr storage_type code_mask = static_cast<storage_type>(
+      total_bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (total_bits % 64)) - 1);
   static constexpr storage_type magnitude_mask =
       static_cast<storage_type>((std::uint64_t{1} << (exponent_bits + mantissa_bits)) - 1);
   static constexpr storage_type sign_mask =
@@ -117,6 +134,17 @@ struct format_info {
       static_cast<storage_type>((1u << exponent_bits) - 1);
 
   static constexpr bool has_infinity = special_values == specials::ieee;
+  static constexpr bool has_nan = special_values != specials::finite;
+  // Whether every conversion saturates: a finite-only format has no code to overflow to.
+  static constexpr bool always_saturates = special_values == specials::finite;
+  // Whether a NaN result carries the input's sign (fnuz's single NaN has none; a finite-only
+  // format's "NaN" is +max; an unsigned format has no sign to carry).
+  static constexpr bool nan_takes_sign =
+      is_signed && (special_values == specials::ieee || special_values == specials::fn);
+  // Nearest rounding breaks ties toward the even code, except in a format without mantissa bits
+  // (e8m0), where "even" would mean even exponents: there ties round up, away from zero, as
+  // LLVM APFloat, PyTorch, ml_dtypes and ONNX do (docs/spec.md §7).
+  static constexpr bool ties_away_from_zero = mantissa_bits == 0;
   static constexpr bool has_zero = has_subnormals; // zero is the subnormal with mantissa 0
   static constexpr bool has_negative_zero =
       has_zero && special_values != specials::fnuz && is_signed;
@@ -128,7 +156,7 @@ struct format_info {
   static constexpr storage_type max_finite_code =
       special_values == specials::ieee ? static_cast<storage_type>(infinity_code - 1)
       : special_values == specials::fn ? static_cast<storage_type>(magnitude_mask - 1)
-                                       : magnitude_mask;
+                                       : magnitude_mask; // fnuz, finite
   // The smallest normal value; with subnormals, also the largest and smallest subnormals.
   // Without (e8m0), the all-zeros exponent is the smallest normal binade and these codes name
   // the smallest positive value.
@@ -138,9 +166,11 @@ struct format_info {
   static constexpr storage_type min_subnormal_code = has_subnormals ? 1 : 0;
   // The NaN a conversion produces, before the sign is applied. 8-bit formats use the all-ones
   // magnitude (0x7F, docs/spec.md §2); wider IEEE formats the canonical quiet NaN, as
-  // std::numeric_limits<float>::quiet_NaN() does; fnuz its single NaN 0x80 (sign included).
+  // std::numeric_limits<float>::quiet_NaN() does; fnuz its single NaN 0x80 (sign included); a
+  // finite-only format, which has no NaN, +max (what a NaN converts to).
   static constexpr storage_type nan_code =
-      special_values == specials::fnuz ? sign_mask
+      special_values == specials::fnuz     ? sign_mask
+      : special_values == specials::finite ? max_finite_code
       : (special_values == specials::ieee && total_bits > 8)
           ? static_cast<storage_type>(infinity_code | (one << (mantissa_bits - 1)))
           : magnitude_mask;
@@ -156,9 +186,10 @@ struct format_info {
       max_normal_exponent - (has_subnormals ? min_subnormal_exponent : min_normal_exponent) + 1;
 
   MINIFLOAT_HOST_DEVICE static constexpr bool is_nan(storage_type code) noexcept {
-    return special_values == specials::fnuz ? code == sign_mask
-           : special_values == specials::fn ? (code & magnitude_mask) == magnitude_mask
-                                            : (code & magnitude_mask) > infinity_code;
+    return special_values == specials::fnuz     ? code == sign_mask
+           : special_values == specials::fn     ? (code & magnitude_mask) == magnitude_mask
+           : special_values == specials::finite ? false
+                                                : (code & magnitude_mask) > infinity_code;
   }
   MINIFLOAT_HOST_DEVICE static constexpr bool is_infinity(storage_type code) noexcept {
     return has_infinity && (code & magnitude_mask) == infinity_code;

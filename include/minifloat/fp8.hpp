@@ -1,5 +1,7 @@
-// minifloat: the 8-bit value types. basic_fp8<Format> holds one byte, the code of a value of
+// minifloat: the one-byte value types. basic_fp8<Format> holds one byte, the code of a value of
 // Format; fp8<E, M> names the standard formats, e4m3 and e5m2 the OCP ones (docs/spec.md §1, §4).
+// A format of fewer bits (the MX elements e2m1, e2m3, e3m2; ue4m3) keeps its code in the low bits
+// of the byte, the others 0 (docs/spec.md §7).
 #ifndef MINIFLOAT_FP8_HPP
 #define MINIFLOAT_FP8_HPP
 
@@ -13,7 +15,7 @@ namespace minifloat {
 template <class Format>
 class basic_fp8 {
   using info = format_info<Format>;
-  static_assert(info::total_bits == 8, "basic_fp8 holds 8-bit formats");
+  static_assert(info::total_bits <= 8, "basic_fp8 holds formats of at most 8 bits");
 
   template <class From>
   MINIFLOAT_HOST_DEVICE static MINIFLOAT_BIT_CAST_CONSTEXPR std::uint8_t encode(From x) noexcept {
@@ -51,10 +53,11 @@ public:
   MINIFLOAT_HOST_DEVICE explicit constexpr basic_fp8(basic_fp8<OtherFormat> x) noexcept
       : bits_(encode(x)) {}
 
-  // The code: from_bits(x.bits()) == x for every code.
+  // The code: from_bits(x.bits()) == x for every code. Bits above a narrower format's code are
+  // ignored (from_bits(0xF7) is e2m1's 0x7; ue4m3's sign bit is dropped, as cuBLAS reads it).
   MINIFLOAT_HOST_DEVICE static constexpr basic_fp8 from_bits(std::uint8_t bits) noexcept {
     basic_fp8 result{};
-    result.bits_ = bits;
+    result.bits_ = static_cast<std::uint8_t>(bits & info::code_mask);
     return result;
   }
   MINIFLOAT_HOST_DEVICE constexpr std::uint8_t bits() const noexcept { return bits_; }
@@ -133,6 +136,13 @@ using e5m2fnuz = basic_fp8<formats::e5m2fnuz>;       // max 57344
 using e4m3b11fnuz = basic_fp8<formats::e4m3b11fnuz>; // max 30
 // The OCP MX scale: 2^-127 .. 2^127, NaN 0xFF, unsigned, no zero (see formats::e8m0).
 using e8m0 = basic_fp8<formats::e8m0>;
+// The OCP MX elements (one value per byte; packed.hpp stores two or four in fewer bytes):
+// no infinities, no NaN, conversions saturate and NaN gives +max (docs/spec.md §7).
+using e2m1 = basic_fp8<formats::e2m1>; // FP4: max 6, values 0, 0.5, 1, 1.5, 2, 3, 4, 6
+using e2m3 = basic_fp8<formats::e2m3>; // FP6: max 7.5, steps 0.125 up to 2
+using e3m2 = basic_fp8<formats::e3m2>; // FP6: max 28, smallest 0.0625
+// The NVFP4 block scale: E4M3 without a sign, 0 .. 448, NaN 0x7F (see formats::ue4m3).
+using ue4m3 = basic_fp8<formats::ue4m3>;
 
 // Classification (docs/spec.md §4), all exact bit tests.
 template <class F>

@@ -51,7 +51,7 @@ public:
   static constexpr bool is_integer = false;
   static constexpr bool is_exact = false;
   static constexpr bool has_infinity = info::has_infinity;
-  static constexpr bool has_quiet_NaN = true;
+  static constexpr bool has_quiet_NaN = info::has_nan;
   // NaN codes carry no signalling meaning in any 8-bit format.
   static constexpr bool has_signaling_NaN = false;
   // C++23 deprecates has_denorm, has_denorm_loss and their enumeration (P2614) but still has
@@ -70,6 +70,7 @@ public:
   static constexpr std::float_round_style round_style = std::round_to_nearest;
   // The IEEE-style formats follow IEEE 754's rules for their width; E4M3 and fnuz do not.
   static constexpr bool is_iec559 = info::special_values == minifloat::specials::ieee;
+  // (round_style: nearest; e8m0 breaks ties upward, the others to even.)
   static constexpr bool is_bounded = true;
   static constexpr bool is_modulo = false;
   static constexpr int digits = info::mantissa_bits + 1;
@@ -100,7 +101,10 @@ public:
   static constexpr T infinity() noexcept {
     return T::from_bits(info::has_infinity ? info::infinity_code : std::uint8_t{0});
   }
-  static constexpr T quiet_NaN() noexcept { return T::from_bits(info::nan_code); }
+  // As for infinity(): +0 where there is no NaN (the MX elements).
+  static constexpr T quiet_NaN() noexcept {
+    return T::from_bits(info::has_nan ? info::nan_code : std::uint8_t{0});
+  }
   static constexpr T signaling_NaN() noexcept { return quiet_NaN(); }
   // The smallest positive value (min() when there are no subnormals, as for the standard types).
   static constexpr T denorm_min() noexcept {

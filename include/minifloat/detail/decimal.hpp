@@ -272,6 +272,16 @@ constexpr typename format_info<Format>::storage_type code_of_decimal(const decim
        representative});
 }
 
+// Whether a decimal magnitude rounds (nearest-even) past Format's largest finite value: at or
+// beyond the midpoint between max and the next value of an unbounded range (for a finite-only
+// format, whose max's code is all ones, odd, that tie goes up). Such formats saturate instead
+// of overflowing, so the text reader needs this to report the number out of range.
+template <class Format>
+constexpr bool rounds_past_largest(const decimal& magnitude) noexcept {
+  const dyadic largest = value_of_code<Format>(format_info<Format>::max_finite_code);
+  return compare(magnitude, decimal_of(2 * largest.significand + 1, largest.exponent - 1)) >= 0;
+}
+
 // from_chars's work, with the result as a code so that literals can use it at compile time.
 struct decimal_reading {
   std::size_t length;
@@ -290,12 +300,16 @@ constexpr decimal_reading read_decimal(const char* first, const char* last,
   std::uint8_t code = 0;
   if (number.kind == value_class::nan || number.kind == value_class::infinite) {
     code = pack<Format, rule, overflow::non_saturating>({number.kind, number.negative, 0, 1});
-    return {number.length, std::errc{}, code};
+    // A finite-only format has neither: out of range (a conversion would give +-max).
+    return {number.length, info::always_saturates ? std::errc::result_out_of_range : std::errc{},
+            code};
   }
   code = code_of_decimal<Format>(number.magnitude, number.negative);
   // A finite number that does not give a finite value (past the largest; negative for an
-  // unsigned format) is out of range, as std::from_chars reports it.
-  const bool finite = !info::is_nan(code) && !info::is_infinity(code);
+  // unsigned format) is out of range, as std::from_chars reports it; so is one that a finite-only
+  // format saturates.
+  const bool finite = info::always_saturates ? !rounds_past_largest<Format>(number.magnitude)
+                                             : !info::is_nan(code) && !info::is_infinity(code);
   return {number.length, finite ? std::errc{} : std::errc::result_out_of_range, code};
 }
 

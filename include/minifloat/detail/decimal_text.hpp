@@ -91,7 +91,10 @@ constexpr text_buffer shortest_text(std::uint8_t code) noexcept {
     // The nearest decimal of each length: the first that reads back is the shortest, and of
     // the shortest the nearest to the value.
     const decimal candidate = round_to_digits(exact, digits);
-    if (digits >= exact.count || code_of_decimal<Format>(candidate, false) == magnitude) {
+    const bool reads_back =
+        code_of_decimal<Format>(candidate, false) == magnitude &&
+        !(info::always_saturates && rounds_past_largest<Format>(candidate)); // e3m2 28, not 30
+    if (digits >= exact.count || reads_back) {
       put_decimal(out, candidate);
       return out;
     }
