@@ -331,6 +331,96 @@ inline std::vector<bad_call> bad_calls() {
          minifloat::quantize_mx(a.x.data(), 64, a.q.data(),
                                 reinterpret_cast<e8m0*>(a.q.data() + 63));
        }},
+      // Packed storage and the microscaling layouts (packed.hpp, microscaling.hpp).
+      {"pack: odd FP4 count", "pack: n is odd (two FP4 elements fill a byte)",
+       [](arrays& a) {
+         minifloat::pack(reinterpret_cast<const minifloat::e2m1*>(a.x.data()), 7,
+                         reinterpret_cast<std::uint8_t*>(a.q.data()));
+       }},
+      {"convert_to_packed: FP6 count not a multiple of 4",
+       "convert_to_packed: n is not a multiple of 4 (four FP6 elements fill three bytes)",
+       [](arrays& a) {
+         minifloat::convert_to_packed<minifloat::e2m3>(a.x.data(), 6,
+                                                       reinterpret_cast<std::uint8_t*>(a.q.data()));
+       }},
+      {"convert_to_packed: null packed", "convert_to_packed: packed is null but n is not 0",
+       [](arrays& a) {
+         minifloat::convert_to_packed<minifloat::e2m1>(a.x.data(), 8,
+                                                       static_cast<std::uint8_t*>(nullptr));
+       }},
+      {"convert_to_packed: packed inside the floats read", "convert_to_packed: packed overlaps src",
+       [](arrays& a) {
+         minifloat::convert_to_packed<minifloat::e2m1>(
+             a.x.data(), 64, reinterpret_cast<std::uint8_t*>(a.x.data() + 10));
+       }},
+      {"convert_from_packed: null source", "convert_from_packed: packed is null but n is not 0",
+       [](arrays& a) {
+         minifloat::convert_from_packed<minifloat::e3m2>(static_cast<const std::uint8_t*>(nullptr),
+                                                         4, a.out.data());
+       }},
+      {"quantize_mx_packed: n not a multiple of 32",
+       "quantize_mx_packed: n is not a multiple of 32",
+       [](arrays& a) {
+         minifloat::quantize_mx_packed<minifloat::e2m1>(
+             a.x.data(), 48, reinterpret_cast<std::uint8_t*>(a.q.data()), a.scales.data());
+       }},
+      {"quantize_mx_packed: scales inside packed", "quantize_mx_packed: scales overlaps packed",
+       [](arrays& a) {
+         auto* packed = reinterpret_cast<std::uint8_t*>(a.q.data());
+         minifloat::quantize_mx_packed<minifloat::e2m1>(a.x.data(), 64, packed,
+                                                        reinterpret_cast<e8m0*>(packed + 20));
+       }},
+      {"dequantize_mx_packed: null scales", "dequantize_mx_packed: scales is null",
+       [](arrays& a) {
+         minifloat::dequantize_mx_packed<minifloat::e2m1>(
+             reinterpret_cast<const std::uint8_t*>(a.q.data()), 32,
+             static_cast<const e8m0*>(nullptr), a.out.data());
+       }},
+      {"quantize_mxfp4_ggml: n not a multiple of 32",
+       "quantize_mxfp4_ggml: n is not a multiple of 32",
+       [](arrays& a) {
+         minifloat::quantize_mxfp4_ggml(a.x.data(), 31,
+                                        reinterpret_cast<minifloat::block_mxfp4*>(a.q.data()));
+       }},
+      {"quantize_mxfp4_ggml: blocks over the floats read", "quantize_mxfp4_ggml: blocks overlaps x",
+       [](arrays& a) {
+         minifloat::quantize_mxfp4_ggml(a.x.data(), 64,
+                                        reinterpret_cast<minifloat::block_mxfp4*>(a.x.data() + 5));
+       }},
+      {"dequantize_mxfp4_ggml: null blocks",
+       "dequantize_mxfp4_ggml: blocks or x is null but n is not 0",
+       [](arrays& a) {
+         minifloat::dequantize_mxfp4_ggml(static_cast<const minifloat::block_mxfp4*>(nullptr), 32,
+                                          a.out.data());
+       }},
+      {"quantize_nvfp4: n not a multiple of 16", "quantize_nvfp4: n is not a multiple of 16",
+       [](arrays& a) {
+         minifloat::quantize_nvfp4(a.x.data(), 24, reinterpret_cast<std::uint8_t*>(a.q.data()),
+                                   reinterpret_cast<minifloat::ue4m3*>(a.scales.data()),
+                                   minifloat::nvfp4_tensor_scale::from_amax(1.0f));
+       }},
+      {"quantize_nvfp4: a NaN tensor scale",
+       "quantize_nvfp4: the encode scale is not positive and finite",
+       [](arrays& a) {
+         const float nan = ieee::quiet_nan<float>();
+         minifloat::quantize_nvfp4(a.x.data(), 32, reinterpret_cast<std::uint8_t*>(a.q.data()),
+                                   reinterpret_cast<minifloat::ue4m3*>(a.scales.data()),
+                                   minifloat::nvfp4_tensor_scale{nan, nan});
+       }},
+      {"quantize_nvfp4: scales inside packed", "quantize_nvfp4: scales overlaps packed",
+       [](arrays& a) {
+         auto* packed = reinterpret_cast<std::uint8_t*>(a.q.data());
+         minifloat::quantize_nvfp4(a.x.data(), 32, packed,
+                                   reinterpret_cast<minifloat::ue4m3*>(packed + 3),
+                                   minifloat::nvfp4_tensor_scale::from_amax(1.0f));
+       }},
+      {"dequantize_nvfp4: null x", "dequantize_nvfp4: packed or x is null but n is not 0",
+       [](arrays& a) {
+         minifloat::dequantize_nvfp4(reinterpret_cast<const std::uint8_t*>(a.q.data()), 16,
+                                     reinterpret_cast<const minifloat::ue4m3*>(a.scales.data()),
+                                     minifloat::nvfp4_tensor_scale::from_amax(1.0f),
+                                     no_float_output);
+       }},
       {"dequantize_mx: n not a multiple of 32", "dequantize_mx: n is not a multiple of 32",
        [](arrays& a) { minifloat::dequantize_mx(a.q.data(), 33, a.scales.data(), a.out.data()); }},
       {"dequantize_mx: null x", "dequantize_mx: q or x is null but n is not 0",

@@ -30,7 +30,10 @@ using reference::mode;
 // every format on all binary16 and bfloat16 inputs (bfloat16 spans float's exponents); e4m3,
 // e5m2 and e8m0 also sweep the other modes over all floats. (The sweeps are CI's long pole:
 // each mode over 2^32 floats costs about 40 s on its 2-core machines.)
-enum class checks { nearest_even, and_directed, every_mode };
+// The MX elements (e2m1, e2m3, e3m2) always saturate, so their saturating and non-saturating
+// conversions are one function (the quick suite checks both on every binary16 and bfloat16
+// input): they sweep every rounding, each once.
+enum class checks { nearest_even, and_directed, every_mode, every_rounding };
 
 // The SIMD paths of the array functions (bulk.hpp) other than the portable one, which is the
 // scalar function itself. Each sweep below also runs every chunk of floats through each of them
@@ -173,10 +176,12 @@ void sweep_all_floats(const reference::format& fmt, checks which) {
     if (which == checks::nearest_even) {
       return;
     }
-    check.run<T, rounding_rule::nearest_even, overflow::saturate>(
-        "saturate_cast", c.mixed,
-        [](float x, std::uint32_t) { return minifloat::saturate_cast<T>(x); },
-        deterministic(mode::nearest_even, true));
+    if (which != checks::every_rounding) {
+      check.run<T, rounding_rule::nearest_even, overflow::saturate>(
+          "saturate_cast", c.mixed,
+          [](float x, std::uint32_t) { return minifloat::saturate_cast<T>(x); },
+          deterministic(mode::nearest_even, true));
+    }
     check.run<T, rounding_rule::toward_zero, overflow::non_saturating>(
         "toward_zero", c.mixed,
         [](float x, std::uint32_t) { return minifloat::convert<T, rounding::toward_zero>(x); },
@@ -195,6 +200,9 @@ void sweep_all_floats(const reference::format& fmt, checks which) {
         "stochastic fixed", c.ones, stochastic_cast, stochastic(false, c.ones));
     check.run<T, rounding_rule::stochastic, overflow::non_saturating>(
         "stochastic", c.mixed, stochastic_cast, stochastic(false, c.mixed));
+    if (which == checks::every_rounding) {
+      return;
+    }
     check.run<T, rounding_rule::stochastic, overflow::saturate>(
         "stochastic saturate", c.mixed,
         [](float x, std::uint32_t r) {
@@ -237,6 +245,19 @@ TEST(ExhaustiveFloat, E5M2Fnuz) {
 // (floor, the OCP MX rule) and upward (ceil, as CUDA and DeepGEMM round).
 TEST(ExhaustiveFloat, E8M0) {
   sweep_all_floats<minifloat::e8m0>(reference::e8m0, checks::and_directed);
+}
+// The MX elements, every rounding (docs/spec.md §7), and the NVFP4 scale ue4m3 in nearest-even.
+TEST(ExhaustiveFloat, E2M1EveryRounding) {
+  sweep_all_floats<minifloat::e2m1>(reference::e2m1, checks::every_rounding);
+}
+TEST(ExhaustiveFloat, E2M3EveryRounding) {
+  sweep_all_floats<minifloat::e2m3>(reference::e2m3, checks::every_rounding);
+}
+TEST(ExhaustiveFloat, E3M2EveryRounding) {
+  sweep_all_floats<minifloat::e3m2>(reference::e3m2, checks::every_rounding);
+}
+TEST(ExhaustiveFloat, UE4M3) {
+  sweep_all_floats<minifloat::ue4m3>(reference::ue4m3, checks::and_directed);
 }
 TEST(ExhaustiveFloat, E4M3B11Fnuz) {
   sweep_all_floats<minifloat::e4m3b11fnuz>(reference::e4m3b11fnuz, checks::nearest_even);

@@ -18,5 +18,7 @@
 #include "scaling.hpp"
 #include "text.hpp"
 #include "literals.hpp"
+#include "packed.hpp"
+#include "microscaling.hpp"
 
 #endif // MINIFLOAT_MINIFLOAT_HPP

@@ -370,17 +370,24 @@ void dequantize_blocks(const T* q, std::size_t rows, std::size_t cols, block_sha
 
 } // namespace MINIFLOAT_SETTINGS_NAMESPACE
 
-// How an MX block's e8m0 scale X = 2^k is chosen from the block's amax (max(T) = m * 2^emax,
-// 1 <= m < 2; e4m3: 448 = 1.75 * 2^8, e5m2: 57344 = 1.75 * 2^15):
+// How an MX block's e8m0 scale X = 2^k is chosen from the block's amax (docs/spec.md §7;
+// max(T) = m * 2^emax, 1 <= m < 2: e2m1 6 = 1.5 * 2^2, e2m3 7.5 = 1.875 * 2^2, e3m2 28 =
+// 1.75 * 2^4, e4m3 448 = 1.75 * 2^8, e5m2 57344 = 1.75 * 2^15). Whether the block maximum can
+// clip (saturate to max(T)), and by how much at worst:
 enum class mx_scale_rule {
-  // OCP MX: k = floor(log2(amax)) - emax. amax / X lies in [2^emax, 2^(emax + 1)): the block
-  // max clips (saturates to max(T)) when amax's significand exceeds m (e4m3: 1.75).
+  // OCP MX §6.3: k = floor(log2(amax)) - emax. amax / X lies in [2^emax, 2^(emax + 1)): the
+  // block max clips when amax's significand exceeds m, by up to 2 / m (e2m1: 8 -> 6, 25 %; e2m3
+  // 6.25 %; the others 12.5 %). About 41 % of MXFP4 blocks clip under a log-uniform amax.
   floor,
-  // CUDA, DeepGEMM: the smallest k with amax / 2^k <= max(T). The block max never clips; up to
-  // one binade of range is left unused.
+  // cuBLAS, Transformer Engine, DeepGEMM ("RCEIL"): the smallest k with amax / 2^k <= max(T).
+  // Never clips; up to one binade of range is left unused.
   ceil,
-  // 2^k nearest to amax / max(T) (halfway, 1.5 * 2^j, to the even code): the block max clips
-  // when rounded down, by up to a factor 1.5.
+  // torchao's "even": amax rounded to T's mantissa width M (nearest, ties away from zero),
+  // then floor. Clips significands in (m, 2 - 2^-(M+1)) only, by less than 1 - m / (2 -
+  // 2^-(M+1)): e2m1 14.3 %, e2m3 3.2 %, e3m2 and e5m2 6.7 %, e4m3 9.7 %.
+  even,
+  // 2^k nearest to amax / max(T), halfway (1.5 * 2^j) rounding up: clips when it rounds down,
+  // by less than a third (amax / 2^k below 1.5 * max(T)).
   nearest
 };
 
@@ -434,16 +441,25 @@ e8m0 compute_mx_scale(float amax_value, mx_scale_rule rule = mx_scale_rule::floo
   const detail::normalized_float max = detail::normalize(detail::max_value<T>());
   const int floor_k = a.exponent - max.exponent; // amax / 2^floor_k has max's exponent
   int k = floor_k;
-  if (rule != mx_scale_rule::floor) {
+  if (rule == mx_scale_rule::even) {
+    // Round A to T's mantissa width M (M + 1 significant bits): add half a unit, truncate; a
+    // carry into 2^24 is one binade up.
+    constexpr int mantissa_bits =
+        format_info<typename detail::value_traits<T>::format>::mantissa_bits;
+    const std::uint32_t half_unit = std::uint32_t{1} << (22 - mantissa_bits);
+    const std::uint32_t rounded = a.significand + half_unit;
+    k = (a.exponent + (rounded >= (std::uint32_t{1} << 24) ? 1 : 0)) - max.exponent;
+  } else if (rule != mx_scale_rule::floor) {
     // The smallest k with amax / 2^k <= max(T): floor_k if A <= M.
     k = a.significand <= max.significand ? floor_k : floor_k + 1;
     if (rule == mx_scale_rule::nearest) {
-      // amax / max(T) lies in [2^j, 2^(j + 1)); it rounds up past the halfway point 1.5 * 2^j:
-      // amax / 2^j against 1.5 * max(T), i.e. 2 * A * 2^(floor_k - j) against 3 * M.
+      // amax / max(T) lies in [2^j, 2^(j + 1)); it rounds up from the halfway point 1.5 * 2^j
+      // on (e8m0's ties go up): amax / 2^j against 1.5 * max(T), i.e. 2 * A * 2^(floor_k - j)
+      // against 3 * M.
       const int j = a.significand >= max.significand ? floor_k : floor_k - 1;
       const std::uint64_t twice = std::uint64_t{a.significand} << (1 + floor_k - j);
       const std::uint64_t three_max = 3 * std::uint64_t{max.significand};
-      const bool up = twice > three_max || (twice == three_max && ((j + 127) & 1) != 0);
+      const bool up = twice >= three_max;
       k = up ? j + 1 : j;
     }
   }
@@ -454,13 +470,100 @@ e8m0 compute_mx_scale(float amax_value, mx_scale_rule rule = mx_scale_rule::floo
 // The MX block size of the OCP MX formats.
 constexpr std::size_t mx_block_size = 32;
 
+namespace detail {
+
+// x * 2^k for an exact float x, rounded once to To (float or bfloat16_bits), whatever the
+// environment flushes: the converter's steps on the exact product.
+template <class To>
+To times_power_of_two_as(float x, int k) noexcept {
+  unpacked value = unpack_value(x);
+  value.exponent += k;
+  using format = typename value_traits<To>::format;
+  return value_traits<To>::from_code(
+      pack<format, rounding_rule::nearest_even, overflow::non_saturating>(value));
+}
+
 inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
-// Quantizes n floats (n a multiple of 32) in blocks of 32: scales[b] = compute_mx_scale<T>(the
-// block's amax, rule) = 2^k and q[i] = saturate_cast<T>(x[i] * 2^-k). 2^-k is a normal float but
-// for k = 127 (e2m5 only), where x[i] * 2^-64 * 2^-63 takes its place: the same codes, as the
-// first product is exact for every x[i] whose result is not far below T's smallest value. A
-// block with a NaN scale is narrowed with scale 1 (its codes carry no meaning).
+// quantize_mx's blocks, arguments already checked.
+template <class T>
+void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scales,
+                           mx_scale_rule rule) {
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const float* block = x + b * mx_block_size;
+    const e8m0 scale = compute_mx_scale<T>(largest_magnitude(block, mx_block_size), rule);
+    scales[b] = scale;
+    const int inverse_exponent = 127 - static_cast<int>(scale.bits()); // -127 .. 127
+    if (scale.bits() == 0xFF) {
+      quantize_unchecked(block, mx_block_size, q + b * mx_block_size, 1.0f);
+    } else if (inverse_exponent >= -126) {
+      const auto inverse =
+          bit_cast<float>(static_cast<std::uint32_t>(inverse_exponent + 127) << 23);
+      quantize_unchecked(block, mx_block_size, q + b * mx_block_size, inverse);
+    } else {
+      float prescaled[mx_block_size];
+      for (std::size_t j = 0; j < mx_block_size; ++j) {
+        prescaled[j] = block[j] * 0x1p-64f;
+      }
+      quantize_unchecked(prescaled, mx_block_size, q + b * mx_block_size, 0x1p-63f);
+    }
+  }
+}
+
+// dequantize_mx's blocks, arguments already checked: To is float or bfloat16_bits.
+template <class T, class To>
+void dequantize_mx_unchecked(const T* q, std::size_t blocks, const e8m0* scales, To* x) {
+  // T's smallest positive value is 2^lowest, its largest below 2^(highest + 1).
+  const int lowest = normalize(static_cast<float>(std::numeric_limits<T>::denorm_min())).exponent;
+  const int highest = normalize(max_value<T>()).exponent;
+  float values[mx_block_size];
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const T* codes = q + b * mx_block_size;
+    To* block = x + b * mx_block_size;
+    const unsigned code = scales[b].bits();
+    const int k = static_cast<int>(code) - 127;
+    widen_array(codes, mx_block_size, values);
+    if (code == 0xFF) {
+      for (std::size_t j = 0; j < mx_block_size; ++j) {
+        values[j] = bit_cast<float>(float_quiet_nan_bits);
+      }
+    } else if (k + lowest >= -126 && k + highest <= 127) {
+      // Every product is a normal float (or zero): exact, one multiplication.
+      const auto factor = bit_cast<float>(static_cast<std::uint32_t>(code) << 23);
+      for (std::size_t j = 0; j < mx_block_size; ++j) {
+        values[j] *= factor;
+      }
+    } else {
+      for (std::size_t j = 0; j < mx_block_size; ++j) {
+        block[j] = times_power_of_two_as<To>(values[j], k);
+      }
+      continue;
+    }
+    if constexpr (std::is_same<To, float>::value) {
+      for (std::size_t j = 0; j < mx_block_size; ++j) {
+        block[j] = values[j];
+      }
+    } else {
+      // Normal floats of at most 8 significant bits, or zero or NaN: their top halves, exactly.
+      for (std::size_t j = 0; j < mx_block_size; ++j) {
+        block[j] = To{static_cast<std::uint16_t>(bit_cast<std::uint32_t>(values[j]) >> 16)};
+      }
+    }
+  }
+}
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+} // namespace detail
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// Quantizes n floats (n a multiple of 32) in blocks of 32 to any signed element type (e4m3,
+// e5m2, e2m3, e3m2, e2m1, ...): scales[b] = compute_mx_scale<T>(the block's amax, rule) = 2^k and
+// q[i] = saturate_cast<T>(x[i] * 2^-k), the quotient exact. 2^-k is a normal float but for
+// k = 127 (e2m5 only), where x[i] * 2^-64 * 2^-63 takes its place: the same codes, as the first
+// product is exact for every x[i] whose result is not far below T's smallest value. A block with
+// a NaN scale (a NaN or infinite element) is narrowed with scale 1: its codes carry no meaning,
+// and it decodes to NaN. One value per byte; microscaling.hpp packs FP4 and FP6.
 template <class T>
 void quantize_mx(const float* x, std::size_t n, T* q, e8m0* scales,
                  mx_scale_rule rule = mx_scale_rule::floor) {
@@ -474,65 +577,26 @@ void quantize_mx(const float* x, std::size_t n, T* q, e8m0* scales,
   detail::check_pair("quantize_mx", x_read, {q, n, "q"}, n, "x or q");
   detail::check_pair("quantize_mx", x_read, scales_written, blocks, "scales", "");
   detail::check_no_overlap("quantize_mx", scales_written, {q, n, "q"});
-  for (std::size_t b = 0; b < blocks; ++b) {
-    const float* block = x + b * mx_block_size;
-    const e8m0 scale = compute_mx_scale<T>(amax(block, mx_block_size), rule);
-    scales[b] = scale;
-    const int inverse_exponent = 127 - static_cast<int>(scale.bits()); // -127 .. 127
-    if (scale.bits() == 0xFF) {
-      detail::quantize_unchecked(block, mx_block_size, q + b * mx_block_size, 1.0f);
-    } else if (inverse_exponent >= -126) {
-      const auto inverse =
-          detail::bit_cast<float>(static_cast<std::uint32_t>(inverse_exponent + 127) << 23);
-      detail::quantize_unchecked(block, mx_block_size, q + b * mx_block_size, inverse);
-    } else {
-      float prescaled[mx_block_size];
-      for (std::size_t j = 0; j < mx_block_size; ++j) {
-        prescaled[j] = block[j] * 0x1p-64f;
-      }
-      detail::quantize_unchecked(prescaled, mx_block_size, q + b * mx_block_size, 0x1p-63f);
-    }
-  }
+  detail::quantize_mx_unchecked(x, blocks, q, scales, rule);
 }
 
-// The inverse: x[i] = float(q[i]) * 2^k of its block, exactly (+-inf past FLT_MAX; NaN for a
-// block whose scale is NaN). Where every product of T's values stays a normal float, one
-// multiplication by 2^k, which is exact; else each product from the converter, so that results
-// in float's subnormal range do not depend on flush-to-zero.
-template <class T>
-void dequantize_mx(const T* q, std::size_t n, const e8m0* scales, float* x) {
+// The inverse: x[i] = q[i] * 2^k of its block, exactly, rounded once to the target (float or
+// bfloat16_bits): +-inf past the largest; NaN for a block whose scale is NaN; results in the
+// target's subnormal range do not depend on flush-to-zero. Where every product of T's values
+// stays normal, one multiplication by 2^k, which is exact; else each product from the converter.
+template <class T, class To>
+void dequantize_mx(const T* q, std::size_t n, const e8m0* scales, To* x) {
   static_assert(detail::is_element_type<T>, "dequantize_mx: the source is a signed 8-bit type");
+  static_assert(std::is_same<To, float>::value || std::is_same<To, bfloat16_bits>::value,
+                "dequantize_mx: the target is float or bfloat16_bits");
   if (n % mx_block_size != 0) {
     detail::refuse("dequantize_mx", "n is not a multiple of 32");
   }
   const std::size_t blocks = n / mx_block_size;
-  const detail::array_argument x_written{x, n * sizeof(float), "x"};
+  const detail::array_argument x_written{x, n * sizeof(To), "x"};
   detail::check_pair("dequantize_mx", {q, n, "q"}, x_written, n, "q or x");
   detail::check_pair("dequantize_mx", {scales, blocks, "scales"}, x_written, blocks, "scales", "");
-  detail::widen_array(q, n, x);
-  // T's smallest positive value is 2^lowest, its largest below 2^(highest + 1).
-  const int lowest =
-      detail::normalize(static_cast<float>(std::numeric_limits<T>::denorm_min())).exponent;
-  const int highest = detail::normalize(detail::max_value<T>()).exponent;
-  for (std::size_t b = 0; b < blocks; ++b) {
-    float* block = x + b * mx_block_size;
-    const unsigned code = scales[b].bits();
-    const int k = static_cast<int>(code) - 127;
-    if (code == 0xFF) {
-      for (std::size_t j = 0; j < mx_block_size; ++j) {
-        block[j] = detail::bit_cast<float>(detail::float_quiet_nan_bits);
-      }
-    } else if (k + lowest >= -126 && k + highest <= 127) {
-      const auto factor = detail::bit_cast<float>(static_cast<std::uint32_t>(code) << 23);
-      for (std::size_t j = 0; j < mx_block_size; ++j) {
-        block[j] *= factor;
-      }
-    } else {
-      for (std::size_t j = 0; j < mx_block_size; ++j) {
-        block[j] = detail::times_power_of_two(block[j], k);
-      }
-    }
-  }
+  detail::dequantize_mx_unchecked(q, blocks, scales, x);
 }
 
 // docs/spec.md §6: the relative noise energy sum (y - x)^2 / sum x^2 of an approximation y of x,

@@ -1,0 +1,254 @@
+// minifloat: block-scaled 4- and 6-bit tensors in the layouts models ship (docs/spec.md §7).
+//   quantize_mx_packed<T>(x, n, packed, scales, rule)    MXFP4 / MXFP6: 32 elements per e8m0
+//   dequantize_mx_packed<T>(packed, n, scales, x)        scale, scales in their own array, the
+//                                                        elements packed (packed.hpp): gpt-oss,
+//                                                        torchao, ModelOpt, DeepSeek-V4
+//   quantize_mxfp4_ggml(x, n, blocks, rule)              ggml / GGUF block_mxfp4: the scale
+//   dequantize_mxfp4_ggml(blocks, n, x)                  interleaved, split-half nibbles
+//   nvfp4_tensor_scale / quantize_nvfp4 / dequantize_nvfp4
+//                                                        NVFP4: 16 e2m1 per ue4m3 scale byte
+//                                                        and one float tensor scale,
+//                                                        Transformer Engine's recipe bit for bit
+// The element codes are quantize_mx's (scaling.hpp) bit for bit; decoding is exact into float
+// and bfloat16 (products past the largest give +-inf; results in the subnormal range are exact
+// whatever DAZ / FTZ say). Arguments are checked first (error.hpp): n must fill whole blocks.
+#ifndef MINIFLOAT_MICROSCALING_HPP
+#define MINIFLOAT_MICROSCALING_HPP
+
+#include <cstddef>
+#include <cstdint>
+
+#include "packed.hpp"
+#include "scaling.hpp"
+
+namespace minifloat {
+
+// ggml's MXFP4 block (GGUF type MXFP4, llama.cpp block_mxfp4): 17 bytes, the e8m0 scale code,
+// then 16 bytes where byte j holds element j in bits 0-3 and element j + 16 in bits 4-7.
+struct block_mxfp4 {
+  std::uint8_t scale;
+  std::uint8_t elements[16];
+};
+static_assert(sizeof(block_mxfp4) == 17, "ggml's block is 17 bytes");
+
+// NVFP4's block size: 16 e2m1 elements share one ue4m3 scale byte.
+constexpr std::size_t nvfp4_block_size = 16;
+
+// NVFP4's per-tensor scale (docs/spec.md §7), as Transformer Engine computes it from the
+// tensor's amax: encode = 2688 / amax (2688 = 6 * 448: the largest element times the largest
+// scale byte), 1 where amax is 0 or the quotient is 0 or not finite, at most FLT_MAX; decode =
+// 1 / encode. Checkpoints store one of the two, under a name of their own:
+//   ModelOpt ("weight_scale_2", "input_scale"): the decode scale, amax / 2688;
+//   compressed-tensors ("weight_global_scale"): the encode scale, 2688 / amax.
+struct nvfp4_tensor_scale {
+  float encode;
+  float decode;
+
+  static nvfp4_tensor_scale from_amax(float amax) noexcept;
+  // From a stored scale, naming its convention: from_decode_scale(modelopt_weight_scale_2),
+  // from_encode_scale(compressed_tensors_global_scale). The other is its reciprocal.
+  static nvfp4_tensor_scale from_decode_scale(float decode) noexcept {
+    return {1.0f / decode, decode};
+  }
+  static nvfp4_tensor_scale from_encode_scale(float encode) noexcept {
+    return {encode, 1.0f / encode};
+  }
+};
+
+inline nvfp4_tensor_scale nvfp4_tensor_scale::from_amax(float amax) noexcept {
+  // On the bits (docs/spec.md §8): a zero, negative or NaN amax, and a quotient that is 0, or
+  // past FLT_MAX (FLT_MAX itself is kept: "at most FLT_MAX").
+  const std::uint32_t amax_bits = detail::float_bits(amax);
+  float encode = 1.0f;
+  if (amax_bits != 0 && amax_bits < detail::float_infinity_bits) {
+    const float quotient = 2688.0f / amax;
+    const std::uint32_t bits = detail::float_bits(quotient);
+    encode = bits == 0 ? 1.0f : bits >= detail::float_infinity_bits ? 0x1.fffffep127f : quotient;
+  }
+  return {encode, 1.0f / encode};
+}
+
+namespace detail {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// The checks of a block call: n fills whole blocks, nothing null with elements to touch, no
+// written array overlapping another one.
+inline void check_blocks_of(const char* function, std::size_t n, std::size_t block,
+                            const char* multiple) {
+  if (n % block != 0) {
+    refuse(function, "n is not a multiple of ", multiple);
+  }
+}
+
+// Element j of a ggml block sits in byte j % 16, low nibble for j < 16.
+inline void to_ggml_order(const std::uint8_t* codes, std::uint8_t* bytes) noexcept {
+  for (std::size_t j = 0; j < 16; ++j) {
+    bytes[j] = static_cast<std::uint8_t>(codes[j] | codes[j + 16] << 4);
+  }
+}
+inline void from_ggml_order(const std::uint8_t* bytes, std::uint8_t* codes) noexcept {
+  for (std::size_t j = 0; j < 16; ++j) {
+    codes[j] = static_cast<std::uint8_t>(bytes[j] & 0x0FU);
+    codes[j + 16] = static_cast<std::uint8_t>(bytes[j] >> 4);
+  }
+}
+
+// Blocks per piece of the packed functions: 512 elements, in the first-level cache.
+constexpr std::size_t mx_piece_blocks = 16;
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+} // namespace detail
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// MXFP4 / MXFP6 with packed elements: quantize_mx<T>'s scales and codes (n a multiple of 32),
+// the codes packed in T's layout (packed.hpp) into packed_bytes<T>(n) bytes.
+template <class T>
+void quantize_mx_packed(const float* x, std::size_t n, std::uint8_t* packed, e8m0* scales,
+                        mx_scale_rule rule = mx_scale_rule::floor) {
+  static_assert(is_packable<T>, "quantize_mx_packed: e2m1, e2m3 or e3m2 elements");
+  const char* function = "quantize_mx_packed";
+  detail::check_blocks_of(function, n, mx_block_size, "32");
+  const std::size_t blocks = n / mx_block_size;
+  const detail::array_argument x_read{x, n * sizeof(float), "x"};
+  const detail::array_argument packed_written{packed, packed_bytes<T>(n), "packed"};
+  const detail::array_argument scales_written{scales, blocks, "scales"};
+  detail::check_pair(function, x_read, packed_written, n, "x or packed");
+  detail::check_pair(function, x_read, scales_written, blocks, "scales", "");
+  detail::check_no_overlap(function, scales_written, packed_written);
+  T codes[detail::mx_piece_blocks * mx_block_size];
+  for (std::size_t b = 0; b < blocks; b += detail::mx_piece_blocks) {
+    const std::size_t m = detail::smaller(detail::mx_piece_blocks, blocks - b);
+    detail::quantize_mx_unchecked(x + b * mx_block_size, m, codes, scales + b, rule);
+    detail::pack_unchecked(codes, m * mx_block_size, packed + packed_bytes<T>(b * mx_block_size));
+  }
+}
+
+// The inverse, into float or bfloat16_bits: dequantize_mx of the unpacked codes.
+template <class T, class To>
+void dequantize_mx_packed(const std::uint8_t* packed, std::size_t n, const e8m0* scales, To* x) {
+  static_assert(is_packable<T>, "dequantize_mx_packed: e2m1, e2m3 or e3m2 elements");
+  static_assert(std::is_same<To, float>::value || std::is_same<To, bfloat16_bits>::value,
+                "dequantize_mx_packed: the target is float or bfloat16_bits");
+  const char* function = "dequantize_mx_packed";
+  detail::check_blocks_of(function, n, mx_block_size, "32");
+  const std::size_t blocks = n / mx_block_size;
+  const detail::array_argument x_written{x, n * sizeof(To), "x"};
+  detail::check_pair(function, {packed, packed_bytes<T>(n), "packed"}, x_written, n, "packed or x");
+  detail::check_pair(function, {scales, blocks, "scales"}, x_written, blocks, "scales", "");
+  T codes[detail::mx_piece_blocks * mx_block_size];
+  for (std::size_t b = 0; b < blocks; b += detail::mx_piece_blocks) {
+    const std::size_t m = detail::smaller(detail::mx_piece_blocks, blocks - b);
+    detail::unpack_unchecked(packed + packed_bytes<T>(b * mx_block_size), m * mx_block_size, codes);
+    detail::dequantize_mx_unchecked(codes, m, scales + b, x + b * mx_block_size);
+  }
+}
+
+// MXFP4 in ggml's blocks (n a multiple of 32; n / 32 blocks): quantize_mx<e2m1>'s scale and
+// codes, in block_mxfp4's order. (llama.cpp's own quantizer takes the floor rule but breaks
+// element ties to the lower code, not to even: its bytes can differ from these at midpoints.)
+inline void quantize_mxfp4_ggml(const float* x, std::size_t n, block_mxfp4* blocks,
+                                mx_scale_rule rule = mx_scale_rule::floor) {
+  const char* function = "quantize_mxfp4_ggml";
+  detail::check_blocks_of(function, n, mx_block_size, "32");
+  const std::size_t count = n / mx_block_size;
+  detail::check_pair(function, {x, n * sizeof(float), "x"},
+                     {blocks, count * sizeof(block_mxfp4), "blocks"}, n, "x or blocks");
+  e2m1 codes[mx_block_size];
+  for (std::size_t b = 0; b < count; ++b) {
+    e8m0 scale;
+    detail::quantize_mx_unchecked(x + b * mx_block_size, 1, codes, &scale, rule);
+    std::uint8_t bytes[mx_block_size];
+    for (std::size_t j = 0; j < mx_block_size; ++j) {
+      bytes[j] = codes[j].bits();
+    }
+    blocks[b].scale = scale.bits();
+    detail::to_ggml_order(bytes, blocks[b].elements);
+  }
+}
+
+// The inverse, into float or bfloat16_bits (n a multiple of 32).
+template <class To>
+void dequantize_mxfp4_ggml(const block_mxfp4* blocks, std::size_t n, To* x) {
+  static_assert(std::is_same<To, float>::value || std::is_same<To, bfloat16_bits>::value,
+                "dequantize_mxfp4_ggml: the target is float or bfloat16_bits");
+  const char* function = "dequantize_mxfp4_ggml";
+  detail::check_blocks_of(function, n, mx_block_size, "32");
+  const std::size_t count = n / mx_block_size;
+  detail::check_pair(function, {blocks, count * sizeof(block_mxfp4), "blocks"},
+                     {x, n * sizeof(To), "x"}, n, "blocks or x");
+  for (std::size_t b = 0; b < count; ++b) {
+    std::uint8_t bytes[mx_block_size];
+    detail::from_ggml_order(blocks[b].elements, bytes);
+    e2m1 codes[mx_block_size];
+    for (std::size_t j = 0; j < mx_block_size; ++j) {
+      codes[j] = e2m1::from_bits(bytes[j]);
+    }
+    const e8m0 scale = e8m0::from_bits(blocks[b].scale);
+    detail::dequantize_mx_unchecked(codes, 1, &scale, x + b * mx_block_size);
+  }
+}
+
+// NVFP4 quantization, Transformer Engine's recipe bit for bit (docs/spec.md §7), n a multiple
+// of 16: for each block of 16, in float arithmetic in this order,
+//   byte = ue4m3(amax_b * (encode * (1 / 6))), nearest-even, saturating;
+//   factor = 1 / (float(byte) * decode), at most FLT_MAX (a zero block stores byte 0, elements 0);
+//   element = e2m1(x_i * factor), nearest-even (saturating: e2m1 always saturates).
+// The elements are packed two per byte (packed.hpp), scales[b] is block b's byte. A NaN in a
+// block makes its scale NaN (0x7F); its elements carry no meaning (e2m1 has no NaN).
+inline void quantize_nvfp4(const float* x, std::size_t n, std::uint8_t* packed, ue4m3* scales,
+                           nvfp4_tensor_scale tensor_scale) {
+  const char* function = "quantize_nvfp4";
+  detail::check_blocks_of(function, n, nvfp4_block_size, "16");
+  const std::size_t blocks = n / nvfp4_block_size;
+  const detail::array_argument x_read{x, n * sizeof(float), "x"};
+  const detail::array_argument packed_written{packed, n / 2, "packed"};
+  const detail::array_argument scales_written{scales, blocks, "scales"};
+  detail::check_pair(function, x_read, packed_written, n, "x or packed");
+  detail::check_pair(function, x_read, scales_written, blocks, "scales", "");
+  detail::check_no_overlap(function, scales_written, packed_written);
+  detail::check_positive_finite(function, tensor_scale.encode, "the encode scale");
+  detail::check_positive_finite(function, tensor_scale.decode, "the decode scale");
+  const float byte_factor = tensor_scale.encode * (1.0f / 6.0f);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const float* block = x + b * nvfp4_block_size;
+    const float amax_b = detail::largest_magnitude(block, nvfp4_block_size);
+    const ue4m3 byte = saturate_cast<ue4m3>(amax_b * byte_factor);
+    scales[b] = byte;
+    const float divisor = static_cast<float>(byte) * tensor_scale.decode;
+    const float quotient = 1.0f / divisor;
+    // At most FLT_MAX, on the bits (a zero divisor gives +inf; a NaN byte gives NaN).
+    const float factor =
+        detail::float_bits(quotient) == detail::float_infinity_bits ? 0x1.fffffep127f : quotient;
+    e2m1 codes[nvfp4_block_size];
+    detail::quantize_unchecked(block, nvfp4_block_size, codes, factor);
+    detail::pack_unchecked(codes, nvfp4_block_size, packed + b * nvfp4_block_size / 2);
+  }
+}
+
+// NVFP4 dequantization: x_i = float(element) * float(byte) * decode, in that order (float
+// arithmetic, as Transformer Engine), into float.
+inline void dequantize_nvfp4(const std::uint8_t* packed, std::size_t n, const ue4m3* scales,
+                             nvfp4_tensor_scale tensor_scale, float* x) {
+  const char* function = "dequantize_nvfp4";
+  detail::check_blocks_of(function, n, nvfp4_block_size, "16");
+  const std::size_t blocks = n / nvfp4_block_size;
+  const detail::array_argument x_written{x, n * sizeof(float), "x"};
+  detail::check_pair(function, {packed, n / 2, "packed"}, x_written, n, "packed or x");
+  detail::check_pair(function, {scales, blocks, "scales"}, x_written, blocks, "scales", "");
+  for (std::size_t b = 0; b < blocks; ++b) {
+    e2m1 codes[nvfp4_block_size];
+    detail::unpack_unchecked(packed + b * nvfp4_block_size / 2, nvfp4_block_size, codes);
+    const float byte = static_cast<float>(scales[b]);
+    float* out = x + b * nvfp4_block_size;
+    detail::widen_array(codes, nvfp4_block_size, out);
+    for (std::size_t j = 0; j < nvfp4_block_size; ++j) {
+      out[j] = out[j] * byte * tensor_scale.decode;
+    }
+  }
+}
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+} // namespace minifloat
+
+#endif // MINIFLOAT_MICROSCALING_HPP

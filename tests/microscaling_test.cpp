@@ -1,0 +1,492 @@
+// The MX formats (docs/spec.md §7): element edge cases, packed layouts against byte vectors
+// written from the layouts' definitions, MX blocks of every element type under every scale rule
+// against definitions computed in double here, ggml's block order, and NVFP4's recipe.
+// (Every float into each element type in every rounding: exhaustive_test; CUDA's conversions:
+// nvidia_mx_test; bad arguments: bad_input_test.)
+#include <gtest/gtest.h>
+
+#include <cfloat>
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include <minifloat/minifloat.hpp>
+
+#include "formats_under_test.hpp"
+#include "ieee.hpp"
+#include "reference.hpp"
+#include "supported_paths.hpp"
+
+namespace {
+
+using minifloat::e2m1;
+using minifloat::e2m3;
+using minifloat::e3m2;
+using minifloat::e4m3;
+using minifloat::e5m2;
+using minifloat::e8m0;
+using minifloat::mx_scale_rule;
+using minifloat::ue4m3;
+
+// The E2M1 midpoints and their float neighbours, nearest-even (docs/spec.md §7): down to the
+// even code at 0.25, 1.25, 2.5 and 5; up at 0.75, 1.75 and 3.5 (ROCm/aiter #3992 rounded all up).
+TEST(MxElements, E2M1MidpointsAndTheirNeighbours) {
+  const reference::narrower ref(reference::e2m1);
+  const float midpoints[] = {0.25f, 0.75f, 1.25f, 1.75f, 2.5f, 3.5f, 5.0f};
+  const unsigned expected_at_midpoint[] = {0x0, 0x2, 0x2, 0x4, 0x4, 0x6, 0x6};
+  for (std::size_t i = 0; i < 7; ++i) {
+    for (float sign : {1.0f, -1.0f}) {
+      const float m = sign * midpoints[i];
+      const unsigned negative = sign < 0 ? 0x8U : 0U;
+      EXPECT_EQ(e2m1(m).bits(), expected_at_midpoint[i] | negative) << m;
+      for (float neighbour : {std::nextafter(m, 0.0f), std::nextafter(m, 2 * m)}) {
+        EXPECT_EQ(e2m1(neighbour).bits(),
+                  ref.round(neighbour, reference::mode::nearest_even, false))
+            << neighbour;
+      }
+    }
+  }
+  // Past the largest: saturation, whatever the mode; NaN gives +max; -0 stays -0.
+  EXPECT_EQ(e2m1(7.0f).bits(), 0x7);
+  EXPECT_EQ(e2m1(-1e30f).bits(), 0xF);
+  EXPECT_EQ(e2m1(-ieee::positive_infinity<float>()).bits(), 0xF);
+  EXPECT_EQ(e2m1(ieee::quiet_nan<float>()).bits(), 0x7);
+  EXPECT_EQ(e2m1(-ieee::quiet_nan<float>()).bits(), 0x7);
+  EXPECT_EQ(e2m1(-0.0f).bits(), 0x8);
+  EXPECT_EQ(e2m1(-0.2f).bits(), 0x8);
+  EXPECT_EQ(e3m2(26.0f).bits(), 0x1E); // the tie between 24 and 28 goes to the even code (24)
+  EXPECT_EQ(e2m3(7.75f).bits(), 0x1F); // the carry past 7.5 saturates
+  static_assert(!std::numeric_limits<e2m1>::has_quiet_NaN, "no NaN");
+  static_assert(!std::numeric_limits<e2m1>::has_infinity, "no infinity");
+  EXPECT_EQ(static_cast<float>(std::numeric_limits<e2m1>::max()), 6.0f);
+  EXPECT_EQ(static_cast<float>(std::numeric_limits<e2m3>::max()), 7.5f);
+  EXPECT_EQ(static_cast<float>(std::numeric_limits<e3m2>::max()), 28.0f);
+  EXPECT_EQ(static_cast<float>(std::numeric_limits<e3m2>::denorm_min()), 0.0625f);
+  EXPECT_EQ(static_cast<float>(std::numeric_limits<e2m3>::denorm_min()), 0.125f);
+}
+
+// ue4m3, the NVFP4 scale: E4M3 without the sign (docs/spec.md §7).
+TEST(MxElements, Ue4m3) {
+  EXPECT_EQ(ue4m3(448.0f).bits(), 0x7E);
+  EXPECT_EQ(ue4m3(464.0f).bits(), 0x7E); // the tie goes to the even 448
+  EXPECT_EQ(ue4m3(480.0f).bits(), 0x7F); // NaN: non-saturating
+  EXPECT_EQ(minifloat::saturate_cast<ue4m3>(1e9f).bits(), 0x7E);
+  EXPECT_EQ(ue4m3(-1.0f).bits(), 0x7F);
+  EXPECT_EQ(ue4m3(-0.0f).bits(), 0x00);
+  EXPECT_EQ(ue4m3(ieee::quiet_nan<float>()).bits(), 0x7F);
+  EXPECT_EQ(ue4m3::from_bits(0xFE).bits(), 0x7E); // the sign bit is ignored on read (cuBLAS)
+  EXPECT_EQ(static_cast<float>(ue4m3::from_bits(0x01)), 0x1p-9f);
+  EXPECT_TRUE(minifloat::isnan(ue4m3::from_bits(0x7F)));
+}
+
+// e8m0 nearest: ties go up (docs/spec.md §7), as APFloat, PyTorch, ml_dtypes and ONNX.
+TEST(MxElements, E8M0NearestTiesGoUp) {
+  EXPECT_EQ(e8m0(3.0f).bits(), 127 + 2);
+  EXPECT_EQ(e8m0(1.5f).bits(), 127 + 1);
+  EXPECT_EQ(e8m0(0.75f).bits(), 127);
+  EXPECT_EQ(e8m0(std::nextafter(3.0f, 0.0f)).bits(), 127 + 1);
+  EXPECT_EQ(e8m0(0x1.8p127f).bits(), 0xFF);
+  EXPECT_EQ(minifloat::saturate_cast<e8m0>(0x1.8p127f).bits(), 0xFE);
+  EXPECT_EQ(e8m0(0x1.8p-127f).bits(), 0x01); // 1.5 * 2^-127, a float subnormal
+  using namespace minifloat::literals;
+  static_assert((3.0_e8m0).bits() == 129, "literals round as the conversions do");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Packed layouts, written out bit by bit here.
+
+// Element i's code at bits [width * i, width * (i + 1)) of a little-endian bit stream.
+std::vector<std::uint8_t> bit_stream(const std::vector<unsigned>& codes, int width) {
+  std::vector<std::uint8_t> bytes(codes.size() * static_cast<std::size_t>(width) / 8);
+  for (std::size_t i = 0; i < codes.size(); ++i) {
+    for (int b = 0; b < width; ++b) {
+      const std::size_t bit = i * static_cast<std::size_t>(width) + static_cast<std::size_t>(b);
+      if (((codes[i] >> b) & 1U) != 0) {
+        bytes[bit / 8] = static_cast<std::uint8_t>(bytes[bit / 8] | (1U << (bit % 8)));
+      }
+    }
+  }
+  return bytes;
+}
+
+template <class T>
+void check_layout(const std::vector<unsigned>& codes, const std::vector<std::uint8_t>& expected) {
+  std::vector<T> values;
+  for (unsigned c : codes) {
+    values.push_back(T::from_bits(static_cast<std::uint8_t>(c)));
+  }
+  std::vector<std::uint8_t> packed(minifloat::packed_bytes<T>(codes.size()), 0xEE);
+  minifloat::pack(values.data(), values.size(), packed.data());
+  EXPECT_EQ(packed, expected);
+  std::vector<T> back(values.size(), T::from_bits(0x1));
+  minifloat::unpack(packed.data(), back.size(), back.data());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    EXPECT_EQ(back[i].bits(), values[i].bits()) << i;
+  }
+}
+
+TEST(Packed, Fp4TwoPerByteLowNibbleFirst) {
+  // PyTorch float4_e2m1fn_x2 / ONNX / __nv_fp4x2: {1.0, -6.0} is 0xF2; the codes 0 .. 15 in
+  // order are 0x10, 0x32, ..., 0xFE.
+  check_layout<e2m1>({e2m1(1.0f).bits(), e2m1(-6.0f).bits()}, {0xF2});
+  std::vector<unsigned> codes;
+  for (unsigned c = 0; c < 16; ++c) {
+    codes.push_back(c);
+  }
+  check_layout<e2m1>(codes, {0x10, 0x32, 0x54, 0x76, 0x98, 0xBA, 0xDC, 0xFE});
+  EXPECT_EQ(bit_stream(codes, 4),
+            (std::vector<std::uint8_t>{0x10, 0x32, 0x54, 0x76, 0x98, 0xBA, 0xDC, 0xFE}));
+}
+
+TEST(Packed, Fp6FourPerThreeBytesLittleEndian) {
+  // ONNX: {1, 2, 3, 63} is 0b111111'000011'000010'000001 = 0xFC3081, bytes 81 30 FC.
+  check_layout<e2m3>({1, 2, 3, 63}, {0x81, 0x30, 0xFC});
+  std::mt19937 rng(3);
+  std::vector<unsigned> codes(64);
+  for (unsigned& c : codes) {
+    c = rng() % 64;
+  }
+  check_layout<e2m3>(codes, bit_stream(codes, 6));
+  check_layout<e3m2>(codes, bit_stream(codes, 6));
+}
+
+// convert_to_packed / convert_from_packed: pack() of the scalar conversions, on every path.
+template <class T, class From>
+void check_packed_conversions(const std::vector<From>& src) {
+  const std::size_t n = src.size();
+  std::vector<T> scalar(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    scalar[i] = minifloat::convert<T>(src[i]);
+  }
+  std::vector<std::uint8_t> expected(minifloat::packed_bytes<T>(n));
+  minifloat::pack(scalar.data(), n, expected.data());
+  for (minifloat::simd_path path : supported_paths()) {
+    const minifloat::scoped_path chosen(path);
+    std::vector<std::uint8_t> packed(expected.size());
+    minifloat::convert_to_packed<T>(src.data(), n, packed.data());
+    EXPECT_EQ(packed, expected) << minifloat::to_string(path);
+    std::vector<float> widened(n);
+    minifloat::convert_from_packed<T>(packed.data(), n, widened.data());
+    for (std::size_t i = 0; i < n; ++i) {
+      ASSERT_EQ(ieee::to_bits(widened[i]), ieee::to_bits(static_cast<float>(scalar[i]))) << i;
+    }
+  }
+}
+
+TEST(Packed, ConversionsEqualThePackedScalarCodesOnEveryPath) {
+  std::mt19937 rng(11);
+  std::normal_distribution<float> normal(0.0f, 3.0f);
+  std::vector<float> floats(2048 + 4); // more than one piece, and a partial one
+  for (float& x : floats) {
+    x = normal(rng);
+  }
+  floats[5] = ieee::quiet_nan<float>();
+  floats[6] = -ieee::positive_infinity<float>();
+  std::vector<minifloat::bfloat16_bits> halves;
+  for (float x : floats) {
+    halves.push_back(minifloat::convert<minifloat::bfloat16_bits>(x));
+  }
+  check_packed_conversions<e2m1>(floats);
+  check_packed_conversions<e2m3>(floats);
+  check_packed_conversions<e3m2>(floats);
+  check_packed_conversions<e2m1>(halves);
+  check_packed_conversions<e3m2>(halves);
+}
+
+// ---------------------------------------------------------------------------------------------
+// MX blocks.
+
+// The scale exponent k of docs/spec.md §7 for amax > 0, computed in double (every float and
+// every max(T) * 2^j is exact there): floor, ceil, even and nearest by their definitions.
+int scale_exponent_by_definition(double amax, double max, int mantissa_bits, mx_scale_rule rule) {
+  const int emax = std::ilogb(max);
+  switch (rule) {
+  case mx_scale_rule::floor:
+    return std::ilogb(amax) - emax;
+  case mx_scale_rule::ceil: {
+    int k = std::ilogb(amax) - emax - 1;
+    while (amax / std::ldexp(1.0, k) > max) {
+      ++k;
+    }
+    return k;
+  }
+  case mx_scale_rule::even: {
+    // amax rounded to mantissa_bits (ties away from zero), then floor.
+    const int e = std::ilogb(amax);
+    const double unit = std::ldexp(1.0, e - mantissa_bits);
+    const double rounded = std::floor(amax / unit + 0.5) * unit;
+    return std::ilogb(rounded) - emax;
+  }
+  case mx_scale_rule::nearest: {
+    // 2^k nearest to amax / max in the sense of docs/spec.md §7: with 2^j <= amax / max <
+    // 2^(j + 1), up from 1.5 * 2^j on.
+    const double ratio = amax / max;
+    const int j = std::ilogb(ratio);
+    return ratio >= 1.5 * std::ldexp(1.0, j) ? j + 1 : j;
+  }
+  }
+  return 0;
+}
+
+template <class T>
+void check_scale_rules() {
+  const double max = static_cast<double>(std::numeric_limits<T>::max());
+  constexpr int mantissa_bits = minifloat::format_info<typename T::format>::mantissa_bits;
+  std::vector<float> amaxes;
+  std::mt19937 rng(5);
+  for (int i = 0; i < 20000; ++i) {
+    amaxes.push_back(std::ldexp(1.0f + static_cast<float>(rng() % (1U << 23)) * 0x1p-23f,
+                                static_cast<int>(rng() % 200) - 100));
+  }
+  for (int j = -20; j <= 20; ++j) { // the boundaries: max * 2^j, 1.5 * 2^j, and their neighbours
+    for (double v : {max, 1.5, 1.0, 1.75, 1.875, 1.9375}) {
+      const auto x = static_cast<float>(std::ldexp(v, j));
+      amaxes.insert(amaxes.end(), {x, std::nextafter(x, 0.0f), std::nextafter(x, FLT_MAX)});
+      const auto y = static_cast<float>(std::ldexp(v * max, j) / 2);
+      amaxes.insert(amaxes.end(), {y, std::nextafter(y, 0.0f), std::nextafter(y, FLT_MAX)});
+    }
+  }
+  for (mx_scale_rule rule :
+       {mx_scale_rule::floor, mx_scale_rule::ceil, mx_scale_rule::even, mx_scale_rule::nearest}) {
+    for (float amax : amaxes) {
+      const int k = scale_exponent_by_definition(amax, max, mantissa_bits, rule);
+      const int clamped = k < -127 ? -127 : k > 127 ? 127 : k;
+      ASSERT_EQ(minifloat::compute_mx_scale<T>(amax, rule).bits(), clamped + 127)
+          << amax << " rule " << static_cast<int>(rule);
+    }
+  }
+  for (mx_scale_rule rule :
+       {mx_scale_rule::floor, mx_scale_rule::ceil, mx_scale_rule::even, mx_scale_rule::nearest}) {
+    EXPECT_EQ(minifloat::compute_mx_scale<T>(0.0f, rule).bits(), 0x00);
+    EXPECT_EQ(minifloat::compute_mx_scale<T>(ieee::quiet_nan<float>(), rule).bits(), 0xFF);
+    EXPECT_EQ(minifloat::compute_mx_scale<T>(ieee::positive_infinity<float>(), rule).bits(), 0xFF);
+    EXPECT_EQ(minifloat::compute_mx_scale<T>(FLT_MAX, rule).bits() <= 0xFE, true);
+  }
+}
+
+TEST(Mx, ScaleRulesOfEveryElementType) {
+  check_scale_rules<e2m1>();
+  check_scale_rules<e2m3>();
+  check_scale_rules<e3m2>();
+  check_scale_rules<e4m3>();
+  check_scale_rules<e5m2>();
+  // The floor rule clips the block maximum: an e2m1 block whose amax is 7 stores 6.
+  EXPECT_EQ(minifloat::compute_mx_scale<e2m1>(7.0f).bits(), 127);
+  EXPECT_EQ(minifloat::compute_mx_scale<e2m1>(7.0f, mx_scale_rule::ceil).bits(), 128);
+  EXPECT_EQ(minifloat::compute_mx_scale<e2m1>(7.0f, mx_scale_rule::even).bits(), 128);
+  EXPECT_EQ(minifloat::compute_mx_scale<e2m1>(6.5f, mx_scale_rule::even).bits(), 127);
+}
+
+// quantize_mx / dequantize_mx for element type T against the definition: elements are the
+// reference's saturating nearest-even rounding of the exact quotient x / 2^k, and decoding is
+// the exact product rounded once to float.
+template <class T>
+void check_blocks(mx_scale_rule rule) {
+  const reference::narrower ref(under_test::format_of<T>::get());
+  std::mt19937 rng(9);
+  std::normal_distribution<float> normal(0.0f, 1.0f);
+  const std::size_t n = 32 * 40;
+  std::vector<float> x(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    x[i] = normal(rng) * std::ldexp(1.0f, static_cast<int>(i / 32 % 20) * 6 - 60);
+  }
+  std::fill(x.begin() + 32, x.begin() + 64, 0.0f); // a zero block
+  x[64 + 7] = ieee::quiet_nan<float>();            // a NaN block
+  x[96 + 31] = -ieee::positive_infinity<float>();  // an infinite block
+  std::vector<T> q(n);
+  std::vector<e8m0> scales(n / 32);
+  minifloat::quantize_mx(x.data(), n, q.data(), scales.data(), rule);
+  EXPECT_EQ(scales[1].bits(), 0x00);
+  EXPECT_EQ(scales[2].bits(), 0xFF);
+  EXPECT_EQ(scales[3].bits(), 0xFF);
+  std::vector<float> back(n);
+  std::vector<minifloat::bfloat16_bits> back16(n);
+  minifloat::dequantize_mx(q.data(), n, scales.data(), back.data());
+  minifloat::dequantize_mx(q.data(), n, scales.data(), back16.data());
+  for (std::size_t b = 0; b < n / 32; ++b) {
+    const float amax = minifloat::amax(x.data() + 32 * b, 32);
+    ASSERT_EQ(scales[b].bits(), minifloat::compute_mx_scale<T>(amax, rule).bits());
+    if (scales[b].bits() == 0xFF) {
+      for (std::size_t j = 32 * b; j < 32 * b + 32; ++j) {
+        EXPECT_TRUE(ieee::isnan(back[j])) << j;
+      }
+      continue;
+    }
+    const int k = static_cast<int>(scales[b].bits()) - 127;
+    for (std::size_t j = 32 * b; j < 32 * b + 32; ++j) {
+      const double quotient = std::ldexp(static_cast<double>(x[j]), -k);
+      ASSERT_EQ(q[j].bits(), ref.round(quotient, reference::mode::nearest_even, true)) << j;
+      const double product = std::ldexp(reference::decode(ref.fmt(), q[j].bits()), k);
+      ASSERT_EQ(ieee::to_bits(back[j]), ieee::to_bits(static_cast<float>(product))) << j;
+      ASSERT_EQ(back16[j].bits, minifloat::convert<minifloat::bfloat16_bits>(product).bits) << j;
+    }
+  }
+}
+
+TEST(Mx, BlocksOfEveryElementTypeAndRule) {
+  for (mx_scale_rule rule :
+       {mx_scale_rule::floor, mx_scale_rule::ceil, mx_scale_rule::even, mx_scale_rule::nearest}) {
+    check_blocks<e2m1>(rule);
+    check_blocks<e2m3>(rule);
+    check_blocks<e3m2>(rule);
+    check_blocks<e4m3>(rule);
+    check_blocks<e5m2>(rule);
+  }
+}
+
+// Decoding at the scale codes where products leave float's normal range: 0 and 1 (subnormal
+// results, exact whatever FTZ says) and 253, 254 (past FLT_MAX: +-inf), and 255 (NaN).
+TEST(Mx, DecodeAtTheEdgeScaleCodes) {
+  std::vector<e2m1> q(32);
+  for (std::size_t j = 0; j < 32; ++j) {
+    q[j] = e2m1::from_bits(static_cast<std::uint8_t>(j % 16));
+  }
+  for (unsigned code : {0U, 1U, 2U, 126U, 127U, 253U, 254U, 255U}) {
+    const e8m0 scale = e8m0::from_bits(static_cast<std::uint8_t>(code));
+    std::vector<float> x(32);
+    std::vector<minifloat::bfloat16_bits> x16(32);
+    minifloat::dequantize_mx(q.data(), 32, &scale, x.data());
+    minifloat::dequantize_mx(q.data(), 32, &scale, x16.data());
+    for (std::size_t j = 0; j < 32; ++j) {
+      if (code == 255) {
+        EXPECT_TRUE(ieee::isnan(x[j]));
+        continue;
+      }
+      const double exact =
+          std::ldexp(reference::decode(reference::e2m1, q[j].bits()), static_cast<int>(code) - 127);
+      EXPECT_EQ(ieee::to_bits(x[j]), ieee::to_bits(static_cast<float>(exact))) << code << " " << j;
+      EXPECT_EQ(x16[j].bits, minifloat::convert<minifloat::bfloat16_bits>(exact).bits);
+    }
+  }
+  // 6 * 2^127 and 2 * 2^127 overflow; 1 * 2^127 does not; 0.5 * 2^-127 is 2^-128.
+  const e8m0 top = e8m0::from_bits(254);
+  float y[32];
+  minifloat::dequantize_mx(q.data(), 32, &top, y);
+  EXPECT_TRUE(ieee::isinf(y[7]) && ieee::isinf(y[4]) && !ieee::isinf(y[2]));
+  EXPECT_TRUE(ieee::signbit(y[15]) && ieee::isinf(y[15]));
+  const e8m0 bottom = e8m0::from_bits(0);
+  minifloat::dequantize_mx(q.data(), 32, &bottom, y);
+  EXPECT_EQ(ieee::to_bits(y[1]), 0x00200000U); // 2^-128 = 2^21 * 2^-149
+}
+
+// Packed MX and ggml blocks: the same scales and codes as quantize_mx, in their layouts; ggml's
+// element order checked at elements 0, 1, 16 and 31 (kekzl/imp #567 read it as pairs).
+TEST(Mx, PackedAndGgmlLayouts) {
+  std::mt19937 rng(17);
+  std::normal_distribution<float> normal(0.0f, 1.0f);
+  const std::size_t n = 32 * 20;
+  std::vector<float> x(n);
+  for (float& v : x) {
+    v = normal(rng);
+  }
+  std::vector<e2m1> q(n);
+  std::vector<e8m0> scales(n / 32);
+  minifloat::quantize_mx(x.data(), n, q.data(), scales.data());
+  std::vector<std::uint8_t> packed(n / 2);
+  std::vector<e8m0> packed_scales(n / 32);
+  minifloat::quantize_mx_packed<e2m1>(x.data(), n, packed.data(), packed_scales.data());
+  std::vector<std::uint8_t> expected(n / 2);
+  minifloat::pack(q.data(), n, expected.data());
+  EXPECT_EQ(packed, expected);
+  for (std::size_t b = 0; b < n / 32; ++b) {
+    EXPECT_EQ(packed_scales[b].bits(), scales[b].bits());
+  }
+  std::vector<float> from_packed(n);
+  std::vector<float> from_codes(n);
+  minifloat::dequantize_mx_packed<e2m1>(packed.data(), n, packed_scales.data(), from_packed.data());
+  minifloat::dequantize_mx(q.data(), n, scales.data(), from_codes.data());
+  EXPECT_EQ(from_packed, from_codes);
+
+  std::vector<minifloat::block_mxfp4> blocks(n / 32);
+  minifloat::quantize_mxfp4_ggml(x.data(), n, blocks.data());
+  for (std::size_t b = 0; b < n / 32; ++b) {
+    EXPECT_EQ(blocks[b].scale, scales[b].bits());
+    for (std::size_t j : {0U, 1U, 16U, 31U}) {
+      const unsigned byte = blocks[b].elements[j % 16];
+      EXPECT_EQ(j < 16 ? byte & 0xFU : byte >> 4, q[32 * b + j].bits()) << b << " " << j;
+    }
+  }
+  std::vector<float> from_ggml(n);
+  minifloat::dequantize_mxfp4_ggml(blocks.data(), n, from_ggml.data());
+  EXPECT_EQ(from_ggml, from_codes);
+  // One block by hand: element 0 = 1.0 (0x2), element 1 = 0.5 (0x1), element 16 = -6 (0xF),
+  // element 31 = 3 (0x5), the rest 0, amax 6: scale 2^(2 - 2) = 0x7F. Byte 0 = 0xF2, byte 1 =
+  // 0x01, byte 15 = 0x50.
+  float one_block[32] = {};
+  one_block[0] = 1.0f;
+  one_block[1] = 0.5f;
+  one_block[16] = -6.0f;
+  one_block[31] = 3.0f;
+  minifloat::block_mxfp4 block{};
+  minifloat::quantize_mxfp4_ggml(one_block, 32, &block);
+  EXPECT_EQ(block.scale, 0x7F);
+  EXPECT_EQ(block.elements[0], 0xF2);
+  EXPECT_EQ(block.elements[1], 0x01);
+  EXPECT_EQ(block.elements[15], 0x50);
+}
+
+// ---------------------------------------------------------------------------------------------
+// NVFP4: Transformer Engine's recipe (docs/spec.md §7), each step by the reference.
+
+TEST(Nvfp4, TensorScaleGuardsAndConventions) {
+  using minifloat::nvfp4_tensor_scale;
+  EXPECT_EQ(nvfp4_tensor_scale::from_amax(2688.0f).encode, 1.0f);
+  EXPECT_EQ(nvfp4_tensor_scale::from_amax(10.0f).encode, 268.8f);
+  EXPECT_EQ(nvfp4_tensor_scale::from_amax(10.0f).decode, 1.0f / 268.8f);
+  EXPECT_EQ(nvfp4_tensor_scale::from_amax(0.0f).encode, 1.0f);
+  EXPECT_EQ(nvfp4_tensor_scale::from_amax(ieee::quiet_nan<float>()).encode, 1.0f);
+  EXPECT_EQ(nvfp4_tensor_scale::from_amax(1e-44f).encode, FLT_MAX); // 2688 / amax overflows
+  EXPECT_EQ(nvfp4_tensor_scale::from_amax(ieee::positive_infinity<float>()).encode, 1.0f);
+  // The stored conventions: ModelOpt keeps the decode scale, compressed-tensors the encode one.
+  const auto te = nvfp4_tensor_scale::from_amax(10.0f);
+  EXPECT_EQ(nvfp4_tensor_scale::from_encode_scale(te.encode).decode, te.decode);
+  EXPECT_EQ(nvfp4_tensor_scale::from_decode_scale(te.decode).decode, te.decode);
+}
+
+TEST(Nvfp4, QuantizeFollowsTheRecipeStepByStep) {
+  const reference::narrower e2m1_ref(reference::e2m1);
+  const reference::narrower ue4m3_ref(reference::ue4m3);
+  std::mt19937 rng(23);
+  std::normal_distribution<float> normal(0.0f, 1.0f);
+  const std::size_t n = 16 * 64;
+  std::vector<float> x(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    x[i] = normal(rng) * std::ldexp(1.0f, static_cast<int>(i / 16 % 12) - 6);
+  }
+  std::fill(x.begin() + 16, x.begin() + 32, 0.0f); // a zero block: byte 0, elements 0
+  const auto scale = minifloat::nvfp4_tensor_scale::from_amax(minifloat::amax(x.data(), n));
+  std::vector<std::uint8_t> packed(n / 2);
+  std::vector<ue4m3> bytes(n / 16);
+  minifloat::quantize_nvfp4(x.data(), n, packed.data(), bytes.data(), scale);
+  std::vector<e2m1> q(n);
+  minifloat::unpack(packed.data(), n, q.data());
+  const float byte_factor = ieee::product(scale.encode, 1.0f / 6.0f);
+  for (std::size_t b = 0; b < n / 16; ++b) {
+    float amax_b = 0.0f;
+    for (std::size_t j = 16 * b; j < 16 * b + 16; ++j) {
+      amax_b = std::max(amax_b, std::fabs(x[j]));
+    }
+    const unsigned byte =
+        ue4m3_ref.round(ieee::product(amax_b, byte_factor), reference::mode::nearest_even, true);
+    ASSERT_EQ(bytes[b].bits(), byte) << b;
+    const float divisor =
+        ieee::product(static_cast<float>(reference::decode(reference::ue4m3, byte)), scale.decode);
+    const float factor = divisor == 0.0f ? FLT_MAX : ieee::quotient(1.0f, divisor);
+    for (std::size_t j = 16 * b; j < 16 * b + 16; ++j) {
+      ASSERT_EQ(q[j].bits(),
+                e2m1_ref.round(ieee::product(x[j], factor), reference::mode::nearest_even, true))
+          << j;
+    }
+  }
+  EXPECT_EQ(bytes[1].bits(), 0x00);
+  std::vector<float> back(n);
+  minifloat::dequantize_nvfp4(packed.data(), n, bytes.data(), scale, back.data());
+  for (std::size_t j = 0; j < n; ++j) {
+    const float element = static_cast<float>(reference::decode(reference::e2m1, q[j].bits()));
+    const float byte =
+        static_cast<float>(reference::decode(reference::ue4m3, bytes[j / 16].bits()));
+    ASSERT_EQ(back[j], ieee::product(ieee::product(element, byte), scale.decode)) << j;
+  }
+}
+
+} // namespace
