@@ -4,6 +4,7 @@
 # comparisons the examples exist to show must hold.
 #   tests/check_examples.sh quantization_error BINARY SVG
 #   tests/check_examples.sh dot_product_snr BINARY
+#   tests/check_examples.sh mx_roundtrip BINARY
 set -euo pipefail
 example=$1
 binary=$2
@@ -49,6 +50,28 @@ dot_product_snr)
       ok = ok && median["4096/0.99/tensor"] > median["4096/0/tensor"] + 15
       ok = ok && median["4096/0.99/1x128"] > median["4096/0/1x128"] + 15
       if (!ok) { print "dot_product_snr: figures out of range"; exit 1 }
+    }'
+  ;;
+mx_roundtrip)
+  out=$("$binary")
+  echo "$out"
+  echo "$out" | awk '
+    $1 == "result" { snr[$2 "/" $3] = $4; clip[$2 "/" $3] = $6; bits[$2] = $7; n++ }
+    END {
+      ok = n == 9
+      # The floor rule clips about 41 % of MXFP4 blocks (log-uniform estimate); ceil never
+      # clips; even clips fewer than floor, nearest more.
+      ok = ok && clip["mxfp4/floor"] > 33 && clip["mxfp4/floor"] < 50
+      ok = ok && clip["mxfp4/ceil"] == 0 && clip["mxfp6/ceil"] == 0 && clip["mxfp8/ceil"] == 0
+      ok = ok && clip["mxfp4/even"] < clip["mxfp4/floor"]
+      ok = ok && clip["mxfp4/nearest"] > clip["mxfp4/floor"]
+      # Two more mantissa bits gain about 12 dB; NVFP4 (16-element blocks, a fractional scale)
+      # beats every MXFP4 rule.
+      ok = ok && snr["mxfp6/floor"] > snr["mxfp4/floor"] + 9
+      for (r in snr) if (r ~ /^mxfp4/) ok = ok && snr["nvfp4/te"] > snr[r] + 3
+      ok = ok && bits["mxfp4"] == 4.25 && bits["mxfp6"] == 6.25 && bits["mxfp8"] == 8.25
+      ok = ok && bits["nvfp4"] == 4.5
+      if (!ok) { print "mx_roundtrip: figures out of range"; exit 1 }
     }'
   ;;
 *)

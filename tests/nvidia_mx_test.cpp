@@ -72,7 +72,8 @@ TEST(NvidiaMx, EveryFloat) {
     }
   });
   tally.report("every float vs cuda_fp4.h, cuda_fp6.h, cuda_fp8.h e8m0");
-  std::printf("[ sweep    ] e8m0 from negative values (CUDA: |x|; minifloat: NaN): %llu\n",
+  std::printf("[ sweep    ] e8m0 conversions of negative values (CUDA: |x|; minifloat: NaN), three "
+              "per input: %llu\n",
               static_cast<unsigned long long>(negative_e8m0.load()));
   EXPECT_EQ(tally.mismatches(), 0u) << tally.first_mismatches();
 }

@@ -232,10 +232,10 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //
 //   source -> target, rounding                   portable   avx2             avx512    neon
 //   (lane_ variants; the scalar casts are the portable column)
-//   float16 -> signed8, nearest_even             fixed_point addition_if_     addition  shifts
+//   float16 -> element, nearest_even             fixed_point addition_if_     addition  shifts
 //                                                            mxcsr_nearest
-//   float16 -> signed8, toward_zero              fixed_point shifts           addition  shifts
-//   float16 -> signed8, upward or stochastic     fixed_point shifts           shifts    shifts
+//   float16 -> element, toward_zero              fixed_point shifts           addition  shifts
+//   float16 -> element, upward or stochastic     fixed_point shifts           shifts    shifts
 //   float16 -> e8m0, every rule                  exponent    exponent         exponent  exponent
 //   double, integers, another 8-bit type -> any: generic on every path (arrays convert element
 //       by element with the scalar conversion)
@@ -246,7 +246,8 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //       device_instruction (detail/convert_value.hpp)
 //
 // "float16" is float, binary16 and bfloat16 (the 16-bit formats widen to float exactly first);
-// "signed8" is every 8-bit format but e8m0 (all have subnormals).
+// "element" is every one-byte format with subnormals: all but e8m0 (the 8-bit formats, the MX
+// elements e2m1, e2m3, e3m2, and the unsigned ue4m3).
 
 // What a path's lane operations offer step 2 (each kernel type's `capabilities`).
 enum class float_addition_rounding : std::uint8_t {
@@ -272,12 +273,12 @@ enum class step2_variant : std::uint8_t {
   device_instruction,             // CUDA's cvt.rn.satfinite (sm_89 and later)
 };
 
-// The formats the float lane kernels encode into: signed with subnormals and less precision than
-// float (every signed 8-bit format), and e8m0, whose exponent field is float's.
+// The formats the float lane kernels encode into: those with subnormals and less precision than
+// float that fit a byte (every 8-bit format but e8m0, the MX elements, ue4m3), and e8m0, whose
+// exponent field is float's.
 template <class Target>
-constexpr bool is_signed_lane_target =
-    format_info<Target>::is_signed&& format_info<Target>::has_subnormals&&
-            format_info<Target>::total_bits <= 8 &&
+constexpr bool is_element_lane_target =
+    format_info<Target>::has_subnormals&& format_info<Target>::total_bits <= 8 &&
     format_info<Target>::mantissa_bits <= 21 && format_info<Target>::min_normal_exponent <= 0 &&
     format_info<Target>::min_normal_exponent >= -125;
 template <class Target>
@@ -302,7 +303,7 @@ MINIFLOAT_HOST_DEVICE constexpr step2_variant step2_for(const lane_capabilities&
   if (is_scale_lane_target<Target>) {
     return step2_variant::lane_exponent;
   }
-  if (!is_signed_lane_target<Target>) {
+  if (!is_element_lane_target<Target>) {
     return step2_variant::generic;
   }
   const bool addition_rounds =
