@@ -5,7 +5,8 @@
 // Data: N(0, 1) * 100, so that values fall in every binade of e4m3 and past its range, from a
 // fixed seed, never a short pattern repeated. Sizes: 4 Ki, 64 Ki, 256 Ki and 64 Mi elements.
 // After the usual table, a summary prints elements/ns and the ratios to the copy and to the
-// scalar loop of the same size.
+// scalar loop of the same size (MXFP4 decoding: to a copy of its own bytes; quantizing: to the
+// saturating e4m3 encode on the same path).
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -286,6 +287,98 @@ void BM_quantize_mx_e4m3(benchmark::State& state) {
   set_counters(state);
 }
 
+// Microscaling (microscaling.hpp). MXFP4 decoding moves 0.53 bytes in (a nibble and 1/32 of a
+// scale byte) and 2 or 4 out per element; its baseline is a copy of exactly those bytes: each
+// 16-byte block written OutBytes / 0.5 times over, in the widest moves the compiler emits.
+template <std::size_t OutBytes>
+void BM_copy_mxfp4_bytes(benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  std::vector<std::uint8_t> src(n / 2 + n / 32, 0x5A);
+  std::vector<std::uint8_t> dst(n * OutBytes);
+  constexpr std::size_t copies = OutBytes * 2; // output bytes per input byte
+  for (auto _ : state) {
+    for (std::size_t b = 0; b < n / 32; ++b) {
+      std::uint8_t block[16];
+      std::memcpy(block, src.data() + 16 * b, 16);
+      block[0] = static_cast<std::uint8_t>(block[0] ^ src[n / 2 + b]); // the scale byte, read
+      for (std::size_t k = 0; k < copies; ++k) {
+        std::memcpy(dst.data() + 16 * (copies * b + k), block, 16);
+      }
+    }
+    benchmark::ClobberMemory();
+  }
+  set_counters(state);
+}
+struct mxfp4_tensor {
+  std::vector<std::uint8_t> packed;
+  std::vector<minifloat::e8m0> scales;
+};
+const mxfp4_tensor& mxfp4_of_normal_floats(std::size_t n) {
+  static std::map<std::size_t, mxfp4_tensor> cache;
+  auto& t = cache[n];
+  if (t.packed.empty()) {
+    t.packed.resize(n / 2);
+    t.scales.resize(n / 32);
+    minifloat::quantize_mx_packed<minifloat::e2m1>(normal_floats(n).data(), n, t.packed.data(),
+                                                   t.scales.data());
+  }
+  return t;
+}
+template <class To>
+void BM_dequantize_mxfp4(benchmark::State& state, simd_path path) {
+  const minifloat::scoped_path on(path);
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const mxfp4_tensor& t = mxfp4_of_normal_floats(n);
+  std::vector<To> dst(n);
+  for (auto _ : state) {
+    minifloat::dequantize_mx_packed<minifloat::e2m1>(t.packed.data(), n, t.scales.data(),
+                                                     dst.data());
+    benchmark::ClobberMemory();
+  }
+  set_counters(state);
+}
+// Quantizing: amax, scale, encode and pack per block; the baseline is encode_e4m3_saturate.
+void BM_quantize_mxfp4(benchmark::State& state, simd_path path) {
+  const minifloat::scoped_path on(path);
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const auto& src = normal_floats(n);
+  std::vector<std::uint8_t> packed(n / 2);
+  std::vector<minifloat::e8m0> scales(n / 32);
+  for (auto _ : state) {
+    minifloat::quantize_mx_packed<minifloat::e2m1>(src.data(), n, packed.data(), scales.data());
+    benchmark::ClobberMemory();
+  }
+  set_counters(state);
+}
+void BM_quantize_nvfp4(benchmark::State& state, simd_path path) {
+  const minifloat::scoped_path on(path);
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const auto& src = normal_floats(n);
+  const auto scale = minifloat::nvfp4_tensor_scale::from_amax(minifloat::amax(src.data(), n));
+  std::vector<std::uint8_t> packed(n / 2);
+  std::vector<minifloat::ue4m3> scales(n / 16);
+  for (auto _ : state) {
+    minifloat::quantize_nvfp4(src.data(), n, packed.data(), scales.data(), scale);
+    benchmark::ClobberMemory();
+  }
+  set_counters(state);
+}
+void BM_dequantize_nvfp4(benchmark::State& state, simd_path path) {
+  const minifloat::scoped_path on(path);
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const auto& src = normal_floats(n);
+  const auto scale = minifloat::nvfp4_tensor_scale::from_amax(minifloat::amax(src.data(), n));
+  std::vector<std::uint8_t> packed(n / 2);
+  std::vector<minifloat::ue4m3> scales(n / 16);
+  minifloat::quantize_nvfp4(src.data(), n, packed.data(), scales.data(), scale);
+  std::vector<float> dst(n);
+  for (auto _ : state) {
+    minifloat::dequantize_nvfp4(packed.data(), n, scales.data(), scale, dst.data());
+    benchmark::ClobberMemory();
+  }
+  set_counters(state);
+}
+
 constexpr std::int64_t sizes[] = {4 << 10, 64 << 10, 256 << 10, 64 << 20};
 
 void add(const std::string& name, void (*function)(benchmark::State&)) {
@@ -346,6 +439,13 @@ void register_all() {
   add("quantize_e4m3", BM_quantize_e4m3);
   add("quantize_tiles_1x128_e4m3", BM_quantize_tiles_1x128_e4m3);
   add("quantize_mx_e4m3", BM_quantize_mx_e4m3);
+  add("copy_mxfp4_bfloat16_bytes", BM_copy_mxfp4_bytes<2>);
+  add("copy_mxfp4_float_bytes", BM_copy_mxfp4_bytes<4>);
+  add("dequantize_mxfp4_bfloat16", BM_dequantize_mxfp4<minifloat::bfloat16_bits>);
+  add("dequantize_mxfp4_float", BM_dequantize_mxfp4<float>);
+  add("quantize_mxfp4", BM_quantize_mxfp4);
+  add("quantize_nvfp4", BM_quantize_nvfp4);
+  add("dequantize_nvfp4_float", BM_dequantize_nvfp4);
 }
 
 // Prints the usual table, then elements/ns with the ratios to the copy (or read, for amax) and
@@ -369,7 +469,13 @@ public:
     for (const auto& [name, rate] : rates_) {
       const std::string size = name.substr(name.rfind('/'));
       const bool reads = name.rfind("amax", 0) == 0;
-      const double copy = by_name[(reads ? "read_float_bytes" : "copy_float_bytes") + size];
+      // MXFP4 decoding against the copy of its own bytes.
+      const std::string copy_name =
+          reads                                             ? "read_float_bytes"
+          : name.rfind("dequantize_mxfp4_bfloat16", 0) == 0 ? "copy_mxfp4_bfloat16_bytes"
+          : name.rfind("dequantize_mxfp4_float", 0) == 0    ? "copy_mxfp4_float_bytes"
+                                                            : "copy_float_bytes";
+      const double copy = by_name[copy_name + size];
       const double scalar = name.find("decode") != std::string::npos
                                 ? by_name["scalar_decode_e4m3" + size]
                                 : by_name["scalar_encode_e4m3" + size];
@@ -378,10 +484,12 @@ public:
       if (name.rfind("quantize", 0) == 0) {
         const std::size_t path_end = name.rfind('/');
         const std::size_t path_start = name.rfind('/', path_end - 1);
+        const bool on_a_path = name.rfind("quantize_e4m3/", 0) == 0 ||
+                               name.rfind("quantize_mxfp4/", 0) == 0 ||
+                               name.rfind("quantize_nvfp4/", 0) == 0;
         const std::string path =
-            name.rfind("quantize_e4m3/", 0) == 0
-                ? name.substr(path_start, path_end - path_start)
-                : std::string("/") + minifloat::to_string(minifloat::active_path());
+            on_a_path ? name.substr(path_start, path_end - path_start)
+                      : std::string("/") + minifloat::to_string(minifloat::active_path());
         encode = by_name["encode_e4m3_saturate" + path + size];
       }
       std::printf("%-48s %9.3f %9.2f %9.2f %9.2f\n", name.c_str(), rate,

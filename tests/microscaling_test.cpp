@@ -369,6 +369,44 @@ TEST(Mx, DecodeAtTheEdgeScaleCodes) {
   EXPECT_EQ(ieee::to_bits(y[1]), 0x00200000U); // 2^-128 = 2^21 * 2^-149
 }
 
+// Packed MXFP4 decoding (its own kernels: the nibble lookup with the scale added to the
+// exponent field where products stay normal, the exact steps elsewhere) on every path: every
+// byte under every scale code, into float and bfloat16, against the exact products.
+TEST(Mx, PackedFp4DecodeEveryByteUnderEveryScaleOnEveryPath) {
+  const std::size_t blocks_per_scale = 16; // 16 blocks of 16 bytes: every byte once
+  const std::size_t blocks = 256 * blocks_per_scale;
+  std::vector<std::uint8_t> packed(blocks * 16);
+  std::vector<e8m0> scales(blocks);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    scales[b] = e8m0::from_bits(static_cast<std::uint8_t>(b / blocks_per_scale));
+    for (std::size_t j = 0; j < 16; ++j) {
+      packed[16 * b + j] = static_cast<std::uint8_t>((b % blocks_per_scale) * 16 + j);
+    }
+  }
+  const std::size_t n = blocks * 32;
+  for (minifloat::simd_path path : supported_paths()) {
+    const minifloat::scoped_path chosen(path);
+    std::vector<float> x(n);
+    std::vector<minifloat::bfloat16_bits> x16(n);
+    minifloat::dequantize_mx_packed<e2m1>(packed.data(), n, scales.data(), x.data());
+    minifloat::dequantize_mx_packed<e2m1>(packed.data(), n, scales.data(), x16.data());
+    for (std::size_t i = 0; i < n; ++i) {
+      const unsigned code = (packed[i / 2] >> (4 * (i % 2))) & 0xFU;
+      const unsigned scale = scales[i / 32].bits();
+      if (scale == 0xFF) {
+        ASSERT_TRUE(ieee::isnan(x[i]) && (x16[i].bits & 0x7FFF) > 0x7F80) << i;
+        continue;
+      }
+      const double exact =
+          std::ldexp(reference::decode(reference::e2m1, code), static_cast<int>(scale) - 127);
+      ASSERT_EQ(ieee::to_bits(x[i]), ieee::to_bits(static_cast<float>(exact)))
+          << minifloat::to_string(path) << " scale " << scale << " code " << code;
+      ASSERT_EQ(x16[i].bits, minifloat::convert<minifloat::bfloat16_bits>(exact).bits)
+          << minifloat::to_string(path) << " scale " << scale << " code " << code;
+    }
+  }
+}
+
 // Packed MX and ggml blocks: the same scales and codes as quantize_mx, in their layouts; ggml's
 // element order checked at elements 0, 1, 16 and 31 (kekzl/imp #567 read it as pairs).
 TEST(Mx, PackedAndGgmlLayouts) {

@@ -96,6 +96,35 @@ inline void from_ggml_order(const std::uint8_t* bytes, std::uint8_t* codes) noex
 // Blocks per piece of the packed functions: 512 elements, in the first-level cache.
 constexpr std::size_t mx_piece_blocks = 16;
 
+// Packed MXFP4 -> float or bfloat16_bits (To), blocks of 32 (16 bytes) with their e8m0 scales:
+// runs of blocks whose products stay normal (scale codes 2 to 252) go to the path's kernel
+// (nibble lookup, the scale added to the exponent field); the others, NaN scales included,
+// through dequantize_mx's exact steps.
+template <class To>
+void dequantize_mxfp4_unchecked(const std::uint8_t* packed, std::size_t blocks, const e8m0* scales,
+                                To* x) {
+  static_assert(sizeof(e8m0) == 1, "scale codes are bytes");
+  const auto* codes = reinterpret_cast<const std::uint8_t*>(scales);
+  with_kernels(active_path(), [&](auto kernels) {
+    for (std::size_t b = 0; b < blocks;) {
+      std::size_t end = b;
+      while (end < blocks && mx_fp4_block_is_normal(codes[end])) {
+        ++end;
+      }
+      if (end > b) {
+        kernels.template decode_e2m1_blocks<To>(packed + b * mx_fp4_block_bytes, codes + b, end - b,
+                                                x + b * mx_block_size);
+        b = end;
+        continue;
+      }
+      e2m1 elements[mx_block_size];
+      unpack_unchecked(packed + b * mx_fp4_block_bytes, mx_block_size, elements);
+      dequantize_mx_unchecked(elements, 1, scales + b, x + b * mx_block_size);
+      ++b;
+    }
+  });
+}
+
 } // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace detail
 
@@ -136,11 +165,16 @@ void dequantize_mx_packed(const std::uint8_t* packed, std::size_t n, const e8m0*
   const detail::array_argument x_written{x, n * sizeof(To), "x"};
   detail::check_pair(function, {packed, packed_bytes<T>(n), "packed"}, x_written, n, "packed or x");
   detail::check_pair(function, {scales, blocks, "scales"}, x_written, blocks, "scales", "");
-  T codes[detail::mx_piece_blocks * mx_block_size];
-  for (std::size_t b = 0; b < blocks; b += detail::mx_piece_blocks) {
-    const std::size_t m = detail::smaller(detail::mx_piece_blocks, blocks - b);
-    detail::unpack_unchecked(packed + packed_bytes<T>(b * mx_block_size), m * mx_block_size, codes);
-    detail::dequantize_mx_unchecked(codes, m, scales + b, x + b * mx_block_size);
+  if constexpr (std::is_same<T, e2m1>::value) {
+    detail::dequantize_mxfp4_unchecked(packed, blocks, scales, x);
+  } else {
+    T codes[detail::mx_piece_blocks * mx_block_size];
+    for (std::size_t b = 0; b < blocks; b += detail::mx_piece_blocks) {
+      const std::size_t m = detail::smaller(detail::mx_piece_blocks, blocks - b);
+      detail::unpack_unchecked(packed + packed_bytes<T>(b * mx_block_size), m * mx_block_size,
+                               codes);
+      detail::dequantize_mx_unchecked(codes, m, scales + b, x + b * mx_block_size);
+    }
   }
 }
 
@@ -180,12 +214,12 @@ void dequantize_mxfp4_ggml(const block_mxfp4* blocks, std::size_t n, To* x) {
   for (std::size_t b = 0; b < count; ++b) {
     std::uint8_t bytes[mx_block_size];
     detail::from_ggml_order(blocks[b].elements, bytes);
-    e2m1 codes[mx_block_size];
-    for (std::size_t j = 0; j < mx_block_size; ++j) {
-      codes[j] = e2m1::from_bits(bytes[j]);
+    std::uint8_t packed[mx_block_size / 2];
+    for (std::size_t j = 0; j < mx_block_size / 2; ++j) {
+      packed[j] = static_cast<std::uint8_t>(bytes[2 * j] | bytes[2 * j + 1] << 4);
     }
     const e8m0 scale = e8m0::from_bits(blocks[b].scale);
-    detail::dequantize_mx_unchecked(codes, 1, &scale, x + b * mx_block_size);
+    detail::dequantize_mxfp4_unchecked(packed, 1, &scale, x + b * mx_block_size);
   }
 }
 

@@ -231,6 +231,13 @@ struct avx2_kernels {
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return avx2::max_magnitude_bits(src, n);
   }
+  // MXFP4 blocks whose products stay normal: the portable table loop (a byte-shuffle kernel is
+  // the AVX-512 path's).
+  template <class To>
+  static void decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                 std::size_t blocks, To* dst) {
+    decode_e2m1_blocks_portable(packed, scale_codes, blocks, dst);
+  }
 };
 
 } // namespace detail

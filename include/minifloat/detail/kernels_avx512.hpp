@@ -314,6 +314,42 @@ MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::u
   }
 }
 
+// MXFP4 blocks whose products stay normal (kernels_portable.hpp: decode_e2m1_blocks_portable),
+// one block of 32 per iteration: its 16 bytes widened to dwords, each dword's two nibbles made
+// its two words (low nibble first: element order), a word permute from e2m1's 16 bfloat16
+// patterns, and the scale added to the exponent field of the non-zero ones. About 8
+// instructions per block, 10 for float results.
+template <class To>
+MINIFLOAT_ARRAY_FN void decode_e2m1_blocks(const std::uint8_t* packed,
+                                           const std::uint8_t* scale_codes, std::size_t blocks,
+                                           To* dst) {
+  const __m512i table = _mm512_load_si512(e2m1_bfloat16_words.data());
+  const __m512i low_nibble = _mm512_set1_epi32(0x0F);
+  const __m512i magnitude = _mm512_set1_epi16(0x7FFF);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const __m512i bytes = _mm512_cvtepu8_epi32(
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + mx_fp4_block_bytes * b)));
+    const __m512i indices = _mm512_or_si512(_mm512_and_si512(bytes, low_nibble),
+                                            _mm512_slli_epi32(_mm512_srli_epi32(bytes, 4), 16));
+    __m512i values = _mm512_permutexvar_epi16(indices, table);
+    const __mmask32 nonzero = _mm512_test_epi16_mask(values, magnitude);
+    const __m512i step =
+        _mm512_set1_epi16(static_cast<short>((static_cast<int>(scale_codes[b]) - 127) * 128));
+    values = _mm512_mask_add_epi16(values, nonzero, values, step);
+    To* out = dst + 2 * mx_fp4_block_bytes * b;
+    if constexpr (std::is_same<To, float>::value) {
+      const __m512i low =
+          _mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm512_castsi512_si256(values)), 16);
+      const __m512i high =
+          _mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(values, 1)), 16);
+      _mm512_storeu_si512(out, low);
+      _mm512_storeu_si512(out + 16, high);
+    } else {
+      _mm512_storeu_si512(out, values);
+    }
+  }
+}
+
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
 #undef MINIFLOAT_AVX512_TARGET
@@ -347,6 +383,12 @@ struct avx512_kernels {
   }
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return avx512::max_magnitude_bits(src, n);
+  }
+  // MXFP4 blocks whose products stay normal: nibbles through a word permute.
+  template <class To>
+  static void decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                 std::size_t blocks, To* dst) {
+    avx512::decode_e2m1_blocks(packed, scale_codes, blocks, dst);
   }
 };
 

@@ -6,6 +6,7 @@
 #ifndef MINIFLOAT_DETAIL_KERNELS_PORTABLE_HPP
 #define MINIFLOAT_DETAIL_KERNELS_PORTABLE_HPP
 
+#include <array>
 #include <cstddef>
 
 #include "../binary16.hpp"
@@ -127,6 +128,47 @@ constexpr std::size_t prefetch_distance = 0;
 // path has them (x86), for outputs larger than the caches (MINIFLOAT_NON_TEMPORAL_THRESHOLD).
 enum class stores { cached, non_temporal };
 
+// Packed e2m1 (FP4, element 2j in the low nibble of byte j) in blocks of 32 sharing the scale
+// 2^(code - 127), into float or bfloat16 bits, for blocks whose every product stays a normal
+// number (scale codes 2 to 252: e2m1's values lie in [2^-1, 2^3)), which the caller picks: each
+// value's bfloat16 pattern from a 16-entry table, the scale added to its exponent field (a zero
+// stays zero). Exact, and no floating-point operation is involved, so no DAZ / FTZ applies.
+constexpr std::size_t mx_fp4_block_bytes = 16;
+constexpr bool mx_fp4_block_is_normal(std::uint8_t scale_code) noexcept {
+  return scale_code >= 2 && scale_code <= 252;
+}
+// The 16 bfloat16 patterns of e2m1's codes, padded to a 64-byte register's 32 words.
+constexpr std::array<std::uint16_t, 32> make_e2m1_bfloat16_words() noexcept {
+  std::array<std::uint16_t, 32> words{};
+  for (std::size_t code = 0; code < 16; ++code) {
+    words[code] = code_table_for<formats::e2m1, formats::bfloat16>[code];
+  }
+  return words;
+}
+alignas(64) inline constexpr std::array<std::uint16_t, 32> e2m1_bfloat16_words =
+    make_e2m1_bfloat16_words();
+template <class To>
+void decode_e2m1_blocks_portable(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                 std::size_t blocks, To* dst) noexcept {
+  const auto& table = code_table_for<formats::e2m1, formats::bfloat16>;
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const auto exponent_step = static_cast<std::uint16_t>((scale_codes[b] - 127U) << 7);
+    const std::uint8_t* bytes = packed + b * mx_fp4_block_bytes;
+    To* out = dst + b * 2 * mx_fp4_block_bytes;
+    for (std::size_t j = 0; j < 2 * mx_fp4_block_bytes; ++j) {
+      const unsigned code = (bytes[j / 2] >> (4 * (j % 2))) & 0x0FU;
+      const std::uint16_t value = table[code];
+      const auto bits =
+          static_cast<std::uint16_t>(value + ((value & 0x7FFFU) != 0 ? exponent_step : 0U));
+      if constexpr (std::is_same<To, float>::value) {
+        out[j] = bit_cast<float>(std::uint32_t{bits} << 16);
+      } else {
+        out[j] = To{bits};
+      }
+    }
+  }
+}
+
 // The portable path: the interface every kernel type has (detail/dispatch.hpp calls them).
 struct portable_kernels {
   static constexpr const char* name = "portable";
@@ -151,6 +193,13 @@ struct portable_kernels {
   // max |src[i]| as bits (amax's rule, bulk.hpp).
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return portable::max_magnitude_bits(src, n);
+  }
+  // MXFP4 blocks whose products stay normal, into float or bfloat16_bits
+  // (decode_e2m1_blocks_portable above).
+  template <class To>
+  static void decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                 std::size_t blocks, To* dst) {
+    decode_e2m1_blocks_portable(packed, scale_codes, blocks, dst);
   }
 };
 
