@@ -353,6 +353,9 @@ TEST(FastMath, NanScalesAreRefused) {
 
 // IEEE comparisons: NaN is unordered, against every operand type, known or not at compile time.
 TYPED_TEST(EveryFormat, NanComparesUnordered) {
+  if (!std::numeric_limits<TypeParam>::has_quiet_NaN) {
+    GTEST_SKIP() << "the MX elements have no NaN"; // (conversions of NaN: convert_test)
+  }
   const auto nan = std::numeric_limits<TypeParam>::quiet_NaN();
   const auto one = TypeParam(1.0f);
   for (const TypeParam a : {nan, opaque(nan)}) {

@@ -331,11 +331,11 @@ TEST(Mx, ScaleRulesFollowTheirDefinitions) {
     const double significand = 2 * std::frexp(static_cast<double>(amax), &e);
     ASSERT_EQ(amax / static_cast<double>(floor) > 448.0, significand > 1.75) << amax;
   }
-  // A tie, 1.5 * 448 * 2^j, goes to the even code; guards.
+  // A tie, 1.5 * 448 * 2^j, goes up (docs/spec.md §7: e8m0's ties); guards.
   EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(672.0f, minifloat::mx_scale_rule::nearest).bits(),
-            128); // 672 / 448 = 1.5: codes 127 (1) and 128 (2): even 128
+            128); // 672 / 448 = 1.5: codes 127 (1) and 128 (2): up, 128
   EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(1344.0f, minifloat::mx_scale_rule::nearest).bits(),
-            128); // 3 = 1.5 * 2: codes 128 (2) and 129 (4): even 128
+            129); // 3 = 1.5 * 2: codes 128 (2) and 129 (4): up, 129
   // amax exactly max * 2^k: ceil and nearest give 2^k, and nothing clips.
   EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(448.0f, minifloat::mx_scale_rule::ceil).bits(), 127);
   EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(896.0f, minifloat::mx_scale_rule::ceil).bits(), 128);

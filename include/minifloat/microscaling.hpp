@@ -244,19 +244,31 @@ inline void quantize_nvfp4(const float* x, std::size_t n, std::uint8_t* packed, 
   detail::check_positive_finite(function, tensor_scale.encode, "the encode scale");
   detail::check_positive_finite(function, tensor_scale.decode, "the decode scale");
   const float byte_factor = tensor_scale.encode * (1.0f / 6.0f);
-  for (std::size_t b = 0; b < blocks; ++b) {
-    const float* block = x + b * nvfp4_block_size;
-    const float amax_b = detail::largest_magnitude(block, nvfp4_block_size);
-    const ue4m3 byte = saturate_cast<ue4m3>(amax_b * byte_factor);
-    scales[b] = byte;
-    const float divisor = static_cast<float>(byte) * tensor_scale.decode;
-    const float quotient = 1.0f / divisor;
-    // At most FLT_MAX, on the bits (a zero divisor gives +inf; a NaN byte gives NaN).
-    const float factor =
-        detail::float_bits(quotient) == detail::float_infinity_bits ? 0x1.fffffep127f : quotient;
-    e2m1 codes[nvfp4_block_size];
-    detail::quantize_unchecked(block, nvfp4_block_size, codes, factor);
-    detail::pack_unchecked(codes, nvfp4_block_size, packed + b * nvfp4_block_size / 2);
+  // Per piece of 32 blocks: the amaxes, bytes and factors first, the scaled elements into a
+  // buffer, then one narrowing of the piece on the active path and the packing.
+  constexpr std::size_t piece = 32;
+  float scaled[piece * nvfp4_block_size];
+  e2m1 codes[piece * nvfp4_block_size];
+  for (std::size_t first = 0; first < blocks; first += piece) {
+    const std::size_t count = detail::smaller(piece, blocks - first);
+    float amaxes[piece];
+    detail::block_amaxes(x + first * nvfp4_block_size, count, nvfp4_block_size, amaxes);
+    for (std::size_t b = 0; b < count; ++b) {
+      const ue4m3 byte = saturate_cast<ue4m3>(amaxes[b] * byte_factor);
+      scales[first + b] = byte;
+      const float quotient = 1.0f / (static_cast<float>(byte) * tensor_scale.decode);
+      // At most FLT_MAX, on the bits (a zero divisor gives +inf; a NaN byte gives NaN).
+      const float factor =
+          detail::float_bits(quotient) == detail::float_infinity_bits ? 0x1.fffffep127f : quotient;
+      const float* block = x + (first + b) * nvfp4_block_size;
+      for (std::size_t j = 0; j < nvfp4_block_size; ++j) {
+        scaled[b * nvfp4_block_size + j] = block[j] * factor;
+      }
+    }
+    const std::size_t m = count * nvfp4_block_size;
+    detail::narrow_array<detail::rounding_rule::nearest_even, overflow::saturate>(
+        scaled, m, codes, detail::no_random_bits{});
+    detail::pack_unchecked(codes, m, packed + first * nvfp4_block_size / 2);
   }
 }
 

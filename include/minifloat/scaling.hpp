@@ -485,28 +485,73 @@ To times_power_of_two_as(float x, int k) noexcept {
 
 inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
-// quantize_mx's blocks, arguments already checked.
+// The amaxes of `count` consecutive blocks of `block_size` floats (amax's rule: NaN if any
+// element is NaN), on the active path's kernel, dispatched once for all of them.
+inline void block_amaxes(const float* x, std::size_t count, std::size_t block_size, float* amaxes) {
+  with_kernels(active_path(), [&](auto kernels) {
+    for (std::size_t b = 0; b < count; ++b) {
+      amaxes[b] =
+          magnitude_as_amax(decltype(kernels)::max_magnitude_bits(x + b * block_size, block_size));
+    }
+  });
+}
+
+// The blocks per piece of the block quantizers: their scaled values (2 KiB) stay in the
+// first-level cache between the passes, and the array kernel is called once per piece.
+constexpr std::size_t mx_quantize_piece_blocks = 16;
+
+// quantize_mx's blocks, arguments already checked: per piece of up to 16 blocks, the scales
+// first, then every element times its block's inverse scale 2^-k into a buffer (the product
+// quantize() forms), then one saturating narrowing of the whole piece on the active path. A
+// block with a NaN scale is narrowed with scale 1 (its codes carry no meaning). 2^-k is a
+// normal float but for k = 127 (e2m5 only): such a piece goes block by block, x times 2^-64 and
+// then, in the kernel, 2^-63 (the same codes: the first product is exact for every x whose
+// result is not far below T's smallest value; and no compiler can merge the two factors into a
+// subnormal that flush-to-zero would read as 0).
 template <class T>
 void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scales,
                            mx_scale_rule rule) {
-  for (std::size_t b = 0; b < blocks; ++b) {
-    const float* block = x + b * mx_block_size;
-    const e8m0 scale = compute_mx_scale<T>(largest_magnitude(block, mx_block_size), rule);
-    scales[b] = scale;
-    const int inverse_exponent = 127 - static_cast<int>(scale.bits()); // -127 .. 127
-    if (scale.bits() == 0xFF) {
-      quantize_unchecked(block, mx_block_size, q + b * mx_block_size, 1.0f);
-    } else if (inverse_exponent >= -126) {
-      const auto inverse =
-          bit_cast<float>(static_cast<std::uint32_t>(inverse_exponent + 127) << 23);
-      quantize_unchecked(block, mx_block_size, q + b * mx_block_size, inverse);
-    } else {
-      float prescaled[mx_block_size];
-      for (std::size_t j = 0; j < mx_block_size; ++j) {
-        prescaled[j] = block[j] * 0x1p-64f;
-      }
-      quantize_unchecked(prescaled, mx_block_size, q + b * mx_block_size, 0x1p-63f);
+  float scaled[mx_quantize_piece_blocks * mx_block_size];
+  for (std::size_t first = 0; first < blocks; first += mx_quantize_piece_blocks) {
+    const std::size_t count = smaller(mx_quantize_piece_blocks, blocks - first);
+    bool subnormal_inverse = false;
+    float amaxes[mx_quantize_piece_blocks];
+    block_amaxes(x + first * mx_block_size, count, mx_block_size, amaxes);
+    for (std::size_t b = 0; b < count; ++b) {
+      const e8m0 scale = compute_mx_scale<T>(amaxes[b], rule);
+      scales[first + b] = scale;
+      subnormal_inverse = subnormal_inverse || scale.bits() == 254;
     }
+    if (subnormal_inverse) {
+      for (std::size_t b = first; b < first + count; ++b) {
+        const float* block = x + b * mx_block_size;
+        const unsigned code = scales[b].bits();
+        if (code == 254) {
+          for (std::size_t j = 0; j < mx_block_size; ++j) {
+            scaled[j] = block[j] * 0x1p-64f;
+          }
+          quantize_unchecked(scaled, mx_block_size, q + b * mx_block_size, 0x1p-63f);
+        } else {
+          const float inverse =
+              code == 0xFF ? 1.0f : bit_cast<float>(static_cast<std::uint32_t>(254 - code) << 23);
+          quantize_unchecked(block, mx_block_size, q + b * mx_block_size, inverse);
+        }
+      }
+      continue;
+    }
+    for (std::size_t b = 0; b < count; ++b) {
+      const float* block = x + (first + b) * mx_block_size;
+      float* out = scaled + b * mx_block_size;
+      const unsigned code = scales[first + b].bits();
+      // 2^-k's bits: exponent field 127 - k = 254 - code (1 .. 254 here); 1 for a NaN block.
+      const float inverse =
+          code == 0xFF ? 1.0f : bit_cast<float>(static_cast<std::uint32_t>(254 - code) << 23);
+      for (std::size_t j = 0; j < mx_block_size; ++j) {
+        out[j] = block[j] * inverse;
+      }
+    }
+    narrow_array<rounding_rule::nearest_even, overflow::saturate>(
+        scaled, count * mx_block_size, q + first * mx_block_size, no_random_bits{});
   }
 }
 

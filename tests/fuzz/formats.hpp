@@ -1,4 +1,4 @@
-// The fuzzers' nine 8-bit types, numbered as the harnesses' input bytes number them.
+// The fuzzers' one-byte types, numbered as the harnesses' input bytes number them.
 #ifndef MINIFLOAT_TESTS_FUZZ_FORMATS_HPP
 #define MINIFLOAT_TESTS_FUZZ_FORMATS_HPP
 
@@ -8,10 +8,14 @@
 
 namespace fuzz {
 
-// Calls f(T{}, reference format of T) for the 8-bit type number `index` (mod 9).
+// The number of types the harnesses pick from.
+constexpr unsigned format_count = 13;
+
+// Calls f(T{}, reference format of T) for the type number `index` (mod format_count): the
+// nine 8-bit types, then the MX elements and the NVFP4 scale.
 template <class F>
 inline void with_format(unsigned index, F f) {
-  switch (index % 9) {
+  switch (index % format_count) {
   case 0:
     return f(minifloat::e4m3{}, reference::e4m3);
   case 1:
@@ -28,8 +32,16 @@ inline void with_format(unsigned index, F f) {
     return f(minifloat::e5m2fnuz{}, reference::e5m2fnuz);
   case 7:
     return f(minifloat::e4m3b11fnuz{}, reference::e4m3b11fnuz);
-  default:
+  case 8:
     return f(minifloat::e8m0{}, reference::e8m0);
+  case 9:
+    return f(minifloat::e2m1{}, reference::e2m1);
+  case 10:
+    return f(minifloat::e2m3{}, reference::e2m3);
+  case 11:
+    return f(minifloat::e3m2{}, reference::e3m2);
+  default:
+    return f(minifloat::ue4m3{}, reference::ue4m3);
   }
 }
 

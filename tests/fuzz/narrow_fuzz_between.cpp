@@ -91,9 +91,9 @@ void check_between_formats(unsigned format_index, const std::uint8_t* bytes, std
     using To = decltype(target);
     const reference::narrower ref(to_format);
     // The first 32 bytes: there are only 256 codes (the quick suite converts every one between
-    // every pair of formats), and this runs 81 conversions a byte.
+    // every pair of formats), and this runs 169 conversions a byte.
     const std::size_t count = size < 32 ? size : 32;
-    for (unsigned from_index = 0; from_index < 9; ++from_index) {
+    for (unsigned from_index = 0; from_index < fuzz::format_count; ++from_index) {
       fuzz::with_format(from_index, [&](auto source, const reference::format& from_format) {
         using From = decltype(source);
         for (std::size_t i = 0; i < count; ++i) {

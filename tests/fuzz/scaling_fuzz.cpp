@@ -5,10 +5,12 @@
 // power-of-two scales give back the codes; amax agrees on every path. Arrays are allocated to their
 // exact size, so AddressSanitizer sees any access past them.
 //
-// Input: byte 0 picks the format (bits 0-2), the MX scale rule (bits 3-4), power-of-two scales
-// (bit 5) and the delayed-scaling amax rule (bit 6); bytes 1-2 the matrix (rows 0..16, cols
-// 0..96); bytes 3-4 the block (0..8 x 0..32); byte 5 the margin (signed); bytes 6-9 a scale's
-// float bits; byte 10 a history length (0..7); the rest are the floats (cycled to fill).
+// Input: byte 0 picks the format (bits 0-2; with bit 7 an MX element type), the MX scale rule
+// (bits 3-4), power-of-two scales (bit 5) and the delayed-scaling amax rule (bit 6); bytes 1-2 the
+// matrix (rows 0..16, cols 0..96); bytes 3-4 the block (0..8 x 0..32); byte 5 the margin (signed);
+// bytes 6-9 a scale's float bits; byte 10 a history length (0..7); the rest are the floats (cycled
+// to fill).
+#include <cfloat>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -278,6 +280,95 @@ void check_mx(const std::vector<float>& input, const parameters& p) {
   }
 }
 
+// packed.hpp and microscaling.hpp: refused exactly when the count does not fill bytes or
+// blocks (or the NVFP4 tensor scale is not positive and finite), else the definitions: packed
+// MX is quantize_mx + pack, its decoding dequantize_mx's, ggml's blocks the same codes in split
+// halves, NVFP4 Transformer Engine's steps (docs/spec.md §7).
+void check_microscaling(const std::vector<float>& input, const parameters& p) {
+  using minifloat::e2m1;
+  const std::size_t n = p.rows * p.cols;
+  guarded<float> x(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    x[i] = input.empty() ? 1.0f : input[(i * 5) % input.size()];
+  }
+  // FP4 packing of the plain conversions.
+  guarded<std::uint8_t> packed(n / 2);
+  const bool refused_pack =
+      refused([&] { minifloat::convert_to_packed<e2m1>(x.get(), n, packed.get()); },
+              [&] { return packed.untouched(); });
+  expect(refused_pack == (n % 2 != 0), "convert_to_packed refusal");
+  if (!refused_pack) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const unsigned code = (packed[i / 2] >> (4 * (i % 2))) & 0xFU;
+      expect(code == minifloat::convert<e2m1>(x[i]).bits(), "convert_to_packed", i);
+    }
+  }
+  // Packed MXFP4 and ggml blocks against quantize_mx<e2m1>.
+  const std::size_t blocks = n / 32;
+  guarded<minifloat::e8m0> scales(blocks);
+  guarded<std::uint8_t> mx(n / 2);
+  const bool refused_mx = refused(
+      [&] { minifloat::quantize_mx_packed<e2m1>(x.get(), n, mx.get(), scales.get(), p.mx_rule); },
+      [&] { return mx.untouched() && scales.untouched(); });
+  expect(refused_mx == (n % 32 != 0), "quantize_mx_packed refusal");
+  if (!refused_mx && n != 0) {
+    std::vector<e2m1> q(n);
+    std::vector<minifloat::e8m0> expected_scales(blocks);
+    minifloat::quantize_mx(x.get(), n, q.data(), expected_scales.data(), p.mx_rule);
+    std::vector<minifloat::block_mxfp4> ggml(blocks);
+    minifloat::quantize_mxfp4_ggml(x.get(), n, ggml.data(), p.mx_rule);
+    for (std::size_t i = 0; i < n; ++i) {
+      const unsigned code = (mx[i / 2] >> (4 * (i % 2))) & 0xFU;
+      expect(code == q[i].bits(), "quantize_mx_packed", i);
+      const std::size_t j = i % 32;
+      const unsigned ggml_byte = ggml[i / 32].elements[j % 16];
+      expect((j < 16 ? ggml_byte & 0xFU : ggml_byte >> 4) == q[i].bits(), "ggml element", i);
+    }
+    for (std::size_t b = 0; b < blocks; ++b) {
+      expect(scales[b].bits() == expected_scales[b].bits(), "quantize_mx_packed scale", b);
+      expect(ggml[b].scale == expected_scales[b].bits(), "ggml scale", b);
+    }
+    std::vector<float> expected(n);
+    minifloat::dequantize_mx(q.data(), n, expected_scales.data(), expected.data());
+    for (simd_path path : supported_paths()) {
+      const minifloat::scoped_path on(path);
+      guarded<float> y(n);
+      minifloat::dequantize_mx_packed<e2m1>(mx.get(), n, scales.get(), y.get());
+      guarded<float> from_ggml(n);
+      minifloat::dequantize_mxfp4_ggml(ggml.data(), n, from_ggml.get());
+      for (std::size_t i = 0; i < n; ++i) {
+        expect(same_float(y[i], expected[i]), "dequantize_mx_packed", i);
+        expect(same_float(from_ggml[i], expected[i]), "dequantize_mxfp4_ggml", i);
+      }
+    }
+  }
+  // NVFP4 with p.scale as the stored encode scale (compressed-tensors' convention).
+  const auto tensor_scale = minifloat::nvfp4_tensor_scale::from_encode_scale(p.scale);
+  guarded<std::uint8_t> nv(n / 2);
+  guarded<minifloat::ue4m3> bytes(n / 16);
+  const bool refused_nv =
+      refused([&] { minifloat::quantize_nvfp4(x.get(), n, nv.get(), bytes.get(), tensor_scale); },
+              [&] { return nv.untouched() && bytes.untouched(); });
+  expect(refused_nv == (n % 16 != 0 || !positive_finite(tensor_scale.encode) ||
+                        !positive_finite(tensor_scale.decode)),
+         "quantize_nvfp4 refusal");
+  if (refused_nv) {
+    return;
+  }
+  const float byte_factor = tensor_scale.encode * (1.0f / 6.0f);
+  for (std::size_t b = 0; b < n / 16; ++b) {
+    const float amax_b = naive_amax(x.get() + 16 * b, 16);
+    const minifloat::ue4m3 byte = minifloat::saturate_cast<minifloat::ue4m3>(amax_b * byte_factor);
+    expect(bytes[b].bits() == byte.bits(), "quantize_nvfp4 scale byte", b);
+    const float quotient = 1.0f / (static_cast<float>(byte) * tensor_scale.decode);
+    const float factor = ieee::isinf(quotient) ? FLT_MAX : quotient;
+    for (std::size_t i = 16 * b; i < 16 * b + 16; ++i) {
+      const unsigned code = (nv[i / 2] >> (4 * (i % 2))) & 0xFU;
+      expect(code == minifloat::saturate_cast<e2m1>(x[i] * factor).bits(), "quantize_nvfp4", i);
+    }
+  }
+}
+
 template <class T>
 void check_format(const std::vector<float>& input, const parameters& p) {
   check_per_tensor<T>(input, p);
@@ -300,7 +391,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::memcpy(&scale_bits, data + 6, sizeof(scale_bits));
   std::memcpy(&p.scale, &scale_bits, sizeof(p.scale));
   p.history = data[10] % 8U;
-  p.mx_rule = static_cast<minifloat::mx_scale_rule>((data[0] >> 3U) % 3U);
+  p.mx_rule = static_cast<minifloat::mx_scale_rule>((data[0] >> 3U) % 4U);
   p.rounding = (data[0] & 0x20U) != 0 ? minifloat::scale_rounding::power_of_two
                                       : minifloat::scale_rounding::exact;
   p.amax_rule =
@@ -309,12 +400,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!input.empty()) {
     std::memcpy(input.data(), data + 11, input.size() * sizeof(float));
   }
-  // The eight signed formats (0..7); e8m0 (8) is a scale type, not an element type.
-  fuzz::with_format(data[0] & 7U, [&](auto type, const reference::format& /*format*/) {
+  // The eight signed 8-bit formats (0..7), or with bit 7 the MX elements (9..11); e8m0 and
+  // ue4m3 are scale types, not element types.
+  const unsigned format = (data[0] & 0x80U) != 0 ? 9U + (data[0] & 7U) % 3U : data[0] & 7U;
+  fuzz::with_format(format, [&](auto type, const reference::format& /*format*/) {
     using T = decltype(type);
     if constexpr (minifloat::detail::is_element_type<T>) {
       check_format<T>(input, p);
     }
   });
+  check_microscaling(input, p);
   return 0;
 }
