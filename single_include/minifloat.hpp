@@ -270,6 +270,10 @@ enum class specials {
   // "fnuz" (finite, no negative zero; AMD MI300, Graphcore): no infinities, one zero, and the
   // code with only the sign bit set (0x80) is the single NaN.
   fnuz,
+  // Finite only (the OCP MX element formats e2m1, e2m3, e3m2): no infinities and no NaN; every
+  // code is a number and the all-ones exponent holds normal values. Conversions saturate
+  // (there is no code to overflow to) and NaN converts to +max (docs/spec.md §7).
+  finite,
 };
 
 // A binary floating-point format: sign bit (if Signed), ExponentBits, MantissaBits, Bias, the
@@ -313,6 +317,16 @@ using e4m3b11fnuz = binary_format<4, 3, 11, specials::fnuz>;
 // converting a negative value (or -inf) gives NaN, and +-0 and every value below 2^-127 give
 // 0x00, the smallest. Ties to even means to the even exponent code.
 using e8m0 = binary_format<8, 0, 127, specials::fn, false, false>;
+// The OCP MX element formats (docs/spec.md §7): both zeros, subnormals, no infinities, no NaN.
+//   e2m1 (FP4): S.EE.M, bias 1. Max 6 = S.11.1, min normal 1 = S.01.0, min subnormal 0.5.
+//   e2m3 (FP6): S.EE.MMM, bias 1. Max 7.5 = S.11.111, min normal 1, min subnormal 0.125.
+//   e3m2 (FP6): S.EEE.MM, bias 3. Max 28 = S.111.11, min normal 0.25, min subnormal 0.0625.
+using e2m1 = binary_format<2, 1, 1, specials::finite>;
+using e2m3 = binary_format<2, 3, 1, specials::finite>;
+using e3m2 = binary_format<3, 2, 3, specials::finite>;
+// The NVFP4 block scale: OCP E4M3 without its sign bit (7 bits, 0b1111'110 = 448 the largest,
+// 0b1111'111 NaN). Negative values convert to NaN, as for e8m0.
+using ue4m3 = binary_format<4, 3, 7, specials::fn, false>;
 // The wide interchange formats, used as sources and targets of conversions.
 using binary16 = ieee<5, 10>;
 using bfloat16 = ieee<8, 7>;
@@ -357,6 +371,9 @@ struct format_info {
                 "an IEEE-style format needs a mantissa bit to encode NaN");
 
   static constexpr storage_type one = 1;
+  // The bits a code occupies: a 4- or 6-bit format stores its code in the low bits of a byte.
+  static constexpr storage_type code_mask = static_cast<storage_type>(
+      total_bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (total_bits % 64)) - 1);
   static constexpr storage_type magnitude_mask =
       static_cast<storage_type>((std::uint64_t{1} << (exponent_bits + mantissa_bits)) - 1);
   static constexpr storage_type sign_mask =
@@ -368,6 +385,17 @@ struct format_info {
       static_cast<storage_type>((1u << exponent_bits) - 1);
 
   static constexpr bool has_infinity = special_values == specials::ieee;
+  static constexpr bool has_nan = special_values != specials::finite;
+  // Whether every conversion saturates: a finite-only format has no code to overflow to.
+  static constexpr bool always_saturates = special_values == specials::finite;
+  // Whether a NaN result carries the input's sign (fnuz's single NaN has none; a finite-only
+  // format's "NaN" is +max; an unsigned format has no sign to carry).
+  static constexpr bool nan_takes_sign =
+      is_signed && (special_values == specials::ieee || special_values == specials::fn);
+  // Nearest rounding breaks ties toward the even code, except in a format without mantissa bits
+  // (e8m0), where "even" would mean even exponents: there ties round up, away from zero, as
+  // LLVM APFloat, PyTorch, ml_dtypes and ONNX do (docs/spec.md §7).
+  static constexpr bool ties_away_from_zero = mantissa_bits == 0;
   static constexpr bool has_zero = has_subnormals; // zero is the subnormal with mantissa 0
   static constexpr bool has_negative_zero =
       has_zero && special_values != specials::fnuz && is_signed;
@@ -379,7 +407,7 @@ struct format_info {
   static constexpr storage_type max_finite_code =
       special_values == specials::ieee ? static_cast<storage_type>(infinity_code - 1)
       : special_values == specials::fn ? static_cast<storage_type>(magnitude_mask - 1)
-                                       : magnitude_mask;
+                                       : magnitude_mask; // fnuz, finite
   // The smallest normal value; with subnormals, also the largest and smallest subnormals.
   // Without (e8m0), the all-zeros exponent is the smallest normal binade and these codes name
   // the smallest positive value.
@@ -389,9 +417,11 @@ struct format_info {
   static constexpr storage_type min_subnormal_code = has_subnormals ? 1 : 0;
   // The NaN a conversion produces, before the sign is applied. 8-bit formats use the all-ones
   // magnitude (0x7F, docs/spec.md §2); wider IEEE formats the canonical quiet NaN, as
-  // std::numeric_limits<float>::quiet_NaN() does; fnuz its single NaN 0x80 (sign included).
+  // std::numeric_limits<float>::quiet_NaN() does; fnuz its single NaN 0x80 (sign included); a
+  // finite-only format, which has no NaN, +max (what a NaN converts to).
   static constexpr storage_type nan_code =
-      special_values == specials::fnuz ? sign_mask
+      special_values == specials::fnuz     ? sign_mask
+      : special_values == specials::finite ? max_finite_code
       : (special_values == specials::ieee && total_bits > 8)
           ? static_cast<storage_type>(infinity_code | (one << (mantissa_bits - 1)))
           : magnitude_mask;
@@ -407,9 +437,10 @@ struct format_info {
       max_normal_exponent - (has_subnormals ? min_subnormal_exponent : min_normal_exponent) + 1;
 
   MINIFLOAT_HOST_DEVICE static constexpr bool is_nan(storage_type code) noexcept {
-    return special_values == specials::fnuz ? code == sign_mask
-           : special_values == specials::fn ? (code & magnitude_mask) == magnitude_mask
-                                            : (code & magnitude_mask) > infinity_code;
+    return special_values == specials::fnuz     ? code == sign_mask
+           : special_values == specials::fn     ? (code & magnitude_mask) == magnitude_mask
+           : special_values == specials::finite ? false
+                                                : (code & magnitude_mask) > infinity_code;
   }
   MINIFLOAT_HOST_DEVICE static constexpr bool is_infinity(storage_type code) noexcept {
     return has_infinity && (code & magnitude_mask) == infinity_code;
@@ -568,14 +599,13 @@ MINIFLOAT_HOST_DEVICE constexpr typename format_info<Format>::storage_type
 overflowed(typename format_info<Format>::storage_type sign) noexcept {
   using info = format_info<Format>;
   using storage = typename info::storage_type;
-  if (Overflow == overflow::saturate) {
+  if (Overflow == overflow::saturate || info::always_saturates) {
     return static_cast<storage>(sign | info::max_finite_code);
   }
   if (info::has_infinity) {
     return static_cast<storage>(sign | info::infinity_code);
   }
-  return info::special_values == specials::fnuz ? info::nan_code
-                                                : static_cast<storage>(sign | info::nan_code);
+  return info::nan_takes_sign ? static_cast<storage>(sign | info::nan_code) : info::nan_code;
 }
 
 // Whether the magnitude, after dropping `shift` low bits of `significand` (the kept part having
@@ -633,14 +663,13 @@ encode_rounded(value_class kind, bool negative, std::uint64_t magnitude, bool to
   const storage in_range_code = select(
       magnitude == 0, zero_code, static_cast<storage>(sign | (magnitude & info::magnitude_mask)));
   const storage finite_code = select(too_large, too_large_code, in_range_code);
-  const storage nan_code = info::special_values == specials::fnuz
-                               ? info::nan_code
-                               : static_cast<storage>(sign | info::nan_code);
+  const storage nan_code =
+      info::nan_takes_sign ? static_cast<storage>(sign | info::nan_code) : info::nan_code;
   const storage special_code =
       select(kind == value_class::nan, nan_code,
              select(kind == value_class::infinite, overflow_code, zero_code));
   const storage code = select(kind == value_class::finite, finite_code, special_code);
-  // An unsigned format (e8m0) has no negative values: they are NaN (-0 is zero).
+  // An unsigned format (e8m0, ue4m3) has no negative values: they are NaN (-0 is zero).
   return info::is_signed ? code : select(negative & (kind != value_class::zero), nan_code, code);
 }
 
@@ -674,8 +703,10 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
   // field, which is the correct encoding. Ties go to the even code.
   const std::uint64_t truncated =
       kept + (static_cast<std::uint64_t>(quantum - (1 - info::bias - M)) << M);
+  // (Ties away from zero are ties toward an "odd" kept part: e8m0, docs/spec.md §7.)
   const bool up =
-      rounds_up<Rule>(significand, shift, (truncated & 1) != 0, value.negative, random_bits);
+      rounds_up<Rule>(significand, shift, info::ties_away_from_zero || (truncated & 1) != 0,
+                      value.negative, random_bits);
   // Without subnormals (e8m0) nothing lies below the smallest normal: such values give it.
   const bool below_smallest = !info::has_subnormals && exponent < info::min_normal_exponent;
   const std::uint64_t magnitude = select(below_smallest, std::uint64_t{0}, truncated + up);
@@ -695,10 +726,10 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //
 //   source -> target, rounding                   portable   avx2             avx512    neon
 //   (lane_ variants; the scalar casts are the portable column)
-//   float16 -> signed8, nearest_even             fixed_point addition_if_     addition  shifts
+//   float16 -> element, nearest_even             fixed_point addition_if_     addition  shifts
 //                                                            mxcsr_nearest
-//   float16 -> signed8, toward_zero              fixed_point shifts           addition  shifts
-//   float16 -> signed8, upward or stochastic     fixed_point shifts           shifts    shifts
+//   float16 -> element, toward_zero              fixed_point shifts           addition  shifts
+//   float16 -> element, upward or stochastic     fixed_point shifts           shifts    shifts
 //   float16 -> e8m0, every rule                  exponent    exponent         exponent  exponent
 //   double, integers, another 8-bit type -> any: generic on every path (arrays convert element
 //       by element with the scalar conversion)
@@ -709,7 +740,8 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //       device_instruction (detail/convert_value.hpp)
 //
 // "float16" is float, binary16 and bfloat16 (the 16-bit formats widen to float exactly first);
-// "signed8" is every 8-bit format but e8m0 (all have subnormals).
+// "element" is every one-byte format with subnormals: all but e8m0 (the 8-bit formats, the MX
+// elements e2m1, e2m3, e3m2, and the unsigned ue4m3).
 
 // What a path's lane operations offer step 2 (each kernel type's `capabilities`).
 enum class float_addition_rounding : std::uint8_t {
@@ -735,12 +767,12 @@ enum class step2_variant : std::uint8_t {
   device_instruction,             // CUDA's cvt.rn.satfinite (sm_89 and later)
 };
 
-// The formats the float lane kernels encode into: signed with subnormals and less precision than
-// float (every signed 8-bit format), and e8m0, whose exponent field is float's.
+// The formats the float lane kernels encode into: those with subnormals and less precision than
+// float that fit a byte (every 8-bit format but e8m0, the MX elements, ue4m3), and e8m0, whose
+// exponent field is float's.
 template <class Target>
-constexpr bool is_signed_lane_target =
-    format_info<Target>::is_signed&& format_info<Target>::has_subnormals&&
-            format_info<Target>::total_bits <= 8 &&
+constexpr bool is_element_lane_target =
+    format_info<Target>::has_subnormals&& format_info<Target>::total_bits <= 8 &&
     format_info<Target>::mantissa_bits <= 21 && format_info<Target>::min_normal_exponent <= 0 &&
     format_info<Target>::min_normal_exponent >= -125;
 template <class Target>
@@ -765,7 +797,7 @@ MINIFLOAT_HOST_DEVICE constexpr step2_variant step2_for(const lane_capabilities&
   if (is_scale_lane_target<Target>) {
     return step2_variant::lane_exponent;
   }
-  if (!is_signed_lane_target<Target>) {
+  if (!is_element_lane_target<Target>) {
     return step2_variant::generic;
   }
   const bool addition_rounds =
@@ -969,8 +1001,10 @@ inline constexpr const std::array<float, 256>& decode_table =
 #endif // MINIFLOAT_TABLES_HPP
 // ---- end minifloat/tables.hpp
 // ---- begin minifloat/fp8.hpp
-// minifloat: the 8-bit value types. basic_fp8<Format> holds one byte, the code of a value of
+// minifloat: the one-byte value types. basic_fp8<Format> holds one byte, the code of a value of
 // Format; fp8<E, M> names the standard formats, e4m3 and e5m2 the OCP ones (docs/spec.md §1, §4).
+// A format of fewer bits (the MX elements e2m1, e2m3, e3m2; ue4m3) keeps its code in the low bits
+// of the byte, the others 0 (docs/spec.md §7).
 #ifndef MINIFLOAT_FP8_HPP
 #define MINIFLOAT_FP8_HPP
 
@@ -993,6 +1027,7 @@ inline constexpr const std::array<float, 256>& decode_table =
 #ifndef MINIFLOAT_DETAIL_KERNELS_PORTABLE_HPP
 #define MINIFLOAT_DETAIL_KERNELS_PORTABLE_HPP
 
+#include <array>
 #include <cstddef>
 
 // ---- begin minifloat/random.hpp
@@ -1209,15 +1244,28 @@ constexpr std::size_t prefetch_distance = 0;
 // constexpr arithmetic, so these kernels are also the library's scalar float path.
 // (No include guard: included once per path.)
 
+// The sign the element variants work with: the code's sign bit, in place; for an unsigned
+// target (ue4m3), the float's own sign bit (encode_rounded_lanes turns negative values into NaN).
+template <class Target>
+MINIFLOAT_LANE_FN u32v lane_sign(u32v bits) {
+  using info = ::minifloat::format_info<Target>;
+  if constexpr (info::is_signed) {
+    return and_(shr<32 - info::total_bits>(bits), splat(std::uint32_t{info::sign_mask}));
+  } else {
+    return and_(bits, splat(0x80000000U));
+  }
+}
+
 // Steps 3 and 4 of converter.hpp's encode_rounded for float inputs: the overflow rule, zeros,
-// infinities and NaN, by selects.
+// infinities and NaN, by selects, for a signed target.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v magnitude) {
+MINIFLOAT_LANE_FN u32v encode_signed_lanes(u32v magnitude_bits, u32v sign, u32v magnitude) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::overflow;
   using ::minifloat::specials;
   using ::minifloat::detail::rounding_rule;
   constexpr bool fnuz = info::special_values == specials::fnuz;
+  const maskv is_nan = gt_small(magnitude_bits, splat(0x7F800000U));
   // The common case in one clamp. Where every magnitude past the largest finite one becomes
   // sign | K, K being the largest finite magnitude (saturation) or the one after it (infinity,
   // or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have larger
@@ -1230,9 +1278,11 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
     static_assert(K == info::max_finite_code || K == info::max_finite_code + 1u,
                   "K is the largest finite code or the one above it");
     u32v clamped = min_u(magnitude, splat(K));
-    if constexpr (K != info::nan_code) {
-      clamped =
-          select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped);
+    if constexpr (K != info::nan_code && info::nan_takes_sign) {
+      clamped = select(is_nan, splat(info::nan_code), clamped);
+    }
+    if constexpr (!info::nan_takes_sign) { // a finite-only format: NaN gives +max
+      return select(is_nan, splat(info::nan_code), or_(sign, clamped));
     }
     return or_(sign, clamped);
   }
@@ -1240,12 +1290,13 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
   // Saturation gives the largest; otherwise infinity, or NaN where there is none.
   // (C++17 constexpr functions must initialise every variable.)
   u32v overflow_code = largest;
-  if constexpr (Overflow == overflow::non_saturating) {
-    overflow_code = info::has_infinity ? or_(sign, splat(info::infinity_code))
-                    : fnuz             ? splat(info::nan_code)
-                                       : or_(sign, splat(info::nan_code));
+  if constexpr (Overflow == overflow::non_saturating && !info::always_saturates) {
+    overflow_code = info::has_infinity     ? or_(sign, splat(info::infinity_code))
+                    : info::nan_takes_sign ? or_(sign, splat(info::nan_code))
+                                           : splat(info::nan_code);
   }
-  const u32v nan_code = fnuz ? splat(info::nan_code) : or_(sign, splat(info::nan_code));
+  const u32v nan_code =
+      info::nan_takes_sign ? or_(sign, splat(info::nan_code)) : splat(info::nan_code);
   // Toward zero, and upward for a negative value, never round a finite value past the largest.
   u32v too_large_code = overflow_code;
   if constexpr (Rule == rounding_rule::toward_zero) {
@@ -1264,7 +1315,22 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
     // which toward zero would make the largest finite value).
     code = select(eq(magnitude_bits, splat(0x7F800000U)), overflow_code, code);
   }
-  return select(gt_small(magnitude_bits, splat(0x7F800000U)), nan_code, code);
+  return select(is_nan, nan_code, code);
+}
+
+// Steps 3 and 4 for any element target: an unsigned one (ue4m3) encodes the magnitude as a
+// signed format would with a + sign, then gives NaN for the negative non-zero values.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v magnitude) {
+  using info = ::minifloat::format_info<Target>;
+  if constexpr (info::is_signed) {
+    return encode_signed_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
+  } else {
+    const u32v code =
+        encode_signed_lanes<Target, Rule, Overflow>(magnitude_bits, splat(0U), magnitude);
+    const maskv negative = mask_and(eq(sign, splat(0x80000000U)), gt_u(magnitude_bits, splat(0U)));
+    return select(negative, splat(std::uint32_t{info::nan_code}), code);
+  }
 }
 
 // Step 2 variant lane_shifts: float -> Target, integer arithmetic only: steps 1 to 4 of
@@ -1278,12 +1344,12 @@ MINIFLOAT_LANE_FN u32v lanes_by_shifts(u32v bits, u32v random_bits) {
   constexpr std::uint32_t M = info::mantissa_bits;
   // The biased float exponent of Target's smallest normal (e4m3: 127 - 6 = 121).
   constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
-  static_assert(info::is_signed && info::has_subnormals && smallest_normal >= 1 && M <= 22,
-                "a signed target with subnormals and less precision than float");
+  static_assert(info::has_subnormals && smallest_normal >= 1 && M <= 22,
+                "a target with subnormals and less precision than float");
 
   // 1. Sign, biased exponent (a subnormal's is 1) and significand with its implicit bit.
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const u32v sign = lane_sign<Target>(bits);
   const u32v exponent = max_u(shr<23>(magnitude_bits), splat(1U));
   const u32v significand = sub(magnitude_bits, shl<23>(sub(exponent, splat(1U))));
   // 2. Drop the bits below Target's last place: 23 - M in its normal range, more below it.
@@ -1342,13 +1408,13 @@ MINIFLOAT_LANE_FN u32v lanes_by_fixed_point(u32v bits, u32v random_bits) {
   constexpr std::uint32_t G = 23 - M;
   constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent; // e4m3: 121
   // (emin <= 0: a float subnormal times 2^(23 - emin) is normal.)
-  static_assert(info::is_signed && info::has_subnormals && info::min_normal_exponent <= 0 &&
-                    smallest_normal >= 2 && M <= 21,
-                "a signed target with subnormals and less precision than float");
+  static_assert(info::has_subnormals && info::min_normal_exponent <= 0 && smallest_normal >= 2 &&
+                    M <= 21,
+                "a target with subnormals and less precision than float");
   constexpr std::uint32_t smallest_normal_bits = smallest_normal << 23;
 
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const u32v sign = lane_sign<Target>(bits);
   const maskv below_normal = gt_small(splat(smallest_normal_bits), magnitude_bits);
   // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
   constexpr auto scale = ::minifloat::detail::bit_cast<float>(
@@ -1412,9 +1478,9 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
   // 2. Round: up, one binade, iff the rule says so for this fraction.
   u32v code = below;
   if constexpr (Rule == rounding_rule::nearest_even) {
-    // Past half, or at half with an odd code below.
-    const u32v threshold = sub(splat(0x400000U), and_(below, splat(1U)));
-    code = inc_if(gt_small(fraction, threshold), below);
+    // At half or past it: ties round up (docs/spec.md §7).
+    static_assert(info::ties_away_from_zero, "e8m0 breaks ties upward");
+    code = inc_if(gt_small(fraction, splat(0x3FFFFFU)), below);
   } else if constexpr (Rule == rounding_rule::upward) {
     code = inc_if(gt_small(fraction, splat(0U)), below);
   } else if constexpr (Rule == rounding_rule::stochastic) {
@@ -1452,7 +1518,7 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   constexpr std::uint32_t largest_clamped = 127 + info::max_normal_exponent + 2;
   static_assert(largest_clamped + 23 - M < 255, "c must be finite");
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const u32v sign = lane_sign<Target>(bits);
   const u32v binade =
       min_u(max_u(and_(magnitude_bits, splat(0x7F800000U)), splat(smallest_normal << 23)),
             splat(largest_clamped << 23));
@@ -1699,6 +1765,47 @@ MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_
 // path has them (x86), for outputs larger than the caches (MINIFLOAT_NON_TEMPORAL_THRESHOLD).
 enum class stores { cached, non_temporal };
 
+// Packed e2m1 (FP4, element 2j in the low nibble of byte j) in blocks of 32 sharing the scale
+// 2^(code - 127), into float or bfloat16 bits, for blocks whose every product stays a normal
+// number (scale codes 2 to 252: e2m1's values lie in [2^-1, 2^3)), which the caller picks: each
+// value's bfloat16 pattern from a 16-entry table, the scale added to its exponent field (a zero
+// stays zero). Exact, and no floating-point operation is involved, so no DAZ / FTZ applies.
+constexpr std::size_t mx_fp4_block_bytes = 16;
+constexpr bool mx_fp4_block_is_normal(std::uint8_t scale_code) noexcept {
+  return scale_code >= 2 && scale_code <= 252;
+}
+// The 16 bfloat16 patterns of e2m1's codes, padded to a 64-byte register's 32 words.
+constexpr std::array<std::uint16_t, 32> make_e2m1_bfloat16_words() noexcept {
+  std::array<std::uint16_t, 32> words{};
+  for (std::size_t code = 0; code < 16; ++code) {
+    words[code] = code_table_for<formats::e2m1, formats::bfloat16>[code];
+  }
+  return words;
+}
+alignas(64) inline constexpr std::array<std::uint16_t, 32> e2m1_bfloat16_words =
+    make_e2m1_bfloat16_words();
+template <class To>
+void decode_e2m1_blocks_portable(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                 std::size_t blocks, To* dst) noexcept {
+  const auto& table = code_table_for<formats::e2m1, formats::bfloat16>;
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const auto exponent_step = static_cast<std::uint16_t>((scale_codes[b] - 127U) << 7);
+    const std::uint8_t* bytes = packed + b * mx_fp4_block_bytes;
+    To* out = dst + b * 2 * mx_fp4_block_bytes;
+    for (std::size_t j = 0; j < 2 * mx_fp4_block_bytes; ++j) {
+      const unsigned code = (bytes[j / 2] >> (4 * (j % 2))) & 0x0FU;
+      const std::uint16_t value = table[code];
+      const auto bits =
+          static_cast<std::uint16_t>(value + ((value & 0x7FFFU) != 0 ? exponent_step : 0U));
+      if constexpr (std::is_same<To, float>::value) {
+        out[j] = bit_cast<float>(std::uint32_t{bits} << 16);
+      } else {
+        out[j] = To{bits};
+      }
+    }
+  }
+}
+
 // The portable path: the interface every kernel type has (detail/dispatch.hpp calls them).
 struct portable_kernels {
   static constexpr const char* name = "portable";
@@ -1723,6 +1830,13 @@ struct portable_kernels {
   // max |src[i]| as bits (amax's rule, bulk.hpp).
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return portable::max_magnitude_bits(src, n);
+  }
+  // MXFP4 blocks whose products stay normal, into float or bfloat16_bits
+  // (decode_e2m1_blocks_portable above).
+  template <class To>
+  static void decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                 std::size_t blocks, To* dst) {
+    decode_e2m1_blocks_portable(packed, scale_codes, blocks, dst);
   }
 };
 
@@ -1812,7 +1926,7 @@ namespace minifloat {
 template <class Format>
 class basic_fp8 {
   using info = format_info<Format>;
-  static_assert(info::total_bits == 8, "basic_fp8 holds 8-bit formats");
+  static_assert(info::total_bits <= 8, "basic_fp8 holds formats of at most 8 bits");
 
   template <class From>
   MINIFLOAT_HOST_DEVICE static MINIFLOAT_BIT_CAST_CONSTEXPR std::uint8_t encode(From x) noexcept {
@@ -1850,10 +1964,11 @@ public:
   MINIFLOAT_HOST_DEVICE explicit constexpr basic_fp8(basic_fp8<OtherFormat> x) noexcept
       : bits_(encode(x)) {}
 
-  // The code: from_bits(x.bits()) == x for every code.
+  // The code: from_bits(x.bits()) == x for every code. Bits above a narrower format's code are
+  // ignored (from_bits(0xF7) is e2m1's 0x7; ue4m3's sign bit is dropped, as cuBLAS reads it).
   MINIFLOAT_HOST_DEVICE static constexpr basic_fp8 from_bits(std::uint8_t bits) noexcept {
     basic_fp8 result{};
-    result.bits_ = bits;
+    result.bits_ = static_cast<std::uint8_t>(bits & info::code_mask);
     return result;
   }
   MINIFLOAT_HOST_DEVICE constexpr std::uint8_t bits() const noexcept { return bits_; }
@@ -1932,6 +2047,13 @@ using e5m2fnuz = basic_fp8<formats::e5m2fnuz>;       // max 57344
 using e4m3b11fnuz = basic_fp8<formats::e4m3b11fnuz>; // max 30
 // The OCP MX scale: 2^-127 .. 2^127, NaN 0xFF, unsigned, no zero (see formats::e8m0).
 using e8m0 = basic_fp8<formats::e8m0>;
+// The OCP MX elements (one value per byte; packed.hpp stores two or four in fewer bytes):
+// no infinities, no NaN, conversions saturate and NaN gives +max (docs/spec.md §7).
+using e2m1 = basic_fp8<formats::e2m1>; // FP4: max 6, values 0, 0.5, 1, 1.5, 2, 3, 4, 6
+using e2m3 = basic_fp8<formats::e2m3>; // FP6: max 7.5, steps 0.125 up to 2
+using e3m2 = basic_fp8<formats::e3m2>; // FP6: max 28, smallest 0.0625
+// The NVFP4 block scale: E4M3 without a sign, 0 .. 448, NaN 0x7F (see formats::ue4m3).
+using ue4m3 = basic_fp8<formats::ue4m3>;
 
 // Classification (docs/spec.md §4), all exact bit tests.
 template <class F>
@@ -2195,7 +2317,7 @@ public:
   static constexpr bool is_integer = false;
   static constexpr bool is_exact = false;
   static constexpr bool has_infinity = info::has_infinity;
-  static constexpr bool has_quiet_NaN = true;
+  static constexpr bool has_quiet_NaN = info::has_nan;
   // NaN codes carry no signalling meaning in any 8-bit format.
   static constexpr bool has_signaling_NaN = false;
   // C++23 deprecates has_denorm, has_denorm_loss and their enumeration (P2614) but still has
@@ -2214,6 +2336,7 @@ public:
   static constexpr std::float_round_style round_style = std::round_to_nearest;
   // The IEEE-style formats follow IEEE 754's rules for their width; E4M3 and fnuz do not.
   static constexpr bool is_iec559 = info::special_values == minifloat::specials::ieee;
+  // (round_style: nearest; e8m0 breaks ties upward, the others to even.)
   static constexpr bool is_bounded = true;
   static constexpr bool is_modulo = false;
   static constexpr int digits = info::mantissa_bits + 1;
@@ -2244,7 +2367,10 @@ public:
   static constexpr T infinity() noexcept {
     return T::from_bits(info::has_infinity ? info::infinity_code : std::uint8_t{0});
   }
-  static constexpr T quiet_NaN() noexcept { return T::from_bits(info::nan_code); }
+  // As for infinity(): +0 where there is no NaN (the MX elements).
+  static constexpr T quiet_NaN() noexcept {
+    return T::from_bits(info::has_nan ? info::nan_code : std::uint8_t{0});
+  }
   static constexpr T signaling_NaN() noexcept { return quiet_NaN(); }
   // The smallest positive value (min() when there are no subnormals, as for the standard types).
   static constexpr T denorm_min() noexcept {
@@ -2782,15 +2908,28 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 // constexpr arithmetic, so these kernels are also the library's scalar float path.
 // (No include guard: included once per path.)
 
+// The sign the element variants work with: the code's sign bit, in place; for an unsigned
+// target (ue4m3), the float's own sign bit (encode_rounded_lanes turns negative values into NaN).
+template <class Target>
+MINIFLOAT_LANE_FN u32v lane_sign(u32v bits) {
+  using info = ::minifloat::format_info<Target>;
+  if constexpr (info::is_signed) {
+    return and_(shr<32 - info::total_bits>(bits), splat(std::uint32_t{info::sign_mask}));
+  } else {
+    return and_(bits, splat(0x80000000U));
+  }
+}
+
 // Steps 3 and 4 of converter.hpp's encode_rounded for float inputs: the overflow rule, zeros,
-// infinities and NaN, by selects.
+// infinities and NaN, by selects, for a signed target.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v magnitude) {
+MINIFLOAT_LANE_FN u32v encode_signed_lanes(u32v magnitude_bits, u32v sign, u32v magnitude) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::overflow;
   using ::minifloat::specials;
   using ::minifloat::detail::rounding_rule;
   constexpr bool fnuz = info::special_values == specials::fnuz;
+  const maskv is_nan = gt_small(magnitude_bits, splat(0x7F800000U));
   // The common case in one clamp. Where every magnitude past the largest finite one becomes
   // sign | K, K being the largest finite magnitude (saturation) or the one after it (infinity,
   // or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have larger
@@ -2803,9 +2942,11 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
     static_assert(K == info::max_finite_code || K == info::max_finite_code + 1u,
                   "K is the largest finite code or the one above it");
     u32v clamped = min_u(magnitude, splat(K));
-    if constexpr (K != info::nan_code) {
-      clamped =
-          select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped);
+    if constexpr (K != info::nan_code && info::nan_takes_sign) {
+      clamped = select(is_nan, splat(info::nan_code), clamped);
+    }
+    if constexpr (!info::nan_takes_sign) { // a finite-only format: NaN gives +max
+      return select(is_nan, splat(info::nan_code), or_(sign, clamped));
     }
     return or_(sign, clamped);
   }
@@ -2813,12 +2954,13 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
   // Saturation gives the largest; otherwise infinity, or NaN where there is none.
   // (C++17 constexpr functions must initialise every variable.)
   u32v overflow_code = largest;
-  if constexpr (Overflow == overflow::non_saturating) {
-    overflow_code = info::has_infinity ? or_(sign, splat(info::infinity_code))
-                    : fnuz             ? splat(info::nan_code)
-                                       : or_(sign, splat(info::nan_code));
+  if constexpr (Overflow == overflow::non_saturating && !info::always_saturates) {
+    overflow_code = info::has_infinity     ? or_(sign, splat(info::infinity_code))
+                    : info::nan_takes_sign ? or_(sign, splat(info::nan_code))
+                                           : splat(info::nan_code);
   }
-  const u32v nan_code = fnuz ? splat(info::nan_code) : or_(sign, splat(info::nan_code));
+  const u32v nan_code =
+      info::nan_takes_sign ? or_(sign, splat(info::nan_code)) : splat(info::nan_code);
   // Toward zero, and upward for a negative value, never round a finite value past the largest.
   u32v too_large_code = overflow_code;
   if constexpr (Rule == rounding_rule::toward_zero) {
@@ -2837,7 +2979,22 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
     // which toward zero would make the largest finite value).
     code = select(eq(magnitude_bits, splat(0x7F800000U)), overflow_code, code);
   }
-  return select(gt_small(magnitude_bits, splat(0x7F800000U)), nan_code, code);
+  return select(is_nan, nan_code, code);
+}
+
+// Steps 3 and 4 for any element target: an unsigned one (ue4m3) encodes the magnitude as a
+// signed format would with a + sign, then gives NaN for the negative non-zero values.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v magnitude) {
+  using info = ::minifloat::format_info<Target>;
+  if constexpr (info::is_signed) {
+    return encode_signed_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
+  } else {
+    const u32v code =
+        encode_signed_lanes<Target, Rule, Overflow>(magnitude_bits, splat(0U), magnitude);
+    const maskv negative = mask_and(eq(sign, splat(0x80000000U)), gt_u(magnitude_bits, splat(0U)));
+    return select(negative, splat(std::uint32_t{info::nan_code}), code);
+  }
 }
 
 // Step 2 variant lane_shifts: float -> Target, integer arithmetic only: steps 1 to 4 of
@@ -2851,12 +3008,12 @@ MINIFLOAT_LANE_FN u32v lanes_by_shifts(u32v bits, u32v random_bits) {
   constexpr std::uint32_t M = info::mantissa_bits;
   // The biased float exponent of Target's smallest normal (e4m3: 127 - 6 = 121).
   constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
-  static_assert(info::is_signed && info::has_subnormals && smallest_normal >= 1 && M <= 22,
-                "a signed target with subnormals and less precision than float");
+  static_assert(info::has_subnormals && smallest_normal >= 1 && M <= 22,
+                "a target with subnormals and less precision than float");
 
   // 1. Sign, biased exponent (a subnormal's is 1) and significand with its implicit bit.
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const u32v sign = lane_sign<Target>(bits);
   const u32v exponent = max_u(shr<23>(magnitude_bits), splat(1U));
   const u32v significand = sub(magnitude_bits, shl<23>(sub(exponent, splat(1U))));
   // 2. Drop the bits below Target's last place: 23 - M in its normal range, more below it.
@@ -2915,13 +3072,13 @@ MINIFLOAT_LANE_FN u32v lanes_by_fixed_point(u32v bits, u32v random_bits) {
   constexpr std::uint32_t G = 23 - M;
   constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent; // e4m3: 121
   // (emin <= 0: a float subnormal times 2^(23 - emin) is normal.)
-  static_assert(info::is_signed && info::has_subnormals && info::min_normal_exponent <= 0 &&
-                    smallest_normal >= 2 && M <= 21,
-                "a signed target with subnormals and less precision than float");
+  static_assert(info::has_subnormals && info::min_normal_exponent <= 0 && smallest_normal >= 2 &&
+                    M <= 21,
+                "a target with subnormals and less precision than float");
   constexpr std::uint32_t smallest_normal_bits = smallest_normal << 23;
 
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const u32v sign = lane_sign<Target>(bits);
   const maskv below_normal = gt_small(splat(smallest_normal_bits), magnitude_bits);
   // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
   constexpr auto scale = ::minifloat::detail::bit_cast<float>(
@@ -2985,9 +3142,9 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
   // 2. Round: up, one binade, iff the rule says so for this fraction.
   u32v code = below;
   if constexpr (Rule == rounding_rule::nearest_even) {
-    // Past half, or at half with an odd code below.
-    const u32v threshold = sub(splat(0x400000U), and_(below, splat(1U)));
-    code = inc_if(gt_small(fraction, threshold), below);
+    // At half or past it: ties round up (docs/spec.md §7).
+    static_assert(info::ties_away_from_zero, "e8m0 breaks ties upward");
+    code = inc_if(gt_small(fraction, splat(0x3FFFFFU)), below);
   } else if constexpr (Rule == rounding_rule::upward) {
     code = inc_if(gt_small(fraction, splat(0U)), below);
   } else if constexpr (Rule == rounding_rule::stochastic) {
@@ -3025,7 +3182,7 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   constexpr std::uint32_t largest_clamped = 127 + info::max_normal_exponent + 2;
   static_assert(largest_clamped + 23 - M < 255, "c must be finite");
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const u32v sign = lane_sign<Target>(bits);
   const u32v binade =
       min_u(max_u(and_(magnitude_bits, splat(0x7F800000U)), splat(smallest_normal << 23)),
             splat(largest_clamped << 23));
@@ -3336,6 +3493,13 @@ struct avx2_kernels {
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return avx2::max_magnitude_bits(src, n);
   }
+  // MXFP4 blocks whose products stay normal: the portable table loop (a byte-shuffle kernel is
+  // the AVX-512 path's).
+  template <class To>
+  static void decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                 std::size_t blocks, To* dst) {
+    decode_e2m1_blocks_portable(packed, scale_codes, blocks, dst);
+  }
 };
 
 } // namespace detail
@@ -3534,15 +3698,28 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 // constexpr arithmetic, so these kernels are also the library's scalar float path.
 // (No include guard: included once per path.)
 
+// The sign the element variants work with: the code's sign bit, in place; for an unsigned
+// target (ue4m3), the float's own sign bit (encode_rounded_lanes turns negative values into NaN).
+template <class Target>
+MINIFLOAT_LANE_FN u32v lane_sign(u32v bits) {
+  using info = ::minifloat::format_info<Target>;
+  if constexpr (info::is_signed) {
+    return and_(shr<32 - info::total_bits>(bits), splat(std::uint32_t{info::sign_mask}));
+  } else {
+    return and_(bits, splat(0x80000000U));
+  }
+}
+
 // Steps 3 and 4 of converter.hpp's encode_rounded for float inputs: the overflow rule, zeros,
-// infinities and NaN, by selects.
+// infinities and NaN, by selects, for a signed target.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v magnitude) {
+MINIFLOAT_LANE_FN u32v encode_signed_lanes(u32v magnitude_bits, u32v sign, u32v magnitude) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::overflow;
   using ::minifloat::specials;
   using ::minifloat::detail::rounding_rule;
   constexpr bool fnuz = info::special_values == specials::fnuz;
+  const maskv is_nan = gt_small(magnitude_bits, splat(0x7F800000U));
   // The common case in one clamp. Where every magnitude past the largest finite one becomes
   // sign | K, K being the largest finite magnitude (saturation) or the one after it (infinity,
   // or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have larger
@@ -3555,9 +3732,11 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
     static_assert(K == info::max_finite_code || K == info::max_finite_code + 1u,
                   "K is the largest finite code or the one above it");
     u32v clamped = min_u(magnitude, splat(K));
-    if constexpr (K != info::nan_code) {
-      clamped =
-          select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped);
+    if constexpr (K != info::nan_code && info::nan_takes_sign) {
+      clamped = select(is_nan, splat(info::nan_code), clamped);
+    }
+    if constexpr (!info::nan_takes_sign) { // a finite-only format: NaN gives +max
+      return select(is_nan, splat(info::nan_code), or_(sign, clamped));
     }
     return or_(sign, clamped);
   }
@@ -3565,12 +3744,13 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
   // Saturation gives the largest; otherwise infinity, or NaN where there is none.
   // (C++17 constexpr functions must initialise every variable.)
   u32v overflow_code = largest;
-  if constexpr (Overflow == overflow::non_saturating) {
-    overflow_code = info::has_infinity ? or_(sign, splat(info::infinity_code))
-                    : fnuz             ? splat(info::nan_code)
-                                       : or_(sign, splat(info::nan_code));
+  if constexpr (Overflow == overflow::non_saturating && !info::always_saturates) {
+    overflow_code = info::has_infinity     ? or_(sign, splat(info::infinity_code))
+                    : info::nan_takes_sign ? or_(sign, splat(info::nan_code))
+                                           : splat(info::nan_code);
   }
-  const u32v nan_code = fnuz ? splat(info::nan_code) : or_(sign, splat(info::nan_code));
+  const u32v nan_code =
+      info::nan_takes_sign ? or_(sign, splat(info::nan_code)) : splat(info::nan_code);
   // Toward zero, and upward for a negative value, never round a finite value past the largest.
   u32v too_large_code = overflow_code;
   if constexpr (Rule == rounding_rule::toward_zero) {
@@ -3589,7 +3769,22 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
     // which toward zero would make the largest finite value).
     code = select(eq(magnitude_bits, splat(0x7F800000U)), overflow_code, code);
   }
-  return select(gt_small(magnitude_bits, splat(0x7F800000U)), nan_code, code);
+  return select(is_nan, nan_code, code);
+}
+
+// Steps 3 and 4 for any element target: an unsigned one (ue4m3) encodes the magnitude as a
+// signed format would with a + sign, then gives NaN for the negative non-zero values.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v magnitude) {
+  using info = ::minifloat::format_info<Target>;
+  if constexpr (info::is_signed) {
+    return encode_signed_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
+  } else {
+    const u32v code =
+        encode_signed_lanes<Target, Rule, Overflow>(magnitude_bits, splat(0U), magnitude);
+    const maskv negative = mask_and(eq(sign, splat(0x80000000U)), gt_u(magnitude_bits, splat(0U)));
+    return select(negative, splat(std::uint32_t{info::nan_code}), code);
+  }
 }
 
 // Step 2 variant lane_shifts: float -> Target, integer arithmetic only: steps 1 to 4 of
@@ -3603,12 +3798,12 @@ MINIFLOAT_LANE_FN u32v lanes_by_shifts(u32v bits, u32v random_bits) {
   constexpr std::uint32_t M = info::mantissa_bits;
   // The biased float exponent of Target's smallest normal (e4m3: 127 - 6 = 121).
   constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
-  static_assert(info::is_signed && info::has_subnormals && smallest_normal >= 1 && M <= 22,
-                "a signed target with subnormals and less precision than float");
+  static_assert(info::has_subnormals && smallest_normal >= 1 && M <= 22,
+                "a target with subnormals and less precision than float");
 
   // 1. Sign, biased exponent (a subnormal's is 1) and significand with its implicit bit.
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const u32v sign = lane_sign<Target>(bits);
   const u32v exponent = max_u(shr<23>(magnitude_bits), splat(1U));
   const u32v significand = sub(magnitude_bits, shl<23>(sub(exponent, splat(1U))));
   // 2. Drop the bits below Target's last place: 23 - M in its normal range, more below it.
@@ -3667,13 +3862,13 @@ MINIFLOAT_LANE_FN u32v lanes_by_fixed_point(u32v bits, u32v random_bits) {
   constexpr std::uint32_t G = 23 - M;
   constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent; // e4m3: 121
   // (emin <= 0: a float subnormal times 2^(23 - emin) is normal.)
-  static_assert(info::is_signed && info::has_subnormals && info::min_normal_exponent <= 0 &&
-                    smallest_normal >= 2 && M <= 21,
-                "a signed target with subnormals and less precision than float");
+  static_assert(info::has_subnormals && info::min_normal_exponent <= 0 && smallest_normal >= 2 &&
+                    M <= 21,
+                "a target with subnormals and less precision than float");
   constexpr std::uint32_t smallest_normal_bits = smallest_normal << 23;
 
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const u32v sign = lane_sign<Target>(bits);
   const maskv below_normal = gt_small(splat(smallest_normal_bits), magnitude_bits);
   // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
   constexpr auto scale = ::minifloat::detail::bit_cast<float>(
@@ -3737,9 +3932,9 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
   // 2. Round: up, one binade, iff the rule says so for this fraction.
   u32v code = below;
   if constexpr (Rule == rounding_rule::nearest_even) {
-    // Past half, or at half with an odd code below.
-    const u32v threshold = sub(splat(0x400000U), and_(below, splat(1U)));
-    code = inc_if(gt_small(fraction, threshold), below);
+    // At half or past it: ties round up (docs/spec.md §7).
+    static_assert(info::ties_away_from_zero, "e8m0 breaks ties upward");
+    code = inc_if(gt_small(fraction, splat(0x3FFFFFU)), below);
   } else if constexpr (Rule == rounding_rule::upward) {
     code = inc_if(gt_small(fraction, splat(0U)), below);
   } else if constexpr (Rule == rounding_rule::stochastic) {
@@ -3777,7 +3972,7 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   constexpr std::uint32_t largest_clamped = 127 + info::max_normal_exponent + 2;
   static_assert(largest_clamped + 23 - M < 255, "c must be finite");
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const u32v sign = lane_sign<Target>(bits);
   const u32v binade =
       min_u(max_u(and_(magnitude_bits, splat(0x7F800000U)), splat(smallest_normal << 23)),
             splat(largest_clamped << 23));
@@ -4177,6 +4372,42 @@ MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::u
   }
 }
 
+// MXFP4 blocks whose products stay normal (kernels_portable.hpp: decode_e2m1_blocks_portable),
+// one block of 32 per iteration: its 16 bytes widened to dwords, each dword's two nibbles made
+// its two words (low nibble first: element order), a word permute from e2m1's 16 bfloat16
+// patterns, and the scale added to the exponent field of the non-zero ones. About 8
+// instructions per block, 10 for float results.
+template <class To>
+MINIFLOAT_ARRAY_FN void decode_e2m1_blocks(const std::uint8_t* packed,
+                                           const std::uint8_t* scale_codes, std::size_t blocks,
+                                           To* dst) {
+  const __m512i table = _mm512_load_si512(e2m1_bfloat16_words.data());
+  const __m512i low_nibble = _mm512_set1_epi32(0x0F);
+  const __m512i magnitude = _mm512_set1_epi16(0x7FFF);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const __m512i bytes = _mm512_cvtepu8_epi32(
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + mx_fp4_block_bytes * b)));
+    const __m512i indices = _mm512_or_si512(_mm512_and_si512(bytes, low_nibble),
+                                            _mm512_slli_epi32(_mm512_srli_epi32(bytes, 4), 16));
+    __m512i values = _mm512_permutexvar_epi16(indices, table);
+    const __mmask32 nonzero = _mm512_test_epi16_mask(values, magnitude);
+    const __m512i step =
+        _mm512_set1_epi16(static_cast<short>((static_cast<int>(scale_codes[b]) - 127) * 128));
+    values = _mm512_mask_add_epi16(values, nonzero, values, step);
+    To* out = dst + 2 * mx_fp4_block_bytes * b;
+    if constexpr (std::is_same<To, float>::value) {
+      const __m512i low =
+          _mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm512_castsi512_si256(values)), 16);
+      const __m512i high =
+          _mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(values, 1)), 16);
+      _mm512_storeu_si512(out, low);
+      _mm512_storeu_si512(out + 16, high);
+    } else {
+      _mm512_storeu_si512(out, values);
+    }
+  }
+}
+
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
 #undef MINIFLOAT_AVX512_TARGET
@@ -4210,6 +4441,12 @@ struct avx512_kernels {
   }
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return avx512::max_magnitude_bits(src, n);
+  }
+  // MXFP4 blocks whose products stay normal: nibbles through a word permute.
+  template <class To>
+  static void decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                 std::size_t blocks, To* dst) {
+    avx512::decode_e2m1_blocks(packed, scale_codes, blocks, dst);
   }
 };
 
@@ -4396,15 +4633,28 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return vmaxvq_u32(a); }
 // constexpr arithmetic, so these kernels are also the library's scalar float path.
 // (No include guard: included once per path.)
 
+// The sign the element variants work with: the code's sign bit, in place; for an unsigned
+// target (ue4m3), the float's own sign bit (encode_rounded_lanes turns negative values into NaN).
+template <class Target>
+MINIFLOAT_LANE_FN u32v lane_sign(u32v bits) {
+  using info = ::minifloat::format_info<Target>;
+  if constexpr (info::is_signed) {
+    return and_(shr<32 - info::total_bits>(bits), splat(std::uint32_t{info::sign_mask}));
+  } else {
+    return and_(bits, splat(0x80000000U));
+  }
+}
+
 // Steps 3 and 4 of converter.hpp's encode_rounded for float inputs: the overflow rule, zeros,
-// infinities and NaN, by selects.
+// infinities and NaN, by selects, for a signed target.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v magnitude) {
+MINIFLOAT_LANE_FN u32v encode_signed_lanes(u32v magnitude_bits, u32v sign, u32v magnitude) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::overflow;
   using ::minifloat::specials;
   using ::minifloat::detail::rounding_rule;
   constexpr bool fnuz = info::special_values == specials::fnuz;
+  const maskv is_nan = gt_small(magnitude_bits, splat(0x7F800000U));
   // The common case in one clamp. Where every magnitude past the largest finite one becomes
   // sign | K, K being the largest finite magnitude (saturation) or the one after it (infinity,
   // or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have larger
@@ -4417,9 +4667,11 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
     static_assert(K == info::max_finite_code || K == info::max_finite_code + 1u,
                   "K is the largest finite code or the one above it");
     u32v clamped = min_u(magnitude, splat(K));
-    if constexpr (K != info::nan_code) {
-      clamped =
-          select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped);
+    if constexpr (K != info::nan_code && info::nan_takes_sign) {
+      clamped = select(is_nan, splat(info::nan_code), clamped);
+    }
+    if constexpr (!info::nan_takes_sign) { // a finite-only format: NaN gives +max
+      return select(is_nan, splat(info::nan_code), or_(sign, clamped));
     }
     return or_(sign, clamped);
   }
@@ -4427,12 +4679,13 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
   // Saturation gives the largest; otherwise infinity, or NaN where there is none.
   // (C++17 constexpr functions must initialise every variable.)
   u32v overflow_code = largest;
-  if constexpr (Overflow == overflow::non_saturating) {
-    overflow_code = info::has_infinity ? or_(sign, splat(info::infinity_code))
-                    : fnuz             ? splat(info::nan_code)
-                                       : or_(sign, splat(info::nan_code));
+  if constexpr (Overflow == overflow::non_saturating && !info::always_saturates) {
+    overflow_code = info::has_infinity     ? or_(sign, splat(info::infinity_code))
+                    : info::nan_takes_sign ? or_(sign, splat(info::nan_code))
+                                           : splat(info::nan_code);
   }
-  const u32v nan_code = fnuz ? splat(info::nan_code) : or_(sign, splat(info::nan_code));
+  const u32v nan_code =
+      info::nan_takes_sign ? or_(sign, splat(info::nan_code)) : splat(info::nan_code);
   // Toward zero, and upward for a negative value, never round a finite value past the largest.
   u32v too_large_code = overflow_code;
   if constexpr (Rule == rounding_rule::toward_zero) {
@@ -4451,7 +4704,22 @@ MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v
     // which toward zero would make the largest finite value).
     code = select(eq(magnitude_bits, splat(0x7F800000U)), overflow_code, code);
   }
-  return select(gt_small(magnitude_bits, splat(0x7F800000U)), nan_code, code);
+  return select(is_nan, nan_code, code);
+}
+
+// Steps 3 and 4 for any element target: an unsigned one (ue4m3) encodes the magnitude as a
+// signed format would with a + sign, then gives NaN for the negative non-zero values.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v encode_rounded_lanes(u32v magnitude_bits, u32v sign, u32v magnitude) {
+  using info = ::minifloat::format_info<Target>;
+  if constexpr (info::is_signed) {
+    return encode_signed_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
+  } else {
+    const u32v code =
+        encode_signed_lanes<Target, Rule, Overflow>(magnitude_bits, splat(0U), magnitude);
+    const maskv negative = mask_and(eq(sign, splat(0x80000000U)), gt_u(magnitude_bits, splat(0U)));
+    return select(negative, splat(std::uint32_t{info::nan_code}), code);
+  }
 }
 
 // Step 2 variant lane_shifts: float -> Target, integer arithmetic only: steps 1 to 4 of
@@ -4465,12 +4733,12 @@ MINIFLOAT_LANE_FN u32v lanes_by_shifts(u32v bits, u32v random_bits) {
   constexpr std::uint32_t M = info::mantissa_bits;
   // The biased float exponent of Target's smallest normal (e4m3: 127 - 6 = 121).
   constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
-  static_assert(info::is_signed && info::has_subnormals && smallest_normal >= 1 && M <= 22,
-                "a signed target with subnormals and less precision than float");
+  static_assert(info::has_subnormals && smallest_normal >= 1 && M <= 22,
+                "a target with subnormals and less precision than float");
 
   // 1. Sign, biased exponent (a subnormal's is 1) and significand with its implicit bit.
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const u32v sign = lane_sign<Target>(bits);
   const u32v exponent = max_u(shr<23>(magnitude_bits), splat(1U));
   const u32v significand = sub(magnitude_bits, shl<23>(sub(exponent, splat(1U))));
   // 2. Drop the bits below Target's last place: 23 - M in its normal range, more below it.
@@ -4529,13 +4797,13 @@ MINIFLOAT_LANE_FN u32v lanes_by_fixed_point(u32v bits, u32v random_bits) {
   constexpr std::uint32_t G = 23 - M;
   constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent; // e4m3: 121
   // (emin <= 0: a float subnormal times 2^(23 - emin) is normal.)
-  static_assert(info::is_signed && info::has_subnormals && info::min_normal_exponent <= 0 &&
-                    smallest_normal >= 2 && M <= 21,
-                "a signed target with subnormals and less precision than float");
+  static_assert(info::has_subnormals && info::min_normal_exponent <= 0 && smallest_normal >= 2 &&
+                    M <= 21,
+                "a target with subnormals and less precision than float");
   constexpr std::uint32_t smallest_normal_bits = smallest_normal << 23;
 
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const u32v sign = lane_sign<Target>(bits);
   const maskv below_normal = gt_small(splat(smallest_normal_bits), magnitude_bits);
   // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
   constexpr auto scale = ::minifloat::detail::bit_cast<float>(
@@ -4599,9 +4867,9 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
   // 2. Round: up, one binade, iff the rule says so for this fraction.
   u32v code = below;
   if constexpr (Rule == rounding_rule::nearest_even) {
-    // Past half, or at half with an odd code below.
-    const u32v threshold = sub(splat(0x400000U), and_(below, splat(1U)));
-    code = inc_if(gt_small(fraction, threshold), below);
+    // At half or past it: ties round up (docs/spec.md §7).
+    static_assert(info::ties_away_from_zero, "e8m0 breaks ties upward");
+    code = inc_if(gt_small(fraction, splat(0x3FFFFFU)), below);
   } else if constexpr (Rule == rounding_rule::upward) {
     code = inc_if(gt_small(fraction, splat(0U)), below);
   } else if constexpr (Rule == rounding_rule::stochastic) {
@@ -4639,7 +4907,7 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   constexpr std::uint32_t largest_clamped = 127 + info::max_normal_exponent + 2;
   static_assert(largest_clamped + 23 - M < 255, "c must be finite");
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  const u32v sign = and_(shr<24>(bits), splat(0x80U));
+  const u32v sign = lane_sign<Target>(bits);
   const u32v binade =
       min_u(max_u(and_(magnitude_bits, splat(0x7F800000U)), splat(smallest_normal << 23)),
             splat(largest_clamped << 23));
@@ -4985,6 +5253,13 @@ struct neon_kernels {
   }
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return neon::max_magnitude_bits(src, n);
+  }
+  // MXFP4 blocks whose products stay normal: the portable table loop (a byte-shuffle kernel is
+  // the AVX-512 path's).
+  template <class To>
+  static void decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                 std::size_t blocks, To* dst) {
+    decode_e2m1_blocks_portable(packed, scale_codes, blocks, dst);
   }
 };
 
@@ -5771,17 +6046,24 @@ void dequantize_blocks(const T* q, std::size_t rows, std::size_t cols, block_sha
 
 } // namespace MINIFLOAT_SETTINGS_NAMESPACE
 
-// How an MX block's e8m0 scale X = 2^k is chosen from the block's amax (max(T) = m * 2^emax,
-// 1 <= m < 2; e4m3: 448 = 1.75 * 2^8, e5m2: 57344 = 1.75 * 2^15):
+// How an MX block's e8m0 scale X = 2^k is chosen from the block's amax (docs/spec.md §7;
+// max(T) = m * 2^emax, 1 <= m < 2: e2m1 6 = 1.5 * 2^2, e2m3 7.5 = 1.875 * 2^2, e3m2 28 =
+// 1.75 * 2^4, e4m3 448 = 1.75 * 2^8, e5m2 57344 = 1.75 * 2^15). Whether the block maximum can
+// clip (saturate to max(T)), and by how much at worst:
 enum class mx_scale_rule {
-  // OCP MX: k = floor(log2(amax)) - emax. amax / X lies in [2^emax, 2^(emax + 1)): the block
-  // max clips (saturates to max(T)) when amax's significand exceeds m (e4m3: 1.75).
+  // OCP MX §6.3: k = floor(log2(amax)) - emax. amax / X lies in [2^emax, 2^(emax + 1)): the
+  // block max clips when amax's significand exceeds m, by up to 2 / m (e2m1: 8 -> 6, 25 %; e2m3
+  // 6.25 %; the others 12.5 %). About 41 % of MXFP4 blocks clip under a log-uniform amax.
   floor,
-  // CUDA, DeepGEMM: the smallest k with amax / 2^k <= max(T). The block max never clips; up to
-  // one binade of range is left unused.
+  // cuBLAS, Transformer Engine, DeepGEMM ("RCEIL"): the smallest k with amax / 2^k <= max(T).
+  // Never clips; up to one binade of range is left unused.
   ceil,
-  // 2^k nearest to amax / max(T) (halfway, 1.5 * 2^j, to the even code): the block max clips
-  // when rounded down, by up to a factor 1.5.
+  // torchao's "even": amax rounded to T's mantissa width M (nearest, ties away from zero),
+  // then floor. Clips significands in (m, 2 - 2^-(M+1)) only, by less than 1 - m / (2 -
+  // 2^-(M+1)): e2m1 14.3 %, e2m3 3.2 %, e3m2 and e5m2 6.7 %, e4m3 9.7 %.
+  even,
+  // 2^k nearest to amax / max(T), halfway (1.5 * 2^j) rounding up: clips when it rounds down,
+  // by less than a third (amax / 2^k below 1.5 * max(T)).
   nearest
 };
 
@@ -5835,16 +6117,25 @@ e8m0 compute_mx_scale(float amax_value, mx_scale_rule rule = mx_scale_rule::floo
   const detail::normalized_float max = detail::normalize(detail::max_value<T>());
   const int floor_k = a.exponent - max.exponent; // amax / 2^floor_k has max's exponent
   int k = floor_k;
-  if (rule != mx_scale_rule::floor) {
+  if (rule == mx_scale_rule::even) {
+    // Round A to T's mantissa width M (M + 1 significant bits): add half a unit, truncate; a
+    // carry into 2^24 is one binade up.
+    constexpr int mantissa_bits =
+        format_info<typename detail::value_traits<T>::format>::mantissa_bits;
+    const std::uint32_t half_unit = std::uint32_t{1} << (22 - mantissa_bits);
+    const std::uint32_t rounded = a.significand + half_unit;
+    k = (a.exponent + (rounded >= (std::uint32_t{1} << 24) ? 1 : 0)) - max.exponent;
+  } else if (rule != mx_scale_rule::floor) {
     // The smallest k with amax / 2^k <= max(T): floor_k if A <= M.
     k = a.significand <= max.significand ? floor_k : floor_k + 1;
     if (rule == mx_scale_rule::nearest) {
-      // amax / max(T) lies in [2^j, 2^(j + 1)); it rounds up past the halfway point 1.5 * 2^j:
-      // amax / 2^j against 1.5 * max(T), i.e. 2 * A * 2^(floor_k - j) against 3 * M.
+      // amax / max(T) lies in [2^j, 2^(j + 1)); it rounds up from the halfway point 1.5 * 2^j
+      // on (e8m0's ties go up): amax / 2^j against 1.5 * max(T), i.e. 2 * A * 2^(floor_k - j)
+      // against 3 * M.
       const int j = a.significand >= max.significand ? floor_k : floor_k - 1;
       const std::uint64_t twice = std::uint64_t{a.significand} << (1 + floor_k - j);
       const std::uint64_t three_max = 3 * std::uint64_t{max.significand};
-      const bool up = twice > three_max || (twice == three_max && ((j + 127) & 1) != 0);
+      const bool up = twice >= three_max;
       k = up ? j + 1 : j;
     }
   }
@@ -5855,13 +6146,145 @@ e8m0 compute_mx_scale(float amax_value, mx_scale_rule rule = mx_scale_rule::floo
 // The MX block size of the OCP MX formats.
 constexpr std::size_t mx_block_size = 32;
 
+namespace detail {
+
+// x * 2^k for an exact float x, rounded once to To (float or bfloat16_bits), whatever the
+// environment flushes: the converter's steps on the exact product.
+template <class To>
+To times_power_of_two_as(float x, int k) noexcept {
+  unpacked value = unpack_value(x);
+  value.exponent += k;
+  using format = typename value_traits<To>::format;
+  return value_traits<To>::from_code(
+      pack<format, rounding_rule::nearest_even, overflow::non_saturating>(value));
+}
+
 inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
-// Quantizes n floats (n a multiple of 32) in blocks of 32: scales[b] = compute_mx_scale<T>(the
-// block's amax, rule) = 2^k and q[i] = saturate_cast<T>(x[i] * 2^-k). 2^-k is a normal float but
-// for k = 127 (e2m5 only), where x[i] * 2^-64 * 2^-63 takes its place: the same codes, as the
-// first product is exact for every x[i] whose result is not far below T's smallest value. A
-// block with a NaN scale is narrowed with scale 1 (its codes carry no meaning).
+// The amaxes of `count` consecutive blocks of `block_size` floats (amax's rule: NaN if any
+// element is NaN), on the active path's kernel, dispatched once for all of them.
+inline void block_amaxes(const float* x, std::size_t count, std::size_t block_size, float* amaxes) {
+  with_kernels(active_path(), [&](auto kernels) {
+    for (std::size_t b = 0; b < count; ++b) {
+      amaxes[b] =
+          magnitude_as_amax(decltype(kernels)::max_magnitude_bits(x + b * block_size, block_size));
+    }
+  });
+}
+
+// The blocks per piece of the block quantizers: their scaled values (2 KiB) stay in the
+// first-level cache between the passes, and the array kernel is called once per piece.
+constexpr std::size_t mx_quantize_piece_blocks = 16;
+
+// quantize_mx's blocks, arguments already checked: per piece of up to 16 blocks, the scales
+// first, then every element times its block's inverse scale 2^-k into a buffer (the product
+// quantize() forms), then one saturating narrowing of the whole piece on the active path. A
+// block with a NaN scale is narrowed with scale 1 (its codes carry no meaning). 2^-k is a
+// normal float but for k = 127 (e2m5 only): such a piece goes block by block, x times 2^-64 and
+// then, in the kernel, 2^-63 (the same codes: the first product is exact for every x whose
+// result is not far below T's smallest value; and no compiler can merge the two factors into a
+// subnormal that flush-to-zero would read as 0).
+template <class T>
+void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scales,
+                           mx_scale_rule rule) {
+  float scaled[mx_quantize_piece_blocks * mx_block_size];
+  for (std::size_t first = 0; first < blocks; first += mx_quantize_piece_blocks) {
+    const std::size_t count = smaller(mx_quantize_piece_blocks, blocks - first);
+    bool subnormal_inverse = false;
+    float amaxes[mx_quantize_piece_blocks];
+    block_amaxes(x + first * mx_block_size, count, mx_block_size, amaxes);
+    for (std::size_t b = 0; b < count; ++b) {
+      const e8m0 scale = compute_mx_scale<T>(amaxes[b], rule);
+      scales[first + b] = scale;
+      subnormal_inverse = subnormal_inverse || scale.bits() == 254;
+    }
+    if (subnormal_inverse) {
+      for (std::size_t b = first; b < first + count; ++b) {
+        const float* block = x + b * mx_block_size;
+        const unsigned code = scales[b].bits();
+        if (code == 254) {
+          for (std::size_t j = 0; j < mx_block_size; ++j) {
+            scaled[j] = block[j] * 0x1p-64f;
+          }
+          quantize_unchecked(scaled, mx_block_size, q + b * mx_block_size, 0x1p-63f);
+        } else {
+          const float inverse =
+              code == 0xFF ? 1.0f : bit_cast<float>(static_cast<std::uint32_t>(254 - code) << 23);
+          quantize_unchecked(block, mx_block_size, q + b * mx_block_size, inverse);
+        }
+      }
+      continue;
+    }
+    for (std::size_t b = 0; b < count; ++b) {
+      const float* block = x + (first + b) * mx_block_size;
+      float* out = scaled + b * mx_block_size;
+      const unsigned code = scales[first + b].bits();
+      // 2^-k's bits: exponent field 127 - k = 254 - code (1 .. 254 here); 1 for a NaN block.
+      const float inverse =
+          code == 0xFF ? 1.0f : bit_cast<float>(static_cast<std::uint32_t>(254 - code) << 23);
+      for (std::size_t j = 0; j < mx_block_size; ++j) {
+        out[j] = block[j] * inverse;
+      }
+    }
+    narrow_array<rounding_rule::nearest_even, overflow::saturate>(
+        scaled, count * mx_block_size, q + first * mx_block_size, no_random_bits{});
+  }
+}
+
+// dequantize_mx's blocks, arguments already checked: To is float or bfloat16_bits.
+template <class T, class To>
+void dequantize_mx_unchecked(const T* q, std::size_t blocks, const e8m0* scales, To* x) {
+  // T's smallest positive value is 2^lowest, its largest below 2^(highest + 1).
+  const int lowest = normalize(static_cast<float>(std::numeric_limits<T>::denorm_min())).exponent;
+  const int highest = normalize(max_value<T>()).exponent;
+  float values[mx_block_size];
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const T* codes = q + b * mx_block_size;
+    To* block = x + b * mx_block_size;
+    const unsigned code = scales[b].bits();
+    const int k = static_cast<int>(code) - 127;
+    widen_array(codes, mx_block_size, values);
+    if (code == 0xFF) {
+      for (float& value : values) {
+        value = bit_cast<float>(float_quiet_nan_bits);
+      }
+    } else if (k + lowest >= -126 && k + highest <= 127) {
+      // Every product is a normal float (or zero): exact, one multiplication.
+      const auto factor = bit_cast<float>(static_cast<std::uint32_t>(code) << 23);
+      for (float& value : values) {
+        value *= factor;
+      }
+    } else {
+      for (std::size_t j = 0; j < mx_block_size; ++j) {
+        block[j] = times_power_of_two_as<To>(values[j], k);
+      }
+      continue;
+    }
+    if constexpr (std::is_same<To, float>::value) {
+      for (std::size_t j = 0; j < mx_block_size; ++j) {
+        block[j] = values[j];
+      }
+    } else {
+      // Normal floats of at most 8 significant bits, or zero or NaN: their top halves, exactly.
+      for (std::size_t j = 0; j < mx_block_size; ++j) {
+        block[j] = To{static_cast<std::uint16_t>(bit_cast<std::uint32_t>(values[j]) >> 16)};
+      }
+    }
+  }
+}
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+} // namespace detail
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// Quantizes n floats (n a multiple of 32) in blocks of 32 to any signed element type (e4m3,
+// e5m2, e2m3, e3m2, e2m1, ...): scales[b] = compute_mx_scale<T>(the block's amax, rule) = 2^k and
+// q[i] = saturate_cast<T>(x[i] * 2^-k), the quotient exact. 2^-k is a normal float but for
+// k = 127 (e2m5 only), where x[i] * 2^-64 * 2^-63 takes its place: the same codes, as the first
+// product is exact for every x[i] whose result is not far below T's smallest value. A block with
+// a NaN scale (a NaN or infinite element) is narrowed with scale 1: its codes carry no meaning,
+// and it decodes to NaN. One value per byte; microscaling.hpp packs FP4 and FP6.
 template <class T>
 void quantize_mx(const float* x, std::size_t n, T* q, e8m0* scales,
                  mx_scale_rule rule = mx_scale_rule::floor) {
@@ -5875,65 +6298,26 @@ void quantize_mx(const float* x, std::size_t n, T* q, e8m0* scales,
   detail::check_pair("quantize_mx", x_read, {q, n, "q"}, n, "x or q");
   detail::check_pair("quantize_mx", x_read, scales_written, blocks, "scales", "");
   detail::check_no_overlap("quantize_mx", scales_written, {q, n, "q"});
-  for (std::size_t b = 0; b < blocks; ++b) {
-    const float* block = x + b * mx_block_size;
-    const e8m0 scale = compute_mx_scale<T>(amax(block, mx_block_size), rule);
-    scales[b] = scale;
-    const int inverse_exponent = 127 - static_cast<int>(scale.bits()); // -127 .. 127
-    if (scale.bits() == 0xFF) {
-      detail::quantize_unchecked(block, mx_block_size, q + b * mx_block_size, 1.0f);
-    } else if (inverse_exponent >= -126) {
-      const auto inverse =
-          detail::bit_cast<float>(static_cast<std::uint32_t>(inverse_exponent + 127) << 23);
-      detail::quantize_unchecked(block, mx_block_size, q + b * mx_block_size, inverse);
-    } else {
-      float prescaled[mx_block_size];
-      for (std::size_t j = 0; j < mx_block_size; ++j) {
-        prescaled[j] = block[j] * 0x1p-64f;
-      }
-      detail::quantize_unchecked(prescaled, mx_block_size, q + b * mx_block_size, 0x1p-63f);
-    }
-  }
+  detail::quantize_mx_unchecked(x, blocks, q, scales, rule);
 }
 
-// The inverse: x[i] = float(q[i]) * 2^k of its block, exactly (+-inf past FLT_MAX; NaN for a
-// block whose scale is NaN). Where every product of T's values stays a normal float, one
-// multiplication by 2^k, which is exact; else each product from the converter, so that results
-// in float's subnormal range do not depend on flush-to-zero.
-template <class T>
-void dequantize_mx(const T* q, std::size_t n, const e8m0* scales, float* x) {
+// The inverse: x[i] = q[i] * 2^k of its block, exactly, rounded once to the target (float or
+// bfloat16_bits): +-inf past the largest; NaN for a block whose scale is NaN; results in the
+// target's subnormal range do not depend on flush-to-zero. Where every product of T's values
+// stays normal, one multiplication by 2^k, which is exact; else each product from the converter.
+template <class T, class To>
+void dequantize_mx(const T* q, std::size_t n, const e8m0* scales, To* x) {
   static_assert(detail::is_element_type<T>, "dequantize_mx: the source is a signed 8-bit type");
+  static_assert(std::is_same<To, float>::value || std::is_same<To, bfloat16_bits>::value,
+                "dequantize_mx: the target is float or bfloat16_bits");
   if (n % mx_block_size != 0) {
     detail::refuse("dequantize_mx", "n is not a multiple of 32");
   }
   const std::size_t blocks = n / mx_block_size;
-  const detail::array_argument x_written{x, n * sizeof(float), "x"};
+  const detail::array_argument x_written{x, n * sizeof(To), "x"};
   detail::check_pair("dequantize_mx", {q, n, "q"}, x_written, n, "q or x");
   detail::check_pair("dequantize_mx", {scales, blocks, "scales"}, x_written, blocks, "scales", "");
-  detail::widen_array(q, n, x);
-  // T's smallest positive value is 2^lowest, its largest below 2^(highest + 1).
-  const int lowest =
-      detail::normalize(static_cast<float>(std::numeric_limits<T>::denorm_min())).exponent;
-  const int highest = detail::normalize(detail::max_value<T>()).exponent;
-  for (std::size_t b = 0; b < blocks; ++b) {
-    float* block = x + b * mx_block_size;
-    const unsigned code = scales[b].bits();
-    const int k = static_cast<int>(code) - 127;
-    if (code == 0xFF) {
-      for (std::size_t j = 0; j < mx_block_size; ++j) {
-        block[j] = detail::bit_cast<float>(detail::float_quiet_nan_bits);
-      }
-    } else if (k + lowest >= -126 && k + highest <= 127) {
-      const auto factor = detail::bit_cast<float>(static_cast<std::uint32_t>(code) << 23);
-      for (std::size_t j = 0; j < mx_block_size; ++j) {
-        block[j] *= factor;
-      }
-    } else {
-      for (std::size_t j = 0; j < mx_block_size; ++j) {
-        block[j] = detail::times_power_of_two(block[j], k);
-      }
-    }
-  }
+  detail::dequantize_mx_unchecked(q, blocks, scales, x);
 }
 
 // docs/spec.md §6: the relative noise energy sum (y - x)^2 / sum x^2 of an approximation y of x,
@@ -6285,6 +6669,16 @@ constexpr typename format_info<Format>::storage_type code_of_decimal(const decim
        representative});
 }
 
+// Whether a decimal magnitude rounds (nearest-even) past Format's largest finite value: at or
+// beyond the midpoint between max and the next value of an unbounded range (for a finite-only
+// format, whose max's code is all ones, odd, that tie goes up). Such formats saturate instead
+// of overflowing, so the text reader needs this to report the number out of range.
+template <class Format>
+constexpr bool rounds_past_largest(const decimal& magnitude) noexcept {
+  const dyadic largest = value_of_code<Format>(format_info<Format>::max_finite_code);
+  return compare(magnitude, decimal_of(2 * largest.significand + 1, largest.exponent - 1)) >= 0;
+}
+
 // from_chars's work, with the result as a code so that literals can use it at compile time.
 struct decimal_reading {
   std::size_t length;
@@ -6303,12 +6697,16 @@ constexpr decimal_reading read_decimal(const char* first, const char* last,
   std::uint8_t code = 0;
   if (number.kind == value_class::nan || number.kind == value_class::infinite) {
     code = pack<Format, rule, overflow::non_saturating>({number.kind, number.negative, 0, 1});
-    return {number.length, std::errc{}, code};
+    // A finite-only format has neither: out of range (a conversion would give +-max).
+    return {number.length, info::always_saturates ? std::errc::result_out_of_range : std::errc{},
+            code};
   }
   code = code_of_decimal<Format>(number.magnitude, number.negative);
   // A finite number that does not give a finite value (past the largest; negative for an
-  // unsigned format) is out of range, as std::from_chars reports it.
-  const bool finite = !info::is_nan(code) && !info::is_infinity(code);
+  // unsigned format) is out of range, as std::from_chars reports it; so is one that a finite-only
+  // format saturates.
+  const bool finite = info::always_saturates ? !rounds_past_largest<Format>(number.magnitude)
+                                             : !info::is_nan(code) && !info::is_infinity(code);
   return {number.length, finite ? std::errc{} : std::errc::result_out_of_range, code};
 }
 
@@ -6393,6 +6791,10 @@ MINIFLOAT_DEFINE_LITERAL(e4m3fnuz)
 MINIFLOAT_DEFINE_LITERAL(e5m2fnuz)
 MINIFLOAT_DEFINE_LITERAL(e4m3b11fnuz)
 MINIFLOAT_DEFINE_LITERAL(e8m0)
+MINIFLOAT_DEFINE_LITERAL(e2m1)
+MINIFLOAT_DEFINE_LITERAL(e2m3)
+MINIFLOAT_DEFINE_LITERAL(e3m2)
+MINIFLOAT_DEFINE_LITERAL(ue4m3)
 #undef MINIFLOAT_DEFINE_LITERAL
 } // namespace literals
 
@@ -6492,7 +6894,10 @@ constexpr text_buffer shortest_text(std::uint8_t code) noexcept {
     // The nearest decimal of each length: the first that reads back is the shortest, and of
     // the shortest the nearest to the value.
     const decimal candidate = round_to_digits(exact, digits);
-    if (digits >= exact.count || code_of_decimal<Format>(candidate, false) == magnitude) {
+    const bool reads_back =
+        code_of_decimal<Format>(candidate, false) == magnitude &&
+        !(info::always_saturates && rounds_past_largest<Format>(candidate)); // e3m2 28, not 30
+    if (digits >= exact.count || reads_back) {
       put_decimal(out, candidate);
       return out;
     }
@@ -6607,5 +7012,526 @@ std::string to_string(basic_fp8<Format> x) {
 
 #endif // MINIFLOAT_TEXT_HPP
 // ---- end minifloat/text.hpp
+// ---- begin minifloat/packed.hpp
+// minifloat: packed storage of the 4- and 6-bit MX elements (docs/spec.md §7). The value types
+// e2m1, e2m3 and e3m2 take a byte each; stored tensors hold them tighter, in one of these
+// layouts, each a named convention of the ecosystem:
+//   e2m1 (FP4), two per byte: element 2i in bits 0-3, element 2i + 1 in bits 4-7 (PyTorch
+//       float4_e2m1fn_x2, ONNX, CUDA __nv_fp4x2, gpt-oss).  {1.0, -6.0} is 0b1111'0010 = 0xF2.
+//   e2m3, e3m2 (FP6), four per three bytes: element i in bits [6i, 6i + 6) of a little-endian
+//       bit stream (ONNX).
+//   ggml / GGUF block_mxfp4 (microscaling.hpp): split halves, element j and j + 16 in one byte.
+//
+//   pack(values, n, packed) / unpack(packed, n, values)        the layout alone
+//   convert_to_packed<T, R>(src, n, packed)                    float, binary16_bits,
+//                                                              bfloat16_bits -> packed T
+//   convert_from_packed<T>(packed, n, dst)                     packed T -> float, binary16_bits,
+//                                                              bfloat16_bits, exact
+// n counts elements and must fill whole bytes (FP4: even; FP6: a multiple of 4); packed holds
+// packed_bytes<T>(n) bytes. The conversions take bulk.hpp's array paths, in pieces that stay in
+// the first-level cache, so they give the scalar conversions' codes bit for bit.
+#ifndef MINIFLOAT_PACKED_HPP
+#define MINIFLOAT_PACKED_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+
+namespace minifloat {
+
+namespace detail {
+template <class T>
+constexpr int element_bits = format_info<typename value_traits<T>::format>::total_bits;
+} // namespace detail
+
+// The types packed storage holds: the 4- and 6-bit formats.
+template <class T>
+constexpr bool is_packable = detail::is_8bit_type<T> &&
+                             (detail::element_bits<T> == 4 || detail::element_bits<T> == 6);
+
+// Elements per group of whole bytes, and the group's bytes: FP4 2 in 1, FP6 4 in 3.
+template <class T>
+constexpr std::size_t packed_group_elements = detail::element_bits<T> == 4 ? 2 : 4;
+template <class T>
+constexpr std::size_t packed_group_bytes = detail::element_bits<T> == 4 ? 1 : 3;
+
+// The bytes n elements take packed (n a multiple of packed_group_elements<T>).
+template <class T>
+constexpr std::size_t packed_bytes(std::size_t n) noexcept {
+  static_assert(is_packable<T>, "packed_bytes: e2m1, e2m3 or e3m2");
+  return n / packed_group_elements<T> * packed_group_bytes<T>;
+}
+
+namespace detail {
+
+// One group: codes (each below 2^bits) into bytes, and back.
+template <class T>
+constexpr void pack_group(const std::uint8_t* codes, std::uint8_t* bytes) noexcept {
+  if constexpr (element_bits<T> == 4) {
+    bytes[0] = static_cast<std::uint8_t>(codes[0] | codes[1] << 4);
+  } else {
+    const std::uint32_t stream = std::uint32_t{codes[0]} | std::uint32_t{codes[1]} << 6 |
+                                 std::uint32_t{codes[2]} << 12 | std::uint32_t{codes[3]} << 18;
+    bytes[0] = static_cast<std::uint8_t>(stream);
+    bytes[1] = static_cast<std::uint8_t>(stream >> 8);
+    bytes[2] = static_cast<std::uint8_t>(stream >> 16);
+  }
+}
+template <class T>
+constexpr void unpack_group(const std::uint8_t* bytes, std::uint8_t* codes) noexcept {
+  if constexpr (element_bits<T> == 4) {
+    codes[0] = static_cast<std::uint8_t>(bytes[0] & 0x0FU);
+    codes[1] = static_cast<std::uint8_t>(bytes[0] >> 4);
+  } else {
+    const std::uint32_t stream =
+        std::uint32_t{bytes[0]} | std::uint32_t{bytes[1]} << 8 | std::uint32_t{bytes[2]} << 16;
+    for (int i = 0; i < 4; ++i) {
+      codes[i] = static_cast<std::uint8_t>((stream >> (6 * i)) & 0x3FU);
+    }
+  }
+}
+
+// Whether a word's lowest byte is the first in memory (then pack_unchecked loads and stores
+// words; otherwise it assembles them byte by byte: s390x).
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) &&                                    \
+    __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+constexpr bool little_endian = false;
+#else
+constexpr bool little_endian = true;
+#endif
+
+template <class T>
+void pack_unchecked(const T* values, std::size_t n, std::uint8_t* packed) noexcept {
+  constexpr std::size_t group = packed_group_elements<T>;
+  std::size_t start = 0;
+  if constexpr (element_bits<T> == 4) {
+    // Eight codes at a time in a 64-bit word (byte k = code k, whatever the byte order of the
+    // machine): x | x >> 4 puts code 2j + 1 above code 2j in byte 2j, and the even bytes are
+    // then gathered into four.
+    for (; start + 8 <= n; start += 8) {
+      std::uint64_t x = 0;
+      if constexpr (little_endian) {
+        std::memcpy(&x, values + start, sizeof x); // one load
+      } else {
+        for (std::size_t k = 0; k < 8; ++k) {
+          x |= std::uint64_t{values[start + k].bits()} << (8 * k);
+        }
+      }
+      x &= 0x0F0F0F0F0F0F0F0FU;
+      std::uint64_t y = (x | x >> 4) & 0x00FF00FF00FF00FFU;
+      y = (y | y >> 8) & 0x0000FFFF0000FFFFU;
+      const auto four = static_cast<std::uint32_t>(y | y >> 16);
+      if constexpr (little_endian) {
+        std::memcpy(packed + start / 2, &four, sizeof four);
+      } else {
+        for (std::size_t k = 0; k < 4; ++k) {
+          packed[start / 2 + k] = static_cast<std::uint8_t>(four >> (8 * k));
+        }
+      }
+    }
+  }
+  for (std::size_t i = start; i < n; i += group) {
+    std::uint8_t codes[4] = {};
+    for (std::size_t j = 0; j < group; ++j) {
+      codes[j] = values[i + j].bits();
+    }
+    pack_group<T>(codes, packed + i / group * packed_group_bytes<T>);
+  }
+}
+template <class T>
+void unpack_unchecked(const std::uint8_t* packed, std::size_t n, T* values) noexcept {
+  constexpr std::size_t group = packed_group_elements<T>;
+  for (std::size_t i = 0; i < n; i += group) {
+    std::uint8_t codes[4] = {};
+    unpack_group<T>(packed + i / group * packed_group_bytes<T>, codes);
+    for (std::size_t j = 0; j < group; ++j) {
+      values[i + j] = T::from_bits(codes[j]);
+    }
+  }
+}
+
+// Elements converted per piece: the codes stay in the first-level cache between the steps.
+constexpr std::size_t packed_piece = 1024;
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// The checks of a packed call: n fills whole bytes, no null pointer with elements to touch, and
+// the written array does not overlap the read one.
+template <class T>
+void check_packed(const char* function, std::size_t n, const array_argument& read,
+                  const array_argument& written) {
+  if (n % packed_group_elements<T> != 0) {
+    refuse(function, element_bits<T> == 4 ? "n is odd (two FP4 elements fill a byte)"
+                                          : "n is not a multiple of 4 (four FP6 elements fill "
+                                            "three bytes)");
+  }
+  check_not_null(function, read.data == nullptr, n, read.name);
+  check_not_null(function, written.data == nullptr, n, written.name);
+  check_no_overlap(function, written, read);
+}
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+} // namespace detail
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// Stores n values of T in packed_bytes<T>(n) bytes in T's layout (above).
+template <class T>
+void pack(const T* values, std::size_t n, std::uint8_t* packed) {
+  static_assert(is_packable<T>, "pack: e2m1, e2m3 or e3m2 values");
+  detail::check_packed<T>("pack", n, {values, n, "values"}, {packed, packed_bytes<T>(n), "packed"});
+  detail::pack_unchecked(values, n, packed);
+}
+
+// Reads n values of T from packed_bytes<T>(n) bytes in T's layout.
+template <class T>
+void unpack(const std::uint8_t* packed, std::size_t n, T* values) {
+  static_assert(is_packable<T>, "unpack: e2m1, e2m3 or e3m2 values");
+  detail::check_packed<T>("unpack", n, {packed, packed_bytes<T>(n), "packed"},
+                          {values, n, "values"});
+  detail::unpack_unchecked(packed, n, values);
+}
+
+// Narrows n values (float, binary16_bits, bfloat16_bits) to T with rounding R, packed: byte for
+// byte pack() of convert<R>(src[i]) (the MX elements always saturate; NaN gives +max).
+template <class T, rounding R = rounding::nearest_even, class From>
+void convert_to_packed(const From* src, std::size_t n, std::uint8_t* packed) {
+  static_assert(is_packable<T>, "convert_to_packed: the target is e2m1, e2m3 or e3m2");
+  static_assert(detail::value_traits<From>::is_known && !detail::is_8bit_type<From>,
+                "convert_to_packed: the source is float, double, binary16_bits or bfloat16_bits");
+  detail::check_packed<T>("convert_to_packed", n, {src, n * sizeof(From), "src"},
+                          {packed, packed_bytes<T>(n), "packed"});
+  T codes[detail::packed_piece];
+  for (std::size_t i = 0; i < n; i += detail::packed_piece) {
+    const std::size_t m = n - i < detail::packed_piece ? n - i : detail::packed_piece;
+    detail::narrow_array<detail::rule_of(R), overflow::saturate>(src + i, m, codes,
+                                                                 detail::no_random_bits{});
+    detail::pack_unchecked(codes, m, packed + packed_bytes<T>(i));
+  }
+}
+
+// Widens n packed values of T to float, binary16_bits or bfloat16_bits, exactly.
+template <class T, class To>
+void convert_from_packed(const std::uint8_t* packed, std::size_t n, To* dst) {
+  static_assert(is_packable<T>, "convert_from_packed: the source is e2m1, e2m3 or e3m2");
+  static_assert(detail::value_traits<To>::is_known && !detail::is_8bit_type<To> &&
+                    !std::is_same<To, double>::value,
+                "convert_from_packed: the target is float, binary16_bits or bfloat16_bits");
+  detail::check_packed<T>("convert_from_packed", n, {packed, packed_bytes<T>(n), "packed"},
+                          {dst, n * sizeof(To), "dst"});
+  T codes[detail::packed_piece];
+  for (std::size_t i = 0; i < n; i += detail::packed_piece) {
+    const std::size_t m = n - i < detail::packed_piece ? n - i : detail::packed_piece;
+    detail::unpack_unchecked(packed + packed_bytes<T>(i), m, codes);
+    detail::widen_array(codes, m, dst + i);
+  }
+}
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+} // namespace minifloat
+
+#endif // MINIFLOAT_PACKED_HPP
+// ---- end minifloat/packed.hpp
+// ---- begin minifloat/microscaling.hpp
+// minifloat: block-scaled 4- and 6-bit tensors in the layouts models ship (docs/spec.md §7).
+//   quantize_mx_packed<T>(x, n, packed, scales, rule)    MXFP4 / MXFP6: 32 elements per e8m0
+//   dequantize_mx_packed<T>(packed, n, scales, x)        scale, scales in their own array, the
+//                                                        elements packed (packed.hpp): gpt-oss,
+//                                                        torchao, ModelOpt, DeepSeek-V4
+//   quantize_mxfp4_ggml(x, n, blocks, rule)              ggml / GGUF block_mxfp4: the scale
+//   dequantize_mxfp4_ggml(blocks, n, x)                  interleaved, split-half nibbles
+//   nvfp4_tensor_scale / quantize_nvfp4 / dequantize_nvfp4
+//                                                        NVFP4: 16 e2m1 per ue4m3 scale byte
+//                                                        and one float tensor scale,
+//                                                        Transformer Engine's recipe bit for bit
+// The element codes are quantize_mx's (scaling.hpp) bit for bit; decoding is exact into float
+// and bfloat16 (products past the largest give +-inf; results in the subnormal range are exact
+// whatever DAZ / FTZ say). Arguments are checked first (error.hpp): n must fill whole blocks.
+#ifndef MINIFLOAT_MICROSCALING_HPP
+#define MINIFLOAT_MICROSCALING_HPP
+
+#include <cstddef>
+#include <cstdint>
+
+
+namespace minifloat {
+
+// ggml's MXFP4 block (GGUF type MXFP4, llama.cpp block_mxfp4): 17 bytes, the e8m0 scale code,
+// then 16 bytes where byte j holds element j in bits 0-3 and element j + 16 in bits 4-7.
+struct block_mxfp4 {
+  std::uint8_t scale;
+  std::uint8_t elements[16];
+};
+static_assert(sizeof(block_mxfp4) == 17, "ggml's block is 17 bytes");
+
+// NVFP4's block size: 16 e2m1 elements share one ue4m3 scale byte.
+constexpr std::size_t nvfp4_block_size = 16;
+
+// NVFP4's per-tensor scale (docs/spec.md §7), as Transformer Engine computes it from the
+// tensor's amax: encode = 2688 / amax (2688 = 6 * 448: the largest element times the largest
+// scale byte), 1 where amax is 0 or the quotient is 0 or not finite, at most FLT_MAX; decode =
+// 1 / encode. Checkpoints store one of the two, under a name of their own:
+//   ModelOpt ("weight_scale_2", "input_scale"): the decode scale, amax / 2688;
+//   compressed-tensors ("weight_global_scale"): the encode scale, 2688 / amax.
+struct nvfp4_tensor_scale {
+  float encode;
+  float decode;
+
+  static nvfp4_tensor_scale from_amax(float amax) noexcept;
+  // From a stored scale, naming its convention: from_decode_scale(modelopt_weight_scale_2),
+  // from_encode_scale(compressed_tensors_global_scale). The other is its reciprocal.
+  static nvfp4_tensor_scale from_decode_scale(float decode) noexcept {
+    return {1.0f / decode, decode};
+  }
+  static nvfp4_tensor_scale from_encode_scale(float encode) noexcept {
+    return {encode, 1.0f / encode};
+  }
+};
+
+inline nvfp4_tensor_scale nvfp4_tensor_scale::from_amax(float amax) noexcept {
+  // On the bits (docs/spec.md §8): a zero, negative or NaN amax, and a quotient that is 0, or
+  // past FLT_MAX (FLT_MAX itself is kept: "at most FLT_MAX").
+  const std::uint32_t amax_bits = detail::float_bits(amax);
+  float encode = 1.0f;
+  if (amax_bits != 0 && amax_bits < detail::float_infinity_bits) {
+    const float quotient = 2688.0f / amax;
+    const std::uint32_t bits = detail::float_bits(quotient);
+    encode = bits == 0 ? 1.0f : bits >= detail::float_infinity_bits ? 0x1.fffffep127f : quotient;
+  }
+  return {encode, 1.0f / encode};
+}
+
+namespace detail {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// The checks of a block call: n fills whole blocks, nothing null with elements to touch, no
+// written array overlapping another one.
+inline void check_blocks_of(const char* function, std::size_t n, std::size_t block,
+                            const char* multiple) {
+  if (n % block != 0) {
+    refuse(function, "n is not a multiple of ", multiple);
+  }
+}
+
+// Element j of a ggml block sits in byte j % 16, low nibble for j < 16.
+inline void to_ggml_order(const std::uint8_t* codes, std::uint8_t* bytes) noexcept {
+  for (std::size_t j = 0; j < 16; ++j) {
+    bytes[j] = static_cast<std::uint8_t>(codes[j] | codes[j + 16] << 4);
+  }
+}
+inline void from_ggml_order(const std::uint8_t* bytes, std::uint8_t* codes) noexcept {
+  for (std::size_t j = 0; j < 16; ++j) {
+    codes[j] = static_cast<std::uint8_t>(bytes[j] & 0x0FU);
+    codes[j + 16] = static_cast<std::uint8_t>(bytes[j] >> 4);
+  }
+}
+
+// Blocks per piece of the packed functions: 512 elements, in the first-level cache.
+constexpr std::size_t mx_piece_blocks = 16;
+
+// Packed MXFP4 -> float or bfloat16_bits (To), blocks of 32 (16 bytes) with their e8m0 scales:
+// runs of blocks whose products stay normal (scale codes 2 to 252) go to the path's kernel
+// (nibble lookup, the scale added to the exponent field); the others, NaN scales included,
+// through dequantize_mx's exact steps.
+template <class To>
+void dequantize_mxfp4_unchecked(const std::uint8_t* packed, std::size_t blocks, const e8m0* scales,
+                                To* x) {
+  static_assert(sizeof(e8m0) == 1, "scale codes are bytes");
+  const auto* codes = reinterpret_cast<const std::uint8_t*>(scales);
+  with_kernels(active_path(), [&](auto kernels) {
+    for (std::size_t b = 0; b < blocks;) {
+      std::size_t end = b;
+      while (end < blocks && mx_fp4_block_is_normal(codes[end])) {
+        ++end;
+      }
+      if (end > b) {
+        kernels.template decode_e2m1_blocks<To>(packed + b * mx_fp4_block_bytes, codes + b, end - b,
+                                                x + b * mx_block_size);
+        b = end;
+        continue;
+      }
+      e2m1 elements[mx_block_size];
+      unpack_unchecked(packed + b * mx_fp4_block_bytes, mx_block_size, elements);
+      dequantize_mx_unchecked(elements, 1, scales + b, x + b * mx_block_size);
+      ++b;
+    }
+  });
+}
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+} // namespace detail
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// MXFP4 / MXFP6 with packed elements: quantize_mx<T>'s scales and codes (n a multiple of 32),
+// the codes packed in T's layout (packed.hpp) into packed_bytes<T>(n) bytes.
+template <class T>
+void quantize_mx_packed(const float* x, std::size_t n, std::uint8_t* packed, e8m0* scales,
+                        mx_scale_rule rule = mx_scale_rule::floor) {
+  static_assert(is_packable<T>, "quantize_mx_packed: e2m1, e2m3 or e3m2 elements");
+  const char* function = "quantize_mx_packed";
+  detail::check_blocks_of(function, n, mx_block_size, "32");
+  const std::size_t blocks = n / mx_block_size;
+  const detail::array_argument x_read{x, n * sizeof(float), "x"};
+  const detail::array_argument packed_written{packed, packed_bytes<T>(n), "packed"};
+  const detail::array_argument scales_written{scales, blocks, "scales"};
+  detail::check_pair(function, x_read, packed_written, n, "x or packed");
+  detail::check_pair(function, x_read, scales_written, blocks, "scales", "");
+  detail::check_no_overlap(function, scales_written, packed_written);
+  T codes[detail::mx_piece_blocks * mx_block_size];
+  for (std::size_t b = 0; b < blocks; b += detail::mx_piece_blocks) {
+    const std::size_t m = detail::smaller(detail::mx_piece_blocks, blocks - b);
+    detail::quantize_mx_unchecked(x + b * mx_block_size, m, codes, scales + b, rule);
+    detail::pack_unchecked(codes, m * mx_block_size, packed + packed_bytes<T>(b * mx_block_size));
+  }
+}
+
+// The inverse, into float or bfloat16_bits: dequantize_mx of the unpacked codes.
+template <class T, class To>
+void dequantize_mx_packed(const std::uint8_t* packed, std::size_t n, const e8m0* scales, To* x) {
+  static_assert(is_packable<T>, "dequantize_mx_packed: e2m1, e2m3 or e3m2 elements");
+  static_assert(std::is_same<To, float>::value || std::is_same<To, bfloat16_bits>::value,
+                "dequantize_mx_packed: the target is float or bfloat16_bits");
+  const char* function = "dequantize_mx_packed";
+  detail::check_blocks_of(function, n, mx_block_size, "32");
+  const std::size_t blocks = n / mx_block_size;
+  const detail::array_argument x_written{x, n * sizeof(To), "x"};
+  detail::check_pair(function, {packed, packed_bytes<T>(n), "packed"}, x_written, n, "packed or x");
+  detail::check_pair(function, {scales, blocks, "scales"}, x_written, blocks, "scales", "");
+  if constexpr (std::is_same<T, e2m1>::value) {
+    detail::dequantize_mxfp4_unchecked(packed, blocks, scales, x);
+  } else {
+    T codes[detail::mx_piece_blocks * mx_block_size];
+    for (std::size_t b = 0; b < blocks; b += detail::mx_piece_blocks) {
+      const std::size_t m = detail::smaller(detail::mx_piece_blocks, blocks - b);
+      detail::unpack_unchecked(packed + packed_bytes<T>(b * mx_block_size), m * mx_block_size,
+                               codes);
+      detail::dequantize_mx_unchecked(codes, m, scales + b, x + b * mx_block_size);
+    }
+  }
+}
+
+// MXFP4 in ggml's blocks (n a multiple of 32; n / 32 blocks): quantize_mx<e2m1>'s scale and
+// codes, in block_mxfp4's order. (llama.cpp's own quantizer takes the floor rule but breaks
+// element ties to the lower code, not to even: its bytes can differ from these at midpoints.)
+inline void quantize_mxfp4_ggml(const float* x, std::size_t n, block_mxfp4* blocks,
+                                mx_scale_rule rule = mx_scale_rule::floor) {
+  const char* function = "quantize_mxfp4_ggml";
+  detail::check_blocks_of(function, n, mx_block_size, "32");
+  const std::size_t count = n / mx_block_size;
+  detail::check_pair(function, {x, n * sizeof(float), "x"},
+                     {blocks, count * sizeof(block_mxfp4), "blocks"}, n, "x or blocks");
+  e2m1 codes[mx_block_size];
+  for (std::size_t b = 0; b < count; ++b) {
+    e8m0 scale;
+    detail::quantize_mx_unchecked(x + b * mx_block_size, 1, codes, &scale, rule);
+    std::uint8_t bytes[mx_block_size];
+    for (std::size_t j = 0; j < mx_block_size; ++j) {
+      bytes[j] = codes[j].bits();
+    }
+    blocks[b].scale = scale.bits();
+    detail::to_ggml_order(bytes, blocks[b].elements);
+  }
+}
+
+// The inverse, into float or bfloat16_bits (n a multiple of 32).
+template <class To>
+void dequantize_mxfp4_ggml(const block_mxfp4* blocks, std::size_t n, To* x) {
+  static_assert(std::is_same<To, float>::value || std::is_same<To, bfloat16_bits>::value,
+                "dequantize_mxfp4_ggml: the target is float or bfloat16_bits");
+  const char* function = "dequantize_mxfp4_ggml";
+  detail::check_blocks_of(function, n, mx_block_size, "32");
+  const std::size_t count = n / mx_block_size;
+  detail::check_pair(function, {blocks, count * sizeof(block_mxfp4), "blocks"},
+                     {x, n * sizeof(To), "x"}, n, "blocks or x");
+  for (std::size_t b = 0; b < count; ++b) {
+    std::uint8_t bytes[mx_block_size];
+    detail::from_ggml_order(blocks[b].elements, bytes);
+    std::uint8_t packed[mx_block_size / 2];
+    for (std::size_t j = 0; j < mx_block_size / 2; ++j) {
+      packed[j] = static_cast<std::uint8_t>(bytes[2 * j] | bytes[2 * j + 1] << 4);
+    }
+    const e8m0 scale = e8m0::from_bits(blocks[b].scale);
+    detail::dequantize_mxfp4_unchecked(packed, 1, &scale, x + b * mx_block_size);
+  }
+}
+
+// NVFP4 quantization, Transformer Engine's recipe bit for bit (docs/spec.md §7), n a multiple
+// of 16: for each block of 16, in float arithmetic in this order,
+//   byte = ue4m3(amax_b * (encode * (1 / 6))), nearest-even, saturating;
+//   factor = 1 / (float(byte) * decode), at most FLT_MAX (a zero block stores byte 0, elements 0);
+//   element = e2m1(x_i * factor), nearest-even (saturating: e2m1 always saturates).
+// The elements are packed two per byte (packed.hpp), scales[b] is block b's byte. A NaN in a
+// block makes its scale NaN (0x7F); its elements carry no meaning (e2m1 has no NaN).
+inline void quantize_nvfp4(const float* x, std::size_t n, std::uint8_t* packed, ue4m3* scales,
+                           nvfp4_tensor_scale tensor_scale) {
+  const char* function = "quantize_nvfp4";
+  detail::check_blocks_of(function, n, nvfp4_block_size, "16");
+  const std::size_t blocks = n / nvfp4_block_size;
+  const detail::array_argument x_read{x, n * sizeof(float), "x"};
+  const detail::array_argument packed_written{packed, n / 2, "packed"};
+  const detail::array_argument scales_written{scales, blocks, "scales"};
+  detail::check_pair(function, x_read, packed_written, n, "x or packed");
+  detail::check_pair(function, x_read, scales_written, blocks, "scales", "");
+  detail::check_no_overlap(function, scales_written, packed_written);
+  detail::check_positive_finite(function, tensor_scale.encode, "the encode scale");
+  detail::check_positive_finite(function, tensor_scale.decode, "the decode scale");
+  const float byte_factor = tensor_scale.encode * (1.0f / 6.0f);
+  // Per piece of 32 blocks: the amaxes, bytes and factors first, the scaled elements into a
+  // buffer, then one narrowing of the piece on the active path and the packing.
+  constexpr std::size_t piece = 32;
+  float scaled[piece * nvfp4_block_size];
+  e2m1 codes[piece * nvfp4_block_size];
+  for (std::size_t first = 0; first < blocks; first += piece) {
+    const std::size_t count = detail::smaller(piece, blocks - first);
+    float amaxes[piece];
+    detail::block_amaxes(x + first * nvfp4_block_size, count, nvfp4_block_size, amaxes);
+    for (std::size_t b = 0; b < count; ++b) {
+      const auto byte = saturate_cast<ue4m3>(amaxes[b] * byte_factor);
+      scales[first + b] = byte;
+      const float quotient = 1.0f / (static_cast<float>(byte) * tensor_scale.decode);
+      // At most FLT_MAX, on the bits (a zero divisor gives +inf; a NaN byte gives NaN).
+      const float factor =
+          detail::float_bits(quotient) == detail::float_infinity_bits ? 0x1.fffffep127f : quotient;
+      const float* block = x + (first + b) * nvfp4_block_size;
+      for (std::size_t j = 0; j < nvfp4_block_size; ++j) {
+        scaled[b * nvfp4_block_size + j] = block[j] * factor;
+      }
+    }
+    const std::size_t m = count * nvfp4_block_size;
+    detail::narrow_array<detail::rounding_rule::nearest_even, overflow::saturate>(
+        scaled, m, codes, detail::no_random_bits{});
+    detail::pack_unchecked(codes, m, packed + first * nvfp4_block_size / 2);
+  }
+}
+
+// NVFP4 dequantization: x_i = float(element) * float(byte) * decode, in that order (float
+// arithmetic, as Transformer Engine), into float.
+inline void dequantize_nvfp4(const std::uint8_t* packed, std::size_t n, const ue4m3* scales,
+                             nvfp4_tensor_scale tensor_scale, float* x) {
+  const char* function = "dequantize_nvfp4";
+  detail::check_blocks_of(function, n, nvfp4_block_size, "16");
+  const std::size_t blocks = n / nvfp4_block_size;
+  const detail::array_argument x_written{x, n * sizeof(float), "x"};
+  detail::check_pair(function, {packed, n / 2, "packed"}, x_written, n, "packed or x");
+  detail::check_pair(function, {scales, blocks, "scales"}, x_written, blocks, "scales", "");
+  for (std::size_t b = 0; b < blocks; ++b) {
+    e2m1 codes[nvfp4_block_size];
+    detail::unpack_unchecked(packed + b * nvfp4_block_size / 2, nvfp4_block_size, codes);
+    const auto byte = static_cast<float>(scales[b]);
+    float* out = x + b * nvfp4_block_size;
+    detail::widen_array(codes, nvfp4_block_size, out);
+    for (std::size_t j = 0; j < nvfp4_block_size; ++j) {
+      out[j] = out[j] * byte * tensor_scale.decode;
+    }
+  }
+}
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+} // namespace minifloat
+
+#endif // MINIFLOAT_MICROSCALING_HPP
+// ---- end minifloat/microscaling.hpp
 
 #endif // MINIFLOAT_MINIFLOAT_HPP

@@ -569,14 +569,14 @@ void dequantize_mx_unchecked(const T* q, std::size_t blocks, const e8m0* scales,
     const int k = static_cast<int>(code) - 127;
     widen_array(codes, mx_block_size, values);
     if (code == 0xFF) {
-      for (std::size_t j = 0; j < mx_block_size; ++j) {
-        values[j] = bit_cast<float>(float_quiet_nan_bits);
+      for (float& value : values) {
+        value = bit_cast<float>(float_quiet_nan_bits);
       }
     } else if (k + lowest >= -126 && k + highest <= 127) {
       // Every product is a normal float (or zero): exact, one multiplication.
       const auto factor = bit_cast<float>(static_cast<std::uint32_t>(code) << 23);
-      for (std::size_t j = 0; j < mx_block_size; ++j) {
-        values[j] *= factor;
+      for (float& value : values) {
+        value *= factor;
       }
     } else {
       for (std::size_t j = 0; j < mx_block_size; ++j) {

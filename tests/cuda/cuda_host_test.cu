@@ -10,7 +10,7 @@
 
 namespace {
 
-constexpr unsigned slots = 9;
+constexpr unsigned slots = 12;
 
 __global__ void convert_kernel(const float* in, const double* in_double, std::uint8_t* out) {
   const unsigned i = threadIdx.x;
@@ -27,6 +27,11 @@ __global__ void convert_kernel(const float* in, const double* in_double, std::ui
   out[slots * i + 8] = minifloat::convert<minifloat::e4m3, minifloat::rounding::toward_zero,
                                           minifloat::overflow::saturate>(in[i])
                            .bits();
+  // The MX elements and the NVFP4 scale (docs/spec.md §7).
+  out[slots * i + 9] = minifloat::e2m1(in[i] / 32.0f).bits();
+  out[slots * i + 10] =
+      minifloat::convert<minifloat::e3m2, minifloat::rounding::toward_zero>(in[i] / 8.0f).bits();
+  out[slots * i + 11] = minifloat::ue4m3(in[i]).bits();
 }
 
 std::uint8_t expected(unsigned slot, float x, double d, unsigned i) {
@@ -49,6 +54,12 @@ std::uint8_t expected(unsigned slot, float x, double d, unsigned i) {
     return minifloat::convert<minifloat::e4m3, minifloat::rounding::toward_zero,
                               minifloat::overflow::saturate>(x)
         .bits();
+  case 9:
+    return minifloat::e2m1(x / 32.0f).bits();
+  case 10:
+    return minifloat::convert<minifloat::e3m2, minifloat::rounding::toward_zero>(x / 8.0f).bits();
+  case 11:
+    return minifloat::ue4m3(x).bits();
   default:
     return minifloat::e4m3(x).bits();
   }
@@ -61,6 +72,20 @@ int main() {
   // Host code compiled through nvcc: the same constexpr answers as with g++ and clang.
   static_assert(minifloat::e4m3(464.0f).bits() == 0x7E, "");
   static_assert(minifloat::saturate_cast<minifloat::e5m2>(1e9f).bits() == 0x7B, "");
+  static_assert(minifloat::e2m1(5.0f).bits() == 0x6, "the tie 5 goes to the even 4");
+  // The packed and block-scaled MXFP4 functions in nvcc-compiled host code.
+  {
+    float row[64];
+    for (unsigned i = 0; i < 64; ++i) {
+      row[i] = static_cast<float>(i) * 0.25f - 8.0f;
+    }
+    std::uint8_t packed[32];
+    minifloat::e8m0 scales[2];
+    minifloat::quantize_mx_packed<minifloat::e2m1>(row, 64, packed, scales);
+    float back[64];
+    minifloat::dequantize_mx_packed<minifloat::e2m1>(packed, 64, scales, back);
+    failures += back[0] == -8.0f && back[63] == 6.0f ? 0 : 1; // floor: 7.75 clips to 6
+  }
   const minifloat::e4m3 x(1.5f);
   const __nv_fp8_e4m3 nv = minifloat::to_cuda(x);
   failures += static_cast<float>(nv) == 1.5f ? 0 : 1;             // NVIDIA reads our byte
