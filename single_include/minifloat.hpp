@@ -7516,14 +7516,15 @@ inline void dequantize_nvfp4(const std::uint8_t* packed, std::size_t n, const ue
   const detail::array_argument x_written{x, n * sizeof(float), "x"};
   detail::check_pair(function, {packed, n / 2, "packed"}, x_written, n, "packed or x");
   detail::check_pair(function, {scales, blocks, "scales"}, x_written, blocks, "scales", "");
+  // e2m1's values from the compile-time table (exact floats), in float arithmetic.
+  const auto& values = decode_table<e2m1>;
   for (std::size_t b = 0; b < blocks; ++b) {
-    e2m1 codes[nvfp4_block_size];
-    detail::unpack_unchecked(packed + b * nvfp4_block_size / 2, nvfp4_block_size, codes);
+    const std::uint8_t* bytes = packed + b * nvfp4_block_size / 2;
     const auto byte = static_cast<float>(scales[b]);
     float* out = x + b * nvfp4_block_size;
-    detail::widen_array(codes, nvfp4_block_size, out);
     for (std::size_t j = 0; j < nvfp4_block_size; ++j) {
-      out[j] = out[j] * byte * tensor_scale.decode;
+      const unsigned code = (bytes[j / 2] >> (4 * (j % 2))) & 0x0FU;
+      out[j] = values[code] * byte * tensor_scale.decode;
     }
   }
 }
