@@ -2,6 +2,7 @@
 // then a few conversions checked at run time. Exits non-zero on a wrong result.
 #include <minifloat/minifloat.hpp>
 
+#include <cstdint>
 #include <cstdio>
 
 int main() {
@@ -38,6 +39,43 @@ int main() {
   minifloat::quantize_mx(block, 32, block_codes, mx_scale);
   expect(mx_scale[0].bits() == 125 && block_codes[5].bits() == 0x7C,
          "quantize_mx: 400, halfway between 384 and 416, to even 384");
-  std::printf("%d passed, %d failed\n", 9 - failures, failures);
+  // The MX headers (packed.hpp, microscaling.hpp): every function template instantiated here.
+  using minifloat::e2m1;
+  using minifloat::e3m2;
+  float row[64];
+  for (int i = 0; i < 64; ++i) {
+    row[i] = static_cast<float>(i) * 0.25f - 8.0f;
+  }
+  minifloat::bfloat16_bits halves[64];
+  for (int i = 0; i < 64; ++i) {
+    halves[i] = minifloat::convert<minifloat::bfloat16_bits>(row[i]);
+  }
+  std::uint8_t packed[48];
+  e2m1 fp4[64];
+  minifloat::convert_to_packed<e2m1>(row, 64, packed);
+  minifloat::unpack(packed, 64, fp4);
+  minifloat::pack(fp4, 64, packed);
+  minifloat::convert_to_packed<e3m2, minifloat::rounding::toward_zero>(halves, 64, packed);
+  float back[64];
+  minifloat::convert_from_packed<e3m2>(packed, 64, back);
+  minifloat::convert_from_packed<e2m1>(packed, 64, halves);
+  minifloat::e8m0 scales[2];
+  minifloat::quantize_mx_packed<e2m1>(row, 64, packed, scales, minifloat::mx_scale_rule::even);
+  minifloat::dequantize_mx_packed<e2m1>(packed, 64, scales, back);
+  minifloat::dequantize_mx_packed<e2m1>(packed, 64, scales, halves);
+  minifloat::quantize_mx_packed<e3m2>(row, 64, packed, scales);
+  minifloat::dequantize_mx_packed<e3m2>(packed, 64, scales, back);
+  minifloat::block_mxfp4 ggml[2];
+  minifloat::quantize_mxfp4_ggml(row, 64, ggml);
+  minifloat::dequantize_mxfp4_ggml(ggml, 64, back);
+  minifloat::dequantize_mxfp4_ggml(ggml, 64, halves);
+  expect(back[0] == -8.0f && back[63] == 6.0f, "MXFP4, floor: 7.75 clips to 6");
+  minifloat::ue4m3 nv_scales[4];
+  const auto tensor_scale = minifloat::nvfp4_tensor_scale::from_amax(8.0f);
+  minifloat::quantize_nvfp4(row, 64, packed, nv_scales, tensor_scale);
+  minifloat::dequantize_nvfp4(packed, 64, nv_scales, tensor_scale, back);
+  minifloat::dequantize_nvfp4(packed, 64, nv_scales, tensor_scale, halves);
+  expect(back[0] == -8.0f, "NVFP4: the block maximum round-trips");
+  std::printf("%d passed, %d failed\n", 11 - failures, failures);
   return failures == 0 ? 0 : 1;
 }

@@ -518,12 +518,16 @@ TEST(Nvfp4, QuantizeFollowsTheRecipeStepByStep) {
   }
   EXPECT_EQ(bytes[1].bits(), 0x00);
   std::vector<float> back(n);
+  std::vector<minifloat::bfloat16_bits> back16(n);
   minifloat::dequantize_nvfp4(packed.data(), n, bytes.data(), scale, back.data());
+  minifloat::dequantize_nvfp4(packed.data(), n, bytes.data(), scale, back16.data());
   for (std::size_t j = 0; j < n; ++j) {
     const float element = static_cast<float>(reference::decode(reference::e2m1, q[j].bits()));
     const float byte =
         static_cast<float>(reference::decode(reference::ue4m3, bytes[j / 16].bits()));
-    ASSERT_EQ(back[j], ieee::product(ieee::product(element, byte), scale.decode)) << j;
+    const float expected = ieee::product(ieee::product(element, byte), scale.decode);
+    ASSERT_EQ(back[j], expected) << j;
+    ASSERT_EQ(back16[j].bits, minifloat::convert<minifloat::bfloat16_bits>(expected).bits) << j;
   }
 }
 

@@ -273,13 +273,17 @@ inline void quantize_nvfp4(const float* x, std::size_t n, std::uint8_t* packed, 
 }
 
 // NVFP4 dequantization: x_i = float(element) * float(byte) * decode, in that order (float
-// arithmetic, as Transformer Engine), into float.
-inline void dequantize_nvfp4(const std::uint8_t* packed, std::size_t n, const ue4m3* scales,
-                             nvfp4_tensor_scale tensor_scale, float* x) {
+// arithmetic, as Transformer Engine), into float, or that float rounded once more to bfloat16
+// (nearest-even) for To = bfloat16_bits.
+template <class To>
+void dequantize_nvfp4(const std::uint8_t* packed, std::size_t n, const ue4m3* scales,
+                      nvfp4_tensor_scale tensor_scale, To* x) {
+  static_assert(std::is_same<To, float>::value || std::is_same<To, bfloat16_bits>::value,
+                "dequantize_nvfp4: the target is float or bfloat16_bits");
   const char* function = "dequantize_nvfp4";
   detail::check_blocks_of(function, n, nvfp4_block_size, "16");
   const std::size_t blocks = n / nvfp4_block_size;
-  const detail::array_argument x_written{x, n * sizeof(float), "x"};
+  const detail::array_argument x_written{x, n * sizeof(To), "x"};
   detail::check_pair(function, {packed, n / 2, "packed"}, x_written, n, "packed or x");
   detail::check_pair(function, {scales, blocks, "scales"}, x_written, blocks, "scales", "");
   // e2m1's values from the compile-time table (exact floats), in float arithmetic.
@@ -287,10 +291,15 @@ inline void dequantize_nvfp4(const std::uint8_t* packed, std::size_t n, const ue
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::uint8_t* bytes = packed + b * nvfp4_block_size / 2;
     const auto byte = static_cast<float>(scales[b]);
-    float* out = x + b * nvfp4_block_size;
+    To* out = x + b * nvfp4_block_size;
     for (std::size_t j = 0; j < nvfp4_block_size; ++j) {
-      const unsigned code = (bytes[j / 2] >> (4 * (j % 2))) & 0x0FU;
-      out[j] = values[code] * byte * tensor_scale.decode;
+      const unsigned code = (unsigned{bytes[j / 2]} >> (4 * (j % 2))) & 0x0FU;
+      const float value = values[code] * byte * tensor_scale.decode;
+      if constexpr (std::is_same<To, float>::value) {
+        out[j] = value;
+      } else {
+        out[j] = ::minifloat::convert<bfloat16_bits>(value);
+      }
     }
   }
 }

@@ -156,7 +156,7 @@ void decode_e2m1_blocks_portable(const std::uint8_t* packed, const std::uint8_t*
     const std::uint8_t* bytes = packed + b * mx_fp4_block_bytes;
     To* out = dst + b * 2 * mx_fp4_block_bytes;
     for (std::size_t j = 0; j < 2 * mx_fp4_block_bytes; ++j) {
-      const unsigned code = (bytes[j / 2] >> (4 * (j % 2))) & 0x0FU;
+      const unsigned code = (unsigned{bytes[j / 2]} >> (4 * (j % 2))) & 0x0FU;
       const std::uint16_t value = table[code];
       const auto bits =
           static_cast<std::uint16_t>(value + ((value & 0x7FFFU) != 0 ? exponent_step : 0U));
