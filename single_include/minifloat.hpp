@@ -1732,6 +1732,25 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   }
 }
 
+// The block quantizers' amaxes: for each of `blocks` consecutive blocks of `block_size` floats,
+// the largest of its magnitudes' bits (amax's rule, below), with no call per block.
+MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t blocks,
+                                                 std::size_t block_size, std::uint32_t* out) {
+  const u32v magnitude = splat(0x7FFFFFFFU);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const float* block = src + b * block_size;
+    u32v m = splat(0U);
+    std::size_t i = 0;
+    for (; i + width <= block_size; i += width) {
+      m = max_u(m, and_(load_float_bits(block + i), magnitude));
+    }
+    if (i < block_size) { // partial vectors load 0 past the end, which never wins
+      m = max_u(m, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
+    }
+    out[b] = reduce_max_u(m);
+  }
+}
+
 // amax's loop: the largest of the magnitudes' bits, compared as integers (so NaNs come above
 // infinity, above every finite value), four vectors at a time for four chains of max.
 MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
@@ -1830,6 +1849,11 @@ struct portable_kernels {
   // max |src[i]| as bits (amax's rule, bulk.hpp).
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return portable::max_magnitude_bits(src, n);
+  }
+  // Per block of block_size floats (the block quantizers').
+  static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
+                                       std::uint32_t* out) {
+    portable::block_max_magnitude_bits(src, blocks, block_size, out);
   }
   // MXFP4 blocks whose products stay normal, into float or bfloat16_bits
   // (decode_e2m1_blocks_portable above).
@@ -3396,6 +3420,25 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   }
 }
 
+// The block quantizers' amaxes: for each of `blocks` consecutive blocks of `block_size` floats,
+// the largest of its magnitudes' bits (amax's rule, below), with no call per block.
+MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t blocks,
+                                                 std::size_t block_size, std::uint32_t* out) {
+  const u32v magnitude = splat(0x7FFFFFFFU);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const float* block = src + b * block_size;
+    u32v m = splat(0U);
+    std::size_t i = 0;
+    for (; i + width <= block_size; i += width) {
+      m = max_u(m, and_(load_float_bits(block + i), magnitude));
+    }
+    if (i < block_size) { // partial vectors load 0 past the end, which never wins
+      m = max_u(m, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
+    }
+    out[b] = reduce_max_u(m);
+  }
+}
+
 // amax's loop: the largest of the magnitudes' bits, compared as integers (so NaNs come above
 // infinity, above every finite value), four vectors at a time for four chains of max.
 MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
@@ -3492,6 +3535,11 @@ struct avx2_kernels {
   }
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return avx2::max_magnitude_bits(src, n);
+  }
+  // Per block of block_size floats (the block quantizers').
+  static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
+                                       std::uint32_t* out) {
+    avx2::block_max_magnitude_bits(src, blocks, block_size, out);
   }
   // MXFP4 blocks whose products stay normal: the portable table loop (a byte-shuffle kernel is
   // the AVX-512 path's).
@@ -4186,6 +4234,25 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   }
 }
 
+// The block quantizers' amaxes: for each of `blocks` consecutive blocks of `block_size` floats,
+// the largest of its magnitudes' bits (amax's rule, below), with no call per block.
+MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t blocks,
+                                                 std::size_t block_size, std::uint32_t* out) {
+  const u32v magnitude = splat(0x7FFFFFFFU);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const float* block = src + b * block_size;
+    u32v m = splat(0U);
+    std::size_t i = 0;
+    for (; i + width <= block_size; i += width) {
+      m = max_u(m, and_(load_float_bits(block + i), magnitude));
+    }
+    if (i < block_size) { // partial vectors load 0 past the end, which never wins
+      m = max_u(m, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
+    }
+    out[b] = reduce_max_u(m);
+  }
+}
+
 // amax's loop: the largest of the magnitudes' bits, compared as integers (so NaNs come above
 // infinity, above every finite value), four vectors at a time for four chains of max.
 MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
@@ -4441,6 +4508,11 @@ struct avx512_kernels {
   }
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return avx512::max_magnitude_bits(src, n);
+  }
+  // Per block of block_size floats (the block quantizers').
+  static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
+                                       std::uint32_t* out) {
+    avx512::block_max_magnitude_bits(src, blocks, block_size, out);
   }
   // MXFP4 blocks whose products stay normal: nibbles through a word permute.
   template <class To>
@@ -5121,6 +5193,25 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   }
 }
 
+// The block quantizers' amaxes: for each of `blocks` consecutive blocks of `block_size` floats,
+// the largest of its magnitudes' bits (amax's rule, below), with no call per block.
+MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t blocks,
+                                                 std::size_t block_size, std::uint32_t* out) {
+  const u32v magnitude = splat(0x7FFFFFFFU);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const float* block = src + b * block_size;
+    u32v m = splat(0U);
+    std::size_t i = 0;
+    for (; i + width <= block_size; i += width) {
+      m = max_u(m, and_(load_float_bits(block + i), magnitude));
+    }
+    if (i < block_size) { // partial vectors load 0 past the end, which never wins
+      m = max_u(m, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
+    }
+    out[b] = reduce_max_u(m);
+  }
+}
+
 // amax's loop: the largest of the magnitudes' bits, compared as integers (so NaNs come above
 // infinity, above every finite value), four vectors at a time for four chains of max.
 MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
@@ -5253,6 +5344,11 @@ struct neon_kernels {
   }
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return neon::max_magnitude_bits(src, n);
+  }
+  // Per block of block_size floats (the block quantizers').
+  static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
+                                       std::uint32_t* out) {
+    neon::block_max_magnitude_bits(src, blocks, block_size, out);
   }
   // MXFP4 blocks whose products stay normal: the portable table loop (a byte-shuffle kernel is
   // the AVX-512 path's).
@@ -6162,14 +6258,18 @@ To times_power_of_two_as(float x, int k) noexcept {
 inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // The amaxes of `count` consecutive blocks of `block_size` floats (amax's rule: NaN if any
-// element is NaN), on the active path's kernel, dispatched once for all of them.
+// element is NaN), by the active path's kernel in one call.
 inline void block_amaxes(const float* x, std::size_t count, std::size_t block_size, float* amaxes) {
-  with_kernels(active_path(), [&](auto kernels) {
-    for (std::size_t b = 0; b < count; ++b) {
-      amaxes[b] =
-          magnitude_as_amax(decltype(kernels)::max_magnitude_bits(x + b * block_size, block_size));
+  std::uint32_t bits[32];
+  for (std::size_t first = 0; first < count; first += 32) {
+    const std::size_t m = smaller(std::size_t{32}, count - first);
+    with_kernels(active_path(), [&](auto kernels) {
+      decltype(kernels)::block_max_magnitude_bits(x + first * block_size, m, block_size, bits);
+    });
+    for (std::size_t b = 0; b < m; ++b) {
+      amaxes[first + b] = magnitude_as_amax(bits[b]);
     }
-  });
+  }
 }
 
 // The blocks per piece of the block quantizers: their scaled values (2 KiB) stay in the
@@ -7520,15 +7620,21 @@ void dequantize_nvfp4(const std::uint8_t* packed, std::size_t n, const ue4m3* sc
   const detail::array_argument x_written{x, n * sizeof(To), "x"};
   detail::check_pair(function, {packed, n / 2, "packed"}, x_written, n, "packed or x");
   detail::check_pair(function, {scales, blocks, "scales"}, x_written, blocks, "scales", "");
-  // e2m1's values from the compile-time table (exact floats), in float arithmetic.
+  // Per block, the 16 products element · byte (exact: at most 8 significant bits, and normal,
+  // or 0 or NaN) into a table; then one rounding, times decode. Kept in a table, the first
+  // product cannot be reassociated with the second (-ffast-math), so the order stays TE's.
   const auto& values = decode_table<e2m1>;
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::uint8_t* bytes = packed + b * nvfp4_block_size / 2;
     const auto byte = static_cast<float>(scales[b]);
+    float times_byte[16];
+    for (std::size_t code = 0; code < 16; ++code) {
+      times_byte[code] = values[code] * byte;
+    }
     To* out = x + b * nvfp4_block_size;
     for (std::size_t j = 0; j < nvfp4_block_size; ++j) {
       const unsigned code = (unsigned{bytes[j / 2]} >> (4 * (j % 2))) & 0x0FU;
-      const float value = values[code] * byte * tensor_scale.decode;
+      const float value = times_byte[code] * tensor_scale.decode;
       if constexpr (std::is_same<To, float>::value) {
         out[j] = value;
       } else {

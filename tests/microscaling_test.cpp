@@ -317,7 +317,7 @@ void check_blocks(mx_scale_rule rule) {
       const double quotient = std::ldexp(static_cast<double>(x[j]), -k);
       ASSERT_EQ(q[j].bits(), ref.round(quotient, reference::mode::nearest_even, true)) << j;
       const double product = std::ldexp(reference::decode(ref.fmt(), q[j].bits()), k);
-      ASSERT_EQ(ieee::to_bits(back[j]), ieee::to_bits(static_cast<float>(product))) << j;
+      ASSERT_EQ(ieee::to_bits(back[j]), ieee::to_bits(ieee::to_float(product))) << j;
       ASSERT_EQ(back16[j].bits, minifloat::convert<minifloat::bfloat16_bits>(product).bits) << j;
     }
   }
@@ -354,7 +354,7 @@ TEST(Mx, DecodeAtTheEdgeScaleCodes) {
       }
       const double exact =
           std::ldexp(reference::decode(reference::e2m1, q[j].bits()), static_cast<int>(code) - 127);
-      EXPECT_EQ(ieee::to_bits(x[j]), ieee::to_bits(static_cast<float>(exact))) << code << " " << j;
+      EXPECT_EQ(ieee::to_bits(x[j]), ieee::to_bits(ieee::to_float(exact))) << code << " " << j;
       EXPECT_EQ(x16[j].bits, minifloat::convert<minifloat::bfloat16_bits>(exact).bits);
     }
   }
@@ -399,7 +399,7 @@ TEST(Mx, PackedFp4DecodeEveryByteUnderEveryScaleOnEveryPath) {
       }
       const double exact =
           std::ldexp(reference::decode(reference::e2m1, code), static_cast<int>(scale) - 127);
-      ASSERT_EQ(ieee::to_bits(x[i]), ieee::to_bits(static_cast<float>(exact)))
+      ASSERT_EQ(ieee::to_bits(x[i]), ieee::to_bits(ieee::to_float(exact)))
           << minifloat::to_string(path) << " scale " << scale << " code " << code;
       ASSERT_EQ(x16[i].bits, minifloat::convert<minifloat::bfloat16_bits>(exact).bits)
           << minifloat::to_string(path) << " scale " << scale << " code " << code;

@@ -286,15 +286,21 @@ void dequantize_nvfp4(const std::uint8_t* packed, std::size_t n, const ue4m3* sc
   const detail::array_argument x_written{x, n * sizeof(To), "x"};
   detail::check_pair(function, {packed, n / 2, "packed"}, x_written, n, "packed or x");
   detail::check_pair(function, {scales, blocks, "scales"}, x_written, blocks, "scales", "");
-  // e2m1's values from the compile-time table (exact floats), in float arithmetic.
+  // Per block, the 16 products element · byte (exact: at most 8 significant bits, and normal,
+  // or 0 or NaN) into a table; then one rounding, times decode. Kept in a table, the first
+  // product cannot be reassociated with the second (-ffast-math), so the order stays TE's.
   const auto& values = decode_table<e2m1>;
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::uint8_t* bytes = packed + b * nvfp4_block_size / 2;
     const auto byte = static_cast<float>(scales[b]);
+    float times_byte[16];
+    for (std::size_t code = 0; code < 16; ++code) {
+      times_byte[code] = values[code] * byte;
+    }
     To* out = x + b * nvfp4_block_size;
     for (std::size_t j = 0; j < nvfp4_block_size; ++j) {
       const unsigned code = (unsigned{bytes[j / 2]} >> (4 * (j % 2))) & 0x0FU;
-      const float value = values[code] * byte * tensor_scale.decode;
+      const float value = times_byte[code] * tensor_scale.decode;
       if constexpr (std::is_same<To, float>::value) {
         out[j] = value;
       } else {

@@ -486,14 +486,18 @@ To times_power_of_two_as(float x, int k) noexcept {
 inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // The amaxes of `count` consecutive blocks of `block_size` floats (amax's rule: NaN if any
-// element is NaN), on the active path's kernel, dispatched once for all of them.
+// element is NaN), by the active path's kernel in one call.
 inline void block_amaxes(const float* x, std::size_t count, std::size_t block_size, float* amaxes) {
-  with_kernels(active_path(), [&](auto kernels) {
-    for (std::size_t b = 0; b < count; ++b) {
-      amaxes[b] =
-          magnitude_as_amax(decltype(kernels)::max_magnitude_bits(x + b * block_size, block_size));
+  std::uint32_t bits[32];
+  for (std::size_t first = 0; first < count; first += 32) {
+    const std::size_t m = smaller(std::size_t{32}, count - first);
+    with_kernels(active_path(), [&](auto kernels) {
+      decltype(kernels)::block_max_magnitude_bits(x + first * block_size, m, block_size, bits);
+    });
+    for (std::size_t b = 0; b < m; ++b) {
+      amaxes[first + b] = magnitude_as_amax(bits[b]);
     }
-  });
+  }
 }
 
 // The blocks per piece of the block quantizers: their scaled values (2 KiB) stay in the

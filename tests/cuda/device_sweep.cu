@@ -15,12 +15,12 @@
 
 namespace {
 
-constexpr int results_per_input = 8;
+constexpr int results_per_input = 12;
 
 // Each float of [base, base + n) through the four narrowings docs/spec.md §2 names for e4m3 and
-// e5m2, two directed roundings and two stochastic ones (on sm_89 and later the two saturate_casts
-// take the hardware conversion; the others take the same code as the host, in the device's float
-// arithmetic).
+// e5m2, two directed roundings, two stochastic ones, and four to the MX types (on sm_89 and later
+// the two saturate_casts take the hardware conversion; the others take the same code as the host,
+// in the device's float arithmetic).
 __host__ __device__ void narrow_one(float x, std::uint8_t* out) {
   using minifloat::rounding;
   out[0] = minifloat::e4m3(x).bits();
@@ -37,6 +37,11 @@ __host__ __device__ void narrow_one(float x, std::uint8_t* out) {
   out[7] =
       minifloat::stochastic_cast<minifloat::e5m2, minifloat::overflow::saturate>(x, ~random_bits)
           .bits();
+  // The MX elements and the NVFP4 scale (docs/spec.md §7).
+  out[8] = minifloat::e2m1(x).bits();
+  out[9] = minifloat::convert<minifloat::e2m3, rounding::toward_zero>(x).bits();
+  out[10] = minifloat::stochastic_cast<minifloat::e3m2>(x, random_bits).bits();
+  out[11] = minifloat::ue4m3(x).bits();
 }
 
 __global__ void narrow_all(std::uint32_t base, std::uint32_t n, std::uint8_t* out) {

@@ -231,6 +231,11 @@ struct avx2_kernels {
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return avx2::max_magnitude_bits(src, n);
   }
+  // Per block of block_size floats (the block quantizers').
+  static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
+                                       std::uint32_t* out) {
+    avx2::block_max_magnitude_bits(src, blocks, block_size, out);
+  }
   // MXFP4 blocks whose products stay normal: the portable table loop (a byte-shuffle kernel is
   // the AVX-512 path's).
   template <class To>

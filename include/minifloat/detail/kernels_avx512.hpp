@@ -384,6 +384,11 @@ struct avx512_kernels {
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return avx512::max_magnitude_bits(src, n);
   }
+  // Per block of block_size floats (the block quantizers').
+  static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
+                                       std::uint32_t* out) {
+    avx512::block_max_magnitude_bits(src, blocks, block_size, out);
+  }
   // MXFP4 blocks whose products stay normal: nibbles through a word permute.
   template <class To>
   static void decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,

@@ -246,6 +246,11 @@ struct neon_kernels {
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return neon::max_magnitude_bits(src, n);
   }
+  // Per block of block_size floats (the block quantizers').
+  static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
+                                       std::uint32_t* out) {
+    neon::block_max_magnitude_bits(src, blocks, block_size, out);
+  }
   // MXFP4 blocks whose products stay normal: the portable table loop (a byte-shuffle kernel is
   // the AVX-512 path's).
   template <class To>

@@ -194,6 +194,11 @@ struct portable_kernels {
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return portable::max_magnitude_bits(src, n);
   }
+  // Per block of block_size floats (the block quantizers').
+  static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
+                                       std::uint32_t* out) {
+    portable::block_max_magnitude_bits(src, blocks, block_size, out);
+  }
   // MXFP4 blocks whose products stay normal, into float or bfloat16_bits
   // (decode_e2m1_blocks_portable above).
   template <class To>
