@@ -411,6 +411,16 @@ inline normalized_float normalize(float x) noexcept {
   return {bits << (23 - top), top - 149};
 }
 
+// x * 2^k for an exact float x (NaN, +-inf, zero or finite) and any k, rounded to nearest even
+// (exact whenever the result is representable): the converter's steps on the exact product, so
+// a result in float's subnormal range is right whatever the environment flushes.
+inline float times_power_of_two(float x, int k) noexcept {
+  unpacked value = unpack_value(x);
+  value.exponent += k;
+  return bit_cast<float>(
+      pack<formats::binary32, rounding_rule::nearest_even, overflow::non_saturating>(value));
+}
+
 } // namespace detail
 
 // The e8m0 scale of an MX block with this amax. amax = 0 (an all-zero block) gives the
@@ -462,11 +472,10 @@ constexpr std::size_t mx_block_size = 32;
 
 namespace detail {
 
-// x * 2^k for an exact float x (NaN, +-inf, zero or finite) and any k, rounded once to To (float
-// or bfloat16_bits) to nearest even: the converter's steps on the exact product, so a result in
-// the subnormal range is right whatever the environment flushes.
+// x * 2^k for an exact float x, rounded once to To (float or bfloat16_bits), whatever the
+// environment flushes: the converter's steps on the exact product.
 template <class To>
-To times_power_of_two(float x, int k) noexcept {
+To times_power_of_two_as(float x, int k) noexcept {
   unpacked value = unpack_value(x);
   value.exponent += k;
   using format = typename value_traits<To>::format;
@@ -575,7 +584,7 @@ void dequantize_mx_unchecked(const T* q, std::size_t blocks, const e8m0* scales,
       }
     } else {
       for (std::size_t j = 0; j < mx_block_size; ++j) {
-        block[j] = times_power_of_two<To>(values[j], k);
+        block[j] = times_power_of_two_as<To>(values[j], k);
       }
       continue;
     }
