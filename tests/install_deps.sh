@@ -6,9 +6,10 @@ set -euo pipefail
 # and single-header checks; clang-format and clang-tidy for the style step; valgrind and
 # compiler-rt (libFuzzer, the sanitizers' runtimes) for the hardening steps; the AArch64, i686
 # and s390x cross compilers, qemu-user and GoogleTest's sources (googletest) for the NEON path
-# and the 32-bit and big-endian runs (tests/cross/run.sh).
-packages=(cmake g++ clang libgtest-dev libbenchmark-dev libfmt-dev clang-19 libc++-19-dev
-  libc++abi-19-dev pkgconf python3 clang-format clang-tidy git valgrind libclang-rt-14-dev
+# and the 32-bit and big-endian runs (tests/cross/run.sh); Eigen 3.4 (libeigen3-dev) for
+# eigen_test and the Eigen consumer.
+packages=(cmake g++ clang libgtest-dev libbenchmark-dev libfmt-dev libeigen3-dev clang-19
+  libc++-19-dev libc++abi-19-dev pkgconf python3 clang-format clang-tidy git valgrind libclang-rt-14-dev
   g++-aarch64-linux-gnu g++-i686-linux-gnu g++-s390x-linux-gnu qemu-user googletest)
 missing=()
 for package in "${packages[@]}"; do

@@ -50,16 +50,18 @@ cd "$root"
 git ls-files -- '*.hpp' '*.cpp' '*.cu' '*.inc' ':!single_include' | xargs clang-format --dry-run --Werror
 for standard in 17 20; do
   # .clang-tidy: any finding in include/minifloat/ is an error.
-  clang-tidy --quiet tests/tidy/all_headers.cpp -- -std=c++$standard -Iinclude 2>/dev/null
+  clang-tidy --quiet tests/tidy/all_headers.cpp -- -std=c++$standard -Iinclude \
+    -isystem /usr/include/eigen3 2>/dev/null
 done
 python3 tools/amalgamate.py --check
 python3 tools/check_api_docs.py
 # Every header, and the single header alone, under clang-19's whole -Ofast, libc++, C++23: no
 # -Wnan-infinity-disabled, no C++23 deprecation (docs/spec.md §8).
-for include in '<minifloat/minifloat.hpp>' '<minifloat/std_format.hpp>' '"minifloat.hpp"'; do
+for include in '<minifloat/minifloat.hpp>' '<minifloat/std_format.hpp>' '<minifloat/eigen.hpp>' \
+  '"minifloat.hpp"'; do
   echo "#include $include" | clang++-19 -x c++ -std=c++23 -stdlib=libc++ -Ofast \
     -Wno-deprecated-ofast -Wall -Wextra -Wpedantic -Wconversion -Werror -Iinclude \
-    -Isingle_include -fsyntax-only -
+    -Isingle_include -isystem /usr/include/eigen3 -fsyntax-only -
 done
 
 for configuration in "${configurations[@]}"; do

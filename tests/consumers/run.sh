@@ -3,7 +3,8 @@
 # a project of its own: find_package after install (C++17, C++20, -fno-exceptions -fno-rtti),
 # add_subdirectory, FetchContent, pkg-config, the single header alone (checked up to date),
 # clang-19 with libc++ (std::format) when installed, and nvcc (host code and a kernel) when the
-# CUDA toolkit is on PATH. Warnings are errors throughout.
+# CUDA toolkit is on PATH; and an Eigen application (minifloat/eigen.hpp, Debian's Eigen 3.4).
+# Warnings are errors throughout.
 #   tests/consumers/run.sh [WORK_DIR]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -45,6 +46,9 @@ if cmake -S "$here/find_package" -B "$work/find_package_v2" -DCMAKE_PREFIX_PATH=
   echo "find_package(minifloat 2.0) accepted the 1.x package" && exit 1
 fi
 grep -q "compatible with requested version \"2.0\"" "$work/find_package_v2.log"
+
+step "Eigen 3.4 (libeigen3-dev) and minifloat/eigen.hpp, both through find_package"
+configure_build_run eigen "$here/eigen" -DCMAKE_PREFIX_PATH="$prefix"
 
 step "add_subdirectory"
 configure_build_run add_subdirectory "$here/add_subdirectory" -DMINIFLOAT_SOURCE_DIR="$root"

@@ -2,5 +2,6 @@
 // finding in include/minifloat/).
 #include <minifloat/minifloat.hpp>
 
+#include <minifloat/eigen.hpp>
 #include <minifloat/fmt.hpp>
 #include <minifloat/std_format.hpp>
