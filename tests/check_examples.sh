@@ -5,6 +5,7 @@
 #   tests/check_examples.sh quantization_error BINARY SVG
 #   tests/check_examples.sh dot_product_snr BINARY
 #   tests/check_examples.sh mx_roundtrip BINARY
+#   tests/check_examples.sh accumulation_snr BINARY SVG
 set -euo pipefail
 example=$1
 binary=$2
@@ -73,6 +74,41 @@ mx_roundtrip)
       ok = ok && bits["nvfp4"] == 4.5
       if (!ok) { print "mx_roundtrip: figures out of range"; exit 1 }
     }'
+  ;;
+accumulation_snr)
+  svg=$3
+  rm -f "$svg"
+  out=$("$binary" "$svg")
+  echo "$out"
+  echo "$out" | awk '
+    $1 == "result" {
+      key = $3 "/" $5 "/" $7
+      median[key] = $9; below[key] = $13; acc[key] = $15; n++
+    }
+    END {
+      ok = n == 36
+      # Independent vectors: quantization dominates (about 28 dB, as dot_product_snr finds), and
+      # at length 128 the 14-bit accumulator changes nothing visible.
+      ok = ok && median["128/0/fp64"] > 20 && median["128/0/fp64"] < 40
+      ok = ok && median["128/0/14-bit"] > median["128/0/fp64"] - 0.5
+      # Correlated vectors at 4096: the sum grows, the accumulator drops its low bits (the
+      # accumulator alone errs by about 2 %, DeepSeek-V3: "nearly 2 %") and costs over 10 dB;
+      # promoting every 128 elements brings it back within 3 dB of float64, every 512 halfway.
+      split("0.5 0.9 0.99", rhos, " ")
+      for (i in rhos) {
+        k = "4096/" rhos[i]
+        ok = ok && median[k "/14-bit"] < median[k "/fp64"] - 10
+        ok = ok && median[k "/14b+p128"] > median[k "/fp64"] - 3
+        ok = ok && median[k "/14b+p512"] > median[k "/14-bit"] + 5
+        ok = ok && median[k "/14b+p128"] > median[k "/14b+p512"]
+        ok = ok && median[k "/14b+blk128"] > median[k "/fp64"] - 3
+        ok = ok && acc[k "/14-bit"] > 0.01 && acc[k "/14-bit"] < 0.2
+        ok = ok && acc[k "/14b+p128"] < 0.002 && below[k "/fp64"] == 0
+      }
+      if (!ok) { print "accumulation_snr: figures out of range"; exit 1 }
+    }'
+  grep -q "<svg" "$svg" && [ "$(grep -c "<polyline" "$svg")" = 6 ] ||
+    { echo "accumulation_snr: $svg is not a plot of six curves"; exit 1; }
   ;;
 *)
   echo "unknown example $example"

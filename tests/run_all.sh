@@ -115,6 +115,7 @@ memcheck=(valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-ki
 "${memcheck[@]}" "$dir/examples/tour" >/dev/null
 "${memcheck[@]}" "$dir/examples/dot_product_snr" 10 >/dev/null
 "${memcheck[@]}" "$dir/examples/quantization_error" "$dir/memcheck.svg" 50000 >/dev/null
+"${memcheck[@]}" "$dir/examples/accumulation_snr" "$dir/memcheck_accumulation.svg" 20 >/dev/null
 # Under valgrind the CPU looks AVX2-only: this checks the AVX2 and portable kernels for reads of
 # uninitialised or unowned bytes at every length and offset.
 # (Three formats of the nine: the kernels differ between formats only in constants.)
