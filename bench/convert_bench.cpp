@@ -195,6 +195,22 @@ void BM_encode(benchmark::State& state, simd_path path) {
   }
   set_counters(state);
 }
+// The same with a conversion report (report.hpp); the summary's "x plain" column divides its
+// rate by the plain call's.
+template <class T, minifloat::rounding R, overflow O>
+void BM_encode_report(benchmark::State& state, simd_path path) {
+  const minifloat::scoped_path on(path);
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const auto& src = normal_floats(n);
+  std::vector<T> dst(n);
+  minifloat::conversion_report report;
+  for (auto _ : state) {
+    minifloat::convert<R, O>(src.data(), n, dst.data(), report);
+    benchmark::DoNotOptimize(report);
+    benchmark::ClobberMemory();
+  }
+  set_counters(state);
+}
 template <class T>
 void BM_stochastic_array_bits(benchmark::State& state, simd_path path) {
   const minifloat::scoped_path on(path);
@@ -262,6 +278,20 @@ void BM_quantize_e4m3(benchmark::State& state, simd_path path) {
   }
   set_counters(state);
 }
+void BM_quantize_e4m3_report(benchmark::State& state, simd_path path) {
+  const minifloat::scoped_path on(path);
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const auto& src = normal_floats(n);
+  const float scale = minifloat::compute_scale<e4m3>(minifloat::amax(src.data(), n));
+  std::vector<e4m3> dst(n);
+  minifloat::conversion_report report;
+  for (auto _ : state) {
+    minifloat::quantize(src.data(), n, dst.data(), scale, report);
+    benchmark::DoNotOptimize(report);
+    benchmark::ClobberMemory();
+  }
+  set_counters(state);
+}
 // The public block and MX functions on the active path (rows of 4096 floats).
 void BM_quantize_tiles_1x128_e4m3(benchmark::State& state) {
   const auto n = static_cast<std::size_t>(state.range(0));
@@ -282,6 +312,19 @@ void BM_quantize_mx_e4m3(benchmark::State& state) {
   std::vector<minifloat::e8m0> scales(n / 32);
   for (auto _ : state) {
     minifloat::quantize_mx(src.data(), n, q.data(), scales.data());
+    benchmark::ClobberMemory();
+  }
+  set_counters(state);
+}
+void BM_quantize_mx_e4m3_report(benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const auto& src = normal_floats(n);
+  std::vector<e4m3> q(n);
+  std::vector<minifloat::e8m0> scales(n / 32);
+  minifloat::conversion_report report;
+  for (auto _ : state) {
+    minifloat::quantize_mx(src.data(), n, q.data(), scales.data(), report);
+    benchmark::DoNotOptimize(report);
     benchmark::ClobberMemory();
   }
   set_counters(state);
@@ -419,6 +462,9 @@ void register_all() {
 #endif
   add("encode_e4m3", BM_encode<float, e4m3, rule::nearest_even, overflow::non_saturating>);
   add("encode_e4m3_saturate", BM_encode<float, e4m3, rule::nearest_even, overflow::saturate>);
+  add("encode_e4m3_report", BM_encode_report<e4m3, rule::nearest_even, overflow::non_saturating>);
+  add("encode_e4m3_saturate_report",
+      BM_encode_report<e4m3, rule::nearest_even, overflow::saturate>);
   add("encode_e5m2", BM_encode<float, e5m2, rule::nearest_even, overflow::non_saturating>);
   add("encode_e5m2_saturate", BM_encode<float, e5m2, rule::nearest_even, overflow::saturate>);
   add("encode_e4m3_toward_zero",
@@ -437,8 +483,10 @@ void register_all() {
   add("decode_e4m3_bfloat16", BM_decode<e4m3, minifloat::bfloat16_bits>);
   add("amax", BM_amax);
   add("quantize_e4m3", BM_quantize_e4m3);
+  add("quantize_e4m3_report", BM_quantize_e4m3_report);
   add("quantize_tiles_1x128_e4m3", BM_quantize_tiles_1x128_e4m3);
   add("quantize_mx_e4m3", BM_quantize_mx_e4m3);
+  add("quantize_mx_e4m3_report", BM_quantize_mx_e4m3_report);
   add("copy_mxfp4_bfloat16_bytes", BM_copy_mxfp4_bytes<2>);
   add("copy_mxfp4_float_bytes", BM_copy_mxfp4_bytes<4>);
   add("dequantize_mxfp4_bfloat16", BM_dequantize_mxfp4<minifloat::bfloat16_bits>);
@@ -464,8 +512,8 @@ public:
   void Finalize() override {
     ConsoleReporter::Finalize();
     std::map<std::string, double> by_name(rates_.begin(), rates_.end());
-    std::printf("\n%-48s %9s %9s %9s %9s\n", "benchmark (elements/ns)", "el/ns", "x copy",
-                "x scalar", "x encode");
+    std::printf("\n%-48s %9s %9s %9s %9s %9s\n", "benchmark (elements/ns)", "el/ns", "x copy",
+                "x scalar", "x encode", "x plain");
     for (const auto& [name, rate] : rates_) {
       const std::string size = name.substr(name.rfind('/'));
       const bool reads = name.rfind("amax", 0) == 0;
@@ -484,17 +532,22 @@ public:
       if (name.rfind("quantize", 0) == 0) {
         const std::size_t path_end = name.rfind('/');
         const std::size_t path_start = name.rfind('/', path_end - 1);
-        const bool on_a_path = name.rfind("quantize_e4m3/", 0) == 0 ||
-                               name.rfind("quantize_mxfp4/", 0) == 0 ||
-                               name.rfind("quantize_nvfp4/", 0) == 0;
+        const bool on_a_path =
+            name.rfind("quantize_e4m3/", 0) == 0 || name.rfind("quantize_e4m3_report/", 0) == 0 ||
+            name.rfind("quantize_mxfp4/", 0) == 0 || name.rfind("quantize_nvfp4/", 0) == 0;
         const std::string path =
             on_a_path ? name.substr(path_start, path_end - path_start)
                       : std::string("/") + minifloat::to_string(minifloat::active_path());
         encode = by_name["encode_e4m3_saturate" + path + size];
       }
-      std::printf("%-48s %9.3f %9.2f %9.2f %9.2f\n", name.c_str(), rate,
+      // A call with a report against the same call without one.
+      const std::size_t report_at = name.find("_report");
+      const double plain = report_at == std::string::npos
+                               ? 0.0
+                               : by_name[name.substr(0, report_at) + name.substr(report_at + 7)];
+      std::printf("%-48s %9.3f %9.2f %9.2f %9.2f %9.2f\n", name.c_str(), rate,
                   copy > 0 ? rate / copy : 0.0, scalar > 0 ? rate / scalar : 0.0,
-                  encode > 0 ? rate / encode : 0.0);
+                  encode > 0 ? rate / encode : 0.0, plain > 0 ? rate / plain : 0.0);
     }
   }
 

@@ -1106,6 +1106,186 @@ struct random_bits_array {
 
 #endif // MINIFLOAT_RANDOM_HPP
 // ---- end minifloat/random.hpp
+// ---- begin minifloat/report.hpp
+// minifloat: what a narrowing array conversion did to its inputs, on request. Every narrowing
+// array function (convert, stochastic_convert, quantize, quantize_blocks, quantize_mx and the
+// microscaling quantizers) has an overload taking a conversion_report& after its arrays (before
+// any optional argument), which it fills:
+//
+//   minifloat::conversion_report report;
+//   minifloat::quantize(x.data(), n, q.data(), scale, report);
+//   if (report.saturated > n / 1000) { ... }   // more than 0.1 % clipped
+//
+// The counts are of the values converted: x itself for convert and stochastic_convert, x * scale
+// (as float computes it) for the scaling functions, x times its block's scale for the block
+// quantizers (docs/spec.md §10). The overloads without a report are unchanged; with one, the
+// kernels test each group of vectors with a few lane operations and count from the lane masks
+// only where a lane is out of the ordinary (detail/lanes.inc, report_lanes).
+#ifndef MINIFLOAT_REPORT_HPP
+#define MINIFLOAT_REPORT_HPP
+
+#include <cstddef>
+#include <cstdint>
+
+
+namespace minifloat {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// One call's tally (docs/spec.md §10 defines each count on one element; a call fills the report
+// afresh, its earlier contents are overwritten). "Finite" and "zero" read the bits, so fast-math
+// flags change nothing.
+struct conversion_report {
+  std::size_t elements = 0;        // values converted
+  std::size_t nan_inputs = 0;      // NaN values
+  std::size_t infinite_inputs = 0; // +-infinity
+  // Finite values of magnitude above the target's largest finite value: those whose result is
+  // +-largest (clipped: saturation, or rounding down to it) and those whose result is infinite
+  // or NaN (non-saturating overflow).
+  std::size_t saturated = 0;
+  std::size_t overflowed = 0;
+  // Non-zero finite values that became +-0 (underflow; e8m0 has no zero, so never there).
+  std::size_t flushed_to_zero = 0;
+  // Results in the target's subnormal range (non-zero, exponent field 0).
+  std::size_t subnormal = 0;
+  // Negative non-zero finite values for an unsigned target (e8m0, ue4m3): NaN.
+  std::size_t negative_for_unsigned = 0;
+  // The largest |result - x| / |x| over non-zero finite x with a finite result (0 if none),
+  // computed in double from the exact values: 1 for a flushed value, about 2^-(M+1) at most
+  // for nearest-even in the normal range.
+  double max_relative_error = 0;
+};
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+
+namespace detail {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// The kernels' report argument when none was asked for: the array loops compile as without one.
+struct no_tally {};
+
+// A report being filled: the element-by-element definitions (add, add_float_bits), and the
+// factor the kernels' vector test uses to skip lanes that cannot raise the largest relative
+// error (lanes.inc, lanes_to_report).
+class report_tally {
+public:
+  conversion_report report;
+
+  // The factor the kernels' vector test compares rounding errors with (lanes_to_report): a
+  // value whose error is at most filter() times itself cannot raise the largest relative error.
+  // The largest so far, lowered by 2^-20 so that no rounding of float(max) or of the product
+  // in the kernels can make the bound too large.
+  float filter() const noexcept { return filter_; }
+
+  // One value converted to `code` of Format (the definitions of conversion_report).
+  template <class Format>
+  void add(double value, std::uint32_t code) noexcept {
+    using info = format_info<Format>;
+    const auto bits = bit_cast<std::uint64_t>(value);
+    const std::uint64_t magnitude_bits = bits & ~(std::uint64_t{1} << 63);
+    if (magnitude_bits > 0x7FF0000000000000U) {
+      ++report.nan_inputs;
+      return;
+    }
+    if (magnitude_bits == 0x7FF0000000000000U) {
+      ++report.infinite_inputs;
+      return;
+    }
+    if (magnitude_bits == 0) {
+      return;
+    }
+    const bool negative = (bits >> 63) != 0;
+    if (!info::is_signed && negative) {
+      ++report.negative_for_unsigned;
+      return;
+    }
+    const std::uint32_t magnitude_code = code & info::magnitude_mask;
+    const bool finite_result = !info::is_nan(static_cast<std::uint8_t>(code)) &&
+                               !(info::has_infinity && magnitude_code == info::infinity_code);
+    const double result = decode<Format>(code);
+    const auto magnitude = bit_cast<double>(magnitude_bits);
+    if (magnitude > largest<Format>()) {
+      ++(finite_result ? report.saturated : report.overflowed);
+    }
+    if (!finite_result) {
+      return;
+    }
+    double relative = 1; // |0 - x| / |x|
+    if (info::has_zero && magnitude_code == 0) {
+      ++report.flushed_to_zero;
+    } else {
+      if (info::has_subnormals && magnitude_code <= info::max_subnormal_code) {
+        ++report.subnormal;
+      }
+      relative = (result > value ? result - value : value - result) / magnitude;
+    }
+    raise_relative_error(relative);
+  }
+
+  // A float, widened exactly: a normal one by the conversion, a subnormal (which
+  // denormals-are-zero would read as 0) or zero by the converter.
+  static double exact_double(std::uint32_t bits) noexcept {
+    return (bits & 0x7F800000U) != 0
+               ? static_cast<double>(bit_cast<float>(bits))
+               : bit_cast<double>(
+                     pack<formats::binary64, rounding_rule::nearest_even, overflow::non_saturating>(
+                         unpack_code<formats::binary32>(bits)));
+  }
+  void raise_relative_error(double relative) noexcept {
+    if (relative > report.max_relative_error) {
+      report.max_relative_error = relative;
+      filter_ = relative >= 0x1p100 ? 0x1p100f : static_cast<float>(relative) * 0x0.fffffp0f;
+    }
+  }
+  // The relative error of one non-zero finite float value (bits) whose result `code` is
+  // finite: the kernels' lanes that may raise the largest (lanes.inc, tally_vector).
+  template <class Format>
+  void add_relative_error(std::uint32_t bits, std::uint32_t code) noexcept {
+    const double value = exact_double(bits);
+    const double magnitude = value < 0 ? -value : value;
+    const double result = decode<Format>(code);
+    const double relative =
+        result == 0 ? 1 : (result > value ? result - value : value - result) / magnitude;
+    raise_relative_error(relative);
+  }
+  // `count` float inputs, as bits, and their codes.
+  template <class Format>
+  void add_float_bits(const std::uint32_t* bits, const std::uint8_t* codes,
+                      std::size_t count) noexcept {
+    for (std::size_t i = 0; i < count; ++i) {
+      add<Format>(exact_double(bits[i]), codes[i]);
+    }
+  }
+
+  // The number of bits set.
+  static constexpr std::size_t count_bits(std::uint32_t x) noexcept {
+    std::size_t count = 0;
+    for (; x != 0; x &= x - 1) {
+      ++count;
+    }
+    return count;
+  }
+
+  // The exact double value of a finite code, from the bits (so that denormals-are-zero cannot
+  // flush e8m0's 2^-127).
+  template <class Format>
+  static double decode(std::uint32_t code) noexcept {
+    return bit_cast<double>(code_table_for<Format, formats::binary64>[code & 0xFFU]);
+  }
+  template <class Format>
+  static double largest() noexcept {
+    return decode<Format>(format_info<Format>::max_finite_code);
+  }
+
+private:
+  float filter_ = 0;
+};
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+} // namespace detail
+} // namespace minifloat
+
+#endif // MINIFLOAT_REPORT_HPP
+// ---- end minifloat/report.hpp
 
 namespace minifloat {
 namespace detail {
@@ -1156,6 +1336,9 @@ MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) {
   return static_cast<std::int32_t>(a) > static_cast<std::int32_t>(b);
 }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return a & b; }
+MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return a | b; }
+MINIFLOAT_LANE_FN bool any_lane(maskv m) { return m; }
+MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) { return m ? 1U : 0U; }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return a + u32v{m}; }
 // select(bool, u32v, u32v) is detail::select.
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
@@ -1191,6 +1374,7 @@ MINIFLOAT_LANE_FN u32v load_halves_partial(const std::uint16_t* p, std::size_t /
   return *p;
 }
 MINIFLOAT_LANE_FN u32v load_u32(const std::uint32_t* p) { return *p; }
+MINIFLOAT_LANE_FN void store_u32(std::uint32_t* p, u32v a) { *p = a; }
 MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v code) {
   *p = static_cast<std::uint8_t>(code);
 }
@@ -1221,10 +1405,12 @@ constexpr std::size_t prefetch_distance = 0;
 //   eq, gt_u                          unsigned comparisons giving a mask
 //   gt_small                          gt_u for lanes below 2^31, compared as signed (one
 //                                     AVX2 instruction instead of three)
-//   select(m, a, b), mask_and(m, n), inc_if(m, x) (x + 1 where m)
+//   select(m, a, b), mask_and(m, n), mask_or(m, n), inc_if(m, x) (x + 1 where m)
+//   any_lane(m), mask_bits(m)         whether a lane is set; lane i as bit i of an integer
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
-//   load_u32(p), load_u32_partial(p, count), store_codes(p, v), store_codes_partial(p, v, count)
+//   load_u32(p), load_u32_partial(p, count), store_u32(p, v), store_codes(p, v),
+//   store_codes_partial(p, v, count)
 //   prefetch_distance                 how many bytes ahead the block loops ask for their
 //                                     source (prefetch_block), 0 for no software prefetch
 //   iota()                            0, 1, 2, ... in the lanes
@@ -1690,15 +1876,150 @@ MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::scaled
   return p.data;
 }
 
+// Conversion reports (report.hpp): which lanes of a vector a report must look at one by one.
+// Those whose value lies outside the ordinary range (NaN, infinities, past Target's largest
+// finite value, below its smallest normal or below 2^-103, negative for an unsigned Target),
+// zeros excepted (they count for nothing); and, within the range, those whose rounding error
+// exceeds `factor` times the value (report_tally::filter): only they can raise the largest
+// relative error. Within the range the result is a normal code, whose float bits are its fields
+// moved and rebiased; its difference with the value is exact (Sterbenz: the result lies in the
+// value's binade or at its top) and a normal float or 0 (both are multiples of the value's last
+// place, at least 2^-126), so flush-to-zero cannot hide it; the bound factor * value may round
+// or flush, which the factor's margin (report_tally::filter) and a zero bound only make
+// stricter.
+template <class Target>
+MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::detail::code_table_for;
+  constexpr std::uint32_t smallest_normal =
+      code_table_for<Target, ::minifloat::formats::binary32>[info::min_normal_code];
+  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t highest =
+      code_table_for<Target, ::minifloat::formats::binary32>[info::max_finite_code];
+  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  // (An unsigned Target's negative values have bits above 2^31: outside.)
+  const u32v magnitude = info::is_signed ? magnitude_bits : bits;
+  const maskv outside = gt_u(sub(magnitude, splat(lowest)), splat(highest - lowest));
+  const u32v result =
+      add(shl<23 - info::mantissa_bits>(and_(codes, splat(std::uint32_t{info::magnitude_mask}))),
+          splat(rebias));
+  // |result - value| > factor * value, compared as the bits of non-negative floats.
+  const u32v error = and_(sub_f32(result, magnitude_bits), splat(0x7FFFFFFFU));
+  const maskv large_error = gt_u(error, mul_f32(magnitude_bits, factor));
+  return mask_and(gt_u(magnitude_bits, splat(0U)), mask_or(outside, large_error));
+}
+
+// How many lanes are set.
+MINIFLOAT_LANE_FN std::size_t count(maskv m) {
+  return ::minifloat::detail::report_tally::count_bits(mask_bits(m));
+}
+// Whether each lane lies in [low, high] (unsigned).
+MINIFLOAT_LANE_FN maskv in_range(u32v x, std::uint32_t low, std::uint32_t high) {
+  return gt_u(splat(high - low + 1), sub(x, splat(low)));
+}
+
+// One vector's counts (report.hpp's definitions, lane by lane), added to the tally from the
+// lane masks; and the relative errors of the lanes that could raise the largest one (`flagged`
+// by lanes_to_report), computed one by one.
+template <class Target, class Tally>
+MINIFLOAT_LANE_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv flagged,
+                                    const std::uint8_t* stored) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::specials;
+  using ::minifloat::detail::code_table_for;
+  constexpr std::uint32_t highest =
+      code_table_for<Target, ::minifloat::formats::binary32>[info::max_finite_code];
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  const u32v magnitude = and_(codes, splat(std::uint32_t{info::magnitude_mask}));
+  auto& report = tally.report;
+  report.nan_inputs += count(gt_u(magnitude_bits, splat(0x7F800000U)));
+  report.infinite_inputs += count(eq(magnitude_bits, splat(0x7F800000U)));
+  // Finite values past the largest (an unsigned Target's from its non-negative values only).
+  const maskv beyond = in_range(info::is_signed ? magnitude_bits : bits, highest + 1, 0x7F7FFFFFU);
+  const std::size_t clipped = count(mask_and(beyond, eq(magnitude, splat(info::max_finite_code))));
+  report.saturated += clipped;
+  report.overflowed += count(beyond) - clipped;
+  if constexpr (!info::is_signed) {
+    report.negative_for_unsigned += count(in_range(bits, 0x80000001U, 0xFF7FFFFFU));
+  }
+  // Non-zero finite values (non-negative ones for an unsigned Target) with a finite result.
+  maskv finite_result = gt_u(splat(info::max_finite_code + 1U), magnitude);
+  if constexpr (info::special_values == specials::fnuz) {
+    finite_result = gt_u(xor_(and_(codes, splat(0xFFU)), splat(0x80U)), splat(0U));
+  }
+  const maskv counted =
+      mask_and(in_range(info::is_signed ? magnitude_bits : bits, 1, 0x7F7FFFFFU), finite_result);
+  if constexpr (info::has_zero) {
+    report.flushed_to_zero += count(mask_and(counted, eq(magnitude, splat(0U))));
+  }
+  if constexpr (info::has_subnormals) {
+    report.subnormal += count(mask_and(counted, in_range(magnitude, 1, info::max_subnormal_code)));
+  }
+  std::uint32_t candidates = mask_bits(mask_and(counted, flagged));
+  if (candidates != 0) {
+    std::uint32_t lanes[width] = {};
+    store_u32(lanes, bits);
+    for (std::size_t j = 0; candidates != 0; ++j, candidates >>= 1) {
+      if ((candidates & 1U) != 0) {
+        tally.template add_relative_error<Target>(lanes[j], stored[j]);
+      }
+    }
+  }
+}
+
+// A report's share of `vectors` vectors of values (bits) and their stored codes, `count` values
+// in all: nothing for no_tally; else one test of the vectors (lanes_to_report), and where a lane
+// needs a look, the counts of each vector from its lane masks (tally_vector). A partial vector
+// goes through the element-by-element definitions.
+template <class Target, std::size_t vectors, class Tally>
+MINIFLOAT_LANE_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
+                                    const u32v (&codes)[vectors], const std::uint8_t* stored,
+                                    std::size_t count) {
+  if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
+    if (count != vectors * width) {
+      std::uint32_t lanes[vectors * width] = {};
+      for (std::size_t v = 0; v < vectors; ++v) {
+        store_u32(lanes + v * width, bits[v]);
+      }
+      tally.template add_float_bits<Target>(lanes, stored, count);
+      return;
+    }
+    const float factor = tally.filter();
+    maskv flagged[vectors] = {};
+    flagged[0] = lanes_to_report<Target>(bits[0], codes[0], factor);
+    maskv any = flagged[0];
+    for (std::size_t v = 1; v < vectors; ++v) {
+      flagged[v] = lanes_to_report<Target>(bits[v], codes[v], factor);
+      any = mask_or(any, flagged[v]);
+    }
+    if (!any_lane(any)) {
+      return;
+    }
+    for (std::size_t v = 0; v < vectors; ++v) {
+      if (any_lane(flagged[v])) {
+        tally_vector<Target>(tally, bits[v], codes[v], flagged[v], stored + v * width);
+      }
+    }
+  } else {
+    static_cast<void>(tally);
+    static_cast<void>(bits);
+    static_cast<void>(codes);
+    static_cast<void>(stored);
+    static_cast<void>(count);
+  }
+}
+
 // The array loop: n elements of src (a pointer to float, binary16_bits or bfloat16_bits, or
 // scaled_floats) into n codes,
 // `width` at a time, then the tail through the partial loads and stores (which touch no byte
 // past the arrays). Element i always meets random bits i, so the path and the split of the
-// array never change a result.
+// array never change a result. With a report (Tally: report.hpp's report_tally), each vector
+// of values and codes is also handed to report_lanes.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          ::minifloat::detail::step2_variant Variant, class Source, class Random>
+          ::minifloat::detail::step2_variant Variant, class Source, class Random, class Tally>
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
-                                     const Random& random) {
+                                     const Random& random, Tally& tally) {
   std::size_t i = 0;
   // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
   // constant, with -Waggressive-loop-optimizations.)
@@ -1707,28 +2028,37 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // than four narrowing stores.
     for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
       prefetch_block<4 * width>(source_elements(src), i, blocks_end);
-      store_codes4(dst + i,
-                   convert_float_lanes<Target, Rule, Overflow, Variant>(load_float_bits(src + i),
-                                                                        random_lanes(random, i)),
-                   convert_float_lanes<Target, Rule, Overflow, Variant>(
-                       load_float_bits(src + i + width), random_lanes(random, i + width)),
-                   convert_float_lanes<Target, Rule, Overflow, Variant>(
-                       load_float_bits(src + i + 2 * width), random_lanes(random, i + 2 * width)),
-                   convert_float_lanes<Target, Rule, Overflow, Variant>(
-                       load_float_bits(src + i + 3 * width), random_lanes(random, i + 3 * width)));
+      const u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
+                            load_float_bits(src + i + 2 * width),
+                            load_float_bits(src + i + 3 * width)};
+      // (auto: store_codes4, which only some paths have, stays a dependent call.)
+      const auto codes0 =
+          convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i));
+      const auto codes1 = convert_float_lanes<Target, Rule, Overflow, Variant>(
+          bits[1], random_lanes(random, i + width));
+      const auto codes2 = convert_float_lanes<Target, Rule, Overflow, Variant>(
+          bits[2], random_lanes(random, i + 2 * width));
+      const auto codes3 = convert_float_lanes<Target, Rule, Overflow, Variant>(
+          bits[3], random_lanes(random, i + 3 * width));
+      store_codes4(dst + i, codes0, codes1, codes2, codes3);
+      const u32v codes[4] = {codes0, codes1, codes2, codes3};
+      report_lanes<Target>(tally, bits, codes, dst + i, 4 * width);
     }
   }
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
-    store_codes(dst + i, convert_float_lanes<Target, Rule, Overflow, Variant>(
-                             load_float_bits(src + i), random_lanes(random, i)));
+    const u32v bits[1] = {load_float_bits(src + i)};
+    const u32v codes[1] = {
+        convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i))};
+    store_codes(dst + i, codes[0]);
+    report_lanes<Target>(tally, bits, codes, dst + i, width);
   }
   if (i != n) {
     const std::size_t rest = n - i;
-    store_codes_partial(
-        dst + i,
-        convert_float_lanes<Target, Rule, Overflow, Variant>(load_float_bits_partial(src + i, rest),
-                                                             random_lanes_partial(random, i, rest)),
-        rest);
+    const u32v bits[1] = {load_float_bits_partial(src + i, rest)};
+    const u32v codes[1] = {convert_float_lanes<Target, Rule, Overflow, Variant>(
+        bits[0], random_lanes_partial(random, i, rest))};
+    store_codes_partial(dst + i, codes[0], rest);
+    report_lanes<Target>(tally, bits, codes, dst + i, rest);
   }
 }
 
@@ -1832,10 +2162,12 @@ struct portable_kernels {
 
   // n values of src (float, binary16_bits, bfloat16_bits or scaled_floats) into codes of
   // Target, with rounding Rule and overflow rule Overflow; element i meets random(i).
-  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random>
-  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random) {
+  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
+            class Tally = no_tally>
+  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
+                     Tally&& tally = Tally{}) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
-    portable::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random);
+    portable::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
   }
   // n codes of Format into dst (float, binary16_bits or bfloat16_bits), exactly: a lookup in
   // the compile-time table of results. (No streaming stores: `stores` is a hint.)
@@ -2655,6 +2987,7 @@ inline void check_not_negative(const char* function, int x, const char* name) {
 //   stochastic_convert<O>(src, n, dst, counter_generator{seed, offset})
 //       float, double, binary16_bits, bfloat16_bits -> any 8-bit type, stochastic rounding
 //   amax(src, n)   max |x| of a float array
+// The narrowing functions also take a conversion_report& last (report.hpp), which they fill.
 //
 // Arguments are checked before anything is written (error.hpp): a null pointer with n != 0,
 // ranges of different sizes, and a destination that overlaps a source are refused (in-place
@@ -2803,6 +3136,11 @@ MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) {
 MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) { return _mm256_cmpgt_epi32(a, b); }
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return _mm256_blendv_epi8(b, a, m); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _mm256_and_si256(a, b); }
+MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return _mm256_or_si256(a, b); }
+MINIFLOAT_LANE_FN bool any_lane(maskv m) { return _mm256_testz_si256(m, m) == 0; }
+MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) {
+  return static_cast<std::uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(m)));
+}
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return _mm256_sub_epi32(a, m); }
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
   return _mm256_castps_si256(_mm256_cvtepi32_ps(a));
@@ -2828,6 +3166,9 @@ MINIFLOAT_LANE_FN maskv first_lanes(std::size_t count) {
 }
 MINIFLOAT_LANE_FN u32v load_u32(const std::uint32_t* p) {
   return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+}
+MINIFLOAT_LANE_FN void store_u32(std::uint32_t* p, u32v a) {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), a);
 }
 MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t count) {
   // Masked-off lanes are not read (no fault past the end of the array).
@@ -2909,10 +3250,12 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 //   eq, gt_u                          unsigned comparisons giving a mask
 //   gt_small                          gt_u for lanes below 2^31, compared as signed (one
 //                                     AVX2 instruction instead of three)
-//   select(m, a, b), mask_and(m, n), inc_if(m, x) (x + 1 where m)
+//   select(m, a, b), mask_and(m, n), mask_or(m, n), inc_if(m, x) (x + 1 where m)
+//   any_lane(m), mask_bits(m)         whether a lane is set; lane i as bit i of an integer
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
-//   load_u32(p), load_u32_partial(p, count), store_codes(p, v), store_codes_partial(p, v, count)
+//   load_u32(p), load_u32_partial(p, count), store_u32(p, v), store_codes(p, v),
+//   store_codes_partial(p, v, count)
 //   prefetch_distance                 how many bytes ahead the block loops ask for their
 //                                     source (prefetch_block), 0 for no software prefetch
 //   iota()                            0, 1, 2, ... in the lanes
@@ -3378,15 +3721,150 @@ MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::scaled
   return p.data;
 }
 
+// Conversion reports (report.hpp): which lanes of a vector a report must look at one by one.
+// Those whose value lies outside the ordinary range (NaN, infinities, past Target's largest
+// finite value, below its smallest normal or below 2^-103, negative for an unsigned Target),
+// zeros excepted (they count for nothing); and, within the range, those whose rounding error
+// exceeds `factor` times the value (report_tally::filter): only they can raise the largest
+// relative error. Within the range the result is a normal code, whose float bits are its fields
+// moved and rebiased; its difference with the value is exact (Sterbenz: the result lies in the
+// value's binade or at its top) and a normal float or 0 (both are multiples of the value's last
+// place, at least 2^-126), so flush-to-zero cannot hide it; the bound factor * value may round
+// or flush, which the factor's margin (report_tally::filter) and a zero bound only make
+// stricter.
+template <class Target>
+MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::detail::code_table_for;
+  constexpr std::uint32_t smallest_normal =
+      code_table_for<Target, ::minifloat::formats::binary32>[info::min_normal_code];
+  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t highest =
+      code_table_for<Target, ::minifloat::formats::binary32>[info::max_finite_code];
+  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  // (An unsigned Target's negative values have bits above 2^31: outside.)
+  const u32v magnitude = info::is_signed ? magnitude_bits : bits;
+  const maskv outside = gt_u(sub(magnitude, splat(lowest)), splat(highest - lowest));
+  const u32v result =
+      add(shl<23 - info::mantissa_bits>(and_(codes, splat(std::uint32_t{info::magnitude_mask}))),
+          splat(rebias));
+  // |result - value| > factor * value, compared as the bits of non-negative floats.
+  const u32v error = and_(sub_f32(result, magnitude_bits), splat(0x7FFFFFFFU));
+  const maskv large_error = gt_u(error, mul_f32(magnitude_bits, factor));
+  return mask_and(gt_u(magnitude_bits, splat(0U)), mask_or(outside, large_error));
+}
+
+// How many lanes are set.
+MINIFLOAT_LANE_FN std::size_t count(maskv m) {
+  return ::minifloat::detail::report_tally::count_bits(mask_bits(m));
+}
+// Whether each lane lies in [low, high] (unsigned).
+MINIFLOAT_LANE_FN maskv in_range(u32v x, std::uint32_t low, std::uint32_t high) {
+  return gt_u(splat(high - low + 1), sub(x, splat(low)));
+}
+
+// One vector's counts (report.hpp's definitions, lane by lane), added to the tally from the
+// lane masks; and the relative errors of the lanes that could raise the largest one (`flagged`
+// by lanes_to_report), computed one by one.
+template <class Target, class Tally>
+MINIFLOAT_LANE_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv flagged,
+                                    const std::uint8_t* stored) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::specials;
+  using ::minifloat::detail::code_table_for;
+  constexpr std::uint32_t highest =
+      code_table_for<Target, ::minifloat::formats::binary32>[info::max_finite_code];
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  const u32v magnitude = and_(codes, splat(std::uint32_t{info::magnitude_mask}));
+  auto& report = tally.report;
+  report.nan_inputs += count(gt_u(magnitude_bits, splat(0x7F800000U)));
+  report.infinite_inputs += count(eq(magnitude_bits, splat(0x7F800000U)));
+  // Finite values past the largest (an unsigned Target's from its non-negative values only).
+  const maskv beyond = in_range(info::is_signed ? magnitude_bits : bits, highest + 1, 0x7F7FFFFFU);
+  const std::size_t clipped = count(mask_and(beyond, eq(magnitude, splat(info::max_finite_code))));
+  report.saturated += clipped;
+  report.overflowed += count(beyond) - clipped;
+  if constexpr (!info::is_signed) {
+    report.negative_for_unsigned += count(in_range(bits, 0x80000001U, 0xFF7FFFFFU));
+  }
+  // Non-zero finite values (non-negative ones for an unsigned Target) with a finite result.
+  maskv finite_result = gt_u(splat(info::max_finite_code + 1U), magnitude);
+  if constexpr (info::special_values == specials::fnuz) {
+    finite_result = gt_u(xor_(and_(codes, splat(0xFFU)), splat(0x80U)), splat(0U));
+  }
+  const maskv counted =
+      mask_and(in_range(info::is_signed ? magnitude_bits : bits, 1, 0x7F7FFFFFU), finite_result);
+  if constexpr (info::has_zero) {
+    report.flushed_to_zero += count(mask_and(counted, eq(magnitude, splat(0U))));
+  }
+  if constexpr (info::has_subnormals) {
+    report.subnormal += count(mask_and(counted, in_range(magnitude, 1, info::max_subnormal_code)));
+  }
+  std::uint32_t candidates = mask_bits(mask_and(counted, flagged));
+  if (candidates != 0) {
+    std::uint32_t lanes[width] = {};
+    store_u32(lanes, bits);
+    for (std::size_t j = 0; candidates != 0; ++j, candidates >>= 1) {
+      if ((candidates & 1U) != 0) {
+        tally.template add_relative_error<Target>(lanes[j], stored[j]);
+      }
+    }
+  }
+}
+
+// A report's share of `vectors` vectors of values (bits) and their stored codes, `count` values
+// in all: nothing for no_tally; else one test of the vectors (lanes_to_report), and where a lane
+// needs a look, the counts of each vector from its lane masks (tally_vector). A partial vector
+// goes through the element-by-element definitions.
+template <class Target, std::size_t vectors, class Tally>
+MINIFLOAT_LANE_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
+                                    const u32v (&codes)[vectors], const std::uint8_t* stored,
+                                    std::size_t count) {
+  if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
+    if (count != vectors * width) {
+      std::uint32_t lanes[vectors * width] = {};
+      for (std::size_t v = 0; v < vectors; ++v) {
+        store_u32(lanes + v * width, bits[v]);
+      }
+      tally.template add_float_bits<Target>(lanes, stored, count);
+      return;
+    }
+    const float factor = tally.filter();
+    maskv flagged[vectors] = {};
+    flagged[0] = lanes_to_report<Target>(bits[0], codes[0], factor);
+    maskv any = flagged[0];
+    for (std::size_t v = 1; v < vectors; ++v) {
+      flagged[v] = lanes_to_report<Target>(bits[v], codes[v], factor);
+      any = mask_or(any, flagged[v]);
+    }
+    if (!any_lane(any)) {
+      return;
+    }
+    for (std::size_t v = 0; v < vectors; ++v) {
+      if (any_lane(flagged[v])) {
+        tally_vector<Target>(tally, bits[v], codes[v], flagged[v], stored + v * width);
+      }
+    }
+  } else {
+    static_cast<void>(tally);
+    static_cast<void>(bits);
+    static_cast<void>(codes);
+    static_cast<void>(stored);
+    static_cast<void>(count);
+  }
+}
+
 // The array loop: n elements of src (a pointer to float, binary16_bits or bfloat16_bits, or
 // scaled_floats) into n codes,
 // `width` at a time, then the tail through the partial loads and stores (which touch no byte
 // past the arrays). Element i always meets random bits i, so the path and the split of the
-// array never change a result.
+// array never change a result. With a report (Tally: report.hpp's report_tally), each vector
+// of values and codes is also handed to report_lanes.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          ::minifloat::detail::step2_variant Variant, class Source, class Random>
+          ::minifloat::detail::step2_variant Variant, class Source, class Random, class Tally>
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
-                                     const Random& random) {
+                                     const Random& random, Tally& tally) {
   std::size_t i = 0;
   // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
   // constant, with -Waggressive-loop-optimizations.)
@@ -3395,28 +3873,37 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // than four narrowing stores.
     for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
       prefetch_block<4 * width>(source_elements(src), i, blocks_end);
-      store_codes4(dst + i,
-                   convert_float_lanes<Target, Rule, Overflow, Variant>(load_float_bits(src + i),
-                                                                        random_lanes(random, i)),
-                   convert_float_lanes<Target, Rule, Overflow, Variant>(
-                       load_float_bits(src + i + width), random_lanes(random, i + width)),
-                   convert_float_lanes<Target, Rule, Overflow, Variant>(
-                       load_float_bits(src + i + 2 * width), random_lanes(random, i + 2 * width)),
-                   convert_float_lanes<Target, Rule, Overflow, Variant>(
-                       load_float_bits(src + i + 3 * width), random_lanes(random, i + 3 * width)));
+      const u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
+                            load_float_bits(src + i + 2 * width),
+                            load_float_bits(src + i + 3 * width)};
+      // (auto: store_codes4, which only some paths have, stays a dependent call.)
+      const auto codes0 =
+          convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i));
+      const auto codes1 = convert_float_lanes<Target, Rule, Overflow, Variant>(
+          bits[1], random_lanes(random, i + width));
+      const auto codes2 = convert_float_lanes<Target, Rule, Overflow, Variant>(
+          bits[2], random_lanes(random, i + 2 * width));
+      const auto codes3 = convert_float_lanes<Target, Rule, Overflow, Variant>(
+          bits[3], random_lanes(random, i + 3 * width));
+      store_codes4(dst + i, codes0, codes1, codes2, codes3);
+      const u32v codes[4] = {codes0, codes1, codes2, codes3};
+      report_lanes<Target>(tally, bits, codes, dst + i, 4 * width);
     }
   }
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
-    store_codes(dst + i, convert_float_lanes<Target, Rule, Overflow, Variant>(
-                             load_float_bits(src + i), random_lanes(random, i)));
+    const u32v bits[1] = {load_float_bits(src + i)};
+    const u32v codes[1] = {
+        convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i))};
+    store_codes(dst + i, codes[0]);
+    report_lanes<Target>(tally, bits, codes, dst + i, width);
   }
   if (i != n) {
     const std::size_t rest = n - i;
-    store_codes_partial(
-        dst + i,
-        convert_float_lanes<Target, Rule, Overflow, Variant>(load_float_bits_partial(src + i, rest),
-                                                             random_lanes_partial(random, i, rest)),
-        rest);
+    const u32v bits[1] = {load_float_bits_partial(src + i, rest)};
+    const u32v codes[1] = {convert_float_lanes<Target, Rule, Overflow, Variant>(
+        bits[0], random_lanes_partial(random, i, rest))};
+    store_codes_partial(dst + i, codes[0], rest);
+    report_lanes<Target>(tally, bits, codes, dst + i, rest);
   }
 }
 
@@ -3500,19 +3987,21 @@ struct avx2_kernels {
   static constexpr const char* name = "avx2";
   static constexpr lane_capabilities capabilities = avx2::capabilities;
 
-  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random>
-  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random) {
+  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
+            class Tally = no_tally>
+  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
+                     Tally&& tally = Tally{}) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
     if constexpr (variant == step2_variant::lane_addition_if_mxcsr_nearest) {
       // AVX2 has no embedded rounding: the addition only where MXCSR rounds to nearest.
       if (avx2::rounds_to_nearest()) {
         return avx2::encode_array<Target, Rule, Overflow, step2_variant::lane_addition>(
-            src, n, codes, random);
+            src, n, codes, random, tally);
       }
       return avx2::encode_array<Target, Rule, Overflow, step2_variant::lane_shifts>(src, n, codes,
-                                                                                    random);
+                                                                                    random, tally);
     } else {
-      return avx2::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random);
+      return avx2::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
     }
   }
   // Float results by a gather from the table; 16-bit ones by the portable loop.
@@ -3625,6 +4114,9 @@ MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) { return _mm512_cmpgt_epu32_mask(a,
 MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) { return _mm512_cmpgt_epi32_mask(a, b); }
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return _mm512_mask_blend_epi32(m, b, a); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _kand_mask16(a, b); }
+MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return _kor_mask16(a, b); }
+MINIFLOAT_LANE_FN bool any_lane(maskv m) { return m != 0; }
+MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) { return m; }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) {
   return _mm512_mask_add_epi32(a, m, a, _mm512_set1_epi32(1));
 }
@@ -3654,6 +4146,7 @@ MINIFLOAT_LANE_FN __mmask16 first_lanes(std::size_t count) {
   return static_cast<__mmask16>(_bzhi_u32(0xFFFFU, static_cast<unsigned>(count)));
 }
 MINIFLOAT_LANE_FN u32v load_u32(const std::uint32_t* p) { return _mm512_loadu_si512(p); }
+MINIFLOAT_LANE_FN void store_u32(std::uint32_t* p, u32v a) { _mm512_storeu_si512(p, a); }
 MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t count) {
   return _mm512_maskz_loadu_epi32(first_lanes(count), p);
 }
@@ -3723,10 +4216,12 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 //   eq, gt_u                          unsigned comparisons giving a mask
 //   gt_small                          gt_u for lanes below 2^31, compared as signed (one
 //                                     AVX2 instruction instead of three)
-//   select(m, a, b), mask_and(m, n), inc_if(m, x) (x + 1 where m)
+//   select(m, a, b), mask_and(m, n), mask_or(m, n), inc_if(m, x) (x + 1 where m)
+//   any_lane(m), mask_bits(m)         whether a lane is set; lane i as bit i of an integer
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
-//   load_u32(p), load_u32_partial(p, count), store_codes(p, v), store_codes_partial(p, v, count)
+//   load_u32(p), load_u32_partial(p, count), store_u32(p, v), store_codes(p, v),
+//   store_codes_partial(p, v, count)
 //   prefetch_distance                 how many bytes ahead the block loops ask for their
 //                                     source (prefetch_block), 0 for no software prefetch
 //   iota()                            0, 1, 2, ... in the lanes
@@ -4192,15 +4687,150 @@ MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::scaled
   return p.data;
 }
 
+// Conversion reports (report.hpp): which lanes of a vector a report must look at one by one.
+// Those whose value lies outside the ordinary range (NaN, infinities, past Target's largest
+// finite value, below its smallest normal or below 2^-103, negative for an unsigned Target),
+// zeros excepted (they count for nothing); and, within the range, those whose rounding error
+// exceeds `factor` times the value (report_tally::filter): only they can raise the largest
+// relative error. Within the range the result is a normal code, whose float bits are its fields
+// moved and rebiased; its difference with the value is exact (Sterbenz: the result lies in the
+// value's binade or at its top) and a normal float or 0 (both are multiples of the value's last
+// place, at least 2^-126), so flush-to-zero cannot hide it; the bound factor * value may round
+// or flush, which the factor's margin (report_tally::filter) and a zero bound only make
+// stricter.
+template <class Target>
+MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::detail::code_table_for;
+  constexpr std::uint32_t smallest_normal =
+      code_table_for<Target, ::minifloat::formats::binary32>[info::min_normal_code];
+  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t highest =
+      code_table_for<Target, ::minifloat::formats::binary32>[info::max_finite_code];
+  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  // (An unsigned Target's negative values have bits above 2^31: outside.)
+  const u32v magnitude = info::is_signed ? magnitude_bits : bits;
+  const maskv outside = gt_u(sub(magnitude, splat(lowest)), splat(highest - lowest));
+  const u32v result =
+      add(shl<23 - info::mantissa_bits>(and_(codes, splat(std::uint32_t{info::magnitude_mask}))),
+          splat(rebias));
+  // |result - value| > factor * value, compared as the bits of non-negative floats.
+  const u32v error = and_(sub_f32(result, magnitude_bits), splat(0x7FFFFFFFU));
+  const maskv large_error = gt_u(error, mul_f32(magnitude_bits, factor));
+  return mask_and(gt_u(magnitude_bits, splat(0U)), mask_or(outside, large_error));
+}
+
+// How many lanes are set.
+MINIFLOAT_LANE_FN std::size_t count(maskv m) {
+  return ::minifloat::detail::report_tally::count_bits(mask_bits(m));
+}
+// Whether each lane lies in [low, high] (unsigned).
+MINIFLOAT_LANE_FN maskv in_range(u32v x, std::uint32_t low, std::uint32_t high) {
+  return gt_u(splat(high - low + 1), sub(x, splat(low)));
+}
+
+// One vector's counts (report.hpp's definitions, lane by lane), added to the tally from the
+// lane masks; and the relative errors of the lanes that could raise the largest one (`flagged`
+// by lanes_to_report), computed one by one.
+template <class Target, class Tally>
+MINIFLOAT_LANE_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv flagged,
+                                    const std::uint8_t* stored) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::specials;
+  using ::minifloat::detail::code_table_for;
+  constexpr std::uint32_t highest =
+      code_table_for<Target, ::minifloat::formats::binary32>[info::max_finite_code];
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  const u32v magnitude = and_(codes, splat(std::uint32_t{info::magnitude_mask}));
+  auto& report = tally.report;
+  report.nan_inputs += count(gt_u(magnitude_bits, splat(0x7F800000U)));
+  report.infinite_inputs += count(eq(magnitude_bits, splat(0x7F800000U)));
+  // Finite values past the largest (an unsigned Target's from its non-negative values only).
+  const maskv beyond = in_range(info::is_signed ? magnitude_bits : bits, highest + 1, 0x7F7FFFFFU);
+  const std::size_t clipped = count(mask_and(beyond, eq(magnitude, splat(info::max_finite_code))));
+  report.saturated += clipped;
+  report.overflowed += count(beyond) - clipped;
+  if constexpr (!info::is_signed) {
+    report.negative_for_unsigned += count(in_range(bits, 0x80000001U, 0xFF7FFFFFU));
+  }
+  // Non-zero finite values (non-negative ones for an unsigned Target) with a finite result.
+  maskv finite_result = gt_u(splat(info::max_finite_code + 1U), magnitude);
+  if constexpr (info::special_values == specials::fnuz) {
+    finite_result = gt_u(xor_(and_(codes, splat(0xFFU)), splat(0x80U)), splat(0U));
+  }
+  const maskv counted =
+      mask_and(in_range(info::is_signed ? magnitude_bits : bits, 1, 0x7F7FFFFFU), finite_result);
+  if constexpr (info::has_zero) {
+    report.flushed_to_zero += count(mask_and(counted, eq(magnitude, splat(0U))));
+  }
+  if constexpr (info::has_subnormals) {
+    report.subnormal += count(mask_and(counted, in_range(magnitude, 1, info::max_subnormal_code)));
+  }
+  std::uint32_t candidates = mask_bits(mask_and(counted, flagged));
+  if (candidates != 0) {
+    std::uint32_t lanes[width] = {};
+    store_u32(lanes, bits);
+    for (std::size_t j = 0; candidates != 0; ++j, candidates >>= 1) {
+      if ((candidates & 1U) != 0) {
+        tally.template add_relative_error<Target>(lanes[j], stored[j]);
+      }
+    }
+  }
+}
+
+// A report's share of `vectors` vectors of values (bits) and their stored codes, `count` values
+// in all: nothing for no_tally; else one test of the vectors (lanes_to_report), and where a lane
+// needs a look, the counts of each vector from its lane masks (tally_vector). A partial vector
+// goes through the element-by-element definitions.
+template <class Target, std::size_t vectors, class Tally>
+MINIFLOAT_LANE_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
+                                    const u32v (&codes)[vectors], const std::uint8_t* stored,
+                                    std::size_t count) {
+  if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
+    if (count != vectors * width) {
+      std::uint32_t lanes[vectors * width] = {};
+      for (std::size_t v = 0; v < vectors; ++v) {
+        store_u32(lanes + v * width, bits[v]);
+      }
+      tally.template add_float_bits<Target>(lanes, stored, count);
+      return;
+    }
+    const float factor = tally.filter();
+    maskv flagged[vectors] = {};
+    flagged[0] = lanes_to_report<Target>(bits[0], codes[0], factor);
+    maskv any = flagged[0];
+    for (std::size_t v = 1; v < vectors; ++v) {
+      flagged[v] = lanes_to_report<Target>(bits[v], codes[v], factor);
+      any = mask_or(any, flagged[v]);
+    }
+    if (!any_lane(any)) {
+      return;
+    }
+    for (std::size_t v = 0; v < vectors; ++v) {
+      if (any_lane(flagged[v])) {
+        tally_vector<Target>(tally, bits[v], codes[v], flagged[v], stored + v * width);
+      }
+    }
+  } else {
+    static_cast<void>(tally);
+    static_cast<void>(bits);
+    static_cast<void>(codes);
+    static_cast<void>(stored);
+    static_cast<void>(count);
+  }
+}
+
 // The array loop: n elements of src (a pointer to float, binary16_bits or bfloat16_bits, or
 // scaled_floats) into n codes,
 // `width` at a time, then the tail through the partial loads and stores (which touch no byte
 // past the arrays). Element i always meets random bits i, so the path and the split of the
-// array never change a result.
+// array never change a result. With a report (Tally: report.hpp's report_tally), each vector
+// of values and codes is also handed to report_lanes.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          ::minifloat::detail::step2_variant Variant, class Source, class Random>
+          ::minifloat::detail::step2_variant Variant, class Source, class Random, class Tally>
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
-                                     const Random& random) {
+                                     const Random& random, Tally& tally) {
   std::size_t i = 0;
   // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
   // constant, with -Waggressive-loop-optimizations.)
@@ -4209,28 +4839,37 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // than four narrowing stores.
     for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
       prefetch_block<4 * width>(source_elements(src), i, blocks_end);
-      store_codes4(dst + i,
-                   convert_float_lanes<Target, Rule, Overflow, Variant>(load_float_bits(src + i),
-                                                                        random_lanes(random, i)),
-                   convert_float_lanes<Target, Rule, Overflow, Variant>(
-                       load_float_bits(src + i + width), random_lanes(random, i + width)),
-                   convert_float_lanes<Target, Rule, Overflow, Variant>(
-                       load_float_bits(src + i + 2 * width), random_lanes(random, i + 2 * width)),
-                   convert_float_lanes<Target, Rule, Overflow, Variant>(
-                       load_float_bits(src + i + 3 * width), random_lanes(random, i + 3 * width)));
+      const u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
+                            load_float_bits(src + i + 2 * width),
+                            load_float_bits(src + i + 3 * width)};
+      // (auto: store_codes4, which only some paths have, stays a dependent call.)
+      const auto codes0 =
+          convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i));
+      const auto codes1 = convert_float_lanes<Target, Rule, Overflow, Variant>(
+          bits[1], random_lanes(random, i + width));
+      const auto codes2 = convert_float_lanes<Target, Rule, Overflow, Variant>(
+          bits[2], random_lanes(random, i + 2 * width));
+      const auto codes3 = convert_float_lanes<Target, Rule, Overflow, Variant>(
+          bits[3], random_lanes(random, i + 3 * width));
+      store_codes4(dst + i, codes0, codes1, codes2, codes3);
+      const u32v codes[4] = {codes0, codes1, codes2, codes3};
+      report_lanes<Target>(tally, bits, codes, dst + i, 4 * width);
     }
   }
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
-    store_codes(dst + i, convert_float_lanes<Target, Rule, Overflow, Variant>(
-                             load_float_bits(src + i), random_lanes(random, i)));
+    const u32v bits[1] = {load_float_bits(src + i)};
+    const u32v codes[1] = {
+        convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i))};
+    store_codes(dst + i, codes[0]);
+    report_lanes<Target>(tally, bits, codes, dst + i, width);
   }
   if (i != n) {
     const std::size_t rest = n - i;
-    store_codes_partial(
-        dst + i,
-        convert_float_lanes<Target, Rule, Overflow, Variant>(load_float_bits_partial(src + i, rest),
-                                                             random_lanes_partial(random, i, rest)),
-        rest);
+    const u32v bits[1] = {load_float_bits_partial(src + i, rest)};
+    const u32v codes[1] = {convert_float_lanes<Target, Rule, Overflow, Variant>(
+        bits[0], random_lanes_partial(random, i, rest))};
+    store_codes_partial(dst + i, codes[0], rest);
+    report_lanes<Target>(tally, bits, codes, dst + i, rest);
   }
 }
 
@@ -4485,10 +5124,12 @@ struct avx512_kernels {
   static constexpr const char* name = "avx512";
   static constexpr lane_capabilities capabilities = avx512::capabilities;
 
-  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random>
-  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random) {
+  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
+            class Tally = no_tally>
+  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
+                     Tally&& tally = Tally{}) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
-    avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random);
+    avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
   }
   // Byte permutes (VBMI) over the results' bytes. Every 8-bit format's values are bfloat16
   // values, so a float is its bfloat16 pattern << 16.
@@ -4601,6 +5242,12 @@ MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) {
 }
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return vbslq_u32(m, a, b); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return vandq_u32(a, b); }
+MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return vorrq_u32(a, b); }
+MINIFLOAT_LANE_FN bool any_lane(maskv m) { return vmaxvq_u32(m) != 0; }
+MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) {
+  const uint32x4_t weights = {1, 2, 4, 8};
+  return vaddvq_u32(vandq_u32(m, weights));
+}
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return vsubq_u32(a, m); }
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) { return vreinterpretq_u32_f32(vcvtq_f32_u32(a)); }
 // The product of float lanes by a float in the current floating-point environment, as the
@@ -4621,6 +5268,7 @@ template <rounding_rule Rule>
 u32v add_f32(u32v a, u32v b) = delete; // (capabilities: none)
 
 MINIFLOAT_LANE_FN u32v load_u32(const std::uint32_t* p) { return vld1q_u32(p); }
+MINIFLOAT_LANE_FN void store_u32(std::uint32_t* p, u32v a) { vst1q_u32(p, a); }
 MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) {
   return vreinterpretq_u32_f32(vld1q_f32(p));
 }
@@ -4682,10 +5330,12 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return vmaxvq_u32(a); }
 //   eq, gt_u                          unsigned comparisons giving a mask
 //   gt_small                          gt_u for lanes below 2^31, compared as signed (one
 //                                     AVX2 instruction instead of three)
-//   select(m, a, b), mask_and(m, n), inc_if(m, x) (x + 1 where m)
+//   select(m, a, b), mask_and(m, n), mask_or(m, n), inc_if(m, x) (x + 1 where m)
+//   any_lane(m), mask_bits(m)         whether a lane is set; lane i as bit i of an integer
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
-//   load_u32(p), load_u32_partial(p, count), store_codes(p, v), store_codes_partial(p, v, count)
+//   load_u32(p), load_u32_partial(p, count), store_u32(p, v), store_codes(p, v),
+//   store_codes_partial(p, v, count)
 //   prefetch_distance                 how many bytes ahead the block loops ask for their
 //                                     source (prefetch_block), 0 for no software prefetch
 //   iota()                            0, 1, 2, ... in the lanes
@@ -5151,15 +5801,150 @@ MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::scaled
   return p.data;
 }
 
+// Conversion reports (report.hpp): which lanes of a vector a report must look at one by one.
+// Those whose value lies outside the ordinary range (NaN, infinities, past Target's largest
+// finite value, below its smallest normal or below 2^-103, negative for an unsigned Target),
+// zeros excepted (they count for nothing); and, within the range, those whose rounding error
+// exceeds `factor` times the value (report_tally::filter): only they can raise the largest
+// relative error. Within the range the result is a normal code, whose float bits are its fields
+// moved and rebiased; its difference with the value is exact (Sterbenz: the result lies in the
+// value's binade or at its top) and a normal float or 0 (both are multiples of the value's last
+// place, at least 2^-126), so flush-to-zero cannot hide it; the bound factor * value may round
+// or flush, which the factor's margin (report_tally::filter) and a zero bound only make
+// stricter.
+template <class Target>
+MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::detail::code_table_for;
+  constexpr std::uint32_t smallest_normal =
+      code_table_for<Target, ::minifloat::formats::binary32>[info::min_normal_code];
+  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t highest =
+      code_table_for<Target, ::minifloat::formats::binary32>[info::max_finite_code];
+  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  // (An unsigned Target's negative values have bits above 2^31: outside.)
+  const u32v magnitude = info::is_signed ? magnitude_bits : bits;
+  const maskv outside = gt_u(sub(magnitude, splat(lowest)), splat(highest - lowest));
+  const u32v result =
+      add(shl<23 - info::mantissa_bits>(and_(codes, splat(std::uint32_t{info::magnitude_mask}))),
+          splat(rebias));
+  // |result - value| > factor * value, compared as the bits of non-negative floats.
+  const u32v error = and_(sub_f32(result, magnitude_bits), splat(0x7FFFFFFFU));
+  const maskv large_error = gt_u(error, mul_f32(magnitude_bits, factor));
+  return mask_and(gt_u(magnitude_bits, splat(0U)), mask_or(outside, large_error));
+}
+
+// How many lanes are set.
+MINIFLOAT_LANE_FN std::size_t count(maskv m) {
+  return ::minifloat::detail::report_tally::count_bits(mask_bits(m));
+}
+// Whether each lane lies in [low, high] (unsigned).
+MINIFLOAT_LANE_FN maskv in_range(u32v x, std::uint32_t low, std::uint32_t high) {
+  return gt_u(splat(high - low + 1), sub(x, splat(low)));
+}
+
+// One vector's counts (report.hpp's definitions, lane by lane), added to the tally from the
+// lane masks; and the relative errors of the lanes that could raise the largest one (`flagged`
+// by lanes_to_report), computed one by one.
+template <class Target, class Tally>
+MINIFLOAT_LANE_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv flagged,
+                                    const std::uint8_t* stored) {
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::specials;
+  using ::minifloat::detail::code_table_for;
+  constexpr std::uint32_t highest =
+      code_table_for<Target, ::minifloat::formats::binary32>[info::max_finite_code];
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  const u32v magnitude = and_(codes, splat(std::uint32_t{info::magnitude_mask}));
+  auto& report = tally.report;
+  report.nan_inputs += count(gt_u(magnitude_bits, splat(0x7F800000U)));
+  report.infinite_inputs += count(eq(magnitude_bits, splat(0x7F800000U)));
+  // Finite values past the largest (an unsigned Target's from its non-negative values only).
+  const maskv beyond = in_range(info::is_signed ? magnitude_bits : bits, highest + 1, 0x7F7FFFFFU);
+  const std::size_t clipped = count(mask_and(beyond, eq(magnitude, splat(info::max_finite_code))));
+  report.saturated += clipped;
+  report.overflowed += count(beyond) - clipped;
+  if constexpr (!info::is_signed) {
+    report.negative_for_unsigned += count(in_range(bits, 0x80000001U, 0xFF7FFFFFU));
+  }
+  // Non-zero finite values (non-negative ones for an unsigned Target) with a finite result.
+  maskv finite_result = gt_u(splat(info::max_finite_code + 1U), magnitude);
+  if constexpr (info::special_values == specials::fnuz) {
+    finite_result = gt_u(xor_(and_(codes, splat(0xFFU)), splat(0x80U)), splat(0U));
+  }
+  const maskv counted =
+      mask_and(in_range(info::is_signed ? magnitude_bits : bits, 1, 0x7F7FFFFFU), finite_result);
+  if constexpr (info::has_zero) {
+    report.flushed_to_zero += count(mask_and(counted, eq(magnitude, splat(0U))));
+  }
+  if constexpr (info::has_subnormals) {
+    report.subnormal += count(mask_and(counted, in_range(magnitude, 1, info::max_subnormal_code)));
+  }
+  std::uint32_t candidates = mask_bits(mask_and(counted, flagged));
+  if (candidates != 0) {
+    std::uint32_t lanes[width] = {};
+    store_u32(lanes, bits);
+    for (std::size_t j = 0; candidates != 0; ++j, candidates >>= 1) {
+      if ((candidates & 1U) != 0) {
+        tally.template add_relative_error<Target>(lanes[j], stored[j]);
+      }
+    }
+  }
+}
+
+// A report's share of `vectors` vectors of values (bits) and their stored codes, `count` values
+// in all: nothing for no_tally; else one test of the vectors (lanes_to_report), and where a lane
+// needs a look, the counts of each vector from its lane masks (tally_vector). A partial vector
+// goes through the element-by-element definitions.
+template <class Target, std::size_t vectors, class Tally>
+MINIFLOAT_LANE_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
+                                    const u32v (&codes)[vectors], const std::uint8_t* stored,
+                                    std::size_t count) {
+  if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
+    if (count != vectors * width) {
+      std::uint32_t lanes[vectors * width] = {};
+      for (std::size_t v = 0; v < vectors; ++v) {
+        store_u32(lanes + v * width, bits[v]);
+      }
+      tally.template add_float_bits<Target>(lanes, stored, count);
+      return;
+    }
+    const float factor = tally.filter();
+    maskv flagged[vectors] = {};
+    flagged[0] = lanes_to_report<Target>(bits[0], codes[0], factor);
+    maskv any = flagged[0];
+    for (std::size_t v = 1; v < vectors; ++v) {
+      flagged[v] = lanes_to_report<Target>(bits[v], codes[v], factor);
+      any = mask_or(any, flagged[v]);
+    }
+    if (!any_lane(any)) {
+      return;
+    }
+    for (std::size_t v = 0; v < vectors; ++v) {
+      if (any_lane(flagged[v])) {
+        tally_vector<Target>(tally, bits[v], codes[v], flagged[v], stored + v * width);
+      }
+    }
+  } else {
+    static_cast<void>(tally);
+    static_cast<void>(bits);
+    static_cast<void>(codes);
+    static_cast<void>(stored);
+    static_cast<void>(count);
+  }
+}
+
 // The array loop: n elements of src (a pointer to float, binary16_bits or bfloat16_bits, or
 // scaled_floats) into n codes,
 // `width` at a time, then the tail through the partial loads and stores (which touch no byte
 // past the arrays). Element i always meets random bits i, so the path and the split of the
-// array never change a result.
+// array never change a result. With a report (Tally: report.hpp's report_tally), each vector
+// of values and codes is also handed to report_lanes.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          ::minifloat::detail::step2_variant Variant, class Source, class Random>
+          ::minifloat::detail::step2_variant Variant, class Source, class Random, class Tally>
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
-                                     const Random& random) {
+                                     const Random& random, Tally& tally) {
   std::size_t i = 0;
   // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
   // constant, with -Waggressive-loop-optimizations.)
@@ -5168,28 +5953,37 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // than four narrowing stores.
     for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
       prefetch_block<4 * width>(source_elements(src), i, blocks_end);
-      store_codes4(dst + i,
-                   convert_float_lanes<Target, Rule, Overflow, Variant>(load_float_bits(src + i),
-                                                                        random_lanes(random, i)),
-                   convert_float_lanes<Target, Rule, Overflow, Variant>(
-                       load_float_bits(src + i + width), random_lanes(random, i + width)),
-                   convert_float_lanes<Target, Rule, Overflow, Variant>(
-                       load_float_bits(src + i + 2 * width), random_lanes(random, i + 2 * width)),
-                   convert_float_lanes<Target, Rule, Overflow, Variant>(
-                       load_float_bits(src + i + 3 * width), random_lanes(random, i + 3 * width)));
+      const u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
+                            load_float_bits(src + i + 2 * width),
+                            load_float_bits(src + i + 3 * width)};
+      // (auto: store_codes4, which only some paths have, stays a dependent call.)
+      const auto codes0 =
+          convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i));
+      const auto codes1 = convert_float_lanes<Target, Rule, Overflow, Variant>(
+          bits[1], random_lanes(random, i + width));
+      const auto codes2 = convert_float_lanes<Target, Rule, Overflow, Variant>(
+          bits[2], random_lanes(random, i + 2 * width));
+      const auto codes3 = convert_float_lanes<Target, Rule, Overflow, Variant>(
+          bits[3], random_lanes(random, i + 3 * width));
+      store_codes4(dst + i, codes0, codes1, codes2, codes3);
+      const u32v codes[4] = {codes0, codes1, codes2, codes3};
+      report_lanes<Target>(tally, bits, codes, dst + i, 4 * width);
     }
   }
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
-    store_codes(dst + i, convert_float_lanes<Target, Rule, Overflow, Variant>(
-                             load_float_bits(src + i), random_lanes(random, i)));
+    const u32v bits[1] = {load_float_bits(src + i)};
+    const u32v codes[1] = {
+        convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i))};
+    store_codes(dst + i, codes[0]);
+    report_lanes<Target>(tally, bits, codes, dst + i, width);
   }
   if (i != n) {
     const std::size_t rest = n - i;
-    store_codes_partial(
-        dst + i,
-        convert_float_lanes<Target, Rule, Overflow, Variant>(load_float_bits_partial(src + i, rest),
-                                                             random_lanes_partial(random, i, rest)),
-        rest);
+    const u32v bits[1] = {load_float_bits_partial(src + i, rest)};
+    const u32v codes[1] = {convert_float_lanes<Target, Rule, Overflow, Variant>(
+        bits[0], random_lanes_partial(random, i, rest))};
+    store_codes_partial(dst + i, codes[0], rest);
+    report_lanes<Target>(tally, bits, codes, dst + i, rest);
   }
 }
 
@@ -5329,10 +6123,12 @@ struct neon_kernels {
   static constexpr const char* name = "neon";
   static constexpr lane_capabilities capabilities = neon::capabilities;
 
-  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random>
-  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random) {
+  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
+            class Tally = no_tally>
+  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
+                     Tally&& tally = Tally{}) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
-    neon::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random);
+    neon::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
   }
   // Byte lookups over the results' bytes; a float is its bfloat16 pattern << 16.
   template <class Format, class To>
@@ -5581,18 +6377,32 @@ inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 template <class T>
 constexpr bool is_8bit_type = value_traits<T>::is_known && sizeof(T) == 1;
 
+// Runs body(tally) with a report_tally and hands its report over: the array functions'
+// overloads with a conversion_report.
+// (`elements` is n; the tally counts the rest.)
+template <class Body>
+void filling(conversion_report& report, std::size_t n, Body&& body) {
+  report_tally tally;
+  body(tally);
+  report = tally.report;
+  report.elements = n;
+}
+
 // Narrowing n elements on the active path: the path's lane kernels where the map (converter.hpp)
 // has a lane variant for this source and target, the scalar conversion element by element
 // otherwise (double sources).
-template <rounding_rule Rule, overflow Overflow, class From, class To, class Random>
-void narrow_array(const From* src, std::size_t n, To* dst, const Random& random) {
+// With a report (Tally: report_tally), every value and its code are tallied too.
+template <rounding_rule Rule, overflow Overflow, class From, class To, class Random,
+          class Tally = no_tally>
+void narrow_array(const From* src, std::size_t n, To* dst, const Random& random,
+                  Tally&& tally = Tally{}) {
   using from_format = typename value_traits<From>::format;
   using to_format = typename value_traits<To>::format;
   if constexpr (step2_for<from_format, to_format, Rule>(portable_kernels::capabilities) !=
                 step2_variant::generic) {
     auto* codes = reinterpret_cast<std::uint8_t*>(dst);
     with_kernels(active_path(), [&](auto kernels) {
-      decltype(kernels)::template encode<to_format, Rule, Overflow>(src, n, codes, random);
+      decltype(kernels)::template encode<to_format, Rule, Overflow>(src, n, codes, random, tally);
     });
   } else {
     for (std::size_t i = 0; i < n; ++i) {
@@ -5603,19 +6413,22 @@ void narrow_array(const From* src, std::size_t n, To* dst, const Random& random)
         bits = random(i);
       }
       dst[i] = convert_value<To, Rule, Overflow>(src[i], bits);
+      if constexpr (!std::is_same<std::decay_t<Tally>, no_tally>::value) {
+        tally.template add<to_format>(src[i], dst[i].bits());
+      }
     }
   }
 }
 
 // x * scale narrowed to Target with saturation (quantization, docs/spec.md §5) on the active
 // path, in one pass.
-template <class Target>
-void narrow_scaled(const float* x, std::size_t n, Target* q, float scale) {
+template <class Target, class Tally = no_tally>
+void narrow_scaled(const float* x, std::size_t n, Target* q, float scale, Tally&& tally = Tally{}) {
   using format = typename value_traits<Target>::format;
   auto* codes = reinterpret_cast<std::uint8_t*>(q);
   with_kernels(active_path(), [&](auto kernels) {
     decltype(kernels)::template encode<format, rounding_rule::nearest_even, overflow::saturate>(
-        scaled_floats{x, scale}, n, codes, no_random_bits{});
+        scaled_floats{x, scale}, n, codes, no_random_bits{}, tally);
   });
 }
 
@@ -5691,6 +6504,20 @@ void convert(const From* src, std::size_t n, To* dst) {
   }
 }
 
+// The narrowing conversion, filling a report of what it did to the values (report.hpp).
+template <rounding R = rounding::nearest_even, overflow O = overflow::non_saturating, class From,
+          class To>
+void convert(const From* src, std::size_t n, To* dst, conversion_report& report) {
+  static_assert(detail::value_traits<From>::is_known && !detail::is_8bit_type<From> &&
+                    detail::is_8bit_type<To>,
+                "convert with a report: float, double, binary16_bits or bfloat16_bits -> an "
+                "8-bit type");
+  detail::check_conversion("convert", src, n, dst);
+  detail::filling(report, n, [&](auto& tally) {
+    detail::narrow_array<detail::rule_of(R), O>(src, n, dst, detail::no_random_bits{}, tally);
+  });
+}
+
 // Stochastic rounding of n values (float, double, binary16_bits, bfloat16_bits) with the
 // caller's random bits: element i equals stochastic_cast<To, O>(src[i], random_bits[i]).
 template <overflow O = overflow::non_saturating, class From, class To>
@@ -5705,6 +6532,21 @@ void stochastic_convert(const From* src, std::size_t n, const std::uint32_t* ran
   detail::narrow_array<detail::rounding_rule::stochastic, O>(
       src, n, dst, detail::random_bits_array{random_bits});
 }
+template <overflow O = overflow::non_saturating, class From, class To>
+void stochastic_convert(const From* src, std::size_t n, const std::uint32_t* random_bits, To* dst,
+                        conversion_report& report) {
+  static_assert(detail::is_8bit_type<To>, "stochastic_convert: the target is an 8-bit type");
+  static_assert(detail::value_traits<From>::is_known && !detail::is_8bit_type<From>,
+                "stochastic_convert: the source is float, double, binary16_bits or bfloat16_bits");
+  detail::check_conversion("stochastic_convert", src, n, dst);
+  detail::check_not_null("stochastic_convert", random_bits == nullptr, n, "random_bits");
+  detail::check_no_overlap("stochastic_convert", {dst, n, "dst"},
+                           {random_bits, n * sizeof(std::uint32_t), "random_bits"});
+  detail::filling(report, n, [&](auto& tally) {
+    detail::narrow_array<detail::rounding_rule::stochastic, O>(
+        src, n, dst, detail::random_bits_array{random_bits}, tally);
+  });
+}
 
 // Stochastic rounding of n values with counter_generator's bits: element i equals
 // stochastic_cast<To, O>(src[i], generator(i)), on every path and however the array is split
@@ -5716,6 +6558,17 @@ void stochastic_convert(const From* src, std::size_t n, To* dst, counter_generat
                 "stochastic_convert: the source is float, double, binary16_bits or bfloat16_bits");
   detail::check_conversion("stochastic_convert", src, n, dst);
   detail::narrow_array<detail::rounding_rule::stochastic, O>(src, n, dst, generator);
+}
+template <overflow O = overflow::non_saturating, class From, class To>
+void stochastic_convert(const From* src, std::size_t n, To* dst, counter_generator generator,
+                        conversion_report& report) {
+  static_assert(detail::is_8bit_type<To>, "stochastic_convert: the target is an 8-bit type");
+  static_assert(detail::value_traits<From>::is_known && !detail::is_8bit_type<From>,
+                "stochastic_convert: the source is float, double, binary16_bits or bfloat16_bits");
+  detail::check_conversion("stochastic_convert", src, n, dst);
+  detail::filling(report, n, [&](auto& tally) {
+    detail::narrow_array<detail::rounding_rule::stochastic, O>(src, n, dst, generator, tally);
+  });
 }
 
 // The largest magnitude max |src[i]| of n floats, for scaling (docs/spec.md §5): 0 for n == 0;
@@ -5854,15 +6707,22 @@ inline void check_pair(const char* function, const array_argument& read,
 
 // x * scale narrowed to T with saturation, n elements: the fused kernel for runs worth a vector,
 // the scalar product and conversion for short ones (the same results: see the tests).
-template <class T>
-void quantize_unchecked(const float* x, std::size_t n, T* q, float scale) {
+// With a report (Tally: report_tally), every product and its code are tallied.
+template <class T, class Tally = no_tally>
+void quantize_unchecked(const float* x, std::size_t n, T* q, float scale, Tally&& tally = Tally{}) {
   if (n < 16) {
     for (std::size_t i = 0; i < n; ++i) {
-      q[i] = saturate_cast<T>(x[i] * scale);
+      const float product = x[i] * scale;
+      q[i] = saturate_cast<T>(product);
+      if constexpr (!std::is_same<std::decay_t<Tally>, no_tally>::value) {
+        const std::uint32_t bits = float_bits(product);
+        const std::uint8_t code = q[i].bits();
+        tally.template add_float_bits<typename T::format>(&bits, &code, 1);
+      }
     }
     return;
   }
-  narrow_scaled(x, n, q, scale);
+  narrow_scaled(x, n, q, scale, tally);
 }
 
 // float(q[i]) * scale_inv, in pieces that stay in the first-level cache between the two steps.
@@ -5922,6 +6782,15 @@ void quantize(const float* x, std::size_t n, T* q, float scale) {
   detail::check_pair("quantize", {x, n * sizeof(float), "x"}, {q, n, "q"}, n, "x or q");
   detail::check_positive_finite("quantize", scale, "scale");
   detail::quantize_unchecked(x, n, q, scale);
+}
+// The same, filling a report of the products' conversions (report.hpp).
+template <class T>
+void quantize(const float* x, std::size_t n, T* q, float scale, conversion_report& report) {
+  static_assert(detail::is_element_type<T>, "quantize: the target is a signed 8-bit type");
+  detail::check_pair("quantize", {x, n * sizeof(float), "x"}, {q, n, "q"}, n, "x or q");
+  detail::check_positive_finite("quantize", scale, "scale");
+  detail::filling(report, n,
+                  [&](auto& tally) { detail::quantize_unchecked(x, n, q, scale, tally); });
 }
 
 // x[i] = float(q[i]) * scale_inv. scale_inv must be positive and finite.
@@ -6066,6 +6935,54 @@ inline void check_blocks(const char* function, std::size_t rows, std::size_t col
 } // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace detail
 
+namespace detail {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// quantize_blocks, with a report or without (Tally).
+template <class T, class Tally>
+void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols, block_shape block,
+                             T* q, float* scale_inv, int margin, scale_rounding rounding,
+                             Tally&& tally) {
+  static_assert(is_element_type<T>, "quantize_blocks: the target is a signed 8-bit type");
+  check_blocks("quantize_blocks", rows, cols, block);
+  const std::size_t n = rows * cols;
+  const std::size_t block_columns = cols / block.cols;
+  const std::size_t blocks = n == 0 ? 0 : (rows / block.rows) * block_columns;
+  const array_argument x_read{x, n * sizeof(float), "x"};
+  const array_argument scales_written{scale_inv, blocks * sizeof(float), "scale_inv"};
+  check_pair("quantize_blocks", x_read, {q, n, "q"}, n, "x or q", "the matrix is not empty");
+  check_pair("quantize_blocks", x_read, scales_written, blocks, "scale_inv", "");
+  check_not_negative("quantize_blocks", margin, "margin");
+  check_no_overlap("quantize_blocks", scales_written, {q, n, "q"});
+  // 1. Every block's amax, one row segment at a time.
+  std::vector<std::uint32_t> largest(blocks, 0);
+  for (std::size_t r = 0; r < rows; ++r) {
+    std::uint32_t* row_blocks = largest.data() + (r / block.rows) * block_columns;
+    for (std::size_t j = 0; j < block_columns; ++j) {
+      const float* segment = x + r * cols + j * block.cols;
+      const float segment_amax =
+          block.cols == 1 ? std::fabs(segment[0]) : amax(segment, block.cols);
+      row_blocks[j] = fold_magnitude(row_blocks[j], segment_amax);
+    }
+  }
+  // 2. The scales, then every row segment narrowed with its block's.
+  std::vector<float> scales(blocks);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    scales[b] = compute_scale<T>(magnitude_as_amax(largest[b]), margin, rounding);
+    scale_inv[b] = 1.0f / scales[b];
+  }
+  for (std::size_t r = 0; r < rows; ++r) {
+    const float* row_scales = scales.data() + (r / block.rows) * block_columns;
+    for (std::size_t j = 0; j < block_columns; ++j) {
+      const std::size_t first = r * cols + j * block.cols;
+      quantize_unchecked(x + first, block.cols, q + first, row_scales[j], tally);
+    }
+  }
+}
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+} // namespace detail
+
 inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // Quantizes a row-major rows x cols matrix with a scale per block: block (i, j) covers rows
@@ -6076,42 +6993,18 @@ template <class T>
 void quantize_blocks(const float* x, std::size_t rows, std::size_t cols, block_shape block, T* q,
                      float* scale_inv, int margin = 0,
                      scale_rounding rounding = scale_rounding::exact) {
-  static_assert(detail::is_element_type<T>, "quantize_blocks: the target is a signed 8-bit type");
-  detail::check_blocks("quantize_blocks", rows, cols, block);
-  const std::size_t n = rows * cols;
-  const std::size_t block_columns = cols / block.cols;
-  const std::size_t blocks = n == 0 ? 0 : (rows / block.rows) * block_columns;
-  const detail::array_argument x_read{x, n * sizeof(float), "x"};
-  const detail::array_argument scales_written{scale_inv, blocks * sizeof(float), "scale_inv"};
-  detail::check_pair("quantize_blocks", x_read, {q, n, "q"}, n, "x or q",
-                     "the matrix is not empty");
-  detail::check_pair("quantize_blocks", x_read, scales_written, blocks, "scale_inv", "");
-  detail::check_not_negative("quantize_blocks", margin, "margin");
-  detail::check_no_overlap("quantize_blocks", scales_written, {q, n, "q"});
-  // 1. Every block's amax, one row segment at a time.
-  std::vector<std::uint32_t> largest(blocks, 0);
-  for (std::size_t r = 0; r < rows; ++r) {
-    std::uint32_t* row_blocks = largest.data() + (r / block.rows) * block_columns;
-    for (std::size_t j = 0; j < block_columns; ++j) {
-      const float* segment = x + r * cols + j * block.cols;
-      const float segment_amax =
-          block.cols == 1 ? std::fabs(segment[0]) : amax(segment, block.cols);
-      row_blocks[j] = detail::fold_magnitude(row_blocks[j], segment_amax);
-    }
-  }
-  // 2. The scales, then every row segment narrowed with its block's.
-  std::vector<float> scales(blocks);
-  for (std::size_t b = 0; b < blocks; ++b) {
-    scales[b] = compute_scale<T>(detail::magnitude_as_amax(largest[b]), margin, rounding);
-    scale_inv[b] = 1.0f / scales[b];
-  }
-  for (std::size_t r = 0; r < rows; ++r) {
-    const float* row_scales = scales.data() + (r / block.rows) * block_columns;
-    for (std::size_t j = 0; j < block_columns; ++j) {
-      const std::size_t first = r * cols + j * block.cols;
-      detail::quantize_unchecked(x + first, block.cols, q + first, row_scales[j]);
-    }
-  }
+  detail::quantize_blocks_checked(x, rows, cols, block, q, scale_inv, margin, rounding,
+                                  detail::no_tally{});
+}
+
+// The same, filling a report of the scaled elements' conversions (report.hpp).
+template <class T>
+void quantize_blocks(const float* x, std::size_t rows, std::size_t cols, block_shape block, T* q,
+                     float* scale_inv, conversion_report& report, int margin = 0,
+                     scale_rounding rounding = scale_rounding::exact) {
+  detail::filling(report, rows * cols, [&](auto& tally) {
+    detail::quantize_blocks_checked(x, rows, cols, block, q, scale_inv, margin, rounding, tally);
+  });
 }
 
 // The inverse: x = float(q) * scale_inv of the element's block.
@@ -6284,9 +7177,9 @@ constexpr std::size_t mx_quantize_piece_blocks = 16;
 // then, in the kernel, 2^-63 (the same codes: the first product is exact for every x whose
 // result is not far below T's smallest value; and no compiler can merge the two factors into a
 // subnormal that flush-to-zero would read as 0).
-template <class T>
+template <class T, class Tally = no_tally>
 void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scales,
-                           mx_scale_rule rule) {
+                           mx_scale_rule rule, Tally&& tally = Tally{}) {
   float scaled[mx_quantize_piece_blocks * mx_block_size];
   for (std::size_t first = 0; first < blocks; first += mx_quantize_piece_blocks) {
     const std::size_t count = smaller(mx_quantize_piece_blocks, blocks - first);
@@ -6306,11 +7199,11 @@ void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scale
           for (std::size_t j = 0; j < mx_block_size; ++j) {
             scaled[j] = block[j] * 0x1p-64f;
           }
-          quantize_unchecked(scaled, mx_block_size, q + b * mx_block_size, 0x1p-63f);
+          quantize_unchecked(scaled, mx_block_size, q + b * mx_block_size, 0x1p-63f, tally);
         } else {
           const float inverse =
               code == 0xFF ? 1.0f : bit_cast<float>(static_cast<std::uint32_t>(254 - code) << 23);
-          quantize_unchecked(block, mx_block_size, q + b * mx_block_size, inverse);
+          quantize_unchecked(block, mx_block_size, q + b * mx_block_size, inverse, tally);
         }
       }
       continue;
@@ -6327,8 +7220,25 @@ void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scale
       }
     }
     narrow_array<rounding_rule::nearest_even, overflow::saturate>(
-        scaled, count * mx_block_size, q + first * mx_block_size, no_random_bits{});
+        scaled, count * mx_block_size, q + first * mx_block_size, no_random_bits{}, tally);
   }
+}
+
+// quantize_mx, with a report or without (Tally).
+template <class T, class Tally>
+void quantize_mx_checked(const float* x, std::size_t n, T* q, e8m0* scales, mx_scale_rule rule,
+                         Tally&& tally) {
+  static_assert(is_element_type<T>, "quantize_mx: the target is a signed 8-bit type");
+  if (n % mx_block_size != 0) {
+    refuse("quantize_mx", "n is not a multiple of 32");
+  }
+  const std::size_t blocks = n / mx_block_size;
+  const array_argument x_read{x, n * sizeof(float), "x"};
+  const array_argument scales_written{scales, blocks, "scales"};
+  check_pair("quantize_mx", x_read, {q, n, "q"}, n, "x or q");
+  check_pair("quantize_mx", x_read, scales_written, blocks, "scales", "");
+  check_no_overlap("quantize_mx", scales_written, {q, n, "q"});
+  quantize_mx_unchecked(x, blocks, q, scales, rule, tally);
 }
 
 // dequantize_mx's blocks, arguments already checked: To is float or bfloat16_bits.
@@ -6388,17 +7298,14 @@ inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 template <class T>
 void quantize_mx(const float* x, std::size_t n, T* q, e8m0* scales,
                  mx_scale_rule rule = mx_scale_rule::floor) {
-  static_assert(detail::is_element_type<T>, "quantize_mx: the target is a signed 8-bit type");
-  if (n % mx_block_size != 0) {
-    detail::refuse("quantize_mx", "n is not a multiple of 32");
-  }
-  const std::size_t blocks = n / mx_block_size;
-  const detail::array_argument x_read{x, n * sizeof(float), "x"};
-  const detail::array_argument scales_written{scales, blocks, "scales"};
-  detail::check_pair("quantize_mx", x_read, {q, n, "q"}, n, "x or q");
-  detail::check_pair("quantize_mx", x_read, scales_written, blocks, "scales", "");
-  detail::check_no_overlap("quantize_mx", scales_written, {q, n, "q"});
-  detail::quantize_mx_unchecked(x, blocks, q, scales, rule);
+  detail::quantize_mx_checked(x, n, q, scales, rule, detail::no_tally{});
+}
+// The same, filling a report of the scaled elements' conversions (report.hpp).
+template <class T>
+void quantize_mx(const float* x, std::size_t n, T* q, e8m0* scales, conversion_report& report,
+                 mx_scale_rule rule = mx_scale_rule::floor) {
+  detail::filling(report, n,
+                  [&](auto& tally) { detail::quantize_mx_checked(x, n, q, scales, rule, tally); });
 }
 
 // The inverse: x[i] = q[i] * 2^k of its block, exactly, rounded once to the target (float or
@@ -7459,16 +8366,10 @@ void dequantize_mxfp4_unchecked(const std::uint8_t* packed, std::size_t blocks, 
   });
 }
 
-} // namespace MINIFLOAT_SETTINGS_NAMESPACE
-} // namespace detail
-
-inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
-
-// MXFP4 / MXFP6 with packed elements: quantize_mx<T>'s scales and codes (n a multiple of 32),
-// the codes packed in T's layout (packed.hpp) into packed_bytes<T>(n) bytes.
-template <class T>
-void quantize_mx_packed(const float* x, std::size_t n, std::uint8_t* packed, e8m0* scales,
-                        mx_scale_rule rule = mx_scale_rule::floor) {
+// quantize_mx_packed, with a report or without (Tally).
+template <class T, class Tally>
+void quantize_mx_packed_checked(const float* x, std::size_t n, std::uint8_t* packed, e8m0* scales,
+                                mx_scale_rule rule, Tally&& tally) {
   static_assert(is_packable<T>, "quantize_mx_packed: e2m1, e2m3 or e3m2 elements");
   const char* function = "quantize_mx_packed";
   detail::check_blocks_of(function, n, mx_block_size, "32");
@@ -7482,9 +8383,30 @@ void quantize_mx_packed(const float* x, std::size_t n, std::uint8_t* packed, e8m
   T codes[detail::mx_piece_blocks * mx_block_size];
   for (std::size_t b = 0; b < blocks; b += detail::mx_piece_blocks) {
     const std::size_t m = detail::smaller(detail::mx_piece_blocks, blocks - b);
-    detail::quantize_mx_unchecked(x + b * mx_block_size, m, codes, scales + b, rule);
+    detail::quantize_mx_unchecked(x + b * mx_block_size, m, codes, scales + b, rule, tally);
     detail::pack_unchecked(codes, m * mx_block_size, packed + packed_bytes<T>(b * mx_block_size));
   }
+}
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+} // namespace detail
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// MXFP4 / MXFP6 with packed elements: quantize_mx<T>'s scales and codes (n a multiple of 32),
+// the codes packed in T's layout (packed.hpp) into packed_bytes<T>(n) bytes.
+template <class T>
+void quantize_mx_packed(const float* x, std::size_t n, std::uint8_t* packed, e8m0* scales,
+                        mx_scale_rule rule = mx_scale_rule::floor) {
+  detail::quantize_mx_packed_checked<T>(x, n, packed, scales, rule, detail::no_tally{});
+}
+// The same, filling a report of the scaled elements' conversions (report.hpp).
+template <class T>
+void quantize_mx_packed(const float* x, std::size_t n, std::uint8_t* packed, e8m0* scales,
+                        conversion_report& report, mx_scale_rule rule = mx_scale_rule::floor) {
+  detail::filling(report, n, [&](auto& tally) {
+    detail::quantize_mx_packed_checked<T>(x, n, packed, scales, rule, tally);
+  });
 }
 
 // The inverse, into float or bfloat16_bits: dequantize_mx of the unpacked codes.
@@ -7512,11 +8434,15 @@ void dequantize_mx_packed(const std::uint8_t* packed, std::size_t n, const e8m0*
   }
 }
 
-// MXFP4 in ggml's blocks (n a multiple of 32; n / 32 blocks): quantize_mx<e2m1>'s scale and
-// codes, in block_mxfp4's order. (llama.cpp's own quantizer takes the floor rule but breaks
-// element ties to the lower code, not to even: its bytes can differ from these at midpoints.)
-inline void quantize_mxfp4_ggml(const float* x, std::size_t n, block_mxfp4* blocks,
-                                mx_scale_rule rule = mx_scale_rule::floor) {
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+
+namespace detail {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// quantize_mxfp4_ggml, with a report or without (Tally).
+template <class Tally>
+void quantize_mxfp4_ggml_checked(const float* x, std::size_t n, block_mxfp4* blocks,
+                                 mx_scale_rule rule, Tally&& tally) {
   const char* function = "quantize_mxfp4_ggml";
   detail::check_blocks_of(function, n, mx_block_size, "32");
   const std::size_t count = n / mx_block_size;
@@ -7525,7 +8451,7 @@ inline void quantize_mxfp4_ggml(const float* x, std::size_t n, block_mxfp4* bloc
   e2m1 codes[mx_block_size];
   for (std::size_t b = 0; b < count; ++b) {
     e8m0 scale;
-    detail::quantize_mx_unchecked(x + b * mx_block_size, 1, codes, &scale, rule);
+    detail::quantize_mx_unchecked(x + b * mx_block_size, 1, codes, &scale, rule, tally);
     std::uint8_t bytes[mx_block_size];
     for (std::size_t j = 0; j < mx_block_size; ++j) {
       bytes[j] = codes[j].bits();
@@ -7533,6 +8459,27 @@ inline void quantize_mxfp4_ggml(const float* x, std::size_t n, block_mxfp4* bloc
     blocks[b].scale = scale.bits();
     detail::to_ggml_order(bytes, blocks[b].elements);
   }
+}
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+} // namespace detail
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// MXFP4 in ggml's blocks (n a multiple of 32; n / 32 blocks): quantize_mx<e2m1>'s scale and
+// codes, in block_mxfp4's order. (llama.cpp's own quantizer takes the floor rule but breaks
+// element ties to the lower code, not to even: its bytes can differ from these at midpoints.)
+inline void quantize_mxfp4_ggml(const float* x, std::size_t n, block_mxfp4* blocks,
+                                mx_scale_rule rule = mx_scale_rule::floor) {
+  detail::quantize_mxfp4_ggml_checked(x, n, blocks, rule, detail::no_tally{});
+}
+// The same, filling a report of the scaled elements' conversions (report.hpp).
+inline void quantize_mxfp4_ggml(const float* x, std::size_t n, block_mxfp4* blocks,
+                                conversion_report& report,
+                                mx_scale_rule rule = mx_scale_rule::floor) {
+  detail::filling(report, n, [&](auto& tally) {
+    detail::quantize_mxfp4_ggml_checked(x, n, blocks, rule, tally);
+  });
 }
 
 // The inverse, into float or bfloat16_bits (n a multiple of 32).
@@ -7557,15 +8504,15 @@ void dequantize_mxfp4_ggml(const block_mxfp4* blocks, std::size_t n, To* x) {
   }
 }
 
-// NVFP4 quantization, Transformer Engine's recipe bit for bit (docs/spec.md §7), n a multiple
-// of 16: for each block of 16, in float arithmetic in this order,
-//   byte = ue4m3(amax_b * (encode * (1 / 6))), nearest-even, saturating;
-//   factor = 1 / (float(byte) * decode), at most FLT_MAX (a zero block stores byte 0, elements 0);
-//   element = e2m1(x_i * factor), nearest-even (saturating: e2m1 always saturates).
-// The elements are packed two per byte (packed.hpp), scales[b] is block b's byte. A NaN in a
-// block makes its scale NaN (0x7F); its elements carry no meaning (e2m1 has no NaN).
-inline void quantize_nvfp4(const float* x, std::size_t n, std::uint8_t* packed, ue4m3* scales,
-                           nvfp4_tensor_scale tensor_scale) {
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+
+namespace detail {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// quantize_nvfp4, with a report or without (Tally).
+template <class Tally>
+void quantize_nvfp4_checked(const float* x, std::size_t n, std::uint8_t* packed, ue4m3* scales,
+                            nvfp4_tensor_scale tensor_scale, Tally&& tally) {
   const char* function = "quantize_nvfp4";
   detail::check_blocks_of(function, n, nvfp4_block_size, "16");
   const std::size_t blocks = n / nvfp4_block_size;
@@ -7601,9 +8548,33 @@ inline void quantize_nvfp4(const float* x, std::size_t n, std::uint8_t* packed, 
     }
     const std::size_t m = count * nvfp4_block_size;
     detail::narrow_array<detail::rounding_rule::nearest_even, overflow::saturate>(
-        scaled, m, codes, detail::no_random_bits{});
+        scaled, m, codes, detail::no_random_bits{}, tally);
     detail::pack_unchecked(codes, m, packed + first * nvfp4_block_size / 2);
   }
+}
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+} // namespace detail
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// NVFP4 quantization, Transformer Engine's recipe bit for bit (docs/spec.md §7), n a multiple
+// of 16: for each block of 16, in float arithmetic in this order,
+//   byte = ue4m3(amax_b * (encode * (1 / 6))), nearest-even, saturating;
+//   factor = 1 / (float(byte) * decode), at most FLT_MAX (a zero block stores byte 0, elements 0);
+//   element = e2m1(x_i * factor), nearest-even (saturating: e2m1 always saturates).
+// The elements are packed two per byte (packed.hpp), scales[b] is block b's byte. A NaN in a
+// block makes its scale NaN (0x7F); its elements carry no meaning (e2m1 has no NaN).
+inline void quantize_nvfp4(const float* x, std::size_t n, std::uint8_t* packed, ue4m3* scales,
+                           nvfp4_tensor_scale tensor_scale) {
+  detail::quantize_nvfp4_checked(x, n, packed, scales, tensor_scale, detail::no_tally{});
+}
+// The same, filling a report of the scaled elements' conversions (report.hpp).
+inline void quantize_nvfp4(const float* x, std::size_t n, std::uint8_t* packed, ue4m3* scales,
+                           nvfp4_tensor_scale tensor_scale, conversion_report& report) {
+  detail::filling(report, n, [&](auto& tally) {
+    detail::quantize_nvfp4_checked(x, n, packed, scales, tensor_scale, tally);
+  });
 }
 
 // NVFP4 dequantization: x_i = float(element) * float(byte) * decode, in that order (float

@@ -11,6 +11,7 @@
 //   stochastic_convert<O>(src, n, dst, counter_generator{seed, offset})
 //       float, double, binary16_bits, bfloat16_bits -> any 8-bit type, stochastic rounding
 //   amax(src, n)   max |x| of a float array
+// The narrowing functions also take a conversion_report& last (report.hpp), which they fill.
 //
 // Arguments are checked before anything is written (error.hpp): a null pointer with n != 0,
 // ranges of different sizes, and a destination that overlaps a source are refused (in-place
@@ -54,6 +55,20 @@ void convert(const From* src, std::size_t n, To* dst) {
   }
 }
 
+// The narrowing conversion, filling a report of what it did to the values (report.hpp).
+template <rounding R = rounding::nearest_even, overflow O = overflow::non_saturating, class From,
+          class To>
+void convert(const From* src, std::size_t n, To* dst, conversion_report& report) {
+  static_assert(detail::value_traits<From>::is_known && !detail::is_8bit_type<From> &&
+                    detail::is_8bit_type<To>,
+                "convert with a report: float, double, binary16_bits or bfloat16_bits -> an "
+                "8-bit type");
+  detail::check_conversion("convert", src, n, dst);
+  detail::filling(report, n, [&](auto& tally) {
+    detail::narrow_array<detail::rule_of(R), O>(src, n, dst, detail::no_random_bits{}, tally);
+  });
+}
+
 // Stochastic rounding of n values (float, double, binary16_bits, bfloat16_bits) with the
 // caller's random bits: element i equals stochastic_cast<To, O>(src[i], random_bits[i]).
 template <overflow O = overflow::non_saturating, class From, class To>
@@ -68,6 +83,21 @@ void stochastic_convert(const From* src, std::size_t n, const std::uint32_t* ran
   detail::narrow_array<detail::rounding_rule::stochastic, O>(
       src, n, dst, detail::random_bits_array{random_bits});
 }
+template <overflow O = overflow::non_saturating, class From, class To>
+void stochastic_convert(const From* src, std::size_t n, const std::uint32_t* random_bits, To* dst,
+                        conversion_report& report) {
+  static_assert(detail::is_8bit_type<To>, "stochastic_convert: the target is an 8-bit type");
+  static_assert(detail::value_traits<From>::is_known && !detail::is_8bit_type<From>,
+                "stochastic_convert: the source is float, double, binary16_bits or bfloat16_bits");
+  detail::check_conversion("stochastic_convert", src, n, dst);
+  detail::check_not_null("stochastic_convert", random_bits == nullptr, n, "random_bits");
+  detail::check_no_overlap("stochastic_convert", {dst, n, "dst"},
+                           {random_bits, n * sizeof(std::uint32_t), "random_bits"});
+  detail::filling(report, n, [&](auto& tally) {
+    detail::narrow_array<detail::rounding_rule::stochastic, O>(
+        src, n, dst, detail::random_bits_array{random_bits}, tally);
+  });
+}
 
 // Stochastic rounding of n values with counter_generator's bits: element i equals
 // stochastic_cast<To, O>(src[i], generator(i)), on every path and however the array is split
@@ -79,6 +109,17 @@ void stochastic_convert(const From* src, std::size_t n, To* dst, counter_generat
                 "stochastic_convert: the source is float, double, binary16_bits or bfloat16_bits");
   detail::check_conversion("stochastic_convert", src, n, dst);
   detail::narrow_array<detail::rounding_rule::stochastic, O>(src, n, dst, generator);
+}
+template <overflow O = overflow::non_saturating, class From, class To>
+void stochastic_convert(const From* src, std::size_t n, To* dst, counter_generator generator,
+                        conversion_report& report) {
+  static_assert(detail::is_8bit_type<To>, "stochastic_convert: the target is an 8-bit type");
+  static_assert(detail::value_traits<From>::is_known && !detail::is_8bit_type<From>,
+                "stochastic_convert: the source is float, double, binary16_bits or bfloat16_bits");
+  detail::check_conversion("stochastic_convert", src, n, dst);
+  detail::filling(report, n, [&](auto& tally) {
+    detail::narrow_array<detail::rounding_rule::stochastic, O>(src, n, dst, generator, tally);
+  });
 }
 
 // The largest magnitude max |src[i]| of n floats, for scaling (docs/spec.md §5): 0 for n == 0;

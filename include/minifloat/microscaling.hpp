@@ -125,16 +125,10 @@ void dequantize_mxfp4_unchecked(const std::uint8_t* packed, std::size_t blocks, 
   });
 }
 
-} // namespace MINIFLOAT_SETTINGS_NAMESPACE
-} // namespace detail
-
-inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
-
-// MXFP4 / MXFP6 with packed elements: quantize_mx<T>'s scales and codes (n a multiple of 32),
-// the codes packed in T's layout (packed.hpp) into packed_bytes<T>(n) bytes.
-template <class T>
-void quantize_mx_packed(const float* x, std::size_t n, std::uint8_t* packed, e8m0* scales,
-                        mx_scale_rule rule = mx_scale_rule::floor) {
+// quantize_mx_packed, with a report or without (Tally).
+template <class T, class Tally>
+void quantize_mx_packed_checked(const float* x, std::size_t n, std::uint8_t* packed, e8m0* scales,
+                                mx_scale_rule rule, Tally&& tally) {
   static_assert(is_packable<T>, "quantize_mx_packed: e2m1, e2m3 or e3m2 elements");
   const char* function = "quantize_mx_packed";
   detail::check_blocks_of(function, n, mx_block_size, "32");
@@ -148,9 +142,30 @@ void quantize_mx_packed(const float* x, std::size_t n, std::uint8_t* packed, e8m
   T codes[detail::mx_piece_blocks * mx_block_size];
   for (std::size_t b = 0; b < blocks; b += detail::mx_piece_blocks) {
     const std::size_t m = detail::smaller(detail::mx_piece_blocks, blocks - b);
-    detail::quantize_mx_unchecked(x + b * mx_block_size, m, codes, scales + b, rule);
+    detail::quantize_mx_unchecked(x + b * mx_block_size, m, codes, scales + b, rule, tally);
     detail::pack_unchecked(codes, m * mx_block_size, packed + packed_bytes<T>(b * mx_block_size));
   }
+}
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+} // namespace detail
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// MXFP4 / MXFP6 with packed elements: quantize_mx<T>'s scales and codes (n a multiple of 32),
+// the codes packed in T's layout (packed.hpp) into packed_bytes<T>(n) bytes.
+template <class T>
+void quantize_mx_packed(const float* x, std::size_t n, std::uint8_t* packed, e8m0* scales,
+                        mx_scale_rule rule = mx_scale_rule::floor) {
+  detail::quantize_mx_packed_checked<T>(x, n, packed, scales, rule, detail::no_tally{});
+}
+// The same, filling a report of the scaled elements' conversions (report.hpp).
+template <class T>
+void quantize_mx_packed(const float* x, std::size_t n, std::uint8_t* packed, e8m0* scales,
+                        conversion_report& report, mx_scale_rule rule = mx_scale_rule::floor) {
+  detail::filling(report, n, [&](auto& tally) {
+    detail::quantize_mx_packed_checked<T>(x, n, packed, scales, rule, tally);
+  });
 }
 
 // The inverse, into float or bfloat16_bits: dequantize_mx of the unpacked codes.
@@ -178,11 +193,15 @@ void dequantize_mx_packed(const std::uint8_t* packed, std::size_t n, const e8m0*
   }
 }
 
-// MXFP4 in ggml's blocks (n a multiple of 32; n / 32 blocks): quantize_mx<e2m1>'s scale and
-// codes, in block_mxfp4's order. (llama.cpp's own quantizer takes the floor rule but breaks
-// element ties to the lower code, not to even: its bytes can differ from these at midpoints.)
-inline void quantize_mxfp4_ggml(const float* x, std::size_t n, block_mxfp4* blocks,
-                                mx_scale_rule rule = mx_scale_rule::floor) {
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+
+namespace detail {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// quantize_mxfp4_ggml, with a report or without (Tally).
+template <class Tally>
+void quantize_mxfp4_ggml_checked(const float* x, std::size_t n, block_mxfp4* blocks,
+                                 mx_scale_rule rule, Tally&& tally) {
   const char* function = "quantize_mxfp4_ggml";
   detail::check_blocks_of(function, n, mx_block_size, "32");
   const std::size_t count = n / mx_block_size;
@@ -191,7 +210,7 @@ inline void quantize_mxfp4_ggml(const float* x, std::size_t n, block_mxfp4* bloc
   e2m1 codes[mx_block_size];
   for (std::size_t b = 0; b < count; ++b) {
     e8m0 scale;
-    detail::quantize_mx_unchecked(x + b * mx_block_size, 1, codes, &scale, rule);
+    detail::quantize_mx_unchecked(x + b * mx_block_size, 1, codes, &scale, rule, tally);
     std::uint8_t bytes[mx_block_size];
     for (std::size_t j = 0; j < mx_block_size; ++j) {
       bytes[j] = codes[j].bits();
@@ -199,6 +218,27 @@ inline void quantize_mxfp4_ggml(const float* x, std::size_t n, block_mxfp4* bloc
     blocks[b].scale = scale.bits();
     detail::to_ggml_order(bytes, blocks[b].elements);
   }
+}
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+} // namespace detail
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// MXFP4 in ggml's blocks (n a multiple of 32; n / 32 blocks): quantize_mx<e2m1>'s scale and
+// codes, in block_mxfp4's order. (llama.cpp's own quantizer takes the floor rule but breaks
+// element ties to the lower code, not to even: its bytes can differ from these at midpoints.)
+inline void quantize_mxfp4_ggml(const float* x, std::size_t n, block_mxfp4* blocks,
+                                mx_scale_rule rule = mx_scale_rule::floor) {
+  detail::quantize_mxfp4_ggml_checked(x, n, blocks, rule, detail::no_tally{});
+}
+// The same, filling a report of the scaled elements' conversions (report.hpp).
+inline void quantize_mxfp4_ggml(const float* x, std::size_t n, block_mxfp4* blocks,
+                                conversion_report& report,
+                                mx_scale_rule rule = mx_scale_rule::floor) {
+  detail::filling(report, n, [&](auto& tally) {
+    detail::quantize_mxfp4_ggml_checked(x, n, blocks, rule, tally);
+  });
 }
 
 // The inverse, into float or bfloat16_bits (n a multiple of 32).
@@ -223,15 +263,15 @@ void dequantize_mxfp4_ggml(const block_mxfp4* blocks, std::size_t n, To* x) {
   }
 }
 
-// NVFP4 quantization, Transformer Engine's recipe bit for bit (docs/spec.md §7), n a multiple
-// of 16: for each block of 16, in float arithmetic in this order,
-//   byte = ue4m3(amax_b * (encode * (1 / 6))), nearest-even, saturating;
-//   factor = 1 / (float(byte) * decode), at most FLT_MAX (a zero block stores byte 0, elements 0);
-//   element = e2m1(x_i * factor), nearest-even (saturating: e2m1 always saturates).
-// The elements are packed two per byte (packed.hpp), scales[b] is block b's byte. A NaN in a
-// block makes its scale NaN (0x7F); its elements carry no meaning (e2m1 has no NaN).
-inline void quantize_nvfp4(const float* x, std::size_t n, std::uint8_t* packed, ue4m3* scales,
-                           nvfp4_tensor_scale tensor_scale) {
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+
+namespace detail {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// quantize_nvfp4, with a report or without (Tally).
+template <class Tally>
+void quantize_nvfp4_checked(const float* x, std::size_t n, std::uint8_t* packed, ue4m3* scales,
+                            nvfp4_tensor_scale tensor_scale, Tally&& tally) {
   const char* function = "quantize_nvfp4";
   detail::check_blocks_of(function, n, nvfp4_block_size, "16");
   const std::size_t blocks = n / nvfp4_block_size;
@@ -267,9 +307,33 @@ inline void quantize_nvfp4(const float* x, std::size_t n, std::uint8_t* packed, 
     }
     const std::size_t m = count * nvfp4_block_size;
     detail::narrow_array<detail::rounding_rule::nearest_even, overflow::saturate>(
-        scaled, m, codes, detail::no_random_bits{});
+        scaled, m, codes, detail::no_random_bits{}, tally);
     detail::pack_unchecked(codes, m, packed + first * nvfp4_block_size / 2);
   }
+}
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+} // namespace detail
+
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// NVFP4 quantization, Transformer Engine's recipe bit for bit (docs/spec.md §7), n a multiple
+// of 16: for each block of 16, in float arithmetic in this order,
+//   byte = ue4m3(amax_b * (encode * (1 / 6))), nearest-even, saturating;
+//   factor = 1 / (float(byte) * decode), at most FLT_MAX (a zero block stores byte 0, elements 0);
+//   element = e2m1(x_i * factor), nearest-even (saturating: e2m1 always saturates).
+// The elements are packed two per byte (packed.hpp), scales[b] is block b's byte. A NaN in a
+// block makes its scale NaN (0x7F); its elements carry no meaning (e2m1 has no NaN).
+inline void quantize_nvfp4(const float* x, std::size_t n, std::uint8_t* packed, ue4m3* scales,
+                           nvfp4_tensor_scale tensor_scale) {
+  detail::quantize_nvfp4_checked(x, n, packed, scales, tensor_scale, detail::no_tally{});
+}
+// The same, filling a report of the scaled elements' conversions (report.hpp).
+inline void quantize_nvfp4(const float* x, std::size_t n, std::uint8_t* packed, ue4m3* scales,
+                           nvfp4_tensor_scale tensor_scale, conversion_report& report) {
+  detail::filling(report, n, [&](auto& tally) {
+    detail::quantize_nvfp4_checked(x, n, packed, scales, tensor_scale, tally);
+  });
 }
 
 // NVFP4 dequantization: x_i = float(element) * float(byte) * decode, in that order (float

@@ -14,6 +14,7 @@
 #include "iostream.hpp"
 #include "random.hpp"
 #include "error.hpp"
+#include "report.hpp"
 #include "bulk.hpp"
 #include "scaling.hpp"
 #include "text.hpp"

@@ -82,15 +82,22 @@ inline void check_pair(const char* function, const array_argument& read,
 
 // x * scale narrowed to T with saturation, n elements: the fused kernel for runs worth a vector,
 // the scalar product and conversion for short ones (the same results: see the tests).
-template <class T>
-void quantize_unchecked(const float* x, std::size_t n, T* q, float scale) {
+// With a report (Tally: report_tally), every product and its code are tallied.
+template <class T, class Tally = no_tally>
+void quantize_unchecked(const float* x, std::size_t n, T* q, float scale, Tally&& tally = Tally{}) {
   if (n < 16) {
     for (std::size_t i = 0; i < n; ++i) {
-      q[i] = saturate_cast<T>(x[i] * scale);
+      const float product = x[i] * scale;
+      q[i] = saturate_cast<T>(product);
+      if constexpr (!std::is_same<std::decay_t<Tally>, no_tally>::value) {
+        const std::uint32_t bits = float_bits(product);
+        const std::uint8_t code = q[i].bits();
+        tally.template add_float_bits<typename T::format>(&bits, &code, 1);
+      }
     }
     return;
   }
-  narrow_scaled(x, n, q, scale);
+  narrow_scaled(x, n, q, scale, tally);
 }
 
 // float(q[i]) * scale_inv, in pieces that stay in the first-level cache between the two steps.
@@ -150,6 +157,15 @@ void quantize(const float* x, std::size_t n, T* q, float scale) {
   detail::check_pair("quantize", {x, n * sizeof(float), "x"}, {q, n, "q"}, n, "x or q");
   detail::check_positive_finite("quantize", scale, "scale");
   detail::quantize_unchecked(x, n, q, scale);
+}
+// The same, filling a report of the products' conversions (report.hpp).
+template <class T>
+void quantize(const float* x, std::size_t n, T* q, float scale, conversion_report& report) {
+  static_assert(detail::is_element_type<T>, "quantize: the target is a signed 8-bit type");
+  detail::check_pair("quantize", {x, n * sizeof(float), "x"}, {q, n, "q"}, n, "x or q");
+  detail::check_positive_finite("quantize", scale, "scale");
+  detail::filling(report, n,
+                  [&](auto& tally) { detail::quantize_unchecked(x, n, q, scale, tally); });
 }
 
 // x[i] = float(q[i]) * scale_inv. scale_inv must be positive and finite.
@@ -294,6 +310,54 @@ inline void check_blocks(const char* function, std::size_t rows, std::size_t col
 } // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace detail
 
+namespace detail {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// quantize_blocks, with a report or without (Tally).
+template <class T, class Tally>
+void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols, block_shape block,
+                             T* q, float* scale_inv, int margin, scale_rounding rounding,
+                             Tally&& tally) {
+  static_assert(is_element_type<T>, "quantize_blocks: the target is a signed 8-bit type");
+  check_blocks("quantize_blocks", rows, cols, block);
+  const std::size_t n = rows * cols;
+  const std::size_t block_columns = cols / block.cols;
+  const std::size_t blocks = n == 0 ? 0 : (rows / block.rows) * block_columns;
+  const array_argument x_read{x, n * sizeof(float), "x"};
+  const array_argument scales_written{scale_inv, blocks * sizeof(float), "scale_inv"};
+  check_pair("quantize_blocks", x_read, {q, n, "q"}, n, "x or q", "the matrix is not empty");
+  check_pair("quantize_blocks", x_read, scales_written, blocks, "scale_inv", "");
+  check_not_negative("quantize_blocks", margin, "margin");
+  check_no_overlap("quantize_blocks", scales_written, {q, n, "q"});
+  // 1. Every block's amax, one row segment at a time.
+  std::vector<std::uint32_t> largest(blocks, 0);
+  for (std::size_t r = 0; r < rows; ++r) {
+    std::uint32_t* row_blocks = largest.data() + (r / block.rows) * block_columns;
+    for (std::size_t j = 0; j < block_columns; ++j) {
+      const float* segment = x + r * cols + j * block.cols;
+      const float segment_amax =
+          block.cols == 1 ? std::fabs(segment[0]) : amax(segment, block.cols);
+      row_blocks[j] = fold_magnitude(row_blocks[j], segment_amax);
+    }
+  }
+  // 2. The scales, then every row segment narrowed with its block's.
+  std::vector<float> scales(blocks);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    scales[b] = compute_scale<T>(magnitude_as_amax(largest[b]), margin, rounding);
+    scale_inv[b] = 1.0f / scales[b];
+  }
+  for (std::size_t r = 0; r < rows; ++r) {
+    const float* row_scales = scales.data() + (r / block.rows) * block_columns;
+    for (std::size_t j = 0; j < block_columns; ++j) {
+      const std::size_t first = r * cols + j * block.cols;
+      quantize_unchecked(x + first, block.cols, q + first, row_scales[j], tally);
+    }
+  }
+}
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+} // namespace detail
+
 inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // Quantizes a row-major rows x cols matrix with a scale per block: block (i, j) covers rows
@@ -304,42 +368,18 @@ template <class T>
 void quantize_blocks(const float* x, std::size_t rows, std::size_t cols, block_shape block, T* q,
                      float* scale_inv, int margin = 0,
                      scale_rounding rounding = scale_rounding::exact) {
-  static_assert(detail::is_element_type<T>, "quantize_blocks: the target is a signed 8-bit type");
-  detail::check_blocks("quantize_blocks", rows, cols, block);
-  const std::size_t n = rows * cols;
-  const std::size_t block_columns = cols / block.cols;
-  const std::size_t blocks = n == 0 ? 0 : (rows / block.rows) * block_columns;
-  const detail::array_argument x_read{x, n * sizeof(float), "x"};
-  const detail::array_argument scales_written{scale_inv, blocks * sizeof(float), "scale_inv"};
-  detail::check_pair("quantize_blocks", x_read, {q, n, "q"}, n, "x or q",
-                     "the matrix is not empty");
-  detail::check_pair("quantize_blocks", x_read, scales_written, blocks, "scale_inv", "");
-  detail::check_not_negative("quantize_blocks", margin, "margin");
-  detail::check_no_overlap("quantize_blocks", scales_written, {q, n, "q"});
-  // 1. Every block's amax, one row segment at a time.
-  std::vector<std::uint32_t> largest(blocks, 0);
-  for (std::size_t r = 0; r < rows; ++r) {
-    std::uint32_t* row_blocks = largest.data() + (r / block.rows) * block_columns;
-    for (std::size_t j = 0; j < block_columns; ++j) {
-      const float* segment = x + r * cols + j * block.cols;
-      const float segment_amax =
-          block.cols == 1 ? std::fabs(segment[0]) : amax(segment, block.cols);
-      row_blocks[j] = detail::fold_magnitude(row_blocks[j], segment_amax);
-    }
-  }
-  // 2. The scales, then every row segment narrowed with its block's.
-  std::vector<float> scales(blocks);
-  for (std::size_t b = 0; b < blocks; ++b) {
-    scales[b] = compute_scale<T>(detail::magnitude_as_amax(largest[b]), margin, rounding);
-    scale_inv[b] = 1.0f / scales[b];
-  }
-  for (std::size_t r = 0; r < rows; ++r) {
-    const float* row_scales = scales.data() + (r / block.rows) * block_columns;
-    for (std::size_t j = 0; j < block_columns; ++j) {
-      const std::size_t first = r * cols + j * block.cols;
-      detail::quantize_unchecked(x + first, block.cols, q + first, row_scales[j]);
-    }
-  }
+  detail::quantize_blocks_checked(x, rows, cols, block, q, scale_inv, margin, rounding,
+                                  detail::no_tally{});
+}
+
+// The same, filling a report of the scaled elements' conversions (report.hpp).
+template <class T>
+void quantize_blocks(const float* x, std::size_t rows, std::size_t cols, block_shape block, T* q,
+                     float* scale_inv, conversion_report& report, int margin = 0,
+                     scale_rounding rounding = scale_rounding::exact) {
+  detail::filling(report, rows * cols, [&](auto& tally) {
+    detail::quantize_blocks_checked(x, rows, cols, block, q, scale_inv, margin, rounding, tally);
+  });
 }
 
 // The inverse: x = float(q) * scale_inv of the element's block.
@@ -512,9 +552,9 @@ constexpr std::size_t mx_quantize_piece_blocks = 16;
 // then, in the kernel, 2^-63 (the same codes: the first product is exact for every x whose
 // result is not far below T's smallest value; and no compiler can merge the two factors into a
 // subnormal that flush-to-zero would read as 0).
-template <class T>
+template <class T, class Tally = no_tally>
 void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scales,
-                           mx_scale_rule rule) {
+                           mx_scale_rule rule, Tally&& tally = Tally{}) {
   float scaled[mx_quantize_piece_blocks * mx_block_size];
   for (std::size_t first = 0; first < blocks; first += mx_quantize_piece_blocks) {
     const std::size_t count = smaller(mx_quantize_piece_blocks, blocks - first);
@@ -534,11 +574,11 @@ void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scale
           for (std::size_t j = 0; j < mx_block_size; ++j) {
             scaled[j] = block[j] * 0x1p-64f;
           }
-          quantize_unchecked(scaled, mx_block_size, q + b * mx_block_size, 0x1p-63f);
+          quantize_unchecked(scaled, mx_block_size, q + b * mx_block_size, 0x1p-63f, tally);
         } else {
           const float inverse =
               code == 0xFF ? 1.0f : bit_cast<float>(static_cast<std::uint32_t>(254 - code) << 23);
-          quantize_unchecked(block, mx_block_size, q + b * mx_block_size, inverse);
+          quantize_unchecked(block, mx_block_size, q + b * mx_block_size, inverse, tally);
         }
       }
       continue;
@@ -555,8 +595,25 @@ void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scale
       }
     }
     narrow_array<rounding_rule::nearest_even, overflow::saturate>(
-        scaled, count * mx_block_size, q + first * mx_block_size, no_random_bits{});
+        scaled, count * mx_block_size, q + first * mx_block_size, no_random_bits{}, tally);
   }
+}
+
+// quantize_mx, with a report or without (Tally).
+template <class T, class Tally>
+void quantize_mx_checked(const float* x, std::size_t n, T* q, e8m0* scales, mx_scale_rule rule,
+                         Tally&& tally) {
+  static_assert(is_element_type<T>, "quantize_mx: the target is a signed 8-bit type");
+  if (n % mx_block_size != 0) {
+    refuse("quantize_mx", "n is not a multiple of 32");
+  }
+  const std::size_t blocks = n / mx_block_size;
+  const array_argument x_read{x, n * sizeof(float), "x"};
+  const array_argument scales_written{scales, blocks, "scales"};
+  check_pair("quantize_mx", x_read, {q, n, "q"}, n, "x or q");
+  check_pair("quantize_mx", x_read, scales_written, blocks, "scales", "");
+  check_no_overlap("quantize_mx", scales_written, {q, n, "q"});
+  quantize_mx_unchecked(x, blocks, q, scales, rule, tally);
 }
 
 // dequantize_mx's blocks, arguments already checked: To is float or bfloat16_bits.
@@ -616,17 +673,14 @@ inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 template <class T>
 void quantize_mx(const float* x, std::size_t n, T* q, e8m0* scales,
                  mx_scale_rule rule = mx_scale_rule::floor) {
-  static_assert(detail::is_element_type<T>, "quantize_mx: the target is a signed 8-bit type");
-  if (n % mx_block_size != 0) {
-    detail::refuse("quantize_mx", "n is not a multiple of 32");
-  }
-  const std::size_t blocks = n / mx_block_size;
-  const detail::array_argument x_read{x, n * sizeof(float), "x"};
-  const detail::array_argument scales_written{scales, blocks, "scales"};
-  detail::check_pair("quantize_mx", x_read, {q, n, "q"}, n, "x or q");
-  detail::check_pair("quantize_mx", x_read, scales_written, blocks, "scales", "");
-  detail::check_no_overlap("quantize_mx", scales_written, {q, n, "q"});
-  detail::quantize_mx_unchecked(x, blocks, q, scales, rule);
+  detail::quantize_mx_checked(x, n, q, scales, rule, detail::no_tally{});
+}
+// The same, filling a report of the scaled elements' conversions (report.hpp).
+template <class T>
+void quantize_mx(const float* x, std::size_t n, T* q, e8m0* scales, conversion_report& report,
+                 mx_scale_rule rule = mx_scale_rule::floor) {
+  detail::filling(report, n,
+                  [&](auto& tally) { detail::quantize_mx_checked(x, n, q, scales, rule, tally); });
 }
 
 // The inverse: x[i] = q[i] * 2^k of its block, exactly, rounded once to the target (float or

@@ -130,6 +130,37 @@ void check_mode(const From* src, std::size_t n, const reference::narrower& ref,
     }
     compare("narrowing path", minifloat::to_string(path));
   }
+  // Reports (report.hpp), on every path: the element-by-element definitions' counts.
+  minifloat::detail::report_tally recount;
+  for (std::size_t i = 0; i < n; ++i) {
+    recount.add<typename To::format>(value_of(src[i]), expected[i]);
+  }
+  recount.report.elements = n;
+  for (simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    minifloat::conversion_report report;
+    if constexpr (Rule == rounding_rule::stochastic) {
+      if (use_generator) {
+        minifloat::stochastic_convert<Overflow>(src, n, dst.get(), generator, report);
+      } else {
+        minifloat::stochastic_convert<Overflow>(src, n, random_bits, dst.get(), report);
+      }
+    } else {
+      minifloat::convert<public_rounding(Rule), Overflow>(src, n, dst.get(), report);
+    }
+    compare("narrowing with a report", minifloat::to_string(path));
+    const minifloat::conversion_report& r = recount.report;
+    if (report.elements != r.elements || report.nan_inputs != r.nan_inputs ||
+        report.infinite_inputs != r.infinite_inputs || report.saturated != r.saturated ||
+        report.overflowed != r.overflowed || report.flushed_to_zero != r.flushed_to_zero ||
+        report.subnormal != r.subnormal ||
+        report.negative_for_unsigned != r.negative_for_unsigned ||
+        !(report.max_relative_error == r.max_relative_error)) {
+      std::fprintf(stderr, "narrow_fuzz: the report on %s differs from the definitions\n",
+                   minifloat::to_string(path));
+      std::abort();
+    }
+  }
 }
 
 template <class To, overflow Overflow, class From>

@@ -10,6 +10,7 @@
 
 #include "../error.hpp"
 #include "../random.hpp"
+#include "../report.hpp"
 #include "convert_value.hpp"
 #include "dispatch.hpp"
 
@@ -21,18 +22,32 @@ inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 template <class T>
 constexpr bool is_8bit_type = value_traits<T>::is_known && sizeof(T) == 1;
 
+// Runs body(tally) with a report_tally and hands its report over: the array functions'
+// overloads with a conversion_report.
+// (`elements` is n; the tally counts the rest.)
+template <class Body>
+void filling(conversion_report& report, std::size_t n, Body&& body) {
+  report_tally tally;
+  body(tally);
+  report = tally.report;
+  report.elements = n;
+}
+
 // Narrowing n elements on the active path: the path's lane kernels where the map (converter.hpp)
 // has a lane variant for this source and target, the scalar conversion element by element
 // otherwise (double sources).
-template <rounding_rule Rule, overflow Overflow, class From, class To, class Random>
-void narrow_array(const From* src, std::size_t n, To* dst, const Random& random) {
+// With a report (Tally: report_tally), every value and its code are tallied too.
+template <rounding_rule Rule, overflow Overflow, class From, class To, class Random,
+          class Tally = no_tally>
+void narrow_array(const From* src, std::size_t n, To* dst, const Random& random,
+                  Tally&& tally = Tally{}) {
   using from_format = typename value_traits<From>::format;
   using to_format = typename value_traits<To>::format;
   if constexpr (step2_for<from_format, to_format, Rule>(portable_kernels::capabilities) !=
                 step2_variant::generic) {
     auto* codes = reinterpret_cast<std::uint8_t*>(dst);
     with_kernels(active_path(), [&](auto kernels) {
-      decltype(kernels)::template encode<to_format, Rule, Overflow>(src, n, codes, random);
+      decltype(kernels)::template encode<to_format, Rule, Overflow>(src, n, codes, random, tally);
     });
   } else {
     for (std::size_t i = 0; i < n; ++i) {
@@ -43,19 +58,22 @@ void narrow_array(const From* src, std::size_t n, To* dst, const Random& random)
         bits = random(i);
       }
       dst[i] = convert_value<To, Rule, Overflow>(src[i], bits);
+      if constexpr (!std::is_same<std::decay_t<Tally>, no_tally>::value) {
+        tally.template add<to_format>(src[i], dst[i].bits());
+      }
     }
   }
 }
 
 // x * scale narrowed to Target with saturation (quantization, docs/spec.md §5) on the active
 // path, in one pass.
-template <class Target>
-void narrow_scaled(const float* x, std::size_t n, Target* q, float scale) {
+template <class Target, class Tally = no_tally>
+void narrow_scaled(const float* x, std::size_t n, Target* q, float scale, Tally&& tally = Tally{}) {
   using format = typename value_traits<Target>::format;
   auto* codes = reinterpret_cast<std::uint8_t*>(q);
   with_kernels(active_path(), [&](auto kernels) {
     decltype(kernels)::template encode<format, rounding_rule::nearest_even, overflow::saturate>(
-        scaled_floats{x, scale}, n, codes, no_random_bits{});
+        scaled_floats{x, scale}, n, codes, no_random_bits{}, tally);
   });
 }
 

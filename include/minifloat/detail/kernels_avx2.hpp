@@ -62,6 +62,11 @@ MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) {
 MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) { return _mm256_cmpgt_epi32(a, b); }
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return _mm256_blendv_epi8(b, a, m); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _mm256_and_si256(a, b); }
+MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return _mm256_or_si256(a, b); }
+MINIFLOAT_LANE_FN bool any_lane(maskv m) { return _mm256_testz_si256(m, m) == 0; }
+MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) {
+  return static_cast<std::uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(m)));
+}
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return _mm256_sub_epi32(a, m); }
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
   return _mm256_castps_si256(_mm256_cvtepi32_ps(a));
@@ -87,6 +92,9 @@ MINIFLOAT_LANE_FN maskv first_lanes(std::size_t count) {
 }
 MINIFLOAT_LANE_FN u32v load_u32(const std::uint32_t* p) {
   return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+}
+MINIFLOAT_LANE_FN void store_u32(std::uint32_t* p, u32v a) {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), a);
 }
 MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t count) {
   // Masked-off lanes are not read (no fault past the end of the array).
@@ -195,19 +203,21 @@ struct avx2_kernels {
   static constexpr const char* name = "avx2";
   static constexpr lane_capabilities capabilities = avx2::capabilities;
 
-  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random>
-  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random) {
+  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
+            class Tally = no_tally>
+  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
+                     Tally&& tally = Tally{}) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
     if constexpr (variant == step2_variant::lane_addition_if_mxcsr_nearest) {
       // AVX2 has no embedded rounding: the addition only where MXCSR rounds to nearest.
       if (avx2::rounds_to_nearest()) {
         return avx2::encode_array<Target, Rule, Overflow, step2_variant::lane_addition>(
-            src, n, codes, random);
+            src, n, codes, random, tally);
       }
       return avx2::encode_array<Target, Rule, Overflow, step2_variant::lane_shifts>(src, n, codes,
-                                                                                    random);
+                                                                                    random, tally);
     } else {
-      return avx2::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random);
+      return avx2::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
     }
   }
   // Float results by a gather from the table; 16-bit ones by the portable loop.

@@ -64,6 +64,9 @@ MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) { return _mm512_cmpgt_epu32_mask(a,
 MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) { return _mm512_cmpgt_epi32_mask(a, b); }
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return _mm512_mask_blend_epi32(m, b, a); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _kand_mask16(a, b); }
+MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return _kor_mask16(a, b); }
+MINIFLOAT_LANE_FN bool any_lane(maskv m) { return m != 0; }
+MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) { return m; }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) {
   return _mm512_mask_add_epi32(a, m, a, _mm512_set1_epi32(1));
 }
@@ -93,6 +96,7 @@ MINIFLOAT_LANE_FN __mmask16 first_lanes(std::size_t count) {
   return static_cast<__mmask16>(_bzhi_u32(0xFFFFU, static_cast<unsigned>(count)));
 }
 MINIFLOAT_LANE_FN u32v load_u32(const std::uint32_t* p) { return _mm512_loadu_si512(p); }
+MINIFLOAT_LANE_FN void store_u32(std::uint32_t* p, u32v a) { _mm512_storeu_si512(p, a); }
 MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t count) {
   return _mm512_maskz_loadu_epi32(first_lanes(count), p);
 }
@@ -360,10 +364,12 @@ struct avx512_kernels {
   static constexpr const char* name = "avx512";
   static constexpr lane_capabilities capabilities = avx512::capabilities;
 
-  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random>
-  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random) {
+  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
+            class Tally = no_tally>
+  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
+                     Tally&& tally = Tally{}) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
-    avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random);
+    avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
   }
   // Byte permutes (VBMI) over the results' bytes. Every 8-bit format's values are bfloat16
   // values, so a float is its bfloat16 pattern << 16.

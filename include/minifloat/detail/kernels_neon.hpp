@@ -66,6 +66,12 @@ MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) {
 }
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return vbslq_u32(m, a, b); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return vandq_u32(a, b); }
+MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return vorrq_u32(a, b); }
+MINIFLOAT_LANE_FN bool any_lane(maskv m) { return vmaxvq_u32(m) != 0; }
+MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) {
+  const uint32x4_t weights = {1, 2, 4, 8};
+  return vaddvq_u32(vandq_u32(m, weights));
+}
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return vsubq_u32(a, m); }
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) { return vreinterpretq_u32_f32(vcvtq_f32_u32(a)); }
 // The product of float lanes by a float in the current floating-point environment, as the
@@ -86,6 +92,7 @@ template <rounding_rule Rule>
 u32v add_f32(u32v a, u32v b) = delete; // (capabilities: none)
 
 MINIFLOAT_LANE_FN u32v load_u32(const std::uint32_t* p) { return vld1q_u32(p); }
+MINIFLOAT_LANE_FN void store_u32(std::uint32_t* p, u32v a) { vst1q_u32(p, a); }
 MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) {
   return vreinterpretq_u32_f32(vld1q_f32(p));
 }
@@ -230,10 +237,12 @@ struct neon_kernels {
   static constexpr const char* name = "neon";
   static constexpr lane_capabilities capabilities = neon::capabilities;
 
-  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random>
-  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random) {
+  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
+            class Tally = no_tally>
+  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
+                     Tally&& tally = Tally{}) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
-    neon::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random);
+    neon::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
   }
   // Byte lookups over the results' bytes; a float is its bfloat16 pattern << 16.
   template <class Format, class To>

@@ -12,6 +12,7 @@
 #include "../binary16.hpp"
 #include "../converter.hpp"
 #include "../random.hpp"
+#include "../report.hpp"
 #include "../tables.hpp"
 #include "value_traits.hpp"
 
@@ -64,6 +65,9 @@ MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) {
   return static_cast<std::int32_t>(a) > static_cast<std::int32_t>(b);
 }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return a & b; }
+MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return a | b; }
+MINIFLOAT_LANE_FN bool any_lane(maskv m) { return m; }
+MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) { return m ? 1U : 0U; }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return a + u32v{m}; }
 // select(bool, u32v, u32v) is detail::select.
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
@@ -99,6 +103,7 @@ MINIFLOAT_LANE_FN u32v load_halves_partial(const std::uint16_t* p, std::size_t /
   return *p;
 }
 MINIFLOAT_LANE_FN u32v load_u32(const std::uint32_t* p) { return *p; }
+MINIFLOAT_LANE_FN void store_u32(std::uint32_t* p, u32v a) { *p = a; }
 MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v code) {
   *p = static_cast<std::uint8_t>(code);
 }
@@ -176,10 +181,12 @@ struct portable_kernels {
 
   // n values of src (float, binary16_bits, bfloat16_bits or scaled_floats) into codes of
   // Target, with rounding Rule and overflow rule Overflow; element i meets random(i).
-  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random>
-  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random) {
+  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
+            class Tally = no_tally>
+  static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
+                     Tally&& tally = Tally{}) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
-    portable::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random);
+    portable::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
   }
   // n codes of Format into dst (float, binary16_bits or bfloat16_bits), exactly: a lookup in
   // the compile-time table of results. (No streaming stores: `stores` is a hint.)

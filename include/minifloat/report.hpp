@@ -1,0 +1,182 @@
+// minifloat: what a narrowing array conversion did to its inputs, on request. Every narrowing
+// array function (convert, stochastic_convert, quantize, quantize_blocks, quantize_mx and the
+// microscaling quantizers) has an overload taking a conversion_report& after its arrays (before
+// any optional argument), which it fills:
+//
+//   minifloat::conversion_report report;
+//   minifloat::quantize(x.data(), n, q.data(), scale, report);
+//   if (report.saturated > n / 1000) { ... }   // more than 0.1 % clipped
+//
+// The counts are of the values converted: x itself for convert and stochastic_convert, x * scale
+// (as float computes it) for the scaling functions, x times its block's scale for the block
+// quantizers (docs/spec.md §10). The overloads without a report are unchanged; with one, the
+// kernels test each group of vectors with a few lane operations and count from the lane masks
+// only where a lane is out of the ordinary (detail/lanes.inc, report_lanes).
+#ifndef MINIFLOAT_REPORT_HPP
+#define MINIFLOAT_REPORT_HPP
+
+#include <cstddef>
+#include <cstdint>
+
+#include "config.hpp"
+#include "format.hpp"
+#include "converter.hpp"
+#include "tables.hpp"
+
+namespace minifloat {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// One call's tally (docs/spec.md §10 defines each count on one element; a call fills the report
+// afresh, its earlier contents are overwritten). "Finite" and "zero" read the bits, so fast-math
+// flags change nothing.
+struct conversion_report {
+  std::size_t elements = 0;        // values converted
+  std::size_t nan_inputs = 0;      // NaN values
+  std::size_t infinite_inputs = 0; // +-infinity
+  // Finite values of magnitude above the target's largest finite value: those whose result is
+  // +-largest (clipped: saturation, or rounding down to it) and those whose result is infinite
+  // or NaN (non-saturating overflow).
+  std::size_t saturated = 0;
+  std::size_t overflowed = 0;
+  // Non-zero finite values that became +-0 (underflow; e8m0 has no zero, so never there).
+  std::size_t flushed_to_zero = 0;
+  // Results in the target's subnormal range (non-zero, exponent field 0).
+  std::size_t subnormal = 0;
+  // Negative non-zero finite values for an unsigned target (e8m0, ue4m3): NaN.
+  std::size_t negative_for_unsigned = 0;
+  // The largest |result - x| / |x| over non-zero finite x with a finite result (0 if none),
+  // computed in double from the exact values: 1 for a flushed value, about 2^-(M+1) at most
+  // for nearest-even in the normal range.
+  double max_relative_error = 0;
+};
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+
+namespace detail {
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+
+// The kernels' report argument when none was asked for: the array loops compile as without one.
+struct no_tally {};
+
+// A report being filled: the element-by-element definitions (add, add_float_bits), and the
+// factor the kernels' vector test uses to skip lanes that cannot raise the largest relative
+// error (lanes.inc, lanes_to_report).
+class report_tally {
+public:
+  conversion_report report;
+
+  // The factor the kernels' vector test compares rounding errors with (lanes_to_report): a
+  // value whose error is at most filter() times itself cannot raise the largest relative error.
+  // The largest so far, lowered by 2^-20 so that no rounding of float(max) or of the product
+  // in the kernels can make the bound too large.
+  float filter() const noexcept { return filter_; }
+
+  // One value converted to `code` of Format (the definitions of conversion_report).
+  template <class Format>
+  void add(double value, std::uint32_t code) noexcept {
+    using info = format_info<Format>;
+    const auto bits = bit_cast<std::uint64_t>(value);
+    const std::uint64_t magnitude_bits = bits & ~(std::uint64_t{1} << 63);
+    if (magnitude_bits > 0x7FF0000000000000U) {
+      ++report.nan_inputs;
+      return;
+    }
+    if (magnitude_bits == 0x7FF0000000000000U) {
+      ++report.infinite_inputs;
+      return;
+    }
+    if (magnitude_bits == 0) {
+      return;
+    }
+    const bool negative = (bits >> 63) != 0;
+    if (!info::is_signed && negative) {
+      ++report.negative_for_unsigned;
+      return;
+    }
+    const std::uint32_t magnitude_code = code & info::magnitude_mask;
+    const bool finite_result = !info::is_nan(static_cast<std::uint8_t>(code)) &&
+                               !(info::has_infinity && magnitude_code == info::infinity_code);
+    const double result = decode<Format>(code);
+    const auto magnitude = bit_cast<double>(magnitude_bits);
+    if (magnitude > largest<Format>()) {
+      ++(finite_result ? report.saturated : report.overflowed);
+    }
+    if (!finite_result) {
+      return;
+    }
+    double relative = 1; // |0 - x| / |x|
+    if (info::has_zero && magnitude_code == 0) {
+      ++report.flushed_to_zero;
+    } else {
+      if (info::has_subnormals && magnitude_code <= info::max_subnormal_code) {
+        ++report.subnormal;
+      }
+      relative = (result > value ? result - value : value - result) / magnitude;
+    }
+    raise_relative_error(relative);
+  }
+
+  // A float, widened exactly: a normal one by the conversion, a subnormal (which
+  // denormals-are-zero would read as 0) or zero by the converter.
+  static double exact_double(std::uint32_t bits) noexcept {
+    return (bits & 0x7F800000U) != 0
+               ? static_cast<double>(bit_cast<float>(bits))
+               : bit_cast<double>(
+                     pack<formats::binary64, rounding_rule::nearest_even, overflow::non_saturating>(
+                         unpack_code<formats::binary32>(bits)));
+  }
+  void raise_relative_error(double relative) noexcept {
+    if (relative > report.max_relative_error) {
+      report.max_relative_error = relative;
+      filter_ = relative >= 0x1p100 ? 0x1p100f : static_cast<float>(relative) * 0x0.fffffp0f;
+    }
+  }
+  // The relative error of one non-zero finite float value (bits) whose result `code` is
+  // finite: the kernels' lanes that may raise the largest (lanes.inc, tally_vector).
+  template <class Format>
+  void add_relative_error(std::uint32_t bits, std::uint32_t code) noexcept {
+    const double value = exact_double(bits);
+    const double magnitude = value < 0 ? -value : value;
+    const double result = decode<Format>(code);
+    const double relative =
+        result == 0 ? 1 : (result > value ? result - value : value - result) / magnitude;
+    raise_relative_error(relative);
+  }
+  // `count` float inputs, as bits, and their codes.
+  template <class Format>
+  void add_float_bits(const std::uint32_t* bits, const std::uint8_t* codes,
+                      std::size_t count) noexcept {
+    for (std::size_t i = 0; i < count; ++i) {
+      add<Format>(exact_double(bits[i]), codes[i]);
+    }
+  }
+
+  // The number of bits set.
+  static constexpr std::size_t count_bits(std::uint32_t x) noexcept {
+    std::size_t count = 0;
+    for (; x != 0; x &= x - 1) {
+      ++count;
+    }
+    return count;
+  }
+
+  // The exact double value of a finite code, from the bits (so that denormals-are-zero cannot
+  // flush e8m0's 2^-127).
+  template <class Format>
+  static double decode(std::uint32_t code) noexcept {
+    return bit_cast<double>(code_table_for<Format, formats::binary64>[code & 0xFFU]);
+  }
+  template <class Format>
+  static double largest() noexcept {
+    return decode<Format>(format_info<Format>::max_finite_code);
+  }
+
+private:
+  float filter_ = 0;
+};
+
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+} // namespace detail
+} // namespace minifloat
+
+#endif // MINIFLOAT_REPORT_HPP

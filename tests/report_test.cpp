@@ -1,0 +1,336 @@
+// minifloat/report.hpp: every narrowing array function's report, on every path, against the
+// definitions of docs/spec.md §10 applied here element by element (with the independent
+// reference's values of the codes), over every binary16 value and 2^16 random float patterns,
+// in every rounding of every format; the codes equal the plain call's.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <random>
+#include <vector>
+
+#include <minifloat/minifloat.hpp>
+
+#include "formats_under_test.hpp"
+#include "ieee.hpp"
+#include "reference.hpp"
+#include "supported_paths.hpp"
+
+namespace {
+
+using minifloat::conversion_report;
+using minifloat::overflow;
+using minifloat::rounding;
+
+// The definitions, on the exact values converted and the codes they became.
+conversion_report expected_report(const reference::format& fmt, const std::vector<double>& values,
+                                  const std::uint8_t* codes) {
+  const reference::narrower ref(fmt);
+  conversion_report r;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const double v = values[i];
+    ++r.elements;
+    if (ieee::isnan(v)) {
+      ++r.nan_inputs;
+      continue;
+    }
+    if (ieee::isinf(v)) {
+      ++r.infinite_inputs;
+      continue;
+    }
+    if ((ieee::to_bits(v) << 1) == 0) {
+      continue; // +-0
+    }
+    if (!fmt.has_sign && ieee::signbit(v)) {
+      ++r.negative_for_unsigned;
+      continue;
+    }
+    const double result = reference::decode(fmt, codes[i]);
+    const bool finite = ieee::isfinite(result);
+    if (std::fabs(v) > ref.max_value()) {
+      ++(finite ? r.saturated : r.overflowed);
+    }
+    if (!finite) {
+      continue;
+    }
+    double relative = 1;
+    if (result == 0) {
+      ++r.flushed_to_zero;
+    } else {
+      const unsigned exponent_field =
+          (codes[i] >> fmt.mantissa_bits) & ((1u << fmt.exponent_bits) - 1);
+      if (fmt.has_subnormals && exponent_field == 0) {
+        ++r.subnormal;
+      }
+      relative = std::fabs(result - v) / std::fabs(v);
+    }
+    r.max_relative_error = std::max(r.max_relative_error, relative);
+  }
+  return r;
+}
+
+void expect_equal(const conversion_report& got, const conversion_report& expected,
+                  const std::string& where) {
+  EXPECT_EQ(got.elements, expected.elements) << where;
+  EXPECT_EQ(got.nan_inputs, expected.nan_inputs) << where;
+  EXPECT_EQ(got.infinite_inputs, expected.infinite_inputs) << where;
+  EXPECT_EQ(got.saturated, expected.saturated) << where;
+  EXPECT_EQ(got.overflowed, expected.overflowed) << where;
+  EXPECT_EQ(got.flushed_to_zero, expected.flushed_to_zero) << where;
+  EXPECT_EQ(got.subnormal, expected.subnormal) << where;
+  EXPECT_EQ(got.negative_for_unsigned, expected.negative_for_unsigned) << where;
+  EXPECT_DOUBLE_EQ(got.max_relative_error, expected.max_relative_error) << where;
+}
+
+// Every binary16 value (NaN, infinities, subnormals, past e4m3's range) and 2^16 random float
+// bit patterns (every binade, NaN payloads), in an order that mixes them.
+std::vector<float> inputs() {
+  std::vector<float> x;
+  for (unsigned bits = 0; bits < 65536; ++bits) {
+    x.push_back(ieee::to_float(reference::decode_binary16(static_cast<std::uint16_t>(bits))));
+  }
+  std::mt19937 generator(2026);
+  for (int i = 0; i < 65536; ++i) {
+    x.push_back(ieee::from_bits<float>(static_cast<std::uint32_t>(generator())));
+  }
+  std::shuffle(x.begin(), x.end(), generator);
+  return x;
+}
+
+std::vector<double> exact_values(const std::vector<float>& x) {
+  std::vector<double> values;
+  for (float v : x) {
+    values.push_back(ieee::to_double(v));
+  }
+  return values;
+}
+
+template <class T>
+const std::uint8_t* bytes(const std::vector<T>& codes) {
+  return reinterpret_cast<const std::uint8_t*>(codes.data());
+}
+
+template <class T>
+class Report : public under_test::format_fixture<T> {};
+TYPED_TEST_SUITE(Report, under_test::every_format, under_test::format_names);
+
+// convert and stochastic_convert from float, on every path, in every rounding; from double and
+// binary16 on the active path.
+TYPED_TEST(Report, ConversionsCountAsTheDefinitionsSay) {
+  using T = TypeParam;
+  const std::vector<float> x = inputs();
+  const std::vector<double> values = exact_values(x);
+  const std::size_t n = x.size();
+  std::vector<std::uint32_t> random_bits(n);
+  std::mt19937 generator(7);
+  for (auto& r : random_bits) {
+    r = static_cast<std::uint32_t>(generator());
+  }
+  std::vector<T> plain(n);
+  std::vector<T> reported(n);
+  for (const minifloat::simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    const std::string where = minifloat::to_string(path);
+    conversion_report report;
+    const auto check = [&](const char* what) {
+      EXPECT_EQ(0, std::memcmp(plain.data(), reported.data(), n)) << where << " " << what;
+      expect_equal(report, expected_report(this->fmt, values, bytes(reported)), where + " " + what);
+    };
+    minifloat::convert(x.data(), n, plain.data());
+    minifloat::convert(x.data(), n, reported.data(), report);
+    check("nearest_even");
+    minifloat::convert<rounding::toward_zero, overflow::saturate>(x.data(), n, plain.data());
+    minifloat::convert<rounding::toward_zero, overflow::saturate>(x.data(), n, reported.data(),
+                                                                  report);
+    check("toward_zero saturate");
+    minifloat::convert<rounding::upward>(x.data(), n, plain.data());
+    minifloat::convert<rounding::upward>(x.data(), n, reported.data(), report);
+    check("upward");
+    minifloat::stochastic_convert(x.data(), n, random_bits.data(), plain.data());
+    minifloat::stochastic_convert(x.data(), n, random_bits.data(), reported.data(), report);
+    check("stochastic");
+    const minifloat::counter_generator counter{42, 3};
+    minifloat::stochastic_convert<overflow::saturate>(x.data(), n, plain.data(), counter);
+    minifloat::stochastic_convert<overflow::saturate>(x.data(), n, reported.data(), counter,
+                                                      report);
+    check("stochastic counter saturate");
+    // Values in the normal range only: the largest relative error then comes from the lanes
+    // the kernels test in vectors (no flushed or clipped value reaches 1 or more).
+    const double smallest_normal = reference::decode(this->fmt, 1u << this->fmt.mantissa_bits);
+    std::vector<float> in_range;
+    for (float v : x) {
+      const double magnitude = std::fabs(ieee::to_double(v));
+      if (magnitude >= smallest_normal && magnitude <= this->ref.max_value() &&
+          (this->fmt.has_sign || !ieee::signbit(v))) {
+        in_range.push_back(v);
+      }
+    }
+    ASSERT_GT(in_range.size(), 1000u);
+    minifloat::convert(in_range.data(), in_range.size(), reported.data(), report);
+    expect_equal(report, expected_report(this->fmt, exact_values(in_range), bytes(reported)),
+                 where + " normal range");
+    EXPECT_GT(report.max_relative_error, 0.0) << where;
+    EXPECT_LT(report.max_relative_error, 0.5) << where;
+    // Odd lengths end in a partial vector.
+    minifloat::convert(x.data() + 3, 1001, reported.data(), report);
+    expect_equal(report,
+                 expected_report(this->fmt,
+                                 std::vector<double>(values.begin() + 3, values.begin() + 1004),
+                                 bytes(reported)),
+                 where + " 1001 elements");
+  }
+  // double (the scalar path) and binary16 sources.
+  conversion_report report;
+  std::vector<double> doubles(values);
+  doubles.push_back(ieee::from_bits<double>(0x0000000000000001U)); // a double subnormal
+  doubles.push_back(1e300);
+  std::vector<T> codes(doubles.size());
+  minifloat::convert(doubles.data(), doubles.size(), codes.data(), report);
+  expect_equal(report, expected_report(this->fmt, doubles, bytes(codes)), "double");
+  std::vector<minifloat::binary16_bits> halves(65536);
+  std::vector<double> half_values(65536);
+  for (unsigned bits = 0; bits < 65536; ++bits) {
+    halves[bits] = minifloat::binary16_bits{static_cast<std::uint16_t>(bits)};
+    half_values[bits] = reference::decode_binary16(static_cast<std::uint16_t>(bits));
+  }
+  codes.resize(65536);
+  minifloat::convert(halves.data(), halves.size(), codes.data(), report);
+  expect_equal(report, expected_report(this->fmt, half_values, bytes(codes)), "binary16");
+}
+
+// The scaling functions report on the values they convert: x * scale as float computes it.
+TEST(ReportScaling, QuantizeReportsTheScaledValues) {
+  using minifloat::e4m3;
+  const std::vector<float> x = inputs();
+  const std::size_t n = x.size();
+  const float scale = 0.75f;
+  std::vector<double> scaled;
+  for (float v : x) {
+    scaled.push_back(ieee::to_double(ieee::product(v, scale)));
+  }
+  std::vector<e4m3> q(n);
+  for (const minifloat::simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    conversion_report report;
+    minifloat::quantize(x.data(), n, q.data(), scale, report);
+    expect_equal(report, expected_report(reference::e4m3, scaled, bytes(q)),
+                 minifloat::to_string(path));
+    EXPECT_GT(report.saturated, 0u);
+    EXPECT_GT(report.flushed_to_zero, 0u);
+    EXPECT_EQ(report.overflowed, 0u); // quantize saturates
+  }
+}
+
+// N(0, 1) * 100 matrices with zeros, huge values and a NaN: the block quantizers.
+std::vector<float> matrix(std::size_t n) {
+  std::mt19937 generator(99);
+  std::normal_distribution<float> normal(0.0f, 100.0f);
+  std::vector<float> x(n);
+  for (auto& v : x) {
+    v = normal(generator);
+  }
+  for (std::size_t i = 0; i < n; i += 97) {
+    x[i] = 0.0f;
+  }
+  x[500] = 3e7f;
+  x[1000] = 1e-30f;
+  return x;
+}
+
+TEST(ReportScaling, BlockQuantizersReportTheScaledElements) {
+  using minifloat::e2m1;
+  using minifloat::e4m3;
+  const std::size_t rows = 8;
+  const std::size_t cols = 512;
+  const std::size_t n = rows * cols;
+  const std::vector<float> x = matrix(n);
+  for (const minifloat::simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    const std::string where = minifloat::to_string(path);
+    // 1 x 128 tiles: each element times its tile's scale (1 / scale_inv is that scale exactly
+    // only for power-of-two scales, so the scales are asked as powers of two).
+    std::vector<e4m3> q(n);
+    std::vector<float> scale_inv(n / 128);
+    conversion_report report;
+    minifloat::quantize_blocks(x.data(), rows, cols, minifloat::tile_1x128, q.data(),
+                               scale_inv.data(), report, 0,
+                               minifloat::scale_rounding::power_of_two);
+    std::vector<double> scaled;
+    for (std::size_t i = 0; i < n; ++i) {
+      scaled.push_back(ieee::to_double(ieee::product(x[i], 1.0f / scale_inv[i / 128])));
+    }
+    expect_equal(report, expected_report(reference::e4m3, scaled, bytes(q)), where + " blocks");
+    // MX: each element times 2^-k of its block (exact here).
+    std::vector<minifloat::e8m0> scales(n / 32);
+    std::vector<e2m1> elements(n);
+    for (const auto rule : {minifloat::mx_scale_rule::floor, minifloat::mx_scale_rule::ceil}) {
+      minifloat::quantize_mx(x.data(), n, elements.data(), scales.data(), report, rule);
+      scaled.clear();
+      for (std::size_t i = 0; i < n; ++i) {
+        scaled.push_back(std::ldexp(ieee::to_double(x[i]), 127 - scales[i / 32].bits()));
+      }
+      const conversion_report expected = expected_report(reference::e2m1, scaled, bytes(elements));
+      expect_equal(report, expected, where + " mx");
+      if (rule == minifloat::mx_scale_rule::ceil) {
+        EXPECT_EQ(report.saturated, 0u) << "the ceil rule never clips";
+      } else {
+        EXPECT_GT(report.saturated, 0u) << "the floor rule clips some blocks";
+      }
+      // The packed and ggml layouts report the same conversions.
+      std::vector<std::uint8_t> packed(n / 2);
+      conversion_report packed_report;
+      minifloat::quantize_mx_packed<e2m1>(x.data(), n, packed.data(), scales.data(), packed_report,
+                                          rule);
+      expect_equal(packed_report, expected, where + " mx packed");
+      std::vector<minifloat::block_mxfp4> blocks(n / 32);
+      conversion_report ggml_report;
+      minifloat::quantize_mxfp4_ggml(x.data(), n, blocks.data(), ggml_report, rule);
+      expect_equal(ggml_report, expected, where + " ggml");
+    }
+  }
+}
+
+// NVFP4: each element times its block's factor 1 / (float(byte) * decode), capped at FLT_MAX
+// (Transformer Engine's recipe, docs/spec.md §7), in float.
+TEST(ReportScaling, Nvfp4ReportsTheScaledElements) {
+  using minifloat::e2m1;
+  const std::size_t n = 4096;
+  const std::vector<float> x = matrix(n);
+  const auto tensor_scale =
+      minifloat::nvfp4_tensor_scale::from_amax(minifloat::amax(x.data(), 4000));
+  std::vector<std::uint8_t> packed(n / 2);
+  std::vector<minifloat::ue4m3> scales(n / 16);
+  for (const minifloat::simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    conversion_report report;
+    minifloat::quantize_nvfp4(x.data(), n, packed.data(), scales.data(), tensor_scale, report);
+    std::vector<double> scaled;
+    std::vector<std::uint8_t> codes;
+    for (std::size_t i = 0; i < n; ++i) {
+      const float divisor = ieee::product(static_cast<float>(scales[i / 16]), tensor_scale.decode);
+      const float factor = divisor == 0 ? 0x1.fffffep127f : ieee::quotient(1.0f, divisor);
+      scaled.push_back(ieee::to_double(ieee::product(x[i], factor)));
+      codes.push_back(static_cast<std::uint8_t>((packed[i / 2] >> (4 * (i % 2))) & 0xF));
+    }
+    expect_equal(report, expected_report(reference::e2m1, scaled, codes.data()),
+                 minifloat::to_string(path));
+  }
+}
+
+// A refused call leaves the report as it was.
+TEST(ReportScaling, BadArgumentsLeaveTheReportUntouched) {
+  conversion_report report;
+  report.elements = 12345;
+  std::vector<float> x(10, 1.0f);
+  std::vector<minifloat::e4m3> q(10);
+  EXPECT_THROW(minifloat::quantize(x.data(), 10, q.data(), -1.0f, report), std::invalid_argument);
+  EXPECT_THROW(minifloat::convert(static_cast<const float*>(nullptr), 10, q.data(), report),
+               std::invalid_argument);
+  EXPECT_EQ(report.elements, 12345u);
+}
+
+} // namespace
