@@ -6468,6 +6468,20 @@ void check_conversion(const char* function, const From* src, std::size_t n, cons
                    " (in-place conversion is not supported)");
 }
 
+// stochastic_convert's checks: the types, the arrays, and the caller's random bits if any.
+template <class From, class To, class Random>
+void check_stochastic(const From* src, std::size_t n, const To* dst, const Random& random) {
+  static_assert(is_8bit_type<To>, "stochastic_convert: the target is an 8-bit type");
+  static_assert(value_traits<From>::is_known && !is_8bit_type<From>,
+                "stochastic_convert: the source is float, double, binary16_bits or bfloat16_bits");
+  check_conversion("stochastic_convert", src, n, dst);
+  if constexpr (std::is_same<Random, random_bits_array>::value) {
+    check_not_null("stochastic_convert", random.bits == nullptr, n, "random_bits");
+    check_no_overlap("stochastic_convert", {dst, n, "dst"},
+                     {random.bits, n * sizeof(std::uint32_t), "random_bits"});
+  }
+}
+
 } // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace detail
 
@@ -6522,29 +6536,17 @@ void convert(const From* src, std::size_t n, To* dst, conversion_report& report)
 // caller's random bits: element i equals stochastic_cast<To, O>(src[i], random_bits[i]).
 template <overflow O = overflow::non_saturating, class From, class To>
 void stochastic_convert(const From* src, std::size_t n, const std::uint32_t* random_bits, To* dst) {
-  static_assert(detail::is_8bit_type<To>, "stochastic_convert: the target is an 8-bit type");
-  static_assert(detail::value_traits<From>::is_known && !detail::is_8bit_type<From>,
-                "stochastic_convert: the source is float, double, binary16_bits or bfloat16_bits");
-  detail::check_conversion("stochastic_convert", src, n, dst);
-  detail::check_not_null("stochastic_convert", random_bits == nullptr, n, "random_bits");
-  detail::check_no_overlap("stochastic_convert", {dst, n, "dst"},
-                           {random_bits, n * sizeof(std::uint32_t), "random_bits"});
-  detail::narrow_array<detail::rounding_rule::stochastic, O>(
-      src, n, dst, detail::random_bits_array{random_bits});
+  const detail::random_bits_array random{random_bits};
+  detail::check_stochastic(src, n, dst, random);
+  detail::narrow_array<detail::rounding_rule::stochastic, O>(src, n, dst, random);
 }
 template <overflow O = overflow::non_saturating, class From, class To>
 void stochastic_convert(const From* src, std::size_t n, const std::uint32_t* random_bits, To* dst,
                         conversion_report& report) {
-  static_assert(detail::is_8bit_type<To>, "stochastic_convert: the target is an 8-bit type");
-  static_assert(detail::value_traits<From>::is_known && !detail::is_8bit_type<From>,
-                "stochastic_convert: the source is float, double, binary16_bits or bfloat16_bits");
-  detail::check_conversion("stochastic_convert", src, n, dst);
-  detail::check_not_null("stochastic_convert", random_bits == nullptr, n, "random_bits");
-  detail::check_no_overlap("stochastic_convert", {dst, n, "dst"},
-                           {random_bits, n * sizeof(std::uint32_t), "random_bits"});
+  const detail::random_bits_array random{random_bits};
+  detail::check_stochastic(src, n, dst, random);
   detail::filling(report, n, [&](auto& tally) {
-    detail::narrow_array<detail::rounding_rule::stochastic, O>(
-        src, n, dst, detail::random_bits_array{random_bits}, tally);
+    detail::narrow_array<detail::rounding_rule::stochastic, O>(src, n, dst, random, tally);
   });
 }
 
@@ -6553,19 +6555,13 @@ void stochastic_convert(const From* src, std::size_t n, const std::uint32_t* ran
 // (convert elements [k, n) with counter_generator{seed, offset + k}).
 template <overflow O = overflow::non_saturating, class From, class To>
 void stochastic_convert(const From* src, std::size_t n, To* dst, counter_generator generator) {
-  static_assert(detail::is_8bit_type<To>, "stochastic_convert: the target is an 8-bit type");
-  static_assert(detail::value_traits<From>::is_known && !detail::is_8bit_type<From>,
-                "stochastic_convert: the source is float, double, binary16_bits or bfloat16_bits");
-  detail::check_conversion("stochastic_convert", src, n, dst);
+  detail::check_stochastic(src, n, dst, generator);
   detail::narrow_array<detail::rounding_rule::stochastic, O>(src, n, dst, generator);
 }
 template <overflow O = overflow::non_saturating, class From, class To>
 void stochastic_convert(const From* src, std::size_t n, To* dst, counter_generator generator,
                         conversion_report& report) {
-  static_assert(detail::is_8bit_type<To>, "stochastic_convert: the target is an 8-bit type");
-  static_assert(detail::value_traits<From>::is_known && !detail::is_8bit_type<From>,
-                "stochastic_convert: the source is float, double, binary16_bits or bfloat16_bits");
-  detail::check_conversion("stochastic_convert", src, n, dst);
+  detail::check_stochastic(src, n, dst, generator);
   detail::filling(report, n, [&](auto& tally) {
     detail::narrow_array<detail::rounding_rule::stochastic, O>(src, n, dst, generator, tally);
   });

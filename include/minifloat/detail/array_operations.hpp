@@ -113,6 +113,20 @@ void check_conversion(const char* function, const From* src, std::size_t n, cons
                    " (in-place conversion is not supported)");
 }
 
+// stochastic_convert's checks: the types, the arrays, and the caller's random bits if any.
+template <class From, class To, class Random>
+void check_stochastic(const From* src, std::size_t n, const To* dst, const Random& random) {
+  static_assert(is_8bit_type<To>, "stochastic_convert: the target is an 8-bit type");
+  static_assert(value_traits<From>::is_known && !is_8bit_type<From>,
+                "stochastic_convert: the source is float, double, binary16_bits or bfloat16_bits");
+  check_conversion("stochastic_convert", src, n, dst);
+  if constexpr (std::is_same<Random, random_bits_array>::value) {
+    check_not_null("stochastic_convert", random.bits == nullptr, n, "random_bits");
+    check_no_overlap("stochastic_convert", {dst, n, "dst"},
+                     {random.bits, n * sizeof(std::uint32_t), "random_bits"});
+  }
+}
+
 } // namespace MINIFLOAT_SETTINGS_NAMESPACE
 } // namespace detail
 
