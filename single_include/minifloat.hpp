@@ -1158,6 +1158,16 @@ struct conversion_report {
 } // namespace MINIFLOAT_SETTINGS_NAMESPACE
 
 namespace detail {
+
+// The float bits of Format's smallest normal and largest finite values (the kernels' report
+// test; variables, which device code may read, rather than the tables' host-only operator[]).
+template <class Format>
+inline constexpr std::uint32_t smallest_normal_float_bits =
+    code_table_for<Format, formats::binary32>[format_info<Format>::min_normal_code];
+template <class Format>
+inline constexpr std::uint32_t largest_float_bits =
+    code_table_for<Format, formats::binary32>[format_info<Format>::max_finite_code];
+
 inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // The kernels' report argument when none was asked for: the array loops compile as without one.
@@ -1254,15 +1264,6 @@ public:
     for (std::size_t i = 0; i < count; ++i) {
       add<Format>(exact_double(bits[i]), codes[i]);
     }
-  }
-
-  // The number of bits set.
-  static constexpr std::size_t count_bits(std::uint32_t x) noexcept {
-    std::size_t count = 0;
-    for (; x != 0; x &= x - 1) {
-      ++count;
-    }
-    return count;
   }
 
   // The exact double value of a finite code, from the bits (so that denormals-are-zero cannot
@@ -1890,12 +1891,9 @@ MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::scaled
 template <class Target>
 MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
   using info = ::minifloat::format_info<Target>;
-  using ::minifloat::detail::code_table_for;
-  constexpr std::uint32_t smallest_normal =
-      code_table_for<Target, ::minifloat::formats::binary32>[info::min_normal_code];
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
   constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
-  constexpr std::uint32_t highest =
-      code_table_for<Target, ::minifloat::formats::binary32>[info::max_finite_code];
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   // (An unsigned Target's negative values have bits above 2^31: outside.)
@@ -1910,12 +1908,17 @@ MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
   return mask_and(gt_u(magnitude_bits, splat(0U)), mask_or(outside, large_error));
 }
 
+// (The report's functions are host code, as the array loops are: MINIFLOAT_ARRAY_FN.)
 // How many lanes are set.
-MINIFLOAT_LANE_FN std::size_t count(maskv m) {
-  return ::minifloat::detail::report_tally::count_bits(mask_bits(m));
+MINIFLOAT_ARRAY_FN std::size_t count(maskv m) {
+  std::size_t lanes = 0;
+  for (std::uint32_t bits = mask_bits(m); bits != 0; bits &= bits - 1) {
+    ++lanes;
+  }
+  return lanes;
 }
 // Whether each lane lies in [low, high] (unsigned).
-MINIFLOAT_LANE_FN maskv in_range(u32v x, std::uint32_t low, std::uint32_t high) {
+MINIFLOAT_ARRAY_FN maskv in_range(u32v x, std::uint32_t low, std::uint32_t high) {
   return gt_u(splat(high - low + 1), sub(x, splat(low)));
 }
 
@@ -1923,13 +1926,11 @@ MINIFLOAT_LANE_FN maskv in_range(u32v x, std::uint32_t low, std::uint32_t high) 
 // lane masks; and the relative errors of the lanes that could raise the largest one (`flagged`
 // by lanes_to_report), computed one by one.
 template <class Target, class Tally>
-MINIFLOAT_LANE_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv flagged,
-                                    const std::uint8_t* stored) {
+MINIFLOAT_ARRAY_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv flagged,
+                                     const std::uint8_t* stored) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::specials;
-  using ::minifloat::detail::code_table_for;
-  constexpr std::uint32_t highest =
-      code_table_for<Target, ::minifloat::formats::binary32>[info::max_finite_code];
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   const u32v magnitude = and_(codes, splat(std::uint32_t{info::magnitude_mask}));
   auto& report = tally.report;
@@ -1973,9 +1974,9 @@ MINIFLOAT_LANE_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv f
 // needs a look, the counts of each vector from its lane masks (tally_vector). A partial vector
 // goes through the element-by-element definitions.
 template <class Target, std::size_t vectors, class Tally>
-MINIFLOAT_LANE_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
-                                    const u32v (&codes)[vectors], const std::uint8_t* stored,
-                                    std::size_t count) {
+MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
+                                     const u32v (&codes)[vectors], const std::uint8_t* stored,
+                                     std::size_t count) {
   if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
     if (count != vectors * width) {
       std::uint32_t lanes[vectors * width] = {};
@@ -3735,12 +3736,9 @@ MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::scaled
 template <class Target>
 MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
   using info = ::minifloat::format_info<Target>;
-  using ::minifloat::detail::code_table_for;
-  constexpr std::uint32_t smallest_normal =
-      code_table_for<Target, ::minifloat::formats::binary32>[info::min_normal_code];
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
   constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
-  constexpr std::uint32_t highest =
-      code_table_for<Target, ::minifloat::formats::binary32>[info::max_finite_code];
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   // (An unsigned Target's negative values have bits above 2^31: outside.)
@@ -3755,12 +3753,17 @@ MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
   return mask_and(gt_u(magnitude_bits, splat(0U)), mask_or(outside, large_error));
 }
 
+// (The report's functions are host code, as the array loops are: MINIFLOAT_ARRAY_FN.)
 // How many lanes are set.
-MINIFLOAT_LANE_FN std::size_t count(maskv m) {
-  return ::minifloat::detail::report_tally::count_bits(mask_bits(m));
+MINIFLOAT_ARRAY_FN std::size_t count(maskv m) {
+  std::size_t lanes = 0;
+  for (std::uint32_t bits = mask_bits(m); bits != 0; bits &= bits - 1) {
+    ++lanes;
+  }
+  return lanes;
 }
 // Whether each lane lies in [low, high] (unsigned).
-MINIFLOAT_LANE_FN maskv in_range(u32v x, std::uint32_t low, std::uint32_t high) {
+MINIFLOAT_ARRAY_FN maskv in_range(u32v x, std::uint32_t low, std::uint32_t high) {
   return gt_u(splat(high - low + 1), sub(x, splat(low)));
 }
 
@@ -3768,13 +3771,11 @@ MINIFLOAT_LANE_FN maskv in_range(u32v x, std::uint32_t low, std::uint32_t high) 
 // lane masks; and the relative errors of the lanes that could raise the largest one (`flagged`
 // by lanes_to_report), computed one by one.
 template <class Target, class Tally>
-MINIFLOAT_LANE_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv flagged,
-                                    const std::uint8_t* stored) {
+MINIFLOAT_ARRAY_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv flagged,
+                                     const std::uint8_t* stored) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::specials;
-  using ::minifloat::detail::code_table_for;
-  constexpr std::uint32_t highest =
-      code_table_for<Target, ::minifloat::formats::binary32>[info::max_finite_code];
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   const u32v magnitude = and_(codes, splat(std::uint32_t{info::magnitude_mask}));
   auto& report = tally.report;
@@ -3818,9 +3819,9 @@ MINIFLOAT_LANE_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv f
 // needs a look, the counts of each vector from its lane masks (tally_vector). A partial vector
 // goes through the element-by-element definitions.
 template <class Target, std::size_t vectors, class Tally>
-MINIFLOAT_LANE_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
-                                    const u32v (&codes)[vectors], const std::uint8_t* stored,
-                                    std::size_t count) {
+MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
+                                     const u32v (&codes)[vectors], const std::uint8_t* stored,
+                                     std::size_t count) {
   if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
     if (count != vectors * width) {
       std::uint32_t lanes[vectors * width] = {};
@@ -4701,12 +4702,9 @@ MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::scaled
 template <class Target>
 MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
   using info = ::minifloat::format_info<Target>;
-  using ::minifloat::detail::code_table_for;
-  constexpr std::uint32_t smallest_normal =
-      code_table_for<Target, ::minifloat::formats::binary32>[info::min_normal_code];
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
   constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
-  constexpr std::uint32_t highest =
-      code_table_for<Target, ::minifloat::formats::binary32>[info::max_finite_code];
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   // (An unsigned Target's negative values have bits above 2^31: outside.)
@@ -4721,12 +4719,17 @@ MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
   return mask_and(gt_u(magnitude_bits, splat(0U)), mask_or(outside, large_error));
 }
 
+// (The report's functions are host code, as the array loops are: MINIFLOAT_ARRAY_FN.)
 // How many lanes are set.
-MINIFLOAT_LANE_FN std::size_t count(maskv m) {
-  return ::minifloat::detail::report_tally::count_bits(mask_bits(m));
+MINIFLOAT_ARRAY_FN std::size_t count(maskv m) {
+  std::size_t lanes = 0;
+  for (std::uint32_t bits = mask_bits(m); bits != 0; bits &= bits - 1) {
+    ++lanes;
+  }
+  return lanes;
 }
 // Whether each lane lies in [low, high] (unsigned).
-MINIFLOAT_LANE_FN maskv in_range(u32v x, std::uint32_t low, std::uint32_t high) {
+MINIFLOAT_ARRAY_FN maskv in_range(u32v x, std::uint32_t low, std::uint32_t high) {
   return gt_u(splat(high - low + 1), sub(x, splat(low)));
 }
 
@@ -4734,13 +4737,11 @@ MINIFLOAT_LANE_FN maskv in_range(u32v x, std::uint32_t low, std::uint32_t high) 
 // lane masks; and the relative errors of the lanes that could raise the largest one (`flagged`
 // by lanes_to_report), computed one by one.
 template <class Target, class Tally>
-MINIFLOAT_LANE_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv flagged,
-                                    const std::uint8_t* stored) {
+MINIFLOAT_ARRAY_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv flagged,
+                                     const std::uint8_t* stored) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::specials;
-  using ::minifloat::detail::code_table_for;
-  constexpr std::uint32_t highest =
-      code_table_for<Target, ::minifloat::formats::binary32>[info::max_finite_code];
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   const u32v magnitude = and_(codes, splat(std::uint32_t{info::magnitude_mask}));
   auto& report = tally.report;
@@ -4784,9 +4785,9 @@ MINIFLOAT_LANE_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv f
 // needs a look, the counts of each vector from its lane masks (tally_vector). A partial vector
 // goes through the element-by-element definitions.
 template <class Target, std::size_t vectors, class Tally>
-MINIFLOAT_LANE_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
-                                    const u32v (&codes)[vectors], const std::uint8_t* stored,
-                                    std::size_t count) {
+MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
+                                     const u32v (&codes)[vectors], const std::uint8_t* stored,
+                                     std::size_t count) {
   if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
     if (count != vectors * width) {
       std::uint32_t lanes[vectors * width] = {};
@@ -5815,12 +5816,9 @@ MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::scaled
 template <class Target>
 MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
   using info = ::minifloat::format_info<Target>;
-  using ::minifloat::detail::code_table_for;
-  constexpr std::uint32_t smallest_normal =
-      code_table_for<Target, ::minifloat::formats::binary32>[info::min_normal_code];
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
   constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
-  constexpr std::uint32_t highest =
-      code_table_for<Target, ::minifloat::formats::binary32>[info::max_finite_code];
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   // (An unsigned Target's negative values have bits above 2^31: outside.)
@@ -5835,12 +5833,17 @@ MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
   return mask_and(gt_u(magnitude_bits, splat(0U)), mask_or(outside, large_error));
 }
 
+// (The report's functions are host code, as the array loops are: MINIFLOAT_ARRAY_FN.)
 // How many lanes are set.
-MINIFLOAT_LANE_FN std::size_t count(maskv m) {
-  return ::minifloat::detail::report_tally::count_bits(mask_bits(m));
+MINIFLOAT_ARRAY_FN std::size_t count(maskv m) {
+  std::size_t lanes = 0;
+  for (std::uint32_t bits = mask_bits(m); bits != 0; bits &= bits - 1) {
+    ++lanes;
+  }
+  return lanes;
 }
 // Whether each lane lies in [low, high] (unsigned).
-MINIFLOAT_LANE_FN maskv in_range(u32v x, std::uint32_t low, std::uint32_t high) {
+MINIFLOAT_ARRAY_FN maskv in_range(u32v x, std::uint32_t low, std::uint32_t high) {
   return gt_u(splat(high - low + 1), sub(x, splat(low)));
 }
 
@@ -5848,13 +5851,11 @@ MINIFLOAT_LANE_FN maskv in_range(u32v x, std::uint32_t low, std::uint32_t high) 
 // lane masks; and the relative errors of the lanes that could raise the largest one (`flagged`
 // by lanes_to_report), computed one by one.
 template <class Target, class Tally>
-MINIFLOAT_LANE_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv flagged,
-                                    const std::uint8_t* stored) {
+MINIFLOAT_ARRAY_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv flagged,
+                                     const std::uint8_t* stored) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::specials;
-  using ::minifloat::detail::code_table_for;
-  constexpr std::uint32_t highest =
-      code_table_for<Target, ::minifloat::formats::binary32>[info::max_finite_code];
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   const u32v magnitude = and_(codes, splat(std::uint32_t{info::magnitude_mask}));
   auto& report = tally.report;
@@ -5898,9 +5899,9 @@ MINIFLOAT_LANE_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv f
 // needs a look, the counts of each vector from its lane masks (tally_vector). A partial vector
 // goes through the element-by-element definitions.
 template <class Target, std::size_t vectors, class Tally>
-MINIFLOAT_LANE_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
-                                    const u32v (&codes)[vectors], const std::uint8_t* stored,
-                                    std::size_t count) {
+MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
+                                     const u32v (&codes)[vectors], const std::uint8_t* stored,
+                                     std::size_t count) {
   if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
     if (count != vectors * width) {
       std::uint32_t lanes[vectors * width] = {};

@@ -53,6 +53,16 @@ struct conversion_report {
 } // namespace MINIFLOAT_SETTINGS_NAMESPACE
 
 namespace detail {
+
+// The float bits of Format's smallest normal and largest finite values (the kernels' report
+// test; variables, which device code may read, rather than the tables' host-only operator[]).
+template <class Format>
+inline constexpr std::uint32_t smallest_normal_float_bits =
+    code_table_for<Format, formats::binary32>[format_info<Format>::min_normal_code];
+template <class Format>
+inline constexpr std::uint32_t largest_float_bits =
+    code_table_for<Format, formats::binary32>[format_info<Format>::max_finite_code];
+
 inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // The kernels' report argument when none was asked for: the array loops compile as without one.
@@ -149,15 +159,6 @@ public:
     for (std::size_t i = 0; i < count; ++i) {
       add<Format>(exact_double(bits[i]), codes[i]);
     }
-  }
-
-  // The number of bits set.
-  static constexpr std::size_t count_bits(std::uint32_t x) noexcept {
-    std::size_t count = 0;
-    for (; x != 0; x &= x - 1) {
-      ++count;
-    }
-    return count;
   }
 
   // The exact double value of a finite code, from the bits (so that denormals-are-zero cannot
