@@ -731,8 +731,10 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //   float16 -> element, toward_zero              fixed_point shifts           addition  shifts
 //   float16 -> element, upward or stochastic     fixed_point shifts           shifts    shifts
 //   float16 -> e8m0, every rule                  exponent    exponent         exponent  exponent
-//   double, integers, another 8-bit type -> any: generic on every path (arrays convert element
-//       by element with the scalar conversion)
+//   double -> element, nearest_even, toward_zero or upward: as float16, once rounded to odd
+//       into float (reads_through_float below)
+//   double -> element, stochastic; double -> e8m0; integers, another 8-bit type -> any: generic
+//       on every path (arrays convert element by element with the scalar conversion)
 //   an 8-bit type -> float, double, binary16, bfloat16 (exact): generic at compile time, into
 //       tables (tables.hpp), which the kernel types' decode functions look the results up in
 //   decimal text -> an 8-bit type: generic, on a dyadic representative (detail/decimal.hpp)
@@ -751,9 +753,12 @@ enum class float_addition_rounding : std::uint8_t {
 };
 struct lane_capabilities {
   float_addition_rounding float_addition;
-  bool per_lane_shifts;     // a shift count per lane (AVX2, AVX-512, NEON; not baseline SSE2)
-  bool binary16_conversion; // an exact binary16 -> float instruction (F16C)
-  bool store4;              // four vectors of codes packed into one store
+  bool per_lane_shifts;        // a shift count per lane (AVX2, AVX-512, NEON; not baseline SSE2)
+  bool binary16_conversion;    // an exact binary16 -> float instruction (F16C)
+  bool store4;                 // four vectors of codes packed into one store
+  bool double_rounding_to_odd; // doubles rounded to odd into float by instructions (AVX-512)
+  bool fixup_and_lookup32;     // a NaN lanes' fix-up and a lookup among 32 entries, each one
+                               // instruction (AVX-512: VFIXUPIMMPS, VPERMI2D)
 };
 
 // The implementations of step 2.
@@ -787,11 +792,23 @@ constexpr bool is_lane_source = std::is_same<Source, formats::binary32>::value |
                                 std::is_same<Source, formats::binary16>::value ||
                                 std::is_same<Source, formats::bfloat16>::value;
 
+// double -> element in nearest-even, toward zero or upward: the double rounded to odd into
+// float first (lanes.inc float_bits_rounded_to_odd), then float's step 2. Float keeps 24 bits,
+// at least two more than any such target (mantissa_bits <= 21), and every magnitude below
+// float's normals rounds as 2^-126 does where the target's smallest subnormal is 2^-124 or
+// more. (Stochastic rounding reads 32 bits of the fraction, which float does not keep.)
+template <class Source, class Target, rounding_rule Rule>
+constexpr bool reads_through_float = std::is_same<Source, formats::binary64>::value&& Rule !=
+                                     rounding_rule::stochastic&& is_element_lane_target<Target>&&
+                                                 format_info<Target>::min_normal_exponent -
+                                             format_info<Target>::mantissa_bits >=
+                                         -124;
+
 // The table above as a function: step 2 for Source -> Target with Rule on a path that has
 // `path`'s lane operations.
 template <class Source, class Target, rounding_rule Rule>
 MINIFLOAT_HOST_DEVICE constexpr step2_variant step2_for(const lane_capabilities& path) noexcept {
-  if (!is_lane_source<Source>) {
+  if (!is_lane_source<Source> && !reads_through_float<Source, Target, Rule>) {
     return step2_variant::generic;
   }
   if (is_scale_lane_target<Target>) {
@@ -1297,7 +1314,8 @@ namespace portable {
 
 // No float addition with a known rounding (the environment's), no per-lane shifts (baseline
 // vector units lack them), one lane at a time.
-constexpr lane_capabilities capabilities{float_addition_rounding::none, false, false, false};
+constexpr lane_capabilities capabilities{
+    float_addition_rounding::none, false, false, false, false, false};
 
 using u32v = std::uint32_t;
 using maskv = bool;
@@ -1371,6 +1389,16 @@ MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) {
   return detail::bit_cast<std::uint32_t>(*p);
 }
 MINIFLOAT_LANE_FN u32v load_halves(const std::uint16_t* p) { return *p; }
+// A double's two 32-bit words (its sign, exponent and top 20 mantissa bits; its low 32 bits).
+MINIFLOAT_LANE_FN void load_double_words(const double* p, u32v& high, u32v& low) {
+  const auto bits = detail::bit_cast<std::uint64_t>(*p);
+  high = static_cast<u32v>(bits >> 32);
+  low = static_cast<u32v>(bits);
+}
+MINIFLOAT_LANE_FN void load_double_words_partial(const double* p, std::size_t /*count*/, u32v& high,
+                                                 u32v& low) {
+  load_double_words(p, high, low);
+}
 MINIFLOAT_LANE_FN u32v load_halves_partial(const std::uint16_t* p, std::size_t /*count*/) {
   return *p;
 }
@@ -1410,6 +1438,9 @@ constexpr std::size_t prefetch_distance = 0;
 //   any_lane(m), mask_bits(m)         whether a lane is set; lane i as bit i of an integer
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
+//   load_double_words(p, high, low), load_double_words_partial(p, count, high, low): doubles'
+//                                     high and low 32-bit words in two vectors (unless
+//                                     double_rounding_to_odd)
 //   load_u32(p), load_u32_partial(p, count), store_u32(p, v), store_codes(p, v),
 //   store_codes_partial(p, v, count)
 //   prefetch_distance                 how many bytes ahead the block loops ask for their
@@ -1427,6 +1458,13 @@ constexpr std::size_t prefetch_distance = 0;
 //   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
 //                                     exact widening by an instruction (binary16_conversion)
 //   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
+//   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN,
+//   bit_select(m, a, b)               (a & m) | (b & ~m), and
+//   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
+//                                     (fixup_and_lookup32)
+//   load_double_as_float_bits(p), load_double_as_float_bits_partial(p, count)
+//                                     doubles rounded to odd into float by instructions
+//                                     (double_rounding_to_odd)
 // then includes this file inside that namespace. The portable path's operations are plain
 // constexpr arithmetic, so these kernels are also the library's scalar float path.
 // (No include guard: included once per path.)
@@ -1443,6 +1481,41 @@ MINIFLOAT_LANE_FN u32v lane_sign(u32v bits) {
   }
 }
 
+// The common case of steps 3 and 4 in one clamp. Where every magnitude past the largest finite
+// one becomes sign | K, K being the largest finite magnitude (saturation) or the one after it
+// (infinity, or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have
+// larger magnitudes still, so only a NaN whose code is not K needs a select.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool clamps_magnitude = ::minifloat::format_info<Target>::special_values !=
+                                      ::minifloat::specials::fnuz &&
+                                  (Overflow == ::minifloat::overflow::saturate ||
+                                   Rule == ::minifloat::detail::rounding_rule::nearest_even ||
+                                   Rule == ::minifloat::detail::rounding_rule::stochastic);
+template <class Target, ::minifloat::overflow Overflow>
+constexpr std::uint32_t clamp_code =
+    Overflow == ::minifloat::overflow::saturate ? ::minifloat::format_info<Target>::max_finite_code
+    : ::minifloat::format_info<Target>::has_infinity
+        ? ::minifloat::format_info<Target>::infinity_code
+        : ::minifloat::format_info<Target>::nan_code;
+// The code from a magnitude already clamped to clamp_code (clamps_magnitude).
+template <class Target, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v encode_clamped_lanes(u32v magnitude_bits, u32v sign, u32v clamped) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t K = clamp_code<Target, Overflow>;
+  static_assert(K == info::max_finite_code || K == info::max_finite_code + 1u,
+                "K is the largest finite code or the one above it");
+  if constexpr (!info::nan_takes_sign) { // a finite-only format: NaN gives +max
+    return select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code),
+                  or_(sign, clamped));
+  } else if constexpr (K != info::nan_code) {
+    return or_(
+        sign, select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped));
+  } else {
+    static_cast<void>(magnitude_bits);
+    return or_(sign, clamped);
+  }
+}
+
 // Steps 3 and 4 of converter.hpp's encode_rounded for float inputs: the overflow rule, zeros,
 // infinities and NaN, by selects, for a signed target.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
@@ -1453,25 +1526,9 @@ MINIFLOAT_LANE_FN u32v encode_signed_lanes(u32v magnitude_bits, u32v sign, u32v 
   using ::minifloat::detail::rounding_rule;
   constexpr bool fnuz = info::special_values == specials::fnuz;
   const maskv is_nan = gt_small(magnitude_bits, splat(0x7F800000U));
-  // The common case in one clamp. Where every magnitude past the largest finite one becomes
-  // sign | K, K being the largest finite magnitude (saturation) or the one after it (infinity,
-  // or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have larger
-  // magnitudes still, so only a NaN whose code is not K needs a select.
-  if constexpr (!fnuz && (Overflow == overflow::saturate || Rule == rounding_rule::nearest_even ||
-                          Rule == rounding_rule::stochastic)) {
-    constexpr std::uint32_t K = Overflow == overflow::saturate ? info::max_finite_code
-                                : info::has_infinity           ? info::infinity_code
-                                                               : info::nan_code;
-    static_assert(K == info::max_finite_code || K == info::max_finite_code + 1u,
-                  "K is the largest finite code or the one above it");
-    u32v clamped = min_u(magnitude, splat(K));
-    if constexpr (K != info::nan_code && info::nan_takes_sign) {
-      clamped = select(is_nan, splat(info::nan_code), clamped);
-    }
-    if constexpr (!info::nan_takes_sign) { // a finite-only format: NaN gives +max
-      return select(is_nan, splat(info::nan_code), or_(sign, clamped));
-    }
-    return or_(sign, clamped);
+  if constexpr (clamps_magnitude<Target, Rule, Overflow>) {
+    return encode_clamped_lanes<Target, Overflow>(
+        magnitude_bits, sign, min_u(magnitude, splat(clamp_code<Target, Overflow>)));
   }
   const u32v largest = or_(sign, splat(info::max_finite_code));
   // Saturation gives the largest; otherwise infinity, or NaN where there is none.
@@ -1685,35 +1742,86 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
                 select(negative, splat(nan), code));
 }
 
-// Step 2 variant lane_addition: float -> Target with nearest-even or toward-zero, letting one
-// float addition do step 2: for
-// c = 2^(e + 23 - M), e the exponent of |x| clamped to Target's normal range, the sum |x| + c
-// rounds |x| to a multiple of 2^(e - M), Target's unit in the last place there, and the low
-// bits of the sum count those units. Same results as lanes_by_shifts for every input (the
-// tests sweep both); the addition's rounding is fixed by the instruction (embedded rounding) or
-// checked by the caller (MXCSR), and DAZ cannot change a result: float subnormals round to 0.
+// Step 2 variant lane_addition: float -> Target with nearest-even or toward zero, letting one
+// float addition do step 2. |x| is first clamped to a limit L (below); for e, the exponent of
+// |x| clamped below at Target's smallest normal one, the addition |x| + magic(e), magic(e) =
+// 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a multiple of 2^(e - M),
+// Target's unit in the last place there, and leaves in the sum's low bits the count of those
+// units plus offset(e) = (e - emin) * 2^M: Target's code magnitude. offset(e) is a multiple of
+// 2^M, so even: ties go to the even code. The addition's rounding is fixed by the instruction
+// (embedded rounding) or checked by the caller (MXCSR), and DAZ cannot change a result (a float
+// subnormal rounds to 0 either way); the sum is never subnormal.
+// L is the value of the code K that every larger magnitude gets where there is one
+// (clamps_magnitude: the largest finite code, infinity's or NaN's), and the code is sign | the
+// sum's low bits, a NaN's sum being made all ones there (the NaN code); else L is one step past
+// the largest finite value, which encode_rounded_lanes tells apart from it. (Values past the
+// largest finite one are read on Target's grid extended upward.)
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+struct addition_constants {
+  using info = ::minifloat::format_info<Target>;
+  static constexpr std::uint32_t M = info::mantissa_bits;
+  static constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
+  static constexpr bool by_clamp =
+      info::is_signed && info::nan_takes_sign && clamps_magnitude<Target, Rule, Overflow>;
+  static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
+                "the NaN code is all ones (0x7F)");
+  static constexpr std::uint32_t limit_code =
+      by_clamp ? clamp_code<Target, Overflow> : info::max_finite_code + 1U;
+  // limit_code's value (>= 2^M: normal) as float bits.
+  static constexpr std::uint32_t limit_bits = (((limit_code >> M) - 1U + smallest_normal) << 23) |
+                                              ((limit_code & ((1U << M) - 1U)) << (23 - M));
+  static constexpr std::uint32_t largest_exponent = limit_bits >> 23;
+  static_assert(largest_exponent - smallest_normal < 32 && largest_exponent + 23 - M < 255,
+                "32 binades at most (one table of magic constants), and magic finite");
+  static constexpr std::uint32_t magic(std::uint32_t e) {
+    return ((e + 23 - M) << 23) + ((e - smallest_normal) << M);
+  }
+  // magic(e) at index e mod 32, for the paths that look it up (lookup32).
+  static constexpr std::array<std::uint32_t, 32> table() {
+    std::array<std::uint32_t, 32> t{};
+    for (std::uint32_t e = smallest_normal; e <= largest_exponent; ++e) {
+      t[e % 32] = magic(e);
+    }
+    return t;
+  }
+  alignas(64) static constexpr std::array<std::uint32_t, 32> magic_table = table();
+};
+
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
+  using constants = addition_constants<Target, Rule, Overflow>;
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
   static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
                 "the addition rounds to nearest or toward zero only");
-  constexpr std::uint32_t M = info::mantissa_bits;
-  constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
-  // Two binades past Target's largest: any magnitude from there on overflows, and c stays
-  // finite (its exponent is at most 127 + 17 + 2 + 23 for every 8-bit format).
-  constexpr std::uint32_t largest_clamped = 127 + info::max_normal_exponent + 2;
-  static_assert(largest_clamped + 23 - M < 255, "c must be finite");
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  const u32v sign = lane_sign<Target>(bits);
-  const u32v binade =
-      min_u(max_u(and_(magnitude_bits, splat(0x7F800000U)), splat(smallest_normal << 23)),
-            splat(largest_clamped << 23));
-  const u32v c = add(binade, splat((23 - M) << 23));
-  const u32v units = sub(add_f32<Rule>(magnitude_bits, c), c);
-  // Past the clamp the count is not a code, but it stays above the largest finite code.
-  const u32v magnitude = add(units, shr<23 - M>(sub(binade, splat(smallest_normal << 23))));
-  return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
+  // (A NaN's bits are above the limit: it is clamped too.)
+  const u32v clamped = min_u(magnitude_bits, splat(constants::limit_bits));
+  const u32v exponent = max_u(shr<23>(clamped), splat(constants::smallest_normal));
+  u32v magic = splat(0U);
+  if constexpr (capabilities.fixup_and_lookup32) {
+    magic = lookup32(constants::magic_table.data(), exponent);
+  } else {
+    magic = add(add(shl<23>(exponent), shl<constants::M>(exponent)), splat(constants::magic(0U)));
+  }
+  // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
+  auto sum = add_f32<Rule>(clamped, magic);
+  if constexpr (constants::by_clamp) {
+    if constexpr (clamp_code<Target, Overflow> != info::nan_code) {
+      if constexpr (capabilities.fixup_and_lookup32) {
+        sum = all_ones_where_nan(sum, bits);
+      } else {
+        sum = select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(0x7F7FFFFFU), sum);
+      }
+    }
+    // sign | magnitude in one bit select, the sign from the top total_bits of x (Target's sign
+    // bit at its place).
+    return bit_select(splat(std::uint32_t{info::magnitude_mask}), sum,
+                      shr<32 - info::total_bits>(bits));
+  } else {
+    return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, lane_sign<Target>(bits),
+                                                        and_(sum, splat(0xFFU)));
+  }
 }
 
 // The random bits of counter_generator for the lanes' counters offset + i + lane.
@@ -1784,6 +1892,59 @@ MINIFLOAT_LANE_FN u32v float_bits_of(u32v code) {
   } else {
     static_assert(std::is_same<Source, ::minifloat::formats::binary32>::value, "a lane source");
     return code;
+  }
+}
+
+// Step 1 for double sources (converter.hpp's map: reads_through_float): the double, given by its
+// high and low 32-bit words, rounded to odd into float (truncated to float's 24 bits, the last
+// one set if anything nonzero was cut off), as float bits. Float then keeps at least two bits
+// more than the target at every magnitude, so the float steps round it as the double (round to
+// odd, then nearest-even, toward zero or upward). Integer operations only: no rounding mode,
+// flush-to-zero or DAZ touches it. Magnitudes below float's normals (2^-126), zeros excepted,
+// become 2^-126, which every such target rounds as they do (far below half its smallest
+// subnormal); from 2^128 on, finite ones become FLT_MAX (odd, hence inexact). Infinities and
+// NaNs keep their kind and sign.
+MINIFLOAT_LANE_FN u32v float_bits_rounded_to_odd(u32v high, u32v low) {
+  const u32v sign = and_(high, splat(0x80000000U));
+  const u32v magnitude = and_(high, splat(0x7FFFFFFFU));
+  // The high word with "the low word is not zero" in its last bit: compares as the magnitude
+  // does with the bounds below (whose last bit is 0 or, for 0x47EFFFFF, 1), and tells zeros,
+  // infinities and NaNs apart.
+  const u32v folded = or_(magnitude, min_u(low, splat(1U)));
+  // Exponent and top 23 mantissa bits, rebiased from 1023 to 127 (the exponent's top bits,
+  // shifted out, cancel with the bias's in float's normal range), the last bit set if any of
+  // the 29 bits cut off is.
+  const u32v truncated = sub(or_(shl<3>(magnitude), shr<29>(low)), splat((1023U - 127U) << 23));
+  const u32v odd = or_(truncated, min_u(and_(low, splat(0x1FFFFFFFU)), splat(1U)));
+  // Below 2^-126 (0x381...): 0 for a zero, else 2^-126.
+  const u32v tiny = shl<23>(min_u(folded, splat(1U)));
+  // From 2^128 (0x47F...): FLT_MAX, infinity (0x7FF00000 - 0x00700000 = 0x7F800000) or a NaN.
+  const u32v huge = max_u(sub(folded, splat(0x00700000U)), splat(0x7F7FFFFFU));
+  const u32v result = select(gt_small(splat(0x38100000U), folded), tiny,
+                             select(gt_small(folded, splat(0x47EFFFFFU)), huge, odd));
+  return or_(sign, result);
+}
+// (Templates, so that a path without load_double_as_float_bits never names it.)
+template <class Double, std::enable_if_t<std::is_same<Double, double>::value, int> = 0>
+MINIFLOAT_LANE_FN u32v load_float_bits(const Double* p) {
+  if constexpr (capabilities.double_rounding_to_odd) {
+    return load_double_as_float_bits(p);
+  } else {
+    u32v high = splat(0U);
+    u32v low = splat(0U);
+    load_double_words(p, high, low);
+    return float_bits_rounded_to_odd(high, low);
+  }
+}
+template <class Double, std::enable_if_t<std::is_same<Double, double>::value, int> = 0>
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const Double* p, std::size_t count) {
+  if constexpr (capabilities.double_rounding_to_odd) {
+    return load_double_as_float_bits_partial(p, count);
+  } else {
+    u32v high = splat(0U);
+    u32v low = splat(0U);
+    load_double_words_partial(p, count, high, low);
+    return float_bits_rounded_to_odd(high, low);
   }
 }
 
@@ -2011,8 +2172,26 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
   }
 }
 
-// The array loop: n elements of src (a pointer to float, binary16_bits or bfloat16_bits, or
-// scaled_floats) into n codes,
+// report_lanes for `count` values of src from element i: a double's lanes hold its float
+// rounded to odd (float_bits_rounded_to_odd), not its value, so doubles take the definitions
+// element by element.
+template <class Target, std::size_t vectors, class Source, class Tally>
+MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bits)[vectors],
+                                      const u32v (&codes)[vectors], const std::uint8_t* stored,
+                                      std::size_t count) {
+  if constexpr (std::is_same<Source, const double*>::value &&
+                !std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
+    for (std::size_t j = 0; j < count; ++j) {
+      tally.template add<Target>(src[j], stored[j]);
+    }
+  } else {
+    static_cast<void>(src);
+    report_lanes<Target>(tally, bits, codes, stored, count);
+  }
+}
+
+// The array loop: n elements of src (a pointer to float, double, binary16_bits or bfloat16_bits,
+// or scaled_floats) into n codes,
 // `width` at a time, then the tail through the partial loads and stores (which touch no byte
 // past the arrays). Element i always meets random bits i, so the path and the split of the
 // array never change a result. With a report (Tally: report.hpp's report_tally), each vector
@@ -2043,7 +2222,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           bits[3], random_lanes(random, i + 3 * width));
       store_codes4(dst + i, codes0, codes1, codes2, codes3);
       const u32v codes[4] = {codes0, codes1, codes2, codes3};
-      report_lanes<Target>(tally, bits, codes, dst + i, 4 * width);
+      report_values<Target>(tally, src + i, bits, codes, dst + i, 4 * width);
     }
   }
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
@@ -2051,7 +2230,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     const u32v codes[1] = {
         convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i))};
     store_codes(dst + i, codes[0]);
-    report_lanes<Target>(tally, bits, codes, dst + i, width);
+    report_values<Target>(tally, src + i, bits, codes, dst + i, width);
   }
   if (i != n) {
     const std::size_t rest = n - i;
@@ -2059,7 +2238,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     const u32v codes[1] = {convert_float_lanes<Target, Rule, Overflow, Variant>(
         bits[0], random_lanes_partial(random, i, rest))};
     store_codes_partial(dst + i, codes[0], rest);
-    report_lanes<Target>(tally, bits, codes, dst + i, rest);
+    report_values<Target>(tally, src + i, bits, codes, dst + i, rest);
   }
 }
 
@@ -2261,10 +2440,16 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
     using from_format = typename value_traits<From>::format;
     constexpr step2_variant variant = scalar_step2<from_format, to_format, Rule>();
     if constexpr (variant != step2_variant::generic) {
-      // float, binary16 or bfloat16 -> an 8-bit type: the lane kernel on one lane, the same code
-      // as the portable path of the array functions.
-      const std::uint32_t bits =
-          portable::float_bits_of<from_format>(value_traits<From>::to_code(x));
+      // float, binary16, bfloat16 or double -> an 8-bit type: the lane kernel on one lane, the
+      // same code as the portable path of the array functions.
+      std::uint32_t bits = 0;
+      if constexpr (std::is_same<from_format, formats::binary64>::value) {
+        const std::uint64_t code = value_traits<From>::to_code(x);
+        bits = portable::float_bits_rounded_to_odd(static_cast<std::uint32_t>(code >> 32),
+                                                   static_cast<std::uint32_t>(code));
+      } else {
+        bits = portable::float_bits_of<from_format>(value_traits<From>::to_code(x));
+      }
       return value_traits<To>::from_code(static_cast<std::uint8_t>(
           portable::convert_float_lanes<to_format, Rule, Overflow, variant>(bits, random_bits)));
     }
@@ -3101,7 +3286,8 @@ namespace avx2 {
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX2_TARGET inline
 
 // Float addition in MXCSR's rounding (checked per call), per-lane shifts, F16C, packed stores.
-constexpr lane_capabilities capabilities{float_addition_rounding::mxcsr, true, true, true};
+constexpr lane_capabilities capabilities{
+    float_addition_rounding::mxcsr, true, true, true, false, false};
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane
@@ -3165,6 +3351,10 @@ MINIFLOAT_LANE_FN u32v truncate_f32(u32v a) { return _mm256_cvttps_epi32(_mm256_
 MINIFLOAT_LANE_FN maskv first_lanes(std::size_t count) {
   return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(count)), iota());
 }
+// (a & m) | (b & ~m) (lanes_by_addition's sign).
+MINIFLOAT_LANE_FN u32v bit_select(u32v m, u32v a, u32v b) {
+  return _mm256_or_si256(_mm256_and_si256(a, m), _mm256_andnot_si256(m, b));
+}
 MINIFLOAT_LANE_FN u32v load_u32(const std::uint32_t* p) {
   return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
 }
@@ -3180,6 +3370,31 @@ MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) {
 }
 MINIFLOAT_LANE_FN u32v load_float_bits_partial(const float* p, std::size_t count) {
   return _mm256_maskload_epi32(reinterpret_cast<const int*>(p), first_lanes(count));
+}
+// 8 doubles' two 32-bit words each (sign, exponent and top 20 mantissa bits; low 32 bits): the
+// even and odd dwords of two loads picked within 128-bit lanes, then the quadwords put in order.
+MINIFLOAT_LANE_FN void split_double_words(__m256i first, __m256i second, u32v& high, u32v& low) {
+  const __m256 a = _mm256_castsi256_ps(first);
+  const __m256 b = _mm256_castsi256_ps(second);
+  low = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(a, b, 0x88)), 0xD8);
+  high = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(a, b, 0xDD)), 0xD8);
+}
+MINIFLOAT_LANE_FN void load_double_words(const double* p, u32v& high, u32v& low) {
+  split_double_words(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)),
+                     _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 4)), high, low);
+}
+MINIFLOAT_LANE_FN __m256i first_doubles(std::size_t count) {
+  return _mm256_cmpgt_epi64(_mm256_set1_epi64x(static_cast<long long>(count)),
+                            _mm256_setr_epi64x(0, 1, 2, 3));
+}
+MINIFLOAT_LANE_FN void load_double_words_partial(const double* p, std::size_t count, u32v& high,
+                                                 u32v& low) {
+  // Masked-off lanes are not read (no fault past the end of the array).
+  const auto* words = reinterpret_cast<const long long*>(p);
+  const __m256i first = _mm256_maskload_epi64(words, first_doubles(count));
+  const __m256i second = count > 4 ? _mm256_maskload_epi64(words + 4, first_doubles(count - 4))
+                                   : _mm256_setzero_si256();
+  split_double_words(first, second, high, low);
 }
 MINIFLOAT_LANE_FN u32v load_halves(const std::uint16_t* p) {
   return _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
@@ -3255,6 +3470,9 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 //   any_lane(m), mask_bits(m)         whether a lane is set; lane i as bit i of an integer
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
+//   load_double_words(p, high, low), load_double_words_partial(p, count, high, low): doubles'
+//                                     high and low 32-bit words in two vectors (unless
+//                                     double_rounding_to_odd)
 //   load_u32(p), load_u32_partial(p, count), store_u32(p, v), store_codes(p, v),
 //   store_codes_partial(p, v, count)
 //   prefetch_distance                 how many bytes ahead the block loops ask for their
@@ -3272,6 +3490,13 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 //   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
 //                                     exact widening by an instruction (binary16_conversion)
 //   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
+//   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN,
+//   bit_select(m, a, b)               (a & m) | (b & ~m), and
+//   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
+//                                     (fixup_and_lookup32)
+//   load_double_as_float_bits(p), load_double_as_float_bits_partial(p, count)
+//                                     doubles rounded to odd into float by instructions
+//                                     (double_rounding_to_odd)
 // then includes this file inside that namespace. The portable path's operations are plain
 // constexpr arithmetic, so these kernels are also the library's scalar float path.
 // (No include guard: included once per path.)
@@ -3288,6 +3513,41 @@ MINIFLOAT_LANE_FN u32v lane_sign(u32v bits) {
   }
 }
 
+// The common case of steps 3 and 4 in one clamp. Where every magnitude past the largest finite
+// one becomes sign | K, K being the largest finite magnitude (saturation) or the one after it
+// (infinity, or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have
+// larger magnitudes still, so only a NaN whose code is not K needs a select.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool clamps_magnitude = ::minifloat::format_info<Target>::special_values !=
+                                      ::minifloat::specials::fnuz &&
+                                  (Overflow == ::minifloat::overflow::saturate ||
+                                   Rule == ::minifloat::detail::rounding_rule::nearest_even ||
+                                   Rule == ::minifloat::detail::rounding_rule::stochastic);
+template <class Target, ::minifloat::overflow Overflow>
+constexpr std::uint32_t clamp_code =
+    Overflow == ::minifloat::overflow::saturate ? ::minifloat::format_info<Target>::max_finite_code
+    : ::minifloat::format_info<Target>::has_infinity
+        ? ::minifloat::format_info<Target>::infinity_code
+        : ::minifloat::format_info<Target>::nan_code;
+// The code from a magnitude already clamped to clamp_code (clamps_magnitude).
+template <class Target, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v encode_clamped_lanes(u32v magnitude_bits, u32v sign, u32v clamped) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t K = clamp_code<Target, Overflow>;
+  static_assert(K == info::max_finite_code || K == info::max_finite_code + 1u,
+                "K is the largest finite code or the one above it");
+  if constexpr (!info::nan_takes_sign) { // a finite-only format: NaN gives +max
+    return select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code),
+                  or_(sign, clamped));
+  } else if constexpr (K != info::nan_code) {
+    return or_(
+        sign, select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped));
+  } else {
+    static_cast<void>(magnitude_bits);
+    return or_(sign, clamped);
+  }
+}
+
 // Steps 3 and 4 of converter.hpp's encode_rounded for float inputs: the overflow rule, zeros,
 // infinities and NaN, by selects, for a signed target.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
@@ -3298,25 +3558,9 @@ MINIFLOAT_LANE_FN u32v encode_signed_lanes(u32v magnitude_bits, u32v sign, u32v 
   using ::minifloat::detail::rounding_rule;
   constexpr bool fnuz = info::special_values == specials::fnuz;
   const maskv is_nan = gt_small(magnitude_bits, splat(0x7F800000U));
-  // The common case in one clamp. Where every magnitude past the largest finite one becomes
-  // sign | K, K being the largest finite magnitude (saturation) or the one after it (infinity,
-  // or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have larger
-  // magnitudes still, so only a NaN whose code is not K needs a select.
-  if constexpr (!fnuz && (Overflow == overflow::saturate || Rule == rounding_rule::nearest_even ||
-                          Rule == rounding_rule::stochastic)) {
-    constexpr std::uint32_t K = Overflow == overflow::saturate ? info::max_finite_code
-                                : info::has_infinity           ? info::infinity_code
-                                                               : info::nan_code;
-    static_assert(K == info::max_finite_code || K == info::max_finite_code + 1u,
-                  "K is the largest finite code or the one above it");
-    u32v clamped = min_u(magnitude, splat(K));
-    if constexpr (K != info::nan_code && info::nan_takes_sign) {
-      clamped = select(is_nan, splat(info::nan_code), clamped);
-    }
-    if constexpr (!info::nan_takes_sign) { // a finite-only format: NaN gives +max
-      return select(is_nan, splat(info::nan_code), or_(sign, clamped));
-    }
-    return or_(sign, clamped);
+  if constexpr (clamps_magnitude<Target, Rule, Overflow>) {
+    return encode_clamped_lanes<Target, Overflow>(
+        magnitude_bits, sign, min_u(magnitude, splat(clamp_code<Target, Overflow>)));
   }
   const u32v largest = or_(sign, splat(info::max_finite_code));
   // Saturation gives the largest; otherwise infinity, or NaN where there is none.
@@ -3530,35 +3774,86 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
                 select(negative, splat(nan), code));
 }
 
-// Step 2 variant lane_addition: float -> Target with nearest-even or toward-zero, letting one
-// float addition do step 2: for
-// c = 2^(e + 23 - M), e the exponent of |x| clamped to Target's normal range, the sum |x| + c
-// rounds |x| to a multiple of 2^(e - M), Target's unit in the last place there, and the low
-// bits of the sum count those units. Same results as lanes_by_shifts for every input (the
-// tests sweep both); the addition's rounding is fixed by the instruction (embedded rounding) or
-// checked by the caller (MXCSR), and DAZ cannot change a result: float subnormals round to 0.
+// Step 2 variant lane_addition: float -> Target with nearest-even or toward zero, letting one
+// float addition do step 2. |x| is first clamped to a limit L (below); for e, the exponent of
+// |x| clamped below at Target's smallest normal one, the addition |x| + magic(e), magic(e) =
+// 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a multiple of 2^(e - M),
+// Target's unit in the last place there, and leaves in the sum's low bits the count of those
+// units plus offset(e) = (e - emin) * 2^M: Target's code magnitude. offset(e) is a multiple of
+// 2^M, so even: ties go to the even code. The addition's rounding is fixed by the instruction
+// (embedded rounding) or checked by the caller (MXCSR), and DAZ cannot change a result (a float
+// subnormal rounds to 0 either way); the sum is never subnormal.
+// L is the value of the code K that every larger magnitude gets where there is one
+// (clamps_magnitude: the largest finite code, infinity's or NaN's), and the code is sign | the
+// sum's low bits, a NaN's sum being made all ones there (the NaN code); else L is one step past
+// the largest finite value, which encode_rounded_lanes tells apart from it. (Values past the
+// largest finite one are read on Target's grid extended upward.)
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+struct addition_constants {
+  using info = ::minifloat::format_info<Target>;
+  static constexpr std::uint32_t M = info::mantissa_bits;
+  static constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
+  static constexpr bool by_clamp =
+      info::is_signed && info::nan_takes_sign && clamps_magnitude<Target, Rule, Overflow>;
+  static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
+                "the NaN code is all ones (0x7F)");
+  static constexpr std::uint32_t limit_code =
+      by_clamp ? clamp_code<Target, Overflow> : info::max_finite_code + 1U;
+  // limit_code's value (>= 2^M: normal) as float bits.
+  static constexpr std::uint32_t limit_bits = (((limit_code >> M) - 1U + smallest_normal) << 23) |
+                                              ((limit_code & ((1U << M) - 1U)) << (23 - M));
+  static constexpr std::uint32_t largest_exponent = limit_bits >> 23;
+  static_assert(largest_exponent - smallest_normal < 32 && largest_exponent + 23 - M < 255,
+                "32 binades at most (one table of magic constants), and magic finite");
+  static constexpr std::uint32_t magic(std::uint32_t e) {
+    return ((e + 23 - M) << 23) + ((e - smallest_normal) << M);
+  }
+  // magic(e) at index e mod 32, for the paths that look it up (lookup32).
+  static constexpr std::array<std::uint32_t, 32> table() {
+    std::array<std::uint32_t, 32> t{};
+    for (std::uint32_t e = smallest_normal; e <= largest_exponent; ++e) {
+      t[e % 32] = magic(e);
+    }
+    return t;
+  }
+  alignas(64) static constexpr std::array<std::uint32_t, 32> magic_table = table();
+};
+
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
+  using constants = addition_constants<Target, Rule, Overflow>;
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
   static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
                 "the addition rounds to nearest or toward zero only");
-  constexpr std::uint32_t M = info::mantissa_bits;
-  constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
-  // Two binades past Target's largest: any magnitude from there on overflows, and c stays
-  // finite (its exponent is at most 127 + 17 + 2 + 23 for every 8-bit format).
-  constexpr std::uint32_t largest_clamped = 127 + info::max_normal_exponent + 2;
-  static_assert(largest_clamped + 23 - M < 255, "c must be finite");
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  const u32v sign = lane_sign<Target>(bits);
-  const u32v binade =
-      min_u(max_u(and_(magnitude_bits, splat(0x7F800000U)), splat(smallest_normal << 23)),
-            splat(largest_clamped << 23));
-  const u32v c = add(binade, splat((23 - M) << 23));
-  const u32v units = sub(add_f32<Rule>(magnitude_bits, c), c);
-  // Past the clamp the count is not a code, but it stays above the largest finite code.
-  const u32v magnitude = add(units, shr<23 - M>(sub(binade, splat(smallest_normal << 23))));
-  return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
+  // (A NaN's bits are above the limit: it is clamped too.)
+  const u32v clamped = min_u(magnitude_bits, splat(constants::limit_bits));
+  const u32v exponent = max_u(shr<23>(clamped), splat(constants::smallest_normal));
+  u32v magic = splat(0U);
+  if constexpr (capabilities.fixup_and_lookup32) {
+    magic = lookup32(constants::magic_table.data(), exponent);
+  } else {
+    magic = add(add(shl<23>(exponent), shl<constants::M>(exponent)), splat(constants::magic(0U)));
+  }
+  // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
+  auto sum = add_f32<Rule>(clamped, magic);
+  if constexpr (constants::by_clamp) {
+    if constexpr (clamp_code<Target, Overflow> != info::nan_code) {
+      if constexpr (capabilities.fixup_and_lookup32) {
+        sum = all_ones_where_nan(sum, bits);
+      } else {
+        sum = select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(0x7F7FFFFFU), sum);
+      }
+    }
+    // sign | magnitude in one bit select, the sign from the top total_bits of x (Target's sign
+    // bit at its place).
+    return bit_select(splat(std::uint32_t{info::magnitude_mask}), sum,
+                      shr<32 - info::total_bits>(bits));
+  } else {
+    return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, lane_sign<Target>(bits),
+                                                        and_(sum, splat(0xFFU)));
+  }
 }
 
 // The random bits of counter_generator for the lanes' counters offset + i + lane.
@@ -3629,6 +3924,59 @@ MINIFLOAT_LANE_FN u32v float_bits_of(u32v code) {
   } else {
     static_assert(std::is_same<Source, ::minifloat::formats::binary32>::value, "a lane source");
     return code;
+  }
+}
+
+// Step 1 for double sources (converter.hpp's map: reads_through_float): the double, given by its
+// high and low 32-bit words, rounded to odd into float (truncated to float's 24 bits, the last
+// one set if anything nonzero was cut off), as float bits. Float then keeps at least two bits
+// more than the target at every magnitude, so the float steps round it as the double (round to
+// odd, then nearest-even, toward zero or upward). Integer operations only: no rounding mode,
+// flush-to-zero or DAZ touches it. Magnitudes below float's normals (2^-126), zeros excepted,
+// become 2^-126, which every such target rounds as they do (far below half its smallest
+// subnormal); from 2^128 on, finite ones become FLT_MAX (odd, hence inexact). Infinities and
+// NaNs keep their kind and sign.
+MINIFLOAT_LANE_FN u32v float_bits_rounded_to_odd(u32v high, u32v low) {
+  const u32v sign = and_(high, splat(0x80000000U));
+  const u32v magnitude = and_(high, splat(0x7FFFFFFFU));
+  // The high word with "the low word is not zero" in its last bit: compares as the magnitude
+  // does with the bounds below (whose last bit is 0 or, for 0x47EFFFFF, 1), and tells zeros,
+  // infinities and NaNs apart.
+  const u32v folded = or_(magnitude, min_u(low, splat(1U)));
+  // Exponent and top 23 mantissa bits, rebiased from 1023 to 127 (the exponent's top bits,
+  // shifted out, cancel with the bias's in float's normal range), the last bit set if any of
+  // the 29 bits cut off is.
+  const u32v truncated = sub(or_(shl<3>(magnitude), shr<29>(low)), splat((1023U - 127U) << 23));
+  const u32v odd = or_(truncated, min_u(and_(low, splat(0x1FFFFFFFU)), splat(1U)));
+  // Below 2^-126 (0x381...): 0 for a zero, else 2^-126.
+  const u32v tiny = shl<23>(min_u(folded, splat(1U)));
+  // From 2^128 (0x47F...): FLT_MAX, infinity (0x7FF00000 - 0x00700000 = 0x7F800000) or a NaN.
+  const u32v huge = max_u(sub(folded, splat(0x00700000U)), splat(0x7F7FFFFFU));
+  const u32v result = select(gt_small(splat(0x38100000U), folded), tiny,
+                             select(gt_small(folded, splat(0x47EFFFFFU)), huge, odd));
+  return or_(sign, result);
+}
+// (Templates, so that a path without load_double_as_float_bits never names it.)
+template <class Double, std::enable_if_t<std::is_same<Double, double>::value, int> = 0>
+MINIFLOAT_LANE_FN u32v load_float_bits(const Double* p) {
+  if constexpr (capabilities.double_rounding_to_odd) {
+    return load_double_as_float_bits(p);
+  } else {
+    u32v high = splat(0U);
+    u32v low = splat(0U);
+    load_double_words(p, high, low);
+    return float_bits_rounded_to_odd(high, low);
+  }
+}
+template <class Double, std::enable_if_t<std::is_same<Double, double>::value, int> = 0>
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const Double* p, std::size_t count) {
+  if constexpr (capabilities.double_rounding_to_odd) {
+    return load_double_as_float_bits_partial(p, count);
+  } else {
+    u32v high = splat(0U);
+    u32v low = splat(0U);
+    load_double_words_partial(p, count, high, low);
+    return float_bits_rounded_to_odd(high, low);
   }
 }
 
@@ -3856,8 +4204,26 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
   }
 }
 
-// The array loop: n elements of src (a pointer to float, binary16_bits or bfloat16_bits, or
-// scaled_floats) into n codes,
+// report_lanes for `count` values of src from element i: a double's lanes hold its float
+// rounded to odd (float_bits_rounded_to_odd), not its value, so doubles take the definitions
+// element by element.
+template <class Target, std::size_t vectors, class Source, class Tally>
+MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bits)[vectors],
+                                      const u32v (&codes)[vectors], const std::uint8_t* stored,
+                                      std::size_t count) {
+  if constexpr (std::is_same<Source, const double*>::value &&
+                !std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
+    for (std::size_t j = 0; j < count; ++j) {
+      tally.template add<Target>(src[j], stored[j]);
+    }
+  } else {
+    static_cast<void>(src);
+    report_lanes<Target>(tally, bits, codes, stored, count);
+  }
+}
+
+// The array loop: n elements of src (a pointer to float, double, binary16_bits or bfloat16_bits,
+// or scaled_floats) into n codes,
 // `width` at a time, then the tail through the partial loads and stores (which touch no byte
 // past the arrays). Element i always meets random bits i, so the path and the split of the
 // array never change a result. With a report (Tally: report.hpp's report_tally), each vector
@@ -3888,7 +4254,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           bits[3], random_lanes(random, i + 3 * width));
       store_codes4(dst + i, codes0, codes1, codes2, codes3);
       const u32v codes[4] = {codes0, codes1, codes2, codes3};
-      report_lanes<Target>(tally, bits, codes, dst + i, 4 * width);
+      report_values<Target>(tally, src + i, bits, codes, dst + i, 4 * width);
     }
   }
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
@@ -3896,7 +4262,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     const u32v codes[1] = {
         convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i))};
     store_codes(dst + i, codes[0]);
-    report_lanes<Target>(tally, bits, codes, dst + i, width);
+    report_values<Target>(tally, src + i, bits, codes, dst + i, width);
   }
   if (i != n) {
     const std::size_t rest = n - i;
@@ -3904,7 +4270,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     const u32v codes[1] = {convert_float_lanes<Target, Rule, Overflow, Variant>(
         bits[0], random_lanes_partial(random, i, rest))};
     store_codes_partial(dst + i, codes[0], rest);
-    report_lanes<Target>(tally, bits, codes, dst + i, rest);
+    report_values<Target>(tally, src + i, bits, codes, dst + i, rest);
   }
 }
 
@@ -4081,8 +4447,10 @@ namespace avx512 {
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX512_TARGET __attribute__((always_inline)) inline
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX512_TARGET inline
 
-// Float addition with embedded rounding, per-lane shifts, F16C, packed stores.
-constexpr lane_capabilities capabilities{float_addition_rounding::embedded, true, true, true};
+// Float addition with embedded rounding, per-lane shifts, F16C, packed stores, doubles rounded
+// to odd by a conversion with embedded rounding, 32-entry lookups by a two-register permute.
+constexpr lane_capabilities capabilities{
+    float_addition_rounding::embedded, true, true, true, true, true};
 
 using u32v = __m512i;
 using maskv = __mmask16;
@@ -4138,6 +4506,22 @@ MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
   return _mm512_castps_si512(_mm512_mul_ps(_mm512_castsi512_ps(a), _mm512_set1_ps(b)));
 }
 MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return _mm512_min_epi32(a, b); }
+// a, but FLT_MAX (0x7F7FFFFF) in the lanes where the float x is a NaN: one fix-up, whose table
+// gives token 14 (+FLT_MAX) for the classes 0 and 1 (quiet and signalling NaN) and token 0
+// (keep a) for the others.
+MINIFLOAT_LANE_FN u32v all_ones_where_nan(u32v a, u32v x) {
+  return _mm512_castps_si512(
+      _mm512_fixupimm_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(x), splat(0xEEU), 0));
+}
+// (a & m) | (b & ~m) in one VPTERNLOGD, written over b (which the kernels no longer need: no copy).
+MINIFLOAT_LANE_FN u32v bit_select(u32v m, u32v a, u32v b) {
+  constexpr int second_where_third_else_first = 0xD8; // (B & C) | (A & ~C) for A = b, B = a, C = m
+  return _mm512_ternarylogic_epi32(b, a, m, second_where_third_else_first);
+}
+// table[index % 32] (table: 64-byte aligned), by one two-register permute.
+MINIFLOAT_LANE_FN u32v lookup32(const std::uint32_t* table, u32v index) {
+  return _mm512_permutex2var_epi32(_mm512_load_si512(table), index, _mm512_load_si512(table + 16));
+}
 MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return _mm512_castps_si512(_mm512_sub_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b)));
 }
@@ -4154,6 +4538,41 @@ MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t coun
 MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) { return _mm512_loadu_si512(p); }
 MINIFLOAT_LANE_FN u32v load_float_bits_partial(const float* p, std::size_t count) {
   return _mm512_maskz_loadu_epi32(first_lanes(count), p);
+}
+MINIFLOAT_LANE_FN __mmask8 first_doubles(std::size_t count) {
+  return static_cast<__mmask8>(_bzhi_u32(0xFFU, static_cast<unsigned>(count)));
+}
+// 8 doubles rounded to odd into float, as float bits: the bits of lanes.inc's
+// float_bits_rounded_to_odd but for NaNs' payloads (a NaN all the same). Non-zero magnitudes
+// below 2^-126 are raised to it, keeping their sign (VRANGEPD's larger magnitude, in the lanes
+// that are neither zero, found by their bits, nor NaN, for which VRANGEPD gives the other
+// operand; a subnormal that DAZ reads as zero is raised too), so that neither DAZ nor
+// flush-to-zero meets a subnormal; then a conversion toward zero (embedded rounding: past
+// FLT_MAX it gives FLT_MAX) and the last bit set where converting back differs.
+MINIFLOAT_LANE_FN __m256i round_to_odd_as_float_bits(__m512d x) {
+  const __mmask8 nonzero =
+      _mm512_test_epi64_mask(_mm512_castpd_si512(x), _mm512_set1_epi64(0x7FFFFFFFFFFFFFFFLL));
+  const __mmask8 raise = _mm512_mask_cmp_pd_mask(nonzero, x, x, _CMP_ORD_Q);
+  constexpr int larger_magnitude_sign_of_first = 0x3;
+  const __m512d raised =
+      _mm512_mask_range_pd(x, raise, x, _mm512_set1_pd(0x1p-126), larger_magnitude_sign_of_first);
+  const __m256 truncated = _mm512_cvt_roundpd_ps(raised, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+  const __mmask8 inexact = _mm512_cmp_pd_mask(_mm512_cvtps_pd(truncated), raised, _CMP_NEQ_OQ);
+  const __m256i bits = _mm256_castps_si256(truncated);
+  return _mm256_mask_or_epi32(bits, inexact, bits, _mm256_set1_epi32(1));
+}
+MINIFLOAT_LANE_FN u32v join(__m256i low, __m256i high) {
+  return _mm512_inserti64x4(_mm512_castsi256_si512(low), high, 1);
+}
+MINIFLOAT_LANE_FN u32v load_double_as_float_bits(const double* p) {
+  return join(round_to_odd_as_float_bits(_mm512_loadu_pd(p)),
+              round_to_odd_as_float_bits(_mm512_loadu_pd(p + 8)));
+}
+MINIFLOAT_LANE_FN u32v load_double_as_float_bits_partial(const double* p, std::size_t count) {
+  const __m512d first = _mm512_maskz_loadu_pd(first_doubles(count), p);
+  const __m512d second =
+      count > 8 ? _mm512_maskz_loadu_pd(first_doubles(count - 8), p + 8) : _mm512_setzero_pd();
+  return join(round_to_odd_as_float_bits(first), round_to_odd_as_float_bits(second));
 }
 MINIFLOAT_LANE_FN u32v load_halves(const std::uint16_t* p) {
   return _mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
@@ -4221,6 +4640,9 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 //   any_lane(m), mask_bits(m)         whether a lane is set; lane i as bit i of an integer
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
+//   load_double_words(p, high, low), load_double_words_partial(p, count, high, low): doubles'
+//                                     high and low 32-bit words in two vectors (unless
+//                                     double_rounding_to_odd)
 //   load_u32(p), load_u32_partial(p, count), store_u32(p, v), store_codes(p, v),
 //   store_codes_partial(p, v, count)
 //   prefetch_distance                 how many bytes ahead the block loops ask for their
@@ -4238,6 +4660,13 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 //   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
 //                                     exact widening by an instruction (binary16_conversion)
 //   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
+//   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN,
+//   bit_select(m, a, b)               (a & m) | (b & ~m), and
+//   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
+//                                     (fixup_and_lookup32)
+//   load_double_as_float_bits(p), load_double_as_float_bits_partial(p, count)
+//                                     doubles rounded to odd into float by instructions
+//                                     (double_rounding_to_odd)
 // then includes this file inside that namespace. The portable path's operations are plain
 // constexpr arithmetic, so these kernels are also the library's scalar float path.
 // (No include guard: included once per path.)
@@ -4254,6 +4683,41 @@ MINIFLOAT_LANE_FN u32v lane_sign(u32v bits) {
   }
 }
 
+// The common case of steps 3 and 4 in one clamp. Where every magnitude past the largest finite
+// one becomes sign | K, K being the largest finite magnitude (saturation) or the one after it
+// (infinity, or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have
+// larger magnitudes still, so only a NaN whose code is not K needs a select.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool clamps_magnitude = ::minifloat::format_info<Target>::special_values !=
+                                      ::minifloat::specials::fnuz &&
+                                  (Overflow == ::minifloat::overflow::saturate ||
+                                   Rule == ::minifloat::detail::rounding_rule::nearest_even ||
+                                   Rule == ::minifloat::detail::rounding_rule::stochastic);
+template <class Target, ::minifloat::overflow Overflow>
+constexpr std::uint32_t clamp_code =
+    Overflow == ::minifloat::overflow::saturate ? ::minifloat::format_info<Target>::max_finite_code
+    : ::minifloat::format_info<Target>::has_infinity
+        ? ::minifloat::format_info<Target>::infinity_code
+        : ::minifloat::format_info<Target>::nan_code;
+// The code from a magnitude already clamped to clamp_code (clamps_magnitude).
+template <class Target, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v encode_clamped_lanes(u32v magnitude_bits, u32v sign, u32v clamped) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t K = clamp_code<Target, Overflow>;
+  static_assert(K == info::max_finite_code || K == info::max_finite_code + 1u,
+                "K is the largest finite code or the one above it");
+  if constexpr (!info::nan_takes_sign) { // a finite-only format: NaN gives +max
+    return select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code),
+                  or_(sign, clamped));
+  } else if constexpr (K != info::nan_code) {
+    return or_(
+        sign, select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped));
+  } else {
+    static_cast<void>(magnitude_bits);
+    return or_(sign, clamped);
+  }
+}
+
 // Steps 3 and 4 of converter.hpp's encode_rounded for float inputs: the overflow rule, zeros,
 // infinities and NaN, by selects, for a signed target.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
@@ -4264,25 +4728,9 @@ MINIFLOAT_LANE_FN u32v encode_signed_lanes(u32v magnitude_bits, u32v sign, u32v 
   using ::minifloat::detail::rounding_rule;
   constexpr bool fnuz = info::special_values == specials::fnuz;
   const maskv is_nan = gt_small(magnitude_bits, splat(0x7F800000U));
-  // The common case in one clamp. Where every magnitude past the largest finite one becomes
-  // sign | K, K being the largest finite magnitude (saturation) or the one after it (infinity,
-  // or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have larger
-  // magnitudes still, so only a NaN whose code is not K needs a select.
-  if constexpr (!fnuz && (Overflow == overflow::saturate || Rule == rounding_rule::nearest_even ||
-                          Rule == rounding_rule::stochastic)) {
-    constexpr std::uint32_t K = Overflow == overflow::saturate ? info::max_finite_code
-                                : info::has_infinity           ? info::infinity_code
-                                                               : info::nan_code;
-    static_assert(K == info::max_finite_code || K == info::max_finite_code + 1u,
-                  "K is the largest finite code or the one above it");
-    u32v clamped = min_u(magnitude, splat(K));
-    if constexpr (K != info::nan_code && info::nan_takes_sign) {
-      clamped = select(is_nan, splat(info::nan_code), clamped);
-    }
-    if constexpr (!info::nan_takes_sign) { // a finite-only format: NaN gives +max
-      return select(is_nan, splat(info::nan_code), or_(sign, clamped));
-    }
-    return or_(sign, clamped);
+  if constexpr (clamps_magnitude<Target, Rule, Overflow>) {
+    return encode_clamped_lanes<Target, Overflow>(
+        magnitude_bits, sign, min_u(magnitude, splat(clamp_code<Target, Overflow>)));
   }
   const u32v largest = or_(sign, splat(info::max_finite_code));
   // Saturation gives the largest; otherwise infinity, or NaN where there is none.
@@ -4496,35 +4944,86 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
                 select(negative, splat(nan), code));
 }
 
-// Step 2 variant lane_addition: float -> Target with nearest-even or toward-zero, letting one
-// float addition do step 2: for
-// c = 2^(e + 23 - M), e the exponent of |x| clamped to Target's normal range, the sum |x| + c
-// rounds |x| to a multiple of 2^(e - M), Target's unit in the last place there, and the low
-// bits of the sum count those units. Same results as lanes_by_shifts for every input (the
-// tests sweep both); the addition's rounding is fixed by the instruction (embedded rounding) or
-// checked by the caller (MXCSR), and DAZ cannot change a result: float subnormals round to 0.
+// Step 2 variant lane_addition: float -> Target with nearest-even or toward zero, letting one
+// float addition do step 2. |x| is first clamped to a limit L (below); for e, the exponent of
+// |x| clamped below at Target's smallest normal one, the addition |x| + magic(e), magic(e) =
+// 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a multiple of 2^(e - M),
+// Target's unit in the last place there, and leaves in the sum's low bits the count of those
+// units plus offset(e) = (e - emin) * 2^M: Target's code magnitude. offset(e) is a multiple of
+// 2^M, so even: ties go to the even code. The addition's rounding is fixed by the instruction
+// (embedded rounding) or checked by the caller (MXCSR), and DAZ cannot change a result (a float
+// subnormal rounds to 0 either way); the sum is never subnormal.
+// L is the value of the code K that every larger magnitude gets where there is one
+// (clamps_magnitude: the largest finite code, infinity's or NaN's), and the code is sign | the
+// sum's low bits, a NaN's sum being made all ones there (the NaN code); else L is one step past
+// the largest finite value, which encode_rounded_lanes tells apart from it. (Values past the
+// largest finite one are read on Target's grid extended upward.)
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+struct addition_constants {
+  using info = ::minifloat::format_info<Target>;
+  static constexpr std::uint32_t M = info::mantissa_bits;
+  static constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
+  static constexpr bool by_clamp =
+      info::is_signed && info::nan_takes_sign && clamps_magnitude<Target, Rule, Overflow>;
+  static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
+                "the NaN code is all ones (0x7F)");
+  static constexpr std::uint32_t limit_code =
+      by_clamp ? clamp_code<Target, Overflow> : info::max_finite_code + 1U;
+  // limit_code's value (>= 2^M: normal) as float bits.
+  static constexpr std::uint32_t limit_bits = (((limit_code >> M) - 1U + smallest_normal) << 23) |
+                                              ((limit_code & ((1U << M) - 1U)) << (23 - M));
+  static constexpr std::uint32_t largest_exponent = limit_bits >> 23;
+  static_assert(largest_exponent - smallest_normal < 32 && largest_exponent + 23 - M < 255,
+                "32 binades at most (one table of magic constants), and magic finite");
+  static constexpr std::uint32_t magic(std::uint32_t e) {
+    return ((e + 23 - M) << 23) + ((e - smallest_normal) << M);
+  }
+  // magic(e) at index e mod 32, for the paths that look it up (lookup32).
+  static constexpr std::array<std::uint32_t, 32> table() {
+    std::array<std::uint32_t, 32> t{};
+    for (std::uint32_t e = smallest_normal; e <= largest_exponent; ++e) {
+      t[e % 32] = magic(e);
+    }
+    return t;
+  }
+  alignas(64) static constexpr std::array<std::uint32_t, 32> magic_table = table();
+};
+
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
+  using constants = addition_constants<Target, Rule, Overflow>;
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
   static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
                 "the addition rounds to nearest or toward zero only");
-  constexpr std::uint32_t M = info::mantissa_bits;
-  constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
-  // Two binades past Target's largest: any magnitude from there on overflows, and c stays
-  // finite (its exponent is at most 127 + 17 + 2 + 23 for every 8-bit format).
-  constexpr std::uint32_t largest_clamped = 127 + info::max_normal_exponent + 2;
-  static_assert(largest_clamped + 23 - M < 255, "c must be finite");
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  const u32v sign = lane_sign<Target>(bits);
-  const u32v binade =
-      min_u(max_u(and_(magnitude_bits, splat(0x7F800000U)), splat(smallest_normal << 23)),
-            splat(largest_clamped << 23));
-  const u32v c = add(binade, splat((23 - M) << 23));
-  const u32v units = sub(add_f32<Rule>(magnitude_bits, c), c);
-  // Past the clamp the count is not a code, but it stays above the largest finite code.
-  const u32v magnitude = add(units, shr<23 - M>(sub(binade, splat(smallest_normal << 23))));
-  return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
+  // (A NaN's bits are above the limit: it is clamped too.)
+  const u32v clamped = min_u(magnitude_bits, splat(constants::limit_bits));
+  const u32v exponent = max_u(shr<23>(clamped), splat(constants::smallest_normal));
+  u32v magic = splat(0U);
+  if constexpr (capabilities.fixup_and_lookup32) {
+    magic = lookup32(constants::magic_table.data(), exponent);
+  } else {
+    magic = add(add(shl<23>(exponent), shl<constants::M>(exponent)), splat(constants::magic(0U)));
+  }
+  // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
+  auto sum = add_f32<Rule>(clamped, magic);
+  if constexpr (constants::by_clamp) {
+    if constexpr (clamp_code<Target, Overflow> != info::nan_code) {
+      if constexpr (capabilities.fixup_and_lookup32) {
+        sum = all_ones_where_nan(sum, bits);
+      } else {
+        sum = select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(0x7F7FFFFFU), sum);
+      }
+    }
+    // sign | magnitude in one bit select, the sign from the top total_bits of x (Target's sign
+    // bit at its place).
+    return bit_select(splat(std::uint32_t{info::magnitude_mask}), sum,
+                      shr<32 - info::total_bits>(bits));
+  } else {
+    return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, lane_sign<Target>(bits),
+                                                        and_(sum, splat(0xFFU)));
+  }
 }
 
 // The random bits of counter_generator for the lanes' counters offset + i + lane.
@@ -4595,6 +5094,59 @@ MINIFLOAT_LANE_FN u32v float_bits_of(u32v code) {
   } else {
     static_assert(std::is_same<Source, ::minifloat::formats::binary32>::value, "a lane source");
     return code;
+  }
+}
+
+// Step 1 for double sources (converter.hpp's map: reads_through_float): the double, given by its
+// high and low 32-bit words, rounded to odd into float (truncated to float's 24 bits, the last
+// one set if anything nonzero was cut off), as float bits. Float then keeps at least two bits
+// more than the target at every magnitude, so the float steps round it as the double (round to
+// odd, then nearest-even, toward zero or upward). Integer operations only: no rounding mode,
+// flush-to-zero or DAZ touches it. Magnitudes below float's normals (2^-126), zeros excepted,
+// become 2^-126, which every such target rounds as they do (far below half its smallest
+// subnormal); from 2^128 on, finite ones become FLT_MAX (odd, hence inexact). Infinities and
+// NaNs keep their kind and sign.
+MINIFLOAT_LANE_FN u32v float_bits_rounded_to_odd(u32v high, u32v low) {
+  const u32v sign = and_(high, splat(0x80000000U));
+  const u32v magnitude = and_(high, splat(0x7FFFFFFFU));
+  // The high word with "the low word is not zero" in its last bit: compares as the magnitude
+  // does with the bounds below (whose last bit is 0 or, for 0x47EFFFFF, 1), and tells zeros,
+  // infinities and NaNs apart.
+  const u32v folded = or_(magnitude, min_u(low, splat(1U)));
+  // Exponent and top 23 mantissa bits, rebiased from 1023 to 127 (the exponent's top bits,
+  // shifted out, cancel with the bias's in float's normal range), the last bit set if any of
+  // the 29 bits cut off is.
+  const u32v truncated = sub(or_(shl<3>(magnitude), shr<29>(low)), splat((1023U - 127U) << 23));
+  const u32v odd = or_(truncated, min_u(and_(low, splat(0x1FFFFFFFU)), splat(1U)));
+  // Below 2^-126 (0x381...): 0 for a zero, else 2^-126.
+  const u32v tiny = shl<23>(min_u(folded, splat(1U)));
+  // From 2^128 (0x47F...): FLT_MAX, infinity (0x7FF00000 - 0x00700000 = 0x7F800000) or a NaN.
+  const u32v huge = max_u(sub(folded, splat(0x00700000U)), splat(0x7F7FFFFFU));
+  const u32v result = select(gt_small(splat(0x38100000U), folded), tiny,
+                             select(gt_small(folded, splat(0x47EFFFFFU)), huge, odd));
+  return or_(sign, result);
+}
+// (Templates, so that a path without load_double_as_float_bits never names it.)
+template <class Double, std::enable_if_t<std::is_same<Double, double>::value, int> = 0>
+MINIFLOAT_LANE_FN u32v load_float_bits(const Double* p) {
+  if constexpr (capabilities.double_rounding_to_odd) {
+    return load_double_as_float_bits(p);
+  } else {
+    u32v high = splat(0U);
+    u32v low = splat(0U);
+    load_double_words(p, high, low);
+    return float_bits_rounded_to_odd(high, low);
+  }
+}
+template <class Double, std::enable_if_t<std::is_same<Double, double>::value, int> = 0>
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const Double* p, std::size_t count) {
+  if constexpr (capabilities.double_rounding_to_odd) {
+    return load_double_as_float_bits_partial(p, count);
+  } else {
+    u32v high = splat(0U);
+    u32v low = splat(0U);
+    load_double_words_partial(p, count, high, low);
+    return float_bits_rounded_to_odd(high, low);
   }
 }
 
@@ -4822,8 +5374,26 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
   }
 }
 
-// The array loop: n elements of src (a pointer to float, binary16_bits or bfloat16_bits, or
-// scaled_floats) into n codes,
+// report_lanes for `count` values of src from element i: a double's lanes hold its float
+// rounded to odd (float_bits_rounded_to_odd), not its value, so doubles take the definitions
+// element by element.
+template <class Target, std::size_t vectors, class Source, class Tally>
+MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bits)[vectors],
+                                      const u32v (&codes)[vectors], const std::uint8_t* stored,
+                                      std::size_t count) {
+  if constexpr (std::is_same<Source, const double*>::value &&
+                !std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
+    for (std::size_t j = 0; j < count; ++j) {
+      tally.template add<Target>(src[j], stored[j]);
+    }
+  } else {
+    static_cast<void>(src);
+    report_lanes<Target>(tally, bits, codes, stored, count);
+  }
+}
+
+// The array loop: n elements of src (a pointer to float, double, binary16_bits or bfloat16_bits,
+// or scaled_floats) into n codes,
 // `width` at a time, then the tail through the partial loads and stores (which touch no byte
 // past the arrays). Element i always meets random bits i, so the path and the split of the
 // array never change a result. With a report (Tally: report.hpp's report_tally), each vector
@@ -4854,7 +5424,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           bits[3], random_lanes(random, i + 3 * width));
       store_codes4(dst + i, codes0, codes1, codes2, codes3);
       const u32v codes[4] = {codes0, codes1, codes2, codes3};
-      report_lanes<Target>(tally, bits, codes, dst + i, 4 * width);
+      report_values<Target>(tally, src + i, bits, codes, dst + i, 4 * width);
     }
   }
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
@@ -4862,7 +5432,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     const u32v codes[1] = {
         convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i))};
     store_codes(dst + i, codes[0]);
-    report_lanes<Target>(tally, bits, codes, dst + i, width);
+    report_values<Target>(tally, src + i, bits, codes, dst + i, width);
   }
   if (i != n) {
     const std::size_t rest = n - i;
@@ -4870,7 +5440,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     const u32v codes[1] = {convert_float_lanes<Target, Rule, Overflow, Variant>(
         bits[0], random_lanes_partial(random, i, rest))};
     store_codes_partial(dst + i, codes[0], rest);
-    report_lanes<Target>(tally, bits, codes, dst + i, rest);
+    report_values<Target>(tally, src + i, bits, codes, dst + i, rest);
   }
 }
 
@@ -5197,7 +5767,8 @@ namespace neon {
 #define MINIFLOAT_ARRAY_FN inline
 // The float addition kernel needs a known rounding; NEON's comes from FPCR, and the kernel with
 // per-lane shifts needs no such check. Packed stores; binary16 widened by integer arithmetic.
-constexpr lane_capabilities capabilities{float_addition_rounding::none, true, false, true};
+constexpr lane_capabilities capabilities{
+    float_addition_rounding::none, true, false, true, false, false};
 
 using u32v = uint32x4_t;
 using maskv = uint32x4_t; // all ones in a true lane
@@ -5274,6 +5845,13 @@ MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) {
   return vreinterpretq_u32_f32(vld1q_f32(p));
 }
 MINIFLOAT_LANE_FN u32v load_halves(const std::uint16_t* p) { return vmovl_u16(vld1_u16(p)); }
+// 4 doubles' two 32-bit words each (sign, exponent and top 20 mantissa bits; low 32 bits): a
+// de-interleaving load (little-endian: the low word first).
+MINIFLOAT_LANE_FN void load_double_words(const double* p, u32v& high, u32v& low) {
+  const uint32x4x2_t words = vld2q_u32(reinterpret_cast<const std::uint32_t*>(p));
+  low = words.val[0];
+  high = words.val[1];
+}
 // Partial vectors go through a zeroed buffer: no byte past the array is read.
 template <class Element>
 MINIFLOAT_LANE_FN const Element* copy_first(Element (&buffer)[width], const Element* p,
@@ -5288,6 +5866,11 @@ MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t coun
 MINIFLOAT_LANE_FN u32v load_float_bits_partial(const float* p, std::size_t count) {
   float buffer[width] = {};
   return load_float_bits(copy_first(buffer, p, count));
+}
+MINIFLOAT_LANE_FN void load_double_words_partial(const double* p, std::size_t count, u32v& high,
+                                                 u32v& low) {
+  double buffer[width] = {};
+  load_double_words(copy_first(buffer, p, count), high, low);
 }
 MINIFLOAT_LANE_FN u32v load_halves_partial(const std::uint16_t* p, std::size_t count) {
   std::uint16_t buffer[width] = {};
@@ -5335,6 +5918,9 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return vmaxvq_u32(a); }
 //   any_lane(m), mask_bits(m)         whether a lane is set; lane i as bit i of an integer
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
+//   load_double_words(p, high, low), load_double_words_partial(p, count, high, low): doubles'
+//                                     high and low 32-bit words in two vectors (unless
+//                                     double_rounding_to_odd)
 //   load_u32(p), load_u32_partial(p, count), store_u32(p, v), store_codes(p, v),
 //   store_codes_partial(p, v, count)
 //   prefetch_distance                 how many bytes ahead the block loops ask for their
@@ -5352,6 +5938,13 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return vmaxvq_u32(a); }
 //   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
 //                                     exact widening by an instruction (binary16_conversion)
 //   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
+//   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN,
+//   bit_select(m, a, b)               (a & m) | (b & ~m), and
+//   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
+//                                     (fixup_and_lookup32)
+//   load_double_as_float_bits(p), load_double_as_float_bits_partial(p, count)
+//                                     doubles rounded to odd into float by instructions
+//                                     (double_rounding_to_odd)
 // then includes this file inside that namespace. The portable path's operations are plain
 // constexpr arithmetic, so these kernels are also the library's scalar float path.
 // (No include guard: included once per path.)
@@ -5368,6 +5961,41 @@ MINIFLOAT_LANE_FN u32v lane_sign(u32v bits) {
   }
 }
 
+// The common case of steps 3 and 4 in one clamp. Where every magnitude past the largest finite
+// one becomes sign | K, K being the largest finite magnitude (saturation) or the one after it
+// (infinity, or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have
+// larger magnitudes still, so only a NaN whose code is not K needs a select.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool clamps_magnitude = ::minifloat::format_info<Target>::special_values !=
+                                      ::minifloat::specials::fnuz &&
+                                  (Overflow == ::minifloat::overflow::saturate ||
+                                   Rule == ::minifloat::detail::rounding_rule::nearest_even ||
+                                   Rule == ::minifloat::detail::rounding_rule::stochastic);
+template <class Target, ::minifloat::overflow Overflow>
+constexpr std::uint32_t clamp_code =
+    Overflow == ::minifloat::overflow::saturate ? ::minifloat::format_info<Target>::max_finite_code
+    : ::minifloat::format_info<Target>::has_infinity
+        ? ::minifloat::format_info<Target>::infinity_code
+        : ::minifloat::format_info<Target>::nan_code;
+// The code from a magnitude already clamped to clamp_code (clamps_magnitude).
+template <class Target, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v encode_clamped_lanes(u32v magnitude_bits, u32v sign, u32v clamped) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t K = clamp_code<Target, Overflow>;
+  static_assert(K == info::max_finite_code || K == info::max_finite_code + 1u,
+                "K is the largest finite code or the one above it");
+  if constexpr (!info::nan_takes_sign) { // a finite-only format: NaN gives +max
+    return select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code),
+                  or_(sign, clamped));
+  } else if constexpr (K != info::nan_code) {
+    return or_(
+        sign, select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped));
+  } else {
+    static_cast<void>(magnitude_bits);
+    return or_(sign, clamped);
+  }
+}
+
 // Steps 3 and 4 of converter.hpp's encode_rounded for float inputs: the overflow rule, zeros,
 // infinities and NaN, by selects, for a signed target.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
@@ -5378,25 +6006,9 @@ MINIFLOAT_LANE_FN u32v encode_signed_lanes(u32v magnitude_bits, u32v sign, u32v 
   using ::minifloat::detail::rounding_rule;
   constexpr bool fnuz = info::special_values == specials::fnuz;
   const maskv is_nan = gt_small(magnitude_bits, splat(0x7F800000U));
-  // The common case in one clamp. Where every magnitude past the largest finite one becomes
-  // sign | K, K being the largest finite magnitude (saturation) or the one after it (infinity,
-  // or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have larger
-  // magnitudes still, so only a NaN whose code is not K needs a select.
-  if constexpr (!fnuz && (Overflow == overflow::saturate || Rule == rounding_rule::nearest_even ||
-                          Rule == rounding_rule::stochastic)) {
-    constexpr std::uint32_t K = Overflow == overflow::saturate ? info::max_finite_code
-                                : info::has_infinity           ? info::infinity_code
-                                                               : info::nan_code;
-    static_assert(K == info::max_finite_code || K == info::max_finite_code + 1u,
-                  "K is the largest finite code or the one above it");
-    u32v clamped = min_u(magnitude, splat(K));
-    if constexpr (K != info::nan_code && info::nan_takes_sign) {
-      clamped = select(is_nan, splat(info::nan_code), clamped);
-    }
-    if constexpr (!info::nan_takes_sign) { // a finite-only format: NaN gives +max
-      return select(is_nan, splat(info::nan_code), or_(sign, clamped));
-    }
-    return or_(sign, clamped);
+  if constexpr (clamps_magnitude<Target, Rule, Overflow>) {
+    return encode_clamped_lanes<Target, Overflow>(
+        magnitude_bits, sign, min_u(magnitude, splat(clamp_code<Target, Overflow>)));
   }
   const u32v largest = or_(sign, splat(info::max_finite_code));
   // Saturation gives the largest; otherwise infinity, or NaN where there is none.
@@ -5610,35 +6222,86 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
                 select(negative, splat(nan), code));
 }
 
-// Step 2 variant lane_addition: float -> Target with nearest-even or toward-zero, letting one
-// float addition do step 2: for
-// c = 2^(e + 23 - M), e the exponent of |x| clamped to Target's normal range, the sum |x| + c
-// rounds |x| to a multiple of 2^(e - M), Target's unit in the last place there, and the low
-// bits of the sum count those units. Same results as lanes_by_shifts for every input (the
-// tests sweep both); the addition's rounding is fixed by the instruction (embedded rounding) or
-// checked by the caller (MXCSR), and DAZ cannot change a result: float subnormals round to 0.
+// Step 2 variant lane_addition: float -> Target with nearest-even or toward zero, letting one
+// float addition do step 2. |x| is first clamped to a limit L (below); for e, the exponent of
+// |x| clamped below at Target's smallest normal one, the addition |x| + magic(e), magic(e) =
+// 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a multiple of 2^(e - M),
+// Target's unit in the last place there, and leaves in the sum's low bits the count of those
+// units plus offset(e) = (e - emin) * 2^M: Target's code magnitude. offset(e) is a multiple of
+// 2^M, so even: ties go to the even code. The addition's rounding is fixed by the instruction
+// (embedded rounding) or checked by the caller (MXCSR), and DAZ cannot change a result (a float
+// subnormal rounds to 0 either way); the sum is never subnormal.
+// L is the value of the code K that every larger magnitude gets where there is one
+// (clamps_magnitude: the largest finite code, infinity's or NaN's), and the code is sign | the
+// sum's low bits, a NaN's sum being made all ones there (the NaN code); else L is one step past
+// the largest finite value, which encode_rounded_lanes tells apart from it. (Values past the
+// largest finite one are read on Target's grid extended upward.)
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+struct addition_constants {
+  using info = ::minifloat::format_info<Target>;
+  static constexpr std::uint32_t M = info::mantissa_bits;
+  static constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
+  static constexpr bool by_clamp =
+      info::is_signed && info::nan_takes_sign && clamps_magnitude<Target, Rule, Overflow>;
+  static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
+                "the NaN code is all ones (0x7F)");
+  static constexpr std::uint32_t limit_code =
+      by_clamp ? clamp_code<Target, Overflow> : info::max_finite_code + 1U;
+  // limit_code's value (>= 2^M: normal) as float bits.
+  static constexpr std::uint32_t limit_bits = (((limit_code >> M) - 1U + smallest_normal) << 23) |
+                                              ((limit_code & ((1U << M) - 1U)) << (23 - M));
+  static constexpr std::uint32_t largest_exponent = limit_bits >> 23;
+  static_assert(largest_exponent - smallest_normal < 32 && largest_exponent + 23 - M < 255,
+                "32 binades at most (one table of magic constants), and magic finite");
+  static constexpr std::uint32_t magic(std::uint32_t e) {
+    return ((e + 23 - M) << 23) + ((e - smallest_normal) << M);
+  }
+  // magic(e) at index e mod 32, for the paths that look it up (lookup32).
+  static constexpr std::array<std::uint32_t, 32> table() {
+    std::array<std::uint32_t, 32> t{};
+    for (std::uint32_t e = smallest_normal; e <= largest_exponent; ++e) {
+      t[e % 32] = magic(e);
+    }
+    return t;
+  }
+  alignas(64) static constexpr std::array<std::uint32_t, 32> magic_table = table();
+};
+
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
+  using constants = addition_constants<Target, Rule, Overflow>;
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
   static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
                 "the addition rounds to nearest or toward zero only");
-  constexpr std::uint32_t M = info::mantissa_bits;
-  constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
-  // Two binades past Target's largest: any magnitude from there on overflows, and c stays
-  // finite (its exponent is at most 127 + 17 + 2 + 23 for every 8-bit format).
-  constexpr std::uint32_t largest_clamped = 127 + info::max_normal_exponent + 2;
-  static_assert(largest_clamped + 23 - M < 255, "c must be finite");
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  const u32v sign = lane_sign<Target>(bits);
-  const u32v binade =
-      min_u(max_u(and_(magnitude_bits, splat(0x7F800000U)), splat(smallest_normal << 23)),
-            splat(largest_clamped << 23));
-  const u32v c = add(binade, splat((23 - M) << 23));
-  const u32v units = sub(add_f32<Rule>(magnitude_bits, c), c);
-  // Past the clamp the count is not a code, but it stays above the largest finite code.
-  const u32v magnitude = add(units, shr<23 - M>(sub(binade, splat(smallest_normal << 23))));
-  return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
+  // (A NaN's bits are above the limit: it is clamped too.)
+  const u32v clamped = min_u(magnitude_bits, splat(constants::limit_bits));
+  const u32v exponent = max_u(shr<23>(clamped), splat(constants::smallest_normal));
+  u32v magic = splat(0U);
+  if constexpr (capabilities.fixup_and_lookup32) {
+    magic = lookup32(constants::magic_table.data(), exponent);
+  } else {
+    magic = add(add(shl<23>(exponent), shl<constants::M>(exponent)), splat(constants::magic(0U)));
+  }
+  // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
+  auto sum = add_f32<Rule>(clamped, magic);
+  if constexpr (constants::by_clamp) {
+    if constexpr (clamp_code<Target, Overflow> != info::nan_code) {
+      if constexpr (capabilities.fixup_and_lookup32) {
+        sum = all_ones_where_nan(sum, bits);
+      } else {
+        sum = select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(0x7F7FFFFFU), sum);
+      }
+    }
+    // sign | magnitude in one bit select, the sign from the top total_bits of x (Target's sign
+    // bit at its place).
+    return bit_select(splat(std::uint32_t{info::magnitude_mask}), sum,
+                      shr<32 - info::total_bits>(bits));
+  } else {
+    return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, lane_sign<Target>(bits),
+                                                        and_(sum, splat(0xFFU)));
+  }
 }
 
 // The random bits of counter_generator for the lanes' counters offset + i + lane.
@@ -5709,6 +6372,59 @@ MINIFLOAT_LANE_FN u32v float_bits_of(u32v code) {
   } else {
     static_assert(std::is_same<Source, ::minifloat::formats::binary32>::value, "a lane source");
     return code;
+  }
+}
+
+// Step 1 for double sources (converter.hpp's map: reads_through_float): the double, given by its
+// high and low 32-bit words, rounded to odd into float (truncated to float's 24 bits, the last
+// one set if anything nonzero was cut off), as float bits. Float then keeps at least two bits
+// more than the target at every magnitude, so the float steps round it as the double (round to
+// odd, then nearest-even, toward zero or upward). Integer operations only: no rounding mode,
+// flush-to-zero or DAZ touches it. Magnitudes below float's normals (2^-126), zeros excepted,
+// become 2^-126, which every such target rounds as they do (far below half its smallest
+// subnormal); from 2^128 on, finite ones become FLT_MAX (odd, hence inexact). Infinities and
+// NaNs keep their kind and sign.
+MINIFLOAT_LANE_FN u32v float_bits_rounded_to_odd(u32v high, u32v low) {
+  const u32v sign = and_(high, splat(0x80000000U));
+  const u32v magnitude = and_(high, splat(0x7FFFFFFFU));
+  // The high word with "the low word is not zero" in its last bit: compares as the magnitude
+  // does with the bounds below (whose last bit is 0 or, for 0x47EFFFFF, 1), and tells zeros,
+  // infinities and NaNs apart.
+  const u32v folded = or_(magnitude, min_u(low, splat(1U)));
+  // Exponent and top 23 mantissa bits, rebiased from 1023 to 127 (the exponent's top bits,
+  // shifted out, cancel with the bias's in float's normal range), the last bit set if any of
+  // the 29 bits cut off is.
+  const u32v truncated = sub(or_(shl<3>(magnitude), shr<29>(low)), splat((1023U - 127U) << 23));
+  const u32v odd = or_(truncated, min_u(and_(low, splat(0x1FFFFFFFU)), splat(1U)));
+  // Below 2^-126 (0x381...): 0 for a zero, else 2^-126.
+  const u32v tiny = shl<23>(min_u(folded, splat(1U)));
+  // From 2^128 (0x47F...): FLT_MAX, infinity (0x7FF00000 - 0x00700000 = 0x7F800000) or a NaN.
+  const u32v huge = max_u(sub(folded, splat(0x00700000U)), splat(0x7F7FFFFFU));
+  const u32v result = select(gt_small(splat(0x38100000U), folded), tiny,
+                             select(gt_small(folded, splat(0x47EFFFFFU)), huge, odd));
+  return or_(sign, result);
+}
+// (Templates, so that a path without load_double_as_float_bits never names it.)
+template <class Double, std::enable_if_t<std::is_same<Double, double>::value, int> = 0>
+MINIFLOAT_LANE_FN u32v load_float_bits(const Double* p) {
+  if constexpr (capabilities.double_rounding_to_odd) {
+    return load_double_as_float_bits(p);
+  } else {
+    u32v high = splat(0U);
+    u32v low = splat(0U);
+    load_double_words(p, high, low);
+    return float_bits_rounded_to_odd(high, low);
+  }
+}
+template <class Double, std::enable_if_t<std::is_same<Double, double>::value, int> = 0>
+MINIFLOAT_LANE_FN u32v load_float_bits_partial(const Double* p, std::size_t count) {
+  if constexpr (capabilities.double_rounding_to_odd) {
+    return load_double_as_float_bits_partial(p, count);
+  } else {
+    u32v high = splat(0U);
+    u32v low = splat(0U);
+    load_double_words_partial(p, count, high, low);
+    return float_bits_rounded_to_odd(high, low);
   }
 }
 
@@ -5936,8 +6652,26 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
   }
 }
 
-// The array loop: n elements of src (a pointer to float, binary16_bits or bfloat16_bits, or
-// scaled_floats) into n codes,
+// report_lanes for `count` values of src from element i: a double's lanes hold its float
+// rounded to odd (float_bits_rounded_to_odd), not its value, so doubles take the definitions
+// element by element.
+template <class Target, std::size_t vectors, class Source, class Tally>
+MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bits)[vectors],
+                                      const u32v (&codes)[vectors], const std::uint8_t* stored,
+                                      std::size_t count) {
+  if constexpr (std::is_same<Source, const double*>::value &&
+                !std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
+    for (std::size_t j = 0; j < count; ++j) {
+      tally.template add<Target>(src[j], stored[j]);
+    }
+  } else {
+    static_cast<void>(src);
+    report_lanes<Target>(tally, bits, codes, stored, count);
+  }
+}
+
+// The array loop: n elements of src (a pointer to float, double, binary16_bits or bfloat16_bits,
+// or scaled_floats) into n codes,
 // `width` at a time, then the tail through the partial loads and stores (which touch no byte
 // past the arrays). Element i always meets random bits i, so the path and the split of the
 // array never change a result. With a report (Tally: report.hpp's report_tally), each vector
@@ -5968,7 +6702,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           bits[3], random_lanes(random, i + 3 * width));
       store_codes4(dst + i, codes0, codes1, codes2, codes3);
       const u32v codes[4] = {codes0, codes1, codes2, codes3};
-      report_lanes<Target>(tally, bits, codes, dst + i, 4 * width);
+      report_values<Target>(tally, src + i, bits, codes, dst + i, 4 * width);
     }
   }
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
@@ -5976,7 +6710,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     const u32v codes[1] = {
         convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i))};
     store_codes(dst + i, codes[0]);
-    report_lanes<Target>(tally, bits, codes, dst + i, width);
+    report_values<Target>(tally, src + i, bits, codes, dst + i, width);
   }
   if (i != n) {
     const std::size_t rest = n - i;
@@ -5984,7 +6718,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     const u32v codes[1] = {convert_float_lanes<Target, Rule, Overflow, Variant>(
         bits[0], random_lanes_partial(random, i, rest))};
     store_codes_partial(dst + i, codes[0], rest);
-    report_lanes<Target>(tally, bits, codes, dst + i, rest);
+    report_values<Target>(tally, src + i, bits, codes, dst + i, rest);
   }
 }
 

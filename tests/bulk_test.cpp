@@ -18,6 +18,7 @@
 
 #include "supported_paths.hpp"
 
+#include "double_sweep.hpp"
 #include "formats_under_test.hpp"
 #include "sweep.hpp"
 
@@ -68,9 +69,12 @@ std::vector<Source> sources_from(const std::vector<float>& floats) {
     std::mt19937 rng(7);
     for (std::size_t i = 0; i < out.size(); ++i) {
       if constexpr (std::is_same<Source, double>::value) {
-        // Between floats too: doubles that float cannot hold.
-        out[i] = static_cast<double>(floats[i]) *
-                 (1.0 + std::ldexp(static_cast<double>(rng() % 64), -40));
+        // Between floats too: doubles that float cannot hold; every fifth one from the edges of
+        // float's range.
+        static const std::vector<double> edges = double_sweep::edge_doubles();
+        out[i] = i % 5 == 4 ? edges[rng() % edges.size()]
+                            : static_cast<double>(floats[i]) *
+                                  (1.0 + std::ldexp(static_cast<double>(rng() % 64), -40));
       } else {
         out[i] = Source{static_cast<std::uint16_t>(rng())};
       }
@@ -151,6 +155,7 @@ TYPED_TEST(BulkNarrowing, OtherSourcesEveryLength) {
   using T = TypeParam;
   check_lengths_and_alignments<T, rounding_rule::nearest_even, overflow::non_saturating, double>();
   check_lengths_and_alignments<T, rounding_rule::toward_zero, overflow::saturate, double>();
+  check_lengths_and_alignments<T, rounding_rule::upward, overflow::non_saturating, double>();
   check_lengths_and_alignments<T, rounding_rule::nearest_even, overflow::non_saturating,
                                minifloat::binary16_bits>();
   check_lengths_and_alignments<T, rounding_rule::upward, overflow::saturate,
@@ -255,6 +260,8 @@ TYPED_TEST(BulkNarrowing, ResultsIgnoreTheFloatingPointEnvironment) {
     floats.push_back(sweep::float_from_bits(static_cast<std::uint32_t>(i * 127 % 0x800000U) |
                                             (i % 2 != 0 ? 0x80000000U : 0U)));
   }
+  // Doubles: the mixed set between floats, double subnormals, the edges of float's range.
+  const std::vector<double> doubles = sources_from<double>(floats);
   for (simd_path path : supported_paths()) {
     check_in_every_environment<TypeParam, rounding_rule::nearest_even, overflow::non_saturating>(
         path, floats);
@@ -271,6 +278,10 @@ TYPED_TEST(BulkNarrowing, ResultsIgnoreTheFloatingPointEnvironment) {
         path, halves);
     check_in_every_environment<TypeParam, rounding_rule::nearest_even, overflow::non_saturating>(
         path, brains);
+    check_in_every_environment<TypeParam, rounding_rule::upward, overflow::non_saturating>(path,
+                                                                                           doubles);
+    check_in_every_environment<TypeParam, rounding_rule::toward_zero, overflow::saturate>(path,
+                                                                                          doubles);
   }
 }
 

@@ -339,6 +339,21 @@ TYPED_TEST(Conversion, DoublesAroundMidpoints) {
   EXPECT_EQ(tally.mismatches(), 0u) << tally.first_mismatches();
 }
 
+// Doubles outside float's normal range or with bits below float's precision: those a conversion
+// through float (converter.hpp: reads_through_float) must round as the double.
+TYPED_TEST(Conversion, DoublesAtFloatsEdges) {
+  using T = TypeParam;
+  sweep::tally tally;
+  for (double x : double_sweep::edge_doubles()) {
+    for (const auto& m : every_mode) {
+      const std::uint32_t r = sweep::mix(bits_of(x));
+      tally.check(under_test::narrow<T>(m, x, r), this->ref.round(x, m.mode, m.saturate, r), m.name,
+                  bits_of(x));
+    }
+  }
+  EXPECT_EQ(tally.mismatches(), 0u) << tally.first_mismatches();
+}
+
 // The edge cases of docs/spec.md §2, with the codes the spec gives (not computed by any code).
 TEST(SpecEdgeCases, E4M3) {
   using minifloat::e4m3;

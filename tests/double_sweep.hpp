@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -51,6 +52,43 @@ inline std::vector<double> inputs(const reference::narrower& ref, std::size_t co
   const std::size_t positive = values.size();
   for (std::size_t i = 0; i < positive; ++i) {
     values.push_back(-values[i]);
+  }
+  return values;
+}
+
+// Doubles where a conversion through float could go wrong: outside float's normal range (double
+// subnormals, below and at 2^-126, from FLT_MAX past 2^128, infinities, NaNs whose payload lies
+// in the low word only), and with bits only below float's precision; each also negated.
+inline std::vector<double> edge_doubles() {
+  const double inf = ieee::positive_infinity<double>();
+  const std::uint64_t patterns[] = {
+      0x0000000000000000, 0x0000000000000001, 0x000FFFFFFFFFFFFF, 0x0010000000000000,
+      0x3800000000000000, 0x380FFFFFFFFFFFFF, 0x3810000000000000, 0x3810000000000001,
+      0x3690000000000000, 0x3698000000000000, 0x36A0000000000000, 0x3E70000000000000,
+      0x47EFFFFFE0000000, 0x47EFFFFFE0000001, 0x47EFFFFFF0000000, 0x47EFFFFFFFFFFFFF,
+      0x47F0000000000000, 0x47F0000000000001, 0x7FEFFFFFFFFFFFFF, 0x7FF0000000000000,
+      0x7FF0000000000001, 0x7FF8000000000000, 0x7FF7FFFFFFFFFFFF, 0x3FF0000000000001,
+      0x3FF0000010000000, 0x3FF0000020000000, 0x3FF0000030000000, 0x3FF000001FFFFFFF,
+      0x3FF2000000000001, 0x3FF1FFFFFFFFFFFF, 0x3FF0000000000000, 0x3FD8000000000001,
+      // e4m3's tie 1 + 2^-4 and a double step either side; 1 + 2^-4 + 2^-30 (docs/spec.md §2).
+      0x3FF1000000000001, 0x3FF0FFFFFFFFFFFF, 0x3FF1000000000000, 0x3FF1000000400000};
+  std::vector<double> values;
+  for (const std::uint64_t bits : patterns) {
+    double x = 0;
+    std::memcpy(&x, &bits, sizeof x);
+    values.push_back(x);
+    values.push_back(-x);
+  }
+  // Every target's grid from its smallest subnormal up: each power of two and the three
+  // quarter points above it, plus and minus the smallest double step.
+  for (int e = -30; e <= 20; ++e) {
+    for (const double q : {1.0, 1.25, 1.5, 1.75}) {
+      const double x = std::ldexp(q, e);
+      for (const double y : {x, std::nextafter(x, inf), std::nextafter(x, 0.0)}) {
+        values.push_back(y);
+        values.push_back(-y);
+      }
+    }
   }
   return values;
 }

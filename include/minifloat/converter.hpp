@@ -237,8 +237,10 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //   float16 -> element, toward_zero              fixed_point shifts           addition  shifts
 //   float16 -> element, upward or stochastic     fixed_point shifts           shifts    shifts
 //   float16 -> e8m0, every rule                  exponent    exponent         exponent  exponent
-//   double, integers, another 8-bit type -> any: generic on every path (arrays convert element
-//       by element with the scalar conversion)
+//   double -> element, nearest_even, toward_zero or upward: as float16, once rounded to odd
+//       into float (reads_through_float below)
+//   double -> element, stochastic; double -> e8m0; integers, another 8-bit type -> any: generic
+//       on every path (arrays convert element by element with the scalar conversion)
 //   an 8-bit type -> float, double, binary16, bfloat16 (exact): generic at compile time, into
 //       tables (tables.hpp), which the kernel types' decode functions look the results up in
 //   decimal text -> an 8-bit type: generic, on a dyadic representative (detail/decimal.hpp)
@@ -257,9 +259,12 @@ enum class float_addition_rounding : std::uint8_t {
 };
 struct lane_capabilities {
   float_addition_rounding float_addition;
-  bool per_lane_shifts;     // a shift count per lane (AVX2, AVX-512, NEON; not baseline SSE2)
-  bool binary16_conversion; // an exact binary16 -> float instruction (F16C)
-  bool store4;              // four vectors of codes packed into one store
+  bool per_lane_shifts;        // a shift count per lane (AVX2, AVX-512, NEON; not baseline SSE2)
+  bool binary16_conversion;    // an exact binary16 -> float instruction (F16C)
+  bool store4;                 // four vectors of codes packed into one store
+  bool double_rounding_to_odd; // doubles rounded to odd into float by instructions (AVX-512)
+  bool fixup_and_lookup32;     // a NaN lanes' fix-up and a lookup among 32 entries, each one
+                               // instruction (AVX-512: VFIXUPIMMPS, VPERMI2D)
 };
 
 // The implementations of step 2.
@@ -293,11 +298,23 @@ constexpr bool is_lane_source = std::is_same<Source, formats::binary32>::value |
                                 std::is_same<Source, formats::binary16>::value ||
                                 std::is_same<Source, formats::bfloat16>::value;
 
+// double -> element in nearest-even, toward zero or upward: the double rounded to odd into
+// float first (lanes.inc float_bits_rounded_to_odd), then float's step 2. Float keeps 24 bits,
+// at least two more than any such target (mantissa_bits <= 21), and every magnitude below
+// float's normals rounds as 2^-126 does where the target's smallest subnormal is 2^-124 or
+// more. (Stochastic rounding reads 32 bits of the fraction, which float does not keep.)
+template <class Source, class Target, rounding_rule Rule>
+constexpr bool reads_through_float = std::is_same<Source, formats::binary64>::value&& Rule !=
+                                     rounding_rule::stochastic&& is_element_lane_target<Target>&&
+                                                 format_info<Target>::min_normal_exponent -
+                                             format_info<Target>::mantissa_bits >=
+                                         -124;
+
 // The table above as a function: step 2 for Source -> Target with Rule on a path that has
 // `path`'s lane operations.
 template <class Source, class Target, rounding_rule Rule>
 MINIFLOAT_HOST_DEVICE constexpr step2_variant step2_for(const lane_capabilities& path) noexcept {
-  if (!is_lane_source<Source>) {
+  if (!is_lane_source<Source> && !reads_through_float<Source, Target, Rule>) {
     return step2_variant::generic;
   }
   if (is_scale_lane_target<Target>) {

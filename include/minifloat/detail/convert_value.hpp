@@ -67,10 +67,16 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
     using from_format = typename value_traits<From>::format;
     constexpr step2_variant variant = scalar_step2<from_format, to_format, Rule>();
     if constexpr (variant != step2_variant::generic) {
-      // float, binary16 or bfloat16 -> an 8-bit type: the lane kernel on one lane, the same code
-      // as the portable path of the array functions.
-      const std::uint32_t bits =
-          portable::float_bits_of<from_format>(value_traits<From>::to_code(x));
+      // float, binary16, bfloat16 or double -> an 8-bit type: the lane kernel on one lane, the
+      // same code as the portable path of the array functions.
+      std::uint32_t bits = 0;
+      if constexpr (std::is_same<from_format, formats::binary64>::value) {
+        const std::uint64_t code = value_traits<From>::to_code(x);
+        bits = portable::float_bits_rounded_to_odd(static_cast<std::uint32_t>(code >> 32),
+                                                   static_cast<std::uint32_t>(code));
+      } else {
+        bits = portable::float_bits_of<from_format>(value_traits<From>::to_code(x));
+      }
       return value_traits<To>::from_code(static_cast<std::uint8_t>(
           portable::convert_float_lanes<to_format, Rule, Overflow, variant>(bits, random_bits)));
     }

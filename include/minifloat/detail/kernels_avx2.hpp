@@ -26,7 +26,8 @@ namespace avx2 {
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX2_TARGET inline
 
 // Float addition in MXCSR's rounding (checked per call), per-lane shifts, F16C, packed stores.
-constexpr lane_capabilities capabilities{float_addition_rounding::mxcsr, true, true, true};
+constexpr lane_capabilities capabilities{
+    float_addition_rounding::mxcsr, true, true, true, false, false};
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane
@@ -90,6 +91,10 @@ MINIFLOAT_LANE_FN u32v truncate_f32(u32v a) { return _mm256_cvttps_epi32(_mm256_
 MINIFLOAT_LANE_FN maskv first_lanes(std::size_t count) {
   return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(count)), iota());
 }
+// (a & m) | (b & ~m) (lanes_by_addition's sign).
+MINIFLOAT_LANE_FN u32v bit_select(u32v m, u32v a, u32v b) {
+  return _mm256_or_si256(_mm256_and_si256(a, m), _mm256_andnot_si256(m, b));
+}
 MINIFLOAT_LANE_FN u32v load_u32(const std::uint32_t* p) {
   return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
 }
@@ -105,6 +110,31 @@ MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) {
 }
 MINIFLOAT_LANE_FN u32v load_float_bits_partial(const float* p, std::size_t count) {
   return _mm256_maskload_epi32(reinterpret_cast<const int*>(p), first_lanes(count));
+}
+// 8 doubles' two 32-bit words each (sign, exponent and top 20 mantissa bits; low 32 bits): the
+// even and odd dwords of two loads picked within 128-bit lanes, then the quadwords put in order.
+MINIFLOAT_LANE_FN void split_double_words(__m256i first, __m256i second, u32v& high, u32v& low) {
+  const __m256 a = _mm256_castsi256_ps(first);
+  const __m256 b = _mm256_castsi256_ps(second);
+  low = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(a, b, 0x88)), 0xD8);
+  high = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(a, b, 0xDD)), 0xD8);
+}
+MINIFLOAT_LANE_FN void load_double_words(const double* p, u32v& high, u32v& low) {
+  split_double_words(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)),
+                     _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 4)), high, low);
+}
+MINIFLOAT_LANE_FN __m256i first_doubles(std::size_t count) {
+  return _mm256_cmpgt_epi64(_mm256_set1_epi64x(static_cast<long long>(count)),
+                            _mm256_setr_epi64x(0, 1, 2, 3));
+}
+MINIFLOAT_LANE_FN void load_double_words_partial(const double* p, std::size_t count, u32v& high,
+                                                 u32v& low) {
+  // Masked-off lanes are not read (no fault past the end of the array).
+  const auto* words = reinterpret_cast<const long long*>(p);
+  const __m256i first = _mm256_maskload_epi64(words, first_doubles(count));
+  const __m256i second = count > 4 ? _mm256_maskload_epi64(words + 4, first_doubles(count - 4))
+                                   : _mm256_setzero_si256();
+  split_double_words(first, second, high, low);
 }
 MINIFLOAT_LANE_FN u32v load_halves(const std::uint16_t* p) {
   return _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));

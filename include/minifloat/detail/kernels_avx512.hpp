@@ -30,8 +30,10 @@ namespace avx512 {
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX512_TARGET __attribute__((always_inline)) inline
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX512_TARGET inline
 
-// Float addition with embedded rounding, per-lane shifts, F16C, packed stores.
-constexpr lane_capabilities capabilities{float_addition_rounding::embedded, true, true, true};
+// Float addition with embedded rounding, per-lane shifts, F16C, packed stores, doubles rounded
+// to odd by a conversion with embedded rounding, 32-entry lookups by a two-register permute.
+constexpr lane_capabilities capabilities{
+    float_addition_rounding::embedded, true, true, true, true, true};
 
 using u32v = __m512i;
 using maskv = __mmask16;
@@ -87,6 +89,22 @@ MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
   return _mm512_castps_si512(_mm512_mul_ps(_mm512_castsi512_ps(a), _mm512_set1_ps(b)));
 }
 MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return _mm512_min_epi32(a, b); }
+// a, but FLT_MAX (0x7F7FFFFF) in the lanes where the float x is a NaN: one fix-up, whose table
+// gives token 14 (+FLT_MAX) for the classes 0 and 1 (quiet and signalling NaN) and token 0
+// (keep a) for the others.
+MINIFLOAT_LANE_FN u32v all_ones_where_nan(u32v a, u32v x) {
+  return _mm512_castps_si512(
+      _mm512_fixupimm_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(x), splat(0xEEU), 0));
+}
+// (a & m) | (b & ~m) in one VPTERNLOGD, written over b (which the kernels no longer need: no copy).
+MINIFLOAT_LANE_FN u32v bit_select(u32v m, u32v a, u32v b) {
+  constexpr int second_where_third_else_first = 0xD8; // (B & C) | (A & ~C) for A = b, B = a, C = m
+  return _mm512_ternarylogic_epi32(b, a, m, second_where_third_else_first);
+}
+// table[index % 32] (table: 64-byte aligned), by one two-register permute.
+MINIFLOAT_LANE_FN u32v lookup32(const std::uint32_t* table, u32v index) {
+  return _mm512_permutex2var_epi32(_mm512_load_si512(table), index, _mm512_load_si512(table + 16));
+}
 MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return _mm512_castps_si512(_mm512_sub_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b)));
 }
@@ -103,6 +121,41 @@ MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t coun
 MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) { return _mm512_loadu_si512(p); }
 MINIFLOAT_LANE_FN u32v load_float_bits_partial(const float* p, std::size_t count) {
   return _mm512_maskz_loadu_epi32(first_lanes(count), p);
+}
+MINIFLOAT_LANE_FN __mmask8 first_doubles(std::size_t count) {
+  return static_cast<__mmask8>(_bzhi_u32(0xFFU, static_cast<unsigned>(count)));
+}
+// 8 doubles rounded to odd into float, as float bits: the bits of lanes.inc's
+// float_bits_rounded_to_odd but for NaNs' payloads (a NaN all the same). Non-zero magnitudes
+// below 2^-126 are raised to it, keeping their sign (VRANGEPD's larger magnitude, in the lanes
+// that are neither zero, found by their bits, nor NaN, for which VRANGEPD gives the other
+// operand; a subnormal that DAZ reads as zero is raised too), so that neither DAZ nor
+// flush-to-zero meets a subnormal; then a conversion toward zero (embedded rounding: past
+// FLT_MAX it gives FLT_MAX) and the last bit set where converting back differs.
+MINIFLOAT_LANE_FN __m256i round_to_odd_as_float_bits(__m512d x) {
+  const __mmask8 nonzero =
+      _mm512_test_epi64_mask(_mm512_castpd_si512(x), _mm512_set1_epi64(0x7FFFFFFFFFFFFFFFLL));
+  const __mmask8 raise = _mm512_mask_cmp_pd_mask(nonzero, x, x, _CMP_ORD_Q);
+  constexpr int larger_magnitude_sign_of_first = 0x3;
+  const __m512d raised =
+      _mm512_mask_range_pd(x, raise, x, _mm512_set1_pd(0x1p-126), larger_magnitude_sign_of_first);
+  const __m256 truncated = _mm512_cvt_roundpd_ps(raised, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+  const __mmask8 inexact = _mm512_cmp_pd_mask(_mm512_cvtps_pd(truncated), raised, _CMP_NEQ_OQ);
+  const __m256i bits = _mm256_castps_si256(truncated);
+  return _mm256_mask_or_epi32(bits, inexact, bits, _mm256_set1_epi32(1));
+}
+MINIFLOAT_LANE_FN u32v join(__m256i low, __m256i high) {
+  return _mm512_inserti64x4(_mm512_castsi256_si512(low), high, 1);
+}
+MINIFLOAT_LANE_FN u32v load_double_as_float_bits(const double* p) {
+  return join(round_to_odd_as_float_bits(_mm512_loadu_pd(p)),
+              round_to_odd_as_float_bits(_mm512_loadu_pd(p + 8)));
+}
+MINIFLOAT_LANE_FN u32v load_double_as_float_bits_partial(const double* p, std::size_t count) {
+  const __m512d first = _mm512_maskz_loadu_pd(first_doubles(count), p);
+  const __m512d second =
+      count > 8 ? _mm512_maskz_loadu_pd(first_doubles(count - 8), p + 8) : _mm512_setzero_pd();
+  return join(round_to_odd_as_float_bits(first), round_to_odd_as_float_bits(second));
 }
 MINIFLOAT_LANE_FN u32v load_halves(const std::uint16_t* p) {
   return _mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));

@@ -20,7 +20,8 @@ namespace neon {
 #define MINIFLOAT_ARRAY_FN inline
 // The float addition kernel needs a known rounding; NEON's comes from FPCR, and the kernel with
 // per-lane shifts needs no such check. Packed stores; binary16 widened by integer arithmetic.
-constexpr lane_capabilities capabilities{float_addition_rounding::none, true, false, true};
+constexpr lane_capabilities capabilities{
+    float_addition_rounding::none, true, false, true, false, false};
 
 using u32v = uint32x4_t;
 using maskv = uint32x4_t; // all ones in a true lane
@@ -97,6 +98,13 @@ MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) {
   return vreinterpretq_u32_f32(vld1q_f32(p));
 }
 MINIFLOAT_LANE_FN u32v load_halves(const std::uint16_t* p) { return vmovl_u16(vld1_u16(p)); }
+// 4 doubles' two 32-bit words each (sign, exponent and top 20 mantissa bits; low 32 bits): a
+// de-interleaving load (little-endian: the low word first).
+MINIFLOAT_LANE_FN void load_double_words(const double* p, u32v& high, u32v& low) {
+  const uint32x4x2_t words = vld2q_u32(reinterpret_cast<const std::uint32_t*>(p));
+  low = words.val[0];
+  high = words.val[1];
+}
 // Partial vectors go through a zeroed buffer: no byte past the array is read.
 template <class Element>
 MINIFLOAT_LANE_FN const Element* copy_first(Element (&buffer)[width], const Element* p,
@@ -111,6 +119,11 @@ MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t coun
 MINIFLOAT_LANE_FN u32v load_float_bits_partial(const float* p, std::size_t count) {
   float buffer[width] = {};
   return load_float_bits(copy_first(buffer, p, count));
+}
+MINIFLOAT_LANE_FN void load_double_words_partial(const double* p, std::size_t count, u32v& high,
+                                                 u32v& low) {
+  double buffer[width] = {};
+  load_double_words(copy_first(buffer, p, count), high, low);
 }
 MINIFLOAT_LANE_FN u32v load_halves_partial(const std::uint16_t* p, std::size_t count) {
   std::uint16_t buffer[width] = {};

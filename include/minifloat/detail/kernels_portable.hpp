@@ -25,7 +25,8 @@ namespace portable {
 
 // No float addition with a known rounding (the environment's), no per-lane shifts (baseline
 // vector units lack them), one lane at a time.
-constexpr lane_capabilities capabilities{float_addition_rounding::none, false, false, false};
+constexpr lane_capabilities capabilities{
+    float_addition_rounding::none, false, false, false, false, false};
 
 using u32v = std::uint32_t;
 using maskv = bool;
@@ -99,6 +100,16 @@ MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) {
   return detail::bit_cast<std::uint32_t>(*p);
 }
 MINIFLOAT_LANE_FN u32v load_halves(const std::uint16_t* p) { return *p; }
+// A double's two 32-bit words (its sign, exponent and top 20 mantissa bits; its low 32 bits).
+MINIFLOAT_LANE_FN void load_double_words(const double* p, u32v& high, u32v& low) {
+  const auto bits = detail::bit_cast<std::uint64_t>(*p);
+  high = static_cast<u32v>(bits >> 32);
+  low = static_cast<u32v>(bits);
+}
+MINIFLOAT_LANE_FN void load_double_words_partial(const double* p, std::size_t /*count*/, u32v& high,
+                                                 u32v& low) {
+  load_double_words(p, high, low);
+}
 MINIFLOAT_LANE_FN u32v load_halves_partial(const std::uint16_t* p, std::size_t /*count*/) {
   return *p;
 }
