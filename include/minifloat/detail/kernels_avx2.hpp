@@ -220,6 +220,82 @@ MINIFLOAT_ARRAY_FN void decode_array(const std::uint32_t* table, const std::uint
   }
 }
 
+// Decoding by arithmetic, for the formats whose codes are binary16 codes once shifted
+// (decodes_through_binary16): a code's magnitude bits moved to binary16's place, its sign to
+// bit 15, make the binary16 of its value times 2^(bias - 15), subnormals included; F16C widens
+// that to float exactly (DAZ does not apply to it), and a product by 2^(15 - bias) (exact, the
+// results normal) gives the value. NaN codes are given the quiet NaN the table has (F16C would
+// keep their payloads). 16 codes per iteration, about one instruction per result; no gather
+// (about 11 cycles per 8 lanes on Zen 5) and no table.
+template <class Format>
+constexpr bool decodes_through_binary16 =
+    format_info<Format>::total_bits == 8 &&
+    format_info<Format>::is_signed&& format_info<Format>::has_subnormals&&
+            format_info<Format>::exponent_bits <= 5 &&
+    (format_info<Format>::exponent_bits < 5
+         ? format_info<Format>::special_values != specials::ieee
+         : format_info<Format>::special_values == specials::ieee);
+template <class Format, bool NonTemporal>
+MINIFLOAT_ARRAY_FN void decode_through_binary16(const std::uint8_t* src, std::size_t n,
+                                                std::uint32_t* dst) {
+  using info = format_info<Format>;
+  constexpr int shift = 10 - static_cast<int>(info::mantissa_bits);
+  // The sign-extended code shifted left: its magnitude at binary16's place, and copies of the
+  // sign from there up, of which bit 15 is kept.
+  constexpr auto kept = static_cast<std::uint16_t>(0x8000U | (info::magnitude_mask << shift));
+  constexpr float scale = static_cast<float>(1ULL << (15 + 40 - info::bias)) / 0x1p40f;
+  // The table's NaNs: quiet, with the code's sign (fnuz: its one NaN's), 0x7E00 in binary16.
+  constexpr std::uint32_t nan_float = code_table_for<Format, formats::binary32>[info::nan_code];
+  static_assert((nan_float & 0x7FFFFFFFU) == 0x7FC00000U, "a canonical quiet NaN");
+  const __m256i keep = _mm256_set1_epi16(static_cast<short>(kept));
+  const __m256i low7 = _mm256_set1_epi16(0x7F);
+  const __m256i quiet_nan =
+      _mm256_set1_epi16(static_cast<short>(0x7E00U | (nan_float >> 16 & 0x8000U)));
+  const __m256 factor = _mm256_set1_ps(scale);
+  std::size_t i = 0;
+  for (const std::size_t blocks_end = n - n % 16; i != blocks_end; i += 16) {
+    const __m256i code =
+        _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i)));
+    __m256i half = _mm256_slli_epi16(code, shift);
+    if constexpr (shift != 8) {
+      half = _mm256_and_si256(half, keep);
+    }
+    if constexpr (info::special_values == specials::fnuz) {
+      half = _mm256_blendv_epi8(half, quiet_nan, _mm256_cmpeq_epi16(code, _mm256_set1_epi16(-128)));
+    } else {
+      // NaN codes, with their sign: quiet_nan carries +, the code's sign is bit 15 of half.
+      const __m256i magnitude = _mm256_and_si256(code, low7);
+      const __m256i is_nan =
+          info::special_values == specials::ieee
+              ? _mm256_cmpgt_epi16(magnitude,
+                                   _mm256_set1_epi16(static_cast<short>(info::infinity_code)))
+              : _mm256_cmpeq_epi16(magnitude, low7);
+      const __m256i signed_nan =
+          _mm256_or_si256(quiet_nan, _mm256_and_si256(half, _mm256_set1_epi16(-32768)));
+      half = _mm256_blendv_epi8(half, signed_nan, is_nan);
+    }
+    __m256 low = _mm256_cvtph_ps(_mm256_castsi256_si128(half));
+    __m256 high = _mm256_cvtph_ps(_mm256_extracti128_si256(half, 1));
+    if constexpr (info::bias != 15) {
+      low = _mm256_mul_ps(low, factor);
+      high = _mm256_mul_ps(high, factor);
+    }
+    if constexpr (NonTemporal) {
+      _mm256_stream_si256(reinterpret_cast<__m256i*>(dst + i), _mm256_castps_si256(low));
+      _mm256_stream_si256(reinterpret_cast<__m256i*>(dst + i + 8), _mm256_castps_si256(high));
+    } else {
+      _mm256_storeu_ps(reinterpret_cast<float*>(dst + i), low);
+      _mm256_storeu_ps(reinterpret_cast<float*>(dst + i + 8), high);
+    }
+  }
+  static_cast<void>(factor);
+  // The tail, fewer than 16: from the table.
+  const std::uint32_t* table = code_table_for<Format, formats::binary32>.data();
+  for (std::size_t k = 0; k < 16 && i + k < n; ++k) {
+    dst[i + k] = table[src[i + k]];
+  }
+}
+
 // Whether MXCSR rounds to nearest (the default), so that add_f32 may stand for nearest-even.
 inline bool rounds_to_nearest() noexcept { return (_mm_getcsr() & 0x6000U) == 0; }
 
@@ -250,10 +326,21 @@ struct avx2_kernels {
       return avx2::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
     }
   }
-  // Float results by a gather from the table; 16-bit ones by the portable loop.
+  // Float results by arithmetic through binary16 where the format allows it, else by a gather
+  // from the table; 16-bit ones by the portable loop.
   template <class Format, class To>
   static void decode(const std::uint8_t* codes, std::size_t n, To* dst, stores mode) {
-    if constexpr (std::is_same<To, float>::value) {
+    if constexpr (std::is_same<To, float>::value && avx2::decodes_through_binary16<Format>) {
+      auto* results = reinterpret_cast<std::uint32_t*>(dst);
+      if (mode == stores::non_temporal) {
+        return with_non_temporal_stores(
+            results, n, [&](auto non_temporal, std::size_t first, std::size_t count) {
+              avx2::decode_through_binary16<Format, decltype(non_temporal)::value>(
+                  codes + first, count, results + first);
+            });
+      }
+      avx2::decode_through_binary16<Format, false>(codes, n, results);
+    } else if constexpr (std::is_same<To, float>::value) {
       auto* results = reinterpret_cast<std::uint32_t*>(dst);
       const std::uint32_t* table = code_table_for<Format, formats::binary32>.data();
       if (mode == stores::non_temporal) {
