@@ -28,5 +28,5 @@ cmake -S "$root" -B "$out" -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/$targe
   -DMINIFLOAT_EXHAUSTIVE_TESTS=OFF -DMINIFLOAT_BUILD_EXAMPLES=OFF \
   -DMINIFLOAT_BUILD_BENCHMARKS=OFF -DMINIFLOAT_GTEST_SOURCE_DIR=/usr/src/googletest \
   -DMINIFLOAT_FMT_HEADER_ONLY=ON -DMINIFLOAT_CUDA_FP8_INCLUDE_DIR=NOTFOUND >/dev/null
-cmake --build "$out" -j "$jobs"
+cmake --build "$out" -j "$((jobs + 1))" # one job more than cores: no core idles at a link
 ctest --test-dir "$out" -L quick -j "$jobs" --output-on-failure --timeout 600
