@@ -4512,11 +4512,14 @@ struct avx2_kernels {
 
 
 // GCC 12's AVX-512 intrinsics seed their pass-through operands with a self-initialised
-// "undefined" vector, which -Wuninitialized reports once they are inlined (GCC PR 105593).
+// "undefined" vector, which -Wuninitialized reports once they are inlined (GCC PR 105593); and
+// without optimization some are macros that hand a mask to a builtin taking a signed char or
+// short, which -Wsign-conversion reports in the user's code (VFIXUPIMMPS, VRANGEPD).
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wsign-conversion"
 #endif
 
 namespace minifloat {
