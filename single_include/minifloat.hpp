@@ -4640,8 +4640,11 @@ MINIFLOAT_LANE_FN __mmask8 first_doubles(std::size_t count) {
 // flush-to-zero meets a subnormal; then a conversion toward zero (embedded rounding: past
 // FLT_MAX it gives FLT_MAX) and the last bit set where converting back differs.
 MINIFLOAT_LANE_FN __m256i round_to_odd_as_float_bits(__m512d x) {
-  const __mmask8 nonzero =
-      _mm512_test_epi64_mask(_mm512_castpd_si512(x), _mm512_set1_epi64(0x7FFFFFFFFFFFFFFFLL));
+  __m512i x_bits = _mm512_castpd_si512(x);
+  // An empty asm keeps the zero test on the bits: clang -ffast-math otherwise turns it into
+  // x != 0.0, which DAZ makes false for a subnormal (docs/spec.md §8).
+  __asm__("" : "+v"(x_bits));
+  const __mmask8 nonzero = _mm512_test_epi64_mask(x_bits, _mm512_set1_epi64(0x7FFFFFFFFFFFFFFFLL));
   const __mmask8 raise = _mm512_mask_cmp_pd_mask(nonzero, x, x, _CMP_ORD_Q);
   constexpr int larger_magnitude_sign_of_first = 0x3;
   const __m512d raised =
