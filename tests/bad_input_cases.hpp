@@ -331,6 +331,18 @@ inline std::vector<bad_call> bad_calls() {
          minifloat::quantize_mx(a.x.data(), 64, a.q.data(),
                                 reinterpret_cast<e8m0*>(a.q.data() + 63));
        }},
+      {"quantize_mx: a scale rule outside the enumeration",
+       "quantize_mx: the scale rule is not one of mx_scale_rule's",
+       [](arrays& a) {
+         minifloat::quantize_mx(a.x.data(), 64, a.q.data(), a.scales.data(),
+                                static_cast<minifloat::mx_scale_rule>(4));
+       }},
+      {"compute_mx_scale: a scale rule outside the enumeration",
+       "compute_mx_scale: the scale rule is not one of mx_scale_rule's",
+       [](arrays& a) {
+         a.scales[0] =
+             minifloat::compute_mx_scale<e4m3>(2.0f, static_cast<minifloat::mx_scale_rule>(-1));
+       }},
       // Packed storage and the microscaling layouts (packed.hpp, microscaling.hpp).
       {"pack: odd FP4 count", "pack: n is odd (two FP4 elements fill a byte)",
        [](arrays& a) {
@@ -369,6 +381,20 @@ inline std::vector<bad_call> bad_calls() {
          auto* packed = reinterpret_cast<std::uint8_t*>(a.q.data());
          minifloat::quantize_mx_packed<minifloat::e2m1>(a.x.data(), 64, packed,
                                                         reinterpret_cast<e8m0*>(packed + 20));
+       }},
+      {"quantize_mx_packed: a scale rule outside the enumeration",
+       "quantize_mx_packed: the scale rule is not one of mx_scale_rule's",
+       [](arrays& a) {
+         minifloat::quantize_mx_packed<minifloat::e2m1>(
+             a.x.data(), 64, reinterpret_cast<std::uint8_t*>(a.q.data()), a.scales.data(),
+             static_cast<minifloat::mx_scale_rule>(9));
+       }},
+      {"quantize_mxfp4_ggml: a scale rule outside the enumeration",
+       "quantize_mxfp4_ggml: the scale rule is not one of mx_scale_rule's",
+       [](arrays& a) {
+         minifloat::quantize_mxfp4_ggml(a.x.data(), 64,
+                                        reinterpret_cast<minifloat::block_mxfp4*>(a.q.data()),
+                                        static_cast<minifloat::mx_scale_rule>(4));
        }},
       {"dequantize_mx_packed: null scales", "dequantize_mx_packed: scales is null",
        [](arrays& a) {

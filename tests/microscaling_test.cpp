@@ -7,6 +7,7 @@
 
 #include <cfloat>
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -277,15 +278,51 @@ TEST(Mx, ScaleRulesOfEveryElementType) {
   EXPECT_EQ(minifloat::compute_mx_scale<e2m1>(6.5f, mx_scale_rule::even).bits(), 127);
 }
 
+// quantize_mx's branch-free scale (detail::mx_scale_code) against compute_mx_scale (checked
+// against the definition above) for every exponent field and sign, each with the significands
+// whose top 10 bits take every value and whose low 13 bits are all zeros, all ones or just the
+// last: every rule's threshold (M, 1.5 M, 0.75 M and the rounding carry of a significand of at
+// most 8 bits) and its neighbours are among them.
+template <class T, mx_scale_rule Rule>
+void check_branch_free_scale() {
+  for (std::uint32_t high = 0; high < (1U << 19); ++high) { // sign, exponent, top 10 bits
+    for (std::uint32_t low : {0U, 1U, 0x1FFFU}) {
+      const std::uint32_t bits = high << 13 | low;
+      const float amax = minifloat::detail::bit_cast<float>(bits);
+      ASSERT_EQ((minifloat::detail::mx_scale_code<T, Rule>(bits)),
+                minifloat::compute_mx_scale<T>(amax, Rule).bits())
+          << std::hex << bits << " rule " << static_cast<int>(Rule);
+    }
+  }
+}
+template <class T>
+void check_branch_free_scales() {
+  check_branch_free_scale<T, mx_scale_rule::floor>();
+  check_branch_free_scale<T, mx_scale_rule::ceil>();
+  check_branch_free_scale<T, mx_scale_rule::even>();
+  check_branch_free_scale<T, mx_scale_rule::nearest>();
+}
+
+TEST(Mx, BranchFreeScaleAgreesWithComputeMxScale) {
+  check_branch_free_scales<e2m1>();
+  check_branch_free_scales<e2m3>();
+  check_branch_free_scales<e3m2>();
+  check_branch_free_scales<e4m3>();
+  check_branch_free_scales<e5m2>();
+  check_branch_free_scales<minifloat::e2m5>();
+  check_branch_free_scales<minifloat::e4m3fnuz>();
+}
+
 // quantize_mx / dequantize_mx for element type T against the definition: elements are the
 // reference's saturating nearest-even rounding of the exact quotient x / 2^k, and decoding is
-// the exact product rounded once to float.
+// the exact product rounded once to float. 100 blocks: a whole piece of quantize_mx's loop and
+// part of one, in groups of a vector's width and alone.
 template <class T>
 void check_blocks(mx_scale_rule rule) {
   const reference::narrower ref(under_test::format_of<T>::get());
   std::mt19937 rng(9);
   std::normal_distribution<float> normal(0.0f, 1.0f);
-  const std::size_t n = 32 * 40;
+  const std::size_t n = 32 * 100;
   std::vector<float> x(n);
   for (std::size_t i = 0; i < n; ++i) {
     x[i] = normal(rng) * std::ldexp(1.0f, static_cast<int>(i / 32 % 20) * 6 - 60);
@@ -296,6 +333,15 @@ void check_blocks(mx_scale_rule rule) {
   std::vector<T> q(n);
   std::vector<e8m0> scales(n / 32);
   minifloat::quantize_mx(x.data(), n, q.data(), scales.data(), rule);
+  for (minifloat::simd_path path : supported_paths()) {
+    const minifloat::scoped_path chosen(path);
+    std::vector<T> path_q(n);
+    std::vector<e8m0> path_scales(n / 32);
+    minifloat::quantize_mx(x.data(), n, path_q.data(), path_scales.data(), rule);
+    ASSERT_EQ(std::memcmp(path_q.data(), q.data(), n), 0) << minifloat::to_string(path);
+    ASSERT_EQ(std::memcmp(path_scales.data(), scales.data(), n / 32), 0)
+        << minifloat::to_string(path);
+  }
   EXPECT_EQ(scales[1].bits(), 0x00);
   EXPECT_EQ(scales[2].bits(), 0xFF);
   EXPECT_EQ(scales[3].bits(), 0xFF);

@@ -304,6 +304,33 @@ TEST(Blocks, EveryLayoutEqualsTheDefinition) {
   }
 }
 
+// Rows of 20 blocks of 2^s columns, which take one kernel call per row (more blocks than a
+// vector has lanes: their amaxes go a vector's width at a time, the rest alone), with NaN and
+// infinite elements, on every path.
+TEST(Blocks, WideRowsOnEveryPath) {
+  const std::size_t rows = 128;
+  const std::size_t cols = 20 * 128;
+  std::vector<float> x = test_values(rows * cols, 1.0f, 12);
+  for (std::size_t r = 0; r < rows; ++r) {
+    for (std::size_t c = 0; c < cols; ++c) {
+      x[r * cols + c] *= std::ldexp(1.0f, static_cast<int>((r + c / 16) % 23) - 11);
+    }
+  }
+  x[5 * cols + 300] = ieee::quiet_nan<float>();
+  x[7 * cols + 2000] = -ieee::positive_infinity<float>();
+  x[cols - 1] = ieee::positive_infinity<float>();
+  for (simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    for (minifloat::block_shape block :
+         {minifloat::tile_1x128, minifloat::block_128x128, minifloat::block_shape{1, 16},
+          minifloat::block_shape{4, 32}, minifloat::per_row(cols)}) {
+      SCOPED_TRACE(minifloat::to_string(path));
+      expect_blocks_match_definition<e4m3>(x, rows, cols, block);
+      expect_blocks_match_definition<e5m2>(x, rows, cols, block);
+    }
+  }
+}
+
 // ---- MX
 
 TEST(Mx, ScaleRulesFollowTheirDefinitions) {

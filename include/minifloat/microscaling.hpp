@@ -139,6 +139,7 @@ void quantize_mx_packed_checked(const float* x, std::size_t n, std::uint8_t* pac
   detail::check_pair(function, x_read, packed_written, n, "x or packed");
   detail::check_pair(function, x_read, scales_written, blocks, "scales", "");
   detail::check_no_overlap(function, scales_written, packed_written);
+  detail::check_mx_scale_rule(function, rule);
   T codes[detail::mx_piece_blocks * mx_block_size];
   for (std::size_t b = 0; b < blocks; b += detail::mx_piece_blocks) {
     const std::size_t m = detail::smaller(detail::mx_piece_blocks, blocks - b);
@@ -207,6 +208,7 @@ void quantize_mxfp4_ggml_checked(const float* x, std::size_t n, block_mxfp4* blo
   const std::size_t count = n / mx_block_size;
   detail::check_pair(function, {x, n * sizeof(float), "x"},
                      {blocks, count * sizeof(block_mxfp4), "blocks"}, n, "x or blocks");
+  detail::check_mx_scale_rule(function, rule);
   e2m1 codes[mx_block_size];
   for (std::size_t b = 0; b < count; ++b) {
     e8m0 scale;
@@ -284,30 +286,27 @@ void quantize_nvfp4_checked(const float* x, std::size_t n, std::uint8_t* packed,
   detail::check_positive_finite(function, tensor_scale.encode, "the encode scale");
   detail::check_positive_finite(function, tensor_scale.decode, "the decode scale");
   const float byte_factor = tensor_scale.encode * (1.0f / 6.0f);
-  // Per piece of 32 blocks: the amaxes, bytes and factors first, the scaled elements into a
-  // buffer, then one narrowing of the piece on the active path and the packing.
+  // Per piece of 32 blocks: the amaxes, bytes and factors first, then one narrowing of the piece
+  // on the active path, each element times its block's factor as it is read, and the packing.
   constexpr std::size_t piece = 32;
-  float scaled[piece * nvfp4_block_size];
   e2m1 codes[piece * nvfp4_block_size];
   for (std::size_t first = 0; first < blocks; first += piece) {
     const std::size_t count = detail::smaller(piece, blocks - first);
     float amaxes[piece];
     detail::block_amaxes(x + first * nvfp4_block_size, count, nvfp4_block_size, amaxes);
+    float factors[piece];
     for (std::size_t b = 0; b < count; ++b) {
       const auto byte = saturate_cast<ue4m3>(amaxes[b] * byte_factor);
       scales[first + b] = byte;
       const float quotient = 1.0f / (static_cast<float>(byte) * tensor_scale.decode);
       // At most FLT_MAX, on the bits (a zero divisor gives +inf; a NaN byte gives NaN).
-      const float factor =
+      factors[b] =
           detail::float_bits(quotient) == detail::float_infinity_bits ? 0x1.fffffep127f : quotient;
-      const float* block = x + (first + b) * nvfp4_block_size;
-      for (std::size_t j = 0; j < nvfp4_block_size; ++j) {
-        scaled[b * nvfp4_block_size + j] = block[j] * factor;
-      }
     }
     const std::size_t m = count * nvfp4_block_size;
-    detail::narrow_array<detail::rounding_rule::nearest_even, overflow::saturate>(
-        scaled, m, codes, detail::no_random_bits{}, tally);
+    static_assert(nvfp4_block_size == std::size_t{1} << 4, "blocks of 2^4 elements");
+    detail::narrow_scaled(detail::block_scaled_floats{x + first * nvfp4_block_size, factors, 4, 0},
+                          m, codes, tally);
     detail::pack_unchecked(codes, m, packed + first * nvfp4_block_size / 2);
   }
 }

@@ -65,6 +65,21 @@ struct scaled_floats {
   float scale;
   scaled_floats operator+(std::size_t i) const { return {data + i, scale}; }
 };
+// A float array read as x * factors[block]: element i of the array (counted from the array's
+// start, `first` for data[0]) by its block's factor factors[i >> block_shift] (the block
+// quantizers' source). Blocks hold 2^block_shift >= 16 elements, a multiple of every path's
+// vector width, and arrays are whole blocks, so that no vector straddles two blocks.
+struct block_scaled_floats {
+  const float* data;
+  const float* factors;
+  unsigned block_shift;
+  std::size_t first;
+  block_scaled_floats operator+(std::size_t i) const {
+    return {data + i, factors, block_shift, first + i};
+  }
+  float factor() const { return factors[first >> block_shift]; }
+};
+constexpr unsigned smallest_scaled_block_shift = 4;
 struct random_bits_array {
   const std::uint32_t* bits;
 };

@@ -14,11 +14,14 @@
 #ifndef MINIFLOAT_SCALING_HPP
 #define MINIFLOAT_SCALING_HPP
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "bulk.hpp"
@@ -97,7 +100,7 @@ void quantize_unchecked(const float* x, std::size_t n, T* q, float scale, Tally&
     }
     return;
   }
-  narrow_scaled(x, n, q, scale, tally);
+  narrow_scaled(scaled_floats{x, scale}, n, q, tally);
 }
 
 // float(q[i]) * scale_inv, in pieces that stay in the first-level cache between the two steps.
@@ -313,6 +316,16 @@ inline void check_blocks(const char* function, std::size_t rows, std::size_t col
 namespace detail {
 inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
+// s where blocks of block_cols columns are 2^s >= 16 wide (block_scaled_floats), else 0.
+inline unsigned scaled_block_shift(std::size_t block_cols) noexcept {
+  for (unsigned shift = smallest_scaled_block_shift; shift < 8 * sizeof(std::size_t); ++shift) {
+    if (block_cols == std::size_t{1} << shift) {
+      return shift;
+    }
+  }
+  return 0;
+}
+
 // quantize_blocks, with a report or without (Tally).
 template <class T, class Tally>
 void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols, block_shape block,
@@ -329,28 +342,57 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
   check_pair("quantize_blocks", x_read, scales_written, blocks, "scale_inv", "");
   check_not_negative("quantize_blocks", margin, "margin");
   check_no_overlap("quantize_blocks", scales_written, {q, n, "q"});
-  // 1. Every block's amax, one row segment at a time.
-  std::vector<std::uint32_t> largest(blocks, 0);
-  for (std::size_t r = 0; r < rows; ++r) {
-    std::uint32_t* row_blocks = largest.data() + (r / block.rows) * block_columns;
-    for (std::size_t j = 0; j < block_columns; ++j) {
-      const float* segment = x + r * cols + j * block.cols;
-      const float segment_amax =
-          block.cols == 1 ? std::fabs(segment[0]) : amax(segment, block.cols);
-      row_blocks[j] = fold_magnitude(row_blocks[j], segment_amax);
-    }
-  }
-  // 2. The scales, then every row segment narrowed with its block's.
-  std::vector<float> scales(blocks);
-  for (std::size_t b = 0; b < blocks; ++b) {
-    scales[b] = compute_scale<T>(magnitude_as_amax(largest[b]), margin, rounding);
-    scale_inv[b] = 1.0f / scales[b];
-  }
-  for (std::size_t r = 0; r < rows; ++r) {
-    const float* row_scales = scales.data() + (r / block.rows) * block_columns;
-    for (std::size_t j = 0; j < block_columns; ++j) {
-      const std::size_t first = r * cols + j * block.cols;
-      quantize_unchecked(x + first, block.cols, q + first, row_scales[j], tally);
+  // Per row of blocks, a few blocks side by side at a time (at most 64, and at most 256 KiB of
+  // floats, which the second-level cache keeps between the passes; no allocation): 1. their
+  // amaxes, one kernel call per row; 2. their scales; 3. every row's part narrowed, each element
+  // times its block's scale as it is read: one kernel call per row where blocks are 2^s >= 16
+  // columns wide (block_scaled_floats), else one per row segment.
+  constexpr std::size_t most_blocks = 64;
+  const std::size_t block_bytes = block.rows * block.cols * sizeof(float);
+  const std::size_t side_by_side =
+      larger(std::size_t{1}, smaller(most_blocks, (std::size_t{256} << 10) / block_bytes));
+  const std::size_t block_rows = n == 0 ? 0 : rows;
+  const unsigned shift = scaled_block_shift(block.cols);
+  std::uint32_t largest[most_blocks];
+  std::uint32_t segment_largest[most_blocks];
+  float scales[most_blocks];
+  for (std::size_t first_row = 0; first_row < block_rows; first_row += block.rows) {
+    for (std::size_t first_block = 0; first_block < block_columns; first_block += side_by_side) {
+      const std::size_t count = smaller(side_by_side, block_columns - first_block);
+      const std::size_t first_col = first_block * block.cols;
+      std::fill(largest, largest + count, 0U);
+      for (std::size_t r = first_row; r < first_row + block.rows; ++r) {
+        const float* part = x + r * cols + first_col;
+        if (block.cols == 1) {
+          for (std::size_t j = 0; j < count; ++j) {
+            largest[j] = fold_magnitude(largest[j], part[j]);
+          }
+          continue;
+        }
+        with_kernels(active_path(), [&](auto kernels) {
+          decltype(kernels)::block_max_magnitude_bits(part, count, block.cols, segment_largest);
+        });
+        for (std::size_t j = 0; j < count; ++j) {
+          largest[j] = larger(largest[j], segment_largest[j]);
+        }
+      }
+      float* part_scale_inv = scale_inv + first_row / block.rows * block_columns + first_block;
+      for (std::size_t j = 0; j < count; ++j) {
+        scales[j] = compute_scale<T>(magnitude_as_amax(largest[j]), margin, rounding);
+        part_scale_inv[j] = 1.0f / scales[j];
+      }
+      for (std::size_t r = first_row; r < first_row + block.rows; ++r) {
+        const std::size_t first = r * cols + first_col;
+        if (shift != 0) {
+          narrow_scaled(block_scaled_floats{x + first, scales, shift, 0}, count * block.cols,
+                        q + first, tally);
+          continue;
+        }
+        for (std::size_t j = 0; j < count; ++j) {
+          quantize_unchecked(x + first + j * block.cols, block.cols, q + first + j * block.cols,
+                             scales[j], tally);
+        }
+      }
     }
   }
 }
@@ -431,10 +473,14 @@ enum class mx_scale_rule {
   nearest
 };
 
-// The e8m0 scale of an MX block with this amax. amax = 0 (an all-zero block) gives the
-// smallest scale, 2^-127; NaN or infinity gives NaN (0xFF: the block cannot be represented);
-// k is clamped to [-127, 127].
 namespace detail {
+
+// A rule outside the enumeration (a cast integer) is refused.
+inline void check_mx_scale_rule(const char* function, mx_scale_rule rule) {
+  if (static_cast<unsigned>(rule) > static_cast<unsigned>(mx_scale_rule::nearest)) {
+    refuse(function, "the scale rule is not one of mx_scale_rule's");
+  }
+}
 
 // A positive finite float as significand * 2^(exponent - 23), the significand in [2^23, 2^24):
 // exponent is floor(log2 x). From the bits, for subnormals too.
@@ -469,6 +515,7 @@ inline float times_power_of_two(float x, int k) noexcept {
 template <class T>
 e8m0 compute_mx_scale(float amax_value, mx_scale_rule rule = mx_scale_rule::floor) {
   static_assert(detail::is_element_type<T>, "compute_mx_scale: T is a signed 8-bit type");
+  detail::check_mx_scale_rule("compute_mx_scale", rule);
   const std::uint32_t bits = detail::float_bits(amax_value);
   if ((bits & 0x7FFFFFFFU) == 0) {
     return e8m0::from_bits(0x00);
@@ -507,6 +554,49 @@ e8m0 compute_mx_scale(float amax_value, mx_scale_rule rule = mx_scale_rule::floo
   return e8m0::from_bits(static_cast<std::uint8_t>(k + 127));
 }
 
+namespace detail {
+
+// compute_mx_scale's code from amax's bits, without branches (quantize_mx's loop over a piece's
+// blocks, which compilers can vectorize; the tests compare the two over every exponent and the
+// significands around each rule's thresholds). For a positive normal amax = A * 2^(E - 150), A
+// in [2^23, 2^24) and E the exponent field, and max(T) = M * 2^(E_max - 150), the code is
+// k + 127 = E - E_max + 127 + step, step -1, 0 or +1 by the rule (compute_mx_scale's cases),
+// clamped at 0; it never exceeds 254 since E <= 254 and E_max >= 128 (max(T) >= 2). A zero or
+// subnormal amax has E = 0 and gets 0, as its true binade does; NaN, infinity and negative
+// values 0xFF (-0 gives 0).
+template <class T, mx_scale_rule Rule>
+constexpr std::uint8_t mx_scale_code(std::uint32_t amax_bits) noexcept {
+  using format = typename value_traits<T>::format;
+  constexpr std::uint32_t max_bits = largest_float_bits<format>;
+  constexpr std::uint32_t max_exponent = max_bits >> 23;
+  constexpr std::uint32_t max_significand = (max_bits & 0x007FFFFFU) | 0x00800000U;
+  static_assert(max_exponent >= 128, "max(T) >= 2");
+  const std::uint32_t exponent = (amax_bits & 0x7FFFFFFFU) >> 23;
+  const std::uint32_t significand = (amax_bits & 0x007FFFFFU) | 0x00800000U;
+  std::uint32_t step_plus_one = 1; // floor
+  if constexpr (Rule == mx_scale_rule::ceil) {
+    step_plus_one = significand > max_significand ? 2U : 1U;
+  } else if constexpr (Rule == mx_scale_rule::even) {
+    constexpr std::uint32_t half_unit = std::uint32_t{1}
+                                        << (22 - format_info<format>::mantissa_bits);
+    step_plus_one = 1U + ((significand + half_unit) >> 24);
+  } else if constexpr (Rule == mx_scale_rule::nearest) {
+    // amax / max(T) rounded to a power of two, halfway up: 2A >= 3M in A's binade if A >= M,
+    // else 4A >= 3M in the binade below.
+    step_plus_one = significand >= max_significand
+                        ? (2 * significand >= 3 * max_significand ? 2U : 1U)
+                        : (4 * significand >= 3 * max_significand ? 1U : 0U);
+  }
+  // E + step + 127 - E_max = (E + step + 1) - (E_max - 126), clamped at 0 as an unsigned max.
+  constexpr std::uint32_t low = max_exponent - 126;
+  const std::uint32_t shifted = exponent + step_plus_one;
+  const std::uint32_t code = (shifted > low ? shifted : low) - low;
+  const bool no_scale = amax_bits >= float_infinity_bits && amax_bits != 0x80000000U; // not -0
+  return static_cast<std::uint8_t>(no_scale ? 0xFFU : code);
+}
+
+} // namespace detail
+
 // The MX block size of the OCP MX formats.
 constexpr std::size_t mx_block_size = 32;
 
@@ -540,62 +630,90 @@ inline void block_amaxes(const float* x, std::size_t count, std::size_t block_si
   }
 }
 
-// The blocks per piece of the block quantizers: their scaled values (2 KiB) stay in the
-// first-level cache between the passes, and the array kernel is called once per piece.
-constexpr std::size_t mx_quantize_piece_blocks = 16;
+// The blocks per piece of quantize_mx: one call of the amax kernel and one of the narrowing
+// kernel per piece, whose floats (8 KiB) stay in the first-level cache between the two.
+constexpr std::size_t mx_quantize_piece_blocks = 64;
 
-// quantize_mx's blocks, arguments already checked: per piece of up to 16 blocks, the scales
-// first, then every element times its block's inverse scale 2^-k into a buffer (the product
-// quantize() forms), then one saturating narrowing of the whole piece on the active path. A
-// block with a NaN scale is narrowed with scale 1 (its codes carry no meaning). 2^-k is a
-// normal float but for k = 127 (e2m5 only): such a piece goes block by block, x times 2^-64 and
-// then, in the kernel, 2^-63 (the same codes: the first product is exact for every x whose
-// result is not far below T's smallest value; and no compiler can merge the two factors into a
-// subnormal that flush-to-zero would read as 0).
+// The scale codes of `count` blocks from their amaxes' bits, and the bits of the factors their
+// elements are multiplied by, 2^-k (exponent field 127 - k = 254 - code), 1 for a NaN block; a
+// loop that compilers vectorize. Returns whether a factor is subnormal (code 254: 2^-127, whose
+// bits here are 0).
+template <class T, mx_scale_rule Rule>
+bool mx_scale_codes(const std::uint32_t* amax_bits, std::size_t count, std::uint8_t* codes,
+                    std::uint32_t* factor_bits) {
+  std::uint32_t subnormal = 0;
+  for (std::size_t b = 0; b < count; ++b) {
+    const std::uint32_t code = mx_scale_code<T, Rule>(amax_bits[b]);
+    codes[b] = static_cast<std::uint8_t>(code);
+    factor_bits[b] = code == 0xFFU ? 0x3F800000U : (254U - code) << 23;
+    subnormal |= code == 254U ? 1U : 0U;
+  }
+  return subnormal != 0;
+}
+
+// quantize_mx's blocks, arguments already checked: per piece of up to 64 blocks, the amaxes and
+// scales first, then one saturating narrowing of the piece on the active path, each element
+// times its block's inverse scale 2^-k as it is read (the product quantize() forms). A block
+// with a NaN scale is narrowed with factor 1 (its codes carry no meaning). 2^-k is a normal
+// float but for k = 127 (e2m5 only): such a piece goes block by block, x times 2^-64 and then,
+// in the kernel, 2^-63 (the same codes: the first product is exact for every x whose result is
+// not far below T's smallest value; and no compiler can merge the two factors into a subnormal
+// that flush-to-zero would read as 0).
 template <class T, class Tally = no_tally>
 void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scales,
                            mx_scale_rule rule, Tally&& tally = Tally{}) {
-  float scaled[mx_quantize_piece_blocks * mx_block_size];
   for (std::size_t first = 0; first < blocks; first += mx_quantize_piece_blocks) {
     const std::size_t count = smaller(mx_quantize_piece_blocks, blocks - first);
+    const float* piece = x + first * mx_block_size;
+    std::uint32_t amax_bits[mx_quantize_piece_blocks];
+    with_kernels(active_path(), [&](auto kernels) {
+      decltype(kernels)::block_max_magnitude_bits(piece, count, mx_block_size, amax_bits);
+    });
+    std::uint8_t codes[mx_quantize_piece_blocks];
+    std::uint32_t factor_bits[mx_quantize_piece_blocks];
     bool subnormal_inverse = false;
-    float amaxes[mx_quantize_piece_blocks];
-    block_amaxes(x + first * mx_block_size, count, mx_block_size, amaxes);
-    for (std::size_t b = 0; b < count; ++b) {
-      const e8m0 scale = compute_mx_scale<T>(amaxes[b], rule);
-      scales[first + b] = scale;
-      subnormal_inverse = subnormal_inverse || scale.bits() == 254;
+    switch (rule) {
+    case mx_scale_rule::ceil:
+      subnormal_inverse =
+          mx_scale_codes<T, mx_scale_rule::ceil>(amax_bits, count, codes, factor_bits);
+      break;
+    case mx_scale_rule::even:
+      subnormal_inverse =
+          mx_scale_codes<T, mx_scale_rule::even>(amax_bits, count, codes, factor_bits);
+      break;
+    case mx_scale_rule::nearest:
+      subnormal_inverse =
+          mx_scale_codes<T, mx_scale_rule::nearest>(amax_bits, count, codes, factor_bits);
+      break;
+    case mx_scale_rule::floor:
+    default: // (the callers refuse a rule outside the enumeration)
+      subnormal_inverse =
+          mx_scale_codes<T, mx_scale_rule::floor>(amax_bits, count, codes, factor_bits);
+      break;
     }
+    static_assert(sizeof(e8m0) == 1 && std::is_trivially_copyable<e8m0>::value, "e8m0 is its code");
+    std::memcpy(scales + first, codes, count);
+    float factors[mx_quantize_piece_blocks];
+    std::memcpy(factors, factor_bits, count * sizeof(float));
     if (subnormal_inverse) {
-      for (std::size_t b = first; b < first + count; ++b) {
-        const float* block = x + b * mx_block_size;
-        const unsigned code = scales[b].bits();
-        if (code == 254) {
+      for (std::size_t b = 0; b < count; ++b) {
+        const float* block = piece + b * mx_block_size;
+        T* block_codes = q + (first + b) * mx_block_size;
+        if (codes[b] == 254) {
+          float scaled[mx_block_size];
           for (std::size_t j = 0; j < mx_block_size; ++j) {
             scaled[j] = block[j] * 0x1p-64f;
           }
-          quantize_unchecked(scaled, mx_block_size, q + b * mx_block_size, 0x1p-63f, tally);
+          quantize_unchecked(scaled, mx_block_size, block_codes, 0x1p-63f, tally);
         } else {
-          const float inverse =
-              code == 0xFF ? 1.0f : bit_cast<float>(static_cast<std::uint32_t>(254 - code) << 23);
-          quantize_unchecked(block, mx_block_size, q + b * mx_block_size, inverse, tally);
+          quantize_unchecked(block, mx_block_size, block_codes, factors[b], tally);
         }
       }
       continue;
     }
-    for (std::size_t b = 0; b < count; ++b) {
-      const float* block = x + (first + b) * mx_block_size;
-      float* out = scaled + b * mx_block_size;
-      const unsigned code = scales[first + b].bits();
-      // 2^-k's bits: exponent field 127 - k = 254 - code (1 .. 254 here); 1 for a NaN block.
-      const float inverse =
-          code == 0xFF ? 1.0f : bit_cast<float>(static_cast<std::uint32_t>(254 - code) << 23);
-      for (std::size_t j = 0; j < mx_block_size; ++j) {
-        out[j] = block[j] * inverse;
-      }
-    }
-    narrow_array<rounding_rule::nearest_even, overflow::saturate>(
-        scaled, count * mx_block_size, q + first * mx_block_size, no_random_bits{}, tally);
+    static_assert(mx_block_size == std::size_t{1} << 5, "blocks of 2^5 elements");
+    narrow_scaled(block_scaled_floats{piece, factors, 5, 0}, count * mx_block_size,
+                  q + first * mx_block_size, tally);
   }
 }
 
@@ -613,6 +731,7 @@ void quantize_mx_checked(const float* x, std::size_t n, T* q, e8m0* scales, mx_s
   check_pair("quantize_mx", x_read, {q, n, "q"}, n, "x or q");
   check_pair("quantize_mx", x_read, scales_written, blocks, "scales", "");
   check_no_overlap("quantize_mx", scales_written, {q, n, "q"});
+  check_mx_scale_rule("quantize_mx", rule);
   quantize_mx_unchecked(x, blocks, q, scales, rule, tally);
 }
 

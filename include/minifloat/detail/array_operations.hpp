@@ -65,15 +65,15 @@ void narrow_array(const From* src, std::size_t n, To* dst, const Random& random,
   }
 }
 
-// x * scale narrowed to Target with saturation (quantization, docs/spec.md §5) on the active
-// path, in one pass.
-template <class Target, class Tally = no_tally>
-void narrow_scaled(const float* x, std::size_t n, Target* q, float scale, Tally&& tally = Tally{}) {
+// Scaled floats (scaled_floats: x * scale; block_scaled_floats: x * its block's factor) narrowed
+// to Target with saturation (quantization, docs/spec.md §5) on the active path, in one pass.
+template <class Target, class Source, class Tally = no_tally>
+void narrow_scaled(Source src, std::size_t n, Target* q, Tally&& tally = Tally{}) {
   using format = typename value_traits<Target>::format;
   auto* codes = reinterpret_cast<std::uint8_t*>(q);
   with_kernels(active_path(), [&](auto kernels) {
     decltype(kernels)::template encode<format, rounding_rule::nearest_even, overflow::saturate>(
-        scaled_floats{x, scale}, n, codes, no_random_bits{}, tally);
+        src, n, codes, no_random_bits{}, tally);
   });
 }
 

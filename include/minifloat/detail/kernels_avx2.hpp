@@ -194,6 +194,23 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
       _mm_cvtsi128_si32(_mm_max_epu32(two, _mm_shuffle_epi32(two, 0xB1))));
 }
 
+// Per 128-bit half: the maxima of a's lane pairs (0, 1), (2, 3), then b's.
+MINIFLOAT_LANE_FN u32v max_of_pairs(u32v a, u32v b) {
+  const __m256 af = _mm256_castsi256_ps(a);
+  const __m256 bf = _mm256_castsi256_ps(b);
+  return _mm256_max_epu32(_mm256_castps_si256(_mm256_shuffle_ps(af, bf, 0x88)),
+                          _mm256_castps_si256(_mm256_shuffle_ps(af, bf, 0xDD)));
+}
+// Lane k: the largest lane of m[k]. Two rounds of max_of_pairs, then one across the halves;
+// the lanes end in order.
+MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
+  // [m0 lanes 0-3, m1 0-3, m2 0-3, m3 0-3 | the same for lanes 4-7], and m4 to m7 likewise.
+  const u32v low = max_of_pairs(max_of_pairs(m[0], m[1]), max_of_pairs(m[2], m[3]));
+  const u32v high = max_of_pairs(max_of_pairs(m[4], m[5]), max_of_pairs(m[6], m[7]));
+  return _mm256_max_epu32(_mm256_permute2x128_si256(low, high, 0x20),
+                          _mm256_permute2x128_si256(low, high, 0x31));
+}
+
 #include "lanes.inc"
 
 // Decoding: a gather from the 256-entry table of results. NonTemporal: streaming stores,

@@ -212,6 +212,24 @@ MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32
 MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
   return static_cast<std::uint32_t>(_mm512_reduce_max_epu32(a));
 }
+// Lanes 0-7: the maxima of a's lane pairs (0, 1), (2, 3), ...; lanes 8-15: b's.
+MINIFLOAT_LANE_FN u32v max_of_pairs(u32v a, u32v b) {
+  const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+  const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+  return _mm512_max_epu32(_mm512_permutex2var_epi32(a, even, b),
+                          _mm512_permutex2var_epi32(a, odd, b));
+}
+// Lane k: the largest lane of m[k]. Four rounds of max_of_pairs, each halving the vectors and
+// doubling the lanes each one's maxima cover, in order.
+MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
+  u32v eight[8];
+  for (int k = 0; k < 8; ++k) {
+    eight[k] = max_of_pairs(m[2 * k], m[2 * k + 1]);
+  }
+  const u32v four[4] = {max_of_pairs(eight[0], eight[1]), max_of_pairs(eight[2], eight[3]),
+                        max_of_pairs(eight[4], eight[5]), max_of_pairs(eight[6], eight[7])};
+  return max_of_pairs(max_of_pairs(four[0], four[1]), max_of_pairs(four[2], four[3]));
+}
 
 #include "lanes.inc"
 

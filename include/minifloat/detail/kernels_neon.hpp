@@ -154,6 +154,10 @@ constexpr std::size_t prefetch_distance = 0;
 
 // The largest lane.
 MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return vmaxvq_u32(a); }
+// Lane k: the largest lane of m[k] (two rounds of pairwise maxima).
+MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[4]) {
+  return vpmaxq_u32(vpmaxq_u32(m[0], m[1]), vpmaxq_u32(m[2], m[3]));
+}
 
 #include "lanes.inc"
 

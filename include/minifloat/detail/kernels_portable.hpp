@@ -130,6 +130,7 @@ MINIFLOAT_LANE_FN void store_codes_partial(std::uint8_t* p, u32v code, std::size
 }
 
 MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return a; }
+MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[1]) { return m[0]; }
 // No software prefetch: one element per iteration, and a compiler's vectorized loop is its own.
 constexpr std::size_t prefetch_distance = 0;
 
@@ -190,8 +191,9 @@ struct portable_kernels {
   static constexpr const char* name = "portable";
   static constexpr lane_capabilities capabilities = portable::capabilities;
 
-  // n values of src (float, binary16_bits, bfloat16_bits or scaled_floats) into codes of
-  // Target, with rounding Rule and overflow rule Overflow; element i meets random(i).
+  // n values of src (float, double, binary16_bits, bfloat16_bits, scaled_floats or
+  // block_scaled_floats) into codes of Target, with rounding Rule and overflow rule Overflow;
+  // element i meets random(i).
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>
   static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
