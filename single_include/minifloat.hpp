@@ -726,8 +726,8 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //
 //   source -> target, rounding                   portable   avx2             avx512    neon
 //   (lane_ variants; the scalar casts are the portable column)
-//   float16 -> element, nearest_even             fixed_point addition_if_     addition  shifts
-//                                                            mxcsr_nearest
+//   float16 -> element, nearest_even             addition_if_ addition_if_    addition  shifts
+//                                                nearest (1)  nearest (2)
 //   float16 -> element, toward_zero              fixed_point shifts           addition  shifts
 //   float16 -> element, upward or stochastic     fixed_point shifts           shifts    shifts
 //   float16 -> e8m0, every rule                  exponent    exponent         exponent  exponent
@@ -741,15 +741,20 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //   float -> e4m3 or e5m2, nearest_even, saturate, in CUDA device code on sm_89 and later:
 //       device_instruction (detail/convert_value.hpp)
 //
+// (1) lane_addition where fegetround() is FE_TONEAREST and FLT_EVAL_METHOD is 0, else
+//     fixed_point; the scalar casts always take fixed_point (constant expressions, and no
+//     question to the environment per value). (2) Where MXCSR rounds to nearest, else shifts.
 // "float16" is float, binary16 and bfloat16 (the 16-bit formats widen to float exactly first);
 // "element" is every one-byte format with subnormals: all but e8m0 (the 8-bit formats, the MX
 // elements e2m1, e2m3, e3m2, and the unsigned ue4m3).
 
 // What a path's lane operations offer step 2 (each kernel type's `capabilities`).
 enum class float_addition_rounding : std::uint8_t {
-  none,     // no float addition whose rounding is known (portable: the environment's; NEON: FPCR's)
-  embedded, // the instruction carries its rounding (AVX-512 {rn-sae}, {rz-sae}): any MXCSR
-  mxcsr,    // the environment's (AVX2): nearest-even where MXCSR says so, checked once per call
+  none,        // no float addition whose rounding is known (NEON: FPCR's; the portable path where
+               // float arithmetic is not evaluated in float, FLT_EVAL_METHOD != 0: x87)
+  embedded,    // the instruction carries its rounding (AVX-512 {rn-sae}, {rz-sae}): any MXCSR
+  environment, // the environment's (AVX2: MXCSR; the portable arrays: fegetround()): nearest-even
+               // where it says so, checked once per array call
 };
 struct lane_capabilities {
   float_addition_rounding float_addition;
@@ -767,9 +772,11 @@ enum class step2_variant : std::uint8_t {
   lane_shifts,      // lanes.inc lanes_by_shifts: 32-bit lanes, per-lane shifts
   lane_fixed_point, // lanes.inc lanes_by_fixed_point: fixed shifts and exact float products only
   lane_addition,    // lanes.inc lanes_by_addition: one float addition rounds |x| on the grid
-  lane_addition_if_mxcsr_nearest, // lane_addition where MXCSR rounds to nearest, else lane_shifts
-  lane_exponent,                  // lanes.inc lanes_by_exponent: e8m0's code is float's exponent
-  device_instruction,             // CUDA's cvt.rn.satfinite (sm_89 and later)
+  lane_addition_if_nearest, // lane_addition where the environment rounds to nearest, else
+                            // lane_shifts (lane_fixed_point on a path without per-lane shifts;
+                            // and always in the scalar conversions, which cannot ask)
+  lane_exponent,            // lanes.inc lanes_by_exponent: e8m0's code is float's exponent
+  device_instruction,       // CUDA's cvt.rn.satfinite (sm_89 and later)
 };
 
 // The formats the float lane kernels encode into: those with subnormals and less precision than
@@ -822,9 +829,9 @@ MINIFLOAT_HOST_DEVICE constexpr step2_variant step2_for(const lane_capabilities&
   if (path.float_addition == float_addition_rounding::embedded && addition_rounds) {
     return step2_variant::lane_addition;
   }
-  if (path.float_addition == float_addition_rounding::mxcsr &&
+  if (path.float_addition == float_addition_rounding::environment &&
       Rule == rounding_rule::nearest_even) {
-    return step2_variant::lane_addition_if_mxcsr_nearest;
+    return step2_variant::lane_addition_if_nearest;
   }
   return path.per_lane_shifts ? step2_variant::lane_shifts : step2_variant::lane_fixed_point;
 }
@@ -1045,6 +1052,8 @@ inline constexpr const std::array<float, 256>& decode_table =
 #define MINIFLOAT_DETAIL_KERNELS_PORTABLE_HPP
 
 #include <array>
+#include <cfenv>
+#include <cfloat>
 #include <cstddef>
 
 // ---- begin minifloat/random.hpp
@@ -1114,6 +1123,21 @@ struct scaled_floats {
   float scale;
   scaled_floats operator+(std::size_t i) const { return {data + i, scale}; }
 };
+// A float array read as x * factors[block]: element i of the array (counted from the array's
+// start, `first` for data[0]) by its block's factor factors[i >> block_shift] (the block
+// quantizers' source). Blocks hold 2^block_shift >= 16 elements, a multiple of every path's
+// vector width, and arrays are whole blocks, so that no vector straddles two blocks.
+struct block_scaled_floats {
+  const float* data;
+  const float* factors;
+  unsigned block_shift;
+  std::size_t first;
+  block_scaled_floats operator+(std::size_t i) const {
+    return {data + i, factors, block_shift, first + i};
+  }
+  float factor() const { return factors[first >> block_shift]; }
+};
+constexpr unsigned smallest_scaled_block_shift = 4;
 struct random_bits_array {
   const std::uint32_t* bits;
 };
@@ -1312,15 +1336,26 @@ namespace portable {
 #define MINIFLOAT_LANE_FN MINIFLOAT_HOST_DEVICE constexpr inline
 #define MINIFLOAT_ARRAY_FN inline
 
-// No float addition with a known rounding (the environment's), no per-lane shifts (baseline
+// Float addition in the environment's rounding where float arithmetic is evaluated in float
+// (checked per array call: rounds_to_nearest below; not on x87), no per-lane shifts (baseline
 // vector units lack them), one lane at a time.
-constexpr lane_capabilities capabilities{
-    float_addition_rounding::none, false, false, false, false, false};
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+constexpr float_addition_rounding portable_addition = float_addition_rounding::environment;
+#else
+constexpr float_addition_rounding portable_addition = float_addition_rounding::none;
+#endif
+constexpr lane_capabilities capabilities{portable_addition, false, false, false, false, false};
 
 using u32v = std::uint32_t;
 using maskv = bool;
+// The rounding is the environment's: callers use this only after checking that it is Rule's.
 template <rounding_rule Rule>
-u32v add_f32(u32v a, u32v b) = delete; // (capabilities: none)
+MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b) {
+  return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) + detail::bit_cast<float>(b));
+}
+// Whether the environment rounds to nearest (the default), so that add_f32 may stand for
+// nearest-even.
+inline bool rounds_to_nearest() noexcept { return std::fegetround() == FE_TONEAREST; }
 
 MINIFLOAT_LANE_FN u32v splat(std::uint32_t x) { return x; }
 MINIFLOAT_LANE_FN u32v iota() { return 0; }
@@ -1329,6 +1364,7 @@ MINIFLOAT_LANE_FN u32v sub(u32v a, u32v b) { return a - b; }
 MINIFLOAT_LANE_FN u32v and_(u32v a, u32v b) { return a & b; }
 MINIFLOAT_LANE_FN u32v or_(u32v a, u32v b) { return a | b; }
 MINIFLOAT_LANE_FN u32v xor_(u32v a, u32v b) { return a ^ b; }
+MINIFLOAT_LANE_FN u32v bit_select(u32v m, u32v a, u32v b) { return (a & m) | (b & ~m); }
 MINIFLOAT_LANE_FN u32v mul_lo(u32v a, u32v b) { return a * b; }
 template <unsigned N>
 MINIFLOAT_LANE_FN u32v shr(u32v a) {
@@ -1345,8 +1381,10 @@ MINIFLOAT_LANE_FN u32v shrv(u32v a, u32v count) {
 MINIFLOAT_LANE_FN u32v shlv(u32v a, u32v count) {
   return select(count < 32, a << (count & 31), u32v{0});
 }
-MINIFLOAT_LANE_FN u32v min_u(u32v a, u32v b) { return select(a < b, a, b); }
-MINIFLOAT_LANE_FN u32v max_u(u32v a, u32v b) { return select(a > b, a, b); }
+// (The min / max pattern, which compilers emit without a branch and vectorize as one
+// instruction, where select's mask arithmetic takes three.)
+MINIFLOAT_LANE_FN u32v min_u(u32v a, u32v b) { return a < b ? a : b; }
+MINIFLOAT_LANE_FN u32v max_u(u32v a, u32v b) { return a > b ? a : b; }
 MINIFLOAT_LANE_FN maskv eq(u32v a, u32v b) { return a == b; }
 MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) { return a > b; }
 // Compared as signed, as the SIMD paths do: a lane of 2^31 or more given here by mistake then
@@ -1419,6 +1457,7 @@ MINIFLOAT_LANE_FN void store_codes_partial(std::uint8_t* p, u32v code, std::size
 }
 
 MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return a; }
+MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[1]) { return m[0]; }
 // No software prefetch: one element per iteration, and a compiler's vectorized loop is its own.
 constexpr std::size_t prefetch_distance = 0;
 
@@ -1447,19 +1486,21 @@ constexpr std::size_t prefetch_distance = 0;
 //                                     source (prefetch_block), 0 for no software prefetch
 //   iota()                            0, 1, 2, ... in the lanes
 //   reduce_max_u(a)                   the largest lane
+//   max_of_each(m)                    for an array of `width` vectors, lane k the largest lane
+//                                     of m[k]
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
 //   mul_f32(a, f)                     the lanes (float bits) times the float f, as float bits
 //   min_small(a, b)                   min_u for lanes below 2^31
 //   sub_f32(a, b), truncate_f32(a)    a float difference (exact where used), and a float in
 //                                     [0, 2^31) truncated to an integer
 // and, where `capabilities` says so:
-//   add_f32<Rule>(a, b)               float addition of the lanes as bits, with a fixed rounding
-//                                     (float_addition is embedded or mxcsr)
+//   add_f32<Rule>(a, b)               float addition of the lanes as bits, with a fixed rounding,
+//   bit_select(m, a, b)               (a & m) | (b & ~m)
+//                                     (float_addition is embedded or environment)
 //   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
 //                                     exact widening by an instruction (binary16_conversion)
 //   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
-//   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN,
-//   bit_select(m, a, b)               (a & m) | (b & ~m), and
+//   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN, and
 //   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
 //                                     (fixup_and_lookup32)
 //   load_double_as_float_bits(p), load_double_as_float_bits_partial(p, count)
@@ -1797,12 +1838,17 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   // (A NaN's bits are above the limit: it is clamped too.)
   const u32v clamped = min_u(magnitude_bits, splat(constants::limit_bits));
-  const u32v exponent = max_u(shr<23>(clamped), splat(constants::smallest_normal));
   u32v magic = splat(0U);
   if constexpr (capabilities.fixup_and_lookup32) {
-    magic = lookup32(constants::magic_table.data(), exponent);
+    magic = lookup32(constants::magic_table.data(),
+                     max_u(shr<23>(clamped), splat(constants::smallest_normal)));
   } else {
-    magic = add(add(shl<23>(exponent), shl<constants::M>(exponent)), splat(constants::magic(0U)));
+    // e << 23 from the clamped bits, e at least the smallest normal exponent; then
+    // magic(e) = (e << 23) + (e << M) + magic(0) (mod 2^32).
+    const u32v exponent_field =
+        and_(max_u(clamped, splat(constants::smallest_normal << 23)), splat(0x7F800000U));
+    magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
+                splat(constants::magic(0U)));
   }
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
   auto sum = add_f32<Rule>(clamped, magic);
@@ -1832,17 +1878,29 @@ MINIFLOAT_LANE_FN u32v mix32_lanes(u32v x) {
   x = mul_lo(x, splat(0x846ca68bU));
   return xor_(x, shr<16>(x));
 }
-MINIFLOAT_LANE_FN u32v counter_bits_lanes(const ::minifloat::counter_generator& generator,
-                                          std::uint64_t first) {
-  const std::uint64_t counter = generator.offset + first;
+// counter_generator in an array loop: its keys for the current high half of the counter and
+// the next one, hashed once per run of 2^32 counters rather than once per vector.
+struct counter_stream {
+  ::minifloat::counter_generator generator;
+  std::uint32_t high;
+  std::uint32_t key;
+  std::uint32_t next_key;
+};
+// The random bits of counter_generator for the lanes' counters offset + first + lane.
+MINIFLOAT_LANE_FN u32v counter_bits_lanes(counter_stream& stream, std::uint64_t first) {
+  const std::uint64_t counter = stream.generator.offset + first;
+  const std::uint32_t high = ::minifloat::detail::high_half(counter);
+  if (high != stream.high) { // (a new run of 2^32 counters: rare)
+    stream.high = high;
+    stream.key = stream.generator.key(high);
+    stream.next_key = stream.generator.key(high + 1U);
+  }
   const std::uint32_t low = ::minifloat::detail::low_half(counter);
   const u32v lows = add(splat(low), iota());
   // Lanes whose low half wrapped past 2^32 - 1 belong to the next high half.
-  const std::uint32_t high = ::minifloat::detail::high_half(counter);
-  const u32v keys =
-      select(gt_u(splat(low), lows), splat(generator.key(high + 1U)), splat(generator.key(high)));
-  return mix32_lanes(
-      xor_(mix32_lanes(xor_(lows, splat(::minifloat::detail::low_half(generator.seed)))), keys));
+  const u32v keys = select(gt_u(splat(low), lows), splat(stream.next_key), splat(stream.key));
+  return mix32_lanes(xor_(
+      mix32_lanes(xor_(lows, splat(::minifloat::detail::low_half(stream.generator.seed)))), keys));
 }
 
 // binary16 -> float, exact, as float bits: the same value in the wider format. A subnormal
@@ -1987,6 +2045,15 @@ MINIFLOAT_ARRAY_FN u32v load_float_bits_partial(const ::minifloat::detail::scale
   return mul_f32(load_float_bits_partial(p.data, count), p.scale);
 }
 
+// Floats multiplied by their block's factor (the block quantizers): a vector lies in one block.
+MINIFLOAT_ARRAY_FN u32v load_float_bits(const ::minifloat::detail::block_scaled_floats& p) {
+  return mul_f32(load_float_bits(p.data), p.factor());
+}
+MINIFLOAT_ARRAY_FN u32v load_float_bits_partial(const ::minifloat::detail::block_scaled_floats& p,
+                                                std::size_t count) {
+  return mul_f32(load_float_bits_partial(p.data, count), p.factor());
+}
+
 MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::detail::no_random_bits& /*random*/,
                                     std::size_t /*i*/) {
   return splat(0U);
@@ -1995,18 +2062,25 @@ MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::detail::random_bits_array
                                     std::size_t i) {
   return load_u32(random.bits + i);
 }
-MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::counter_generator& generator,
-                                    std::size_t i) {
-  return counter_bits_lanes(generator, i);
+MINIFLOAT_LANE_FN u32v random_lanes(counter_stream& stream, std::size_t i) {
+  return counter_bits_lanes(stream, i);
 }
 MINIFLOAT_LANE_FN u32v random_lanes_partial(const ::minifloat::detail::random_bits_array& random,
                                             std::size_t i, std::size_t count) {
   return load_u32_partial(random.bits + i, count);
 }
 template <class Random>
-MINIFLOAT_LANE_FN u32v random_lanes_partial(const Random& random, std::size_t i,
-                                            std::size_t /*count*/) {
+MINIFLOAT_LANE_FN u32v random_lanes_partial(Random& random, std::size_t i, std::size_t /*count*/) {
   return random_lanes(random, i);
+}
+// The random source of an array loop: the caller's, or counter_generator as a counter_stream.
+template <class Random>
+MINIFLOAT_LANE_FN const Random& random_stream(const Random& random) {
+  return random;
+}
+MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_generator& generator) {
+  const std::uint32_t high = ::minifloat::detail::high_half(generator.offset);
+  return {generator, high, generator.key(high), generator.key(high + 1U)};
 }
 
 // The block loops' software prefetch. One thread's hardware prefetchers run short of both the
@@ -2029,12 +2103,15 @@ MINIFLOAT_LANE_FN void prefetch_block(const T* elements, std::size_t i, std::siz
   static_cast<void>(i);
   static_cast<void>(end);
 }
-// A source's elements (for prefetching): the pointer itself, or the floats of scaled_floats.
+// A source's elements (for prefetching): the pointer itself, or the floats of a scaled source.
 template <class T>
 MINIFLOAT_LANE_FN const T* source_elements(const T* p) {
   return p;
 }
 MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::scaled_floats& p) {
+  return p.data;
+}
+MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::block_scaled_floats& p) {
   return p.data;
 }
 
@@ -2191,7 +2268,7 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
 }
 
 // The array loop: n elements of src (a pointer to float, double, binary16_bits or bfloat16_bits,
-// or scaled_floats) into n codes,
+// or scaled_floats or block_scaled_floats) into n codes,
 // `width` at a time, then the tail through the partial loads and stores (which touch no byte
 // past the arrays). Element i always meets random bits i, so the path and the split of the
 // array never change a result. With a report (Tally: report.hpp's report_tally), each vector
@@ -2199,7 +2276,8 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           ::minifloat::detail::step2_variant Variant, class Source, class Random, class Tally>
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
-                                     const Random& random, Tally& tally) {
+                                     const Random& source_of_bits, Tally& tally) {
+  decltype(auto) random = random_stream(source_of_bits);
   std::size_t i = 0;
   // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
   // constant, with -Waggressive-loop-optimizations.)
@@ -2225,6 +2303,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       report_values<Target>(tally, src + i, bits, codes, dst + i, 4 * width);
     }
   }
+  // (The portable path's whole loop, which compilers vectorize: tools/check_vectorized.py.)
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
     const u32v bits[1] = {load_float_bits(src + i)};
     const u32v codes[1] = {
@@ -2243,11 +2322,27 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 }
 
 // The block quantizers' amaxes: for each of `blocks` consecutive blocks of `block_size` floats,
-// the largest of its magnitudes' bits (amax's rule, below), with no call per block.
+// the largest of its magnitudes' bits (amax's rule, below), with no call per block. Blocks of
+// whole vectors go `width` at a time, their maxima gathered into one vector (max_of_each)
+// rather than each reduced alone.
 MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t blocks,
                                                  std::size_t block_size, std::uint32_t* out) {
   const u32v magnitude = splat(0x7FFFFFFFU);
-  for (std::size_t b = 0; b < blocks; ++b) {
+  std::size_t b = 0;
+  if (block_size % width == 0) {
+    for (const std::size_t groups_end = blocks - blocks % width; b != groups_end; b += width) {
+      u32v m[width] = {};
+      for (std::size_t k = 0; k < width; ++k) {
+        const float* block = src + (b + k) * block_size;
+        m[k] = and_(load_float_bits(block), magnitude);
+        for (std::size_t i = width; i != block_size; i += width) {
+          m[k] = max_u(m[k], and_(load_float_bits(block + i), magnitude));
+        }
+      }
+      store_u32(out + b, max_of_each(m));
+    }
+  }
+  for (; b < blocks; ++b) {
     const float* block = src + b * block_size;
     u32v m = splat(0U);
     std::size_t i = 0;
@@ -2340,14 +2435,25 @@ struct portable_kernels {
   static constexpr const char* name = "portable";
   static constexpr lane_capabilities capabilities = portable::capabilities;
 
-  // n values of src (float, binary16_bits, bfloat16_bits or scaled_floats) into codes of
-  // Target, with rounding Rule and overflow rule Overflow; element i meets random(i).
+  // n values of src (float, double, binary16_bits, bfloat16_bits, scaled_floats or
+  // block_scaled_floats) into codes of Target, with rounding Rule and overflow rule Overflow;
+  // element i meets random(i).
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>
   static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
                      Tally&& tally = Tally{}) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
-    portable::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
+    if constexpr (variant == step2_variant::lane_addition_if_nearest) {
+      if (portable::rounds_to_nearest()) {
+        portable::encode_array<Target, Rule, Overflow, step2_variant::lane_addition>(src, n, codes,
+                                                                                     random, tally);
+      } else {
+        portable::encode_array<Target, Rule, Overflow, step2_variant::lane_fixed_point>(
+            src, n, codes, random, tally);
+      }
+    } else {
+      portable::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
+    }
   }
   // n codes of Format into dst (float, binary16_bits or bfloat16_bits), exactly: a lookup in
   // the compile-time table of results. (No streaming stores: `stores` is a hint.)
@@ -2406,12 +2512,16 @@ constexpr bool has_hardware_narrowing =
     std::is_same<Format, formats::e4m3>::value || std::is_same<Format, formats::e5m2>::value;
 #endif
 
-// Step 2 of a scalar conversion From -> To, as the map says for the portable path. The lane
-// kernels take the float bits of 16-bit sources through float arithmetic that is constexpr only
-// with a constexpr bit cast; without one, those sources take the generic steps (same codes).
+// Step 2 of a scalar conversion From -> To, as the map says for the portable path (whose
+// addition, which depends on the environment's rounding, the scalar casts leave to the arrays:
+// lane_fixed_point). The lane kernels take the float bits of 16-bit sources through float
+// arithmetic that is constexpr only with a constexpr bit cast; without one, those sources take
+// the generic steps (same codes).
 template <class From, class To, rounding_rule Rule>
 MINIFLOAT_HOST_DEVICE constexpr step2_variant scalar_step2() noexcept {
-  constexpr step2_variant variant = step2_for<From, To, Rule>(portable_kernels::capabilities);
+  constexpr step2_variant mapped = step2_for<From, To, Rule>(portable_kernels::capabilities);
+  constexpr step2_variant variant =
+      mapped == step2_variant::lane_addition_if_nearest ? step2_variant::lane_fixed_point : mapped;
   return MINIFLOAT_HAS_CONSTEXPR_BIT_CAST || std::is_same<From, formats::binary32>::value
              ? variant
              : step2_variant::generic;
@@ -3287,7 +3397,7 @@ namespace avx2 {
 
 // Float addition in MXCSR's rounding (checked per call), per-lane shifts, F16C, packed stores.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::mxcsr, true, true, true, false, false};
+    float_addition_rounding::environment, true, true, true, false, false};
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane
@@ -3454,6 +3564,23 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
       _mm_cvtsi128_si32(_mm_max_epu32(two, _mm_shuffle_epi32(two, 0xB1))));
 }
 
+// Per 128-bit half: the maxima of a's lane pairs (0, 1), (2, 3), then b's.
+MINIFLOAT_LANE_FN u32v max_of_pairs(u32v a, u32v b) {
+  const __m256 af = _mm256_castsi256_ps(a);
+  const __m256 bf = _mm256_castsi256_ps(b);
+  return _mm256_max_epu32(_mm256_castps_si256(_mm256_shuffle_ps(af, bf, 0x88)),
+                          _mm256_castps_si256(_mm256_shuffle_ps(af, bf, 0xDD)));
+}
+// Lane k: the largest lane of m[k]. Two rounds of max_of_pairs, then one across the halves;
+// the lanes end in order.
+MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
+  // [m0 lanes 0-3, m1 0-3, m2 0-3, m3 0-3 | the same for lanes 4-7], and m4 to m7 likewise.
+  const u32v low = max_of_pairs(max_of_pairs(m[0], m[1]), max_of_pairs(m[2], m[3]));
+  const u32v high = max_of_pairs(max_of_pairs(m[4], m[5]), max_of_pairs(m[6], m[7]));
+  return _mm256_max_epu32(_mm256_permute2x128_si256(low, high, 0x20),
+                          _mm256_permute2x128_si256(low, high, 0x31));
+}
+
 // ---- begin minifloat/detail/lanes.inc
 // minifloat: the lane kernels, written once over a small set of lane operations and compiled
 // once per instruction set: the lane variants of the converter's step 2 (converter.hpp's map
@@ -3479,19 +3606,21 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 //                                     source (prefetch_block), 0 for no software prefetch
 //   iota()                            0, 1, 2, ... in the lanes
 //   reduce_max_u(a)                   the largest lane
+//   max_of_each(m)                    for an array of `width` vectors, lane k the largest lane
+//                                     of m[k]
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
 //   mul_f32(a, f)                     the lanes (float bits) times the float f, as float bits
 //   min_small(a, b)                   min_u for lanes below 2^31
 //   sub_f32(a, b), truncate_f32(a)    a float difference (exact where used), and a float in
 //                                     [0, 2^31) truncated to an integer
 // and, where `capabilities` says so:
-//   add_f32<Rule>(a, b)               float addition of the lanes as bits, with a fixed rounding
-//                                     (float_addition is embedded or mxcsr)
+//   add_f32<Rule>(a, b)               float addition of the lanes as bits, with a fixed rounding,
+//   bit_select(m, a, b)               (a & m) | (b & ~m)
+//                                     (float_addition is embedded or environment)
 //   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
 //                                     exact widening by an instruction (binary16_conversion)
 //   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
-//   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN,
-//   bit_select(m, a, b)               (a & m) | (b & ~m), and
+//   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN, and
 //   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
 //                                     (fixup_and_lookup32)
 //   load_double_as_float_bits(p), load_double_as_float_bits_partial(p, count)
@@ -3829,12 +3958,17 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   // (A NaN's bits are above the limit: it is clamped too.)
   const u32v clamped = min_u(magnitude_bits, splat(constants::limit_bits));
-  const u32v exponent = max_u(shr<23>(clamped), splat(constants::smallest_normal));
   u32v magic = splat(0U);
   if constexpr (capabilities.fixup_and_lookup32) {
-    magic = lookup32(constants::magic_table.data(), exponent);
+    magic = lookup32(constants::magic_table.data(),
+                     max_u(shr<23>(clamped), splat(constants::smallest_normal)));
   } else {
-    magic = add(add(shl<23>(exponent), shl<constants::M>(exponent)), splat(constants::magic(0U)));
+    // e << 23 from the clamped bits, e at least the smallest normal exponent; then
+    // magic(e) = (e << 23) + (e << M) + magic(0) (mod 2^32).
+    const u32v exponent_field =
+        and_(max_u(clamped, splat(constants::smallest_normal << 23)), splat(0x7F800000U));
+    magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
+                splat(constants::magic(0U)));
   }
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
   auto sum = add_f32<Rule>(clamped, magic);
@@ -3864,17 +3998,29 @@ MINIFLOAT_LANE_FN u32v mix32_lanes(u32v x) {
   x = mul_lo(x, splat(0x846ca68bU));
   return xor_(x, shr<16>(x));
 }
-MINIFLOAT_LANE_FN u32v counter_bits_lanes(const ::minifloat::counter_generator& generator,
-                                          std::uint64_t first) {
-  const std::uint64_t counter = generator.offset + first;
+// counter_generator in an array loop: its keys for the current high half of the counter and
+// the next one, hashed once per run of 2^32 counters rather than once per vector.
+struct counter_stream {
+  ::minifloat::counter_generator generator;
+  std::uint32_t high;
+  std::uint32_t key;
+  std::uint32_t next_key;
+};
+// The random bits of counter_generator for the lanes' counters offset + first + lane.
+MINIFLOAT_LANE_FN u32v counter_bits_lanes(counter_stream& stream, std::uint64_t first) {
+  const std::uint64_t counter = stream.generator.offset + first;
+  const std::uint32_t high = ::minifloat::detail::high_half(counter);
+  if (high != stream.high) { // (a new run of 2^32 counters: rare)
+    stream.high = high;
+    stream.key = stream.generator.key(high);
+    stream.next_key = stream.generator.key(high + 1U);
+  }
   const std::uint32_t low = ::minifloat::detail::low_half(counter);
   const u32v lows = add(splat(low), iota());
   // Lanes whose low half wrapped past 2^32 - 1 belong to the next high half.
-  const std::uint32_t high = ::minifloat::detail::high_half(counter);
-  const u32v keys =
-      select(gt_u(splat(low), lows), splat(generator.key(high + 1U)), splat(generator.key(high)));
-  return mix32_lanes(
-      xor_(mix32_lanes(xor_(lows, splat(::minifloat::detail::low_half(generator.seed)))), keys));
+  const u32v keys = select(gt_u(splat(low), lows), splat(stream.next_key), splat(stream.key));
+  return mix32_lanes(xor_(
+      mix32_lanes(xor_(lows, splat(::minifloat::detail::low_half(stream.generator.seed)))), keys));
 }
 
 // binary16 -> float, exact, as float bits: the same value in the wider format. A subnormal
@@ -4019,6 +4165,15 @@ MINIFLOAT_ARRAY_FN u32v load_float_bits_partial(const ::minifloat::detail::scale
   return mul_f32(load_float_bits_partial(p.data, count), p.scale);
 }
 
+// Floats multiplied by their block's factor (the block quantizers): a vector lies in one block.
+MINIFLOAT_ARRAY_FN u32v load_float_bits(const ::minifloat::detail::block_scaled_floats& p) {
+  return mul_f32(load_float_bits(p.data), p.factor());
+}
+MINIFLOAT_ARRAY_FN u32v load_float_bits_partial(const ::minifloat::detail::block_scaled_floats& p,
+                                                std::size_t count) {
+  return mul_f32(load_float_bits_partial(p.data, count), p.factor());
+}
+
 MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::detail::no_random_bits& /*random*/,
                                     std::size_t /*i*/) {
   return splat(0U);
@@ -4027,18 +4182,25 @@ MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::detail::random_bits_array
                                     std::size_t i) {
   return load_u32(random.bits + i);
 }
-MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::counter_generator& generator,
-                                    std::size_t i) {
-  return counter_bits_lanes(generator, i);
+MINIFLOAT_LANE_FN u32v random_lanes(counter_stream& stream, std::size_t i) {
+  return counter_bits_lanes(stream, i);
 }
 MINIFLOAT_LANE_FN u32v random_lanes_partial(const ::minifloat::detail::random_bits_array& random,
                                             std::size_t i, std::size_t count) {
   return load_u32_partial(random.bits + i, count);
 }
 template <class Random>
-MINIFLOAT_LANE_FN u32v random_lanes_partial(const Random& random, std::size_t i,
-                                            std::size_t /*count*/) {
+MINIFLOAT_LANE_FN u32v random_lanes_partial(Random& random, std::size_t i, std::size_t /*count*/) {
   return random_lanes(random, i);
+}
+// The random source of an array loop: the caller's, or counter_generator as a counter_stream.
+template <class Random>
+MINIFLOAT_LANE_FN const Random& random_stream(const Random& random) {
+  return random;
+}
+MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_generator& generator) {
+  const std::uint32_t high = ::minifloat::detail::high_half(generator.offset);
+  return {generator, high, generator.key(high), generator.key(high + 1U)};
 }
 
 // The block loops' software prefetch. One thread's hardware prefetchers run short of both the
@@ -4061,12 +4223,15 @@ MINIFLOAT_LANE_FN void prefetch_block(const T* elements, std::size_t i, std::siz
   static_cast<void>(i);
   static_cast<void>(end);
 }
-// A source's elements (for prefetching): the pointer itself, or the floats of scaled_floats.
+// A source's elements (for prefetching): the pointer itself, or the floats of a scaled source.
 template <class T>
 MINIFLOAT_LANE_FN const T* source_elements(const T* p) {
   return p;
 }
 MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::scaled_floats& p) {
+  return p.data;
+}
+MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::block_scaled_floats& p) {
   return p.data;
 }
 
@@ -4223,7 +4388,7 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
 }
 
 // The array loop: n elements of src (a pointer to float, double, binary16_bits or bfloat16_bits,
-// or scaled_floats) into n codes,
+// or scaled_floats or block_scaled_floats) into n codes,
 // `width` at a time, then the tail through the partial loads and stores (which touch no byte
 // past the arrays). Element i always meets random bits i, so the path and the split of the
 // array never change a result. With a report (Tally: report.hpp's report_tally), each vector
@@ -4231,7 +4396,8 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           ::minifloat::detail::step2_variant Variant, class Source, class Random, class Tally>
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
-                                     const Random& random, Tally& tally) {
+                                     const Random& source_of_bits, Tally& tally) {
+  decltype(auto) random = random_stream(source_of_bits);
   std::size_t i = 0;
   // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
   // constant, with -Waggressive-loop-optimizations.)
@@ -4257,6 +4423,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       report_values<Target>(tally, src + i, bits, codes, dst + i, 4 * width);
     }
   }
+  // (The portable path's whole loop, which compilers vectorize: tools/check_vectorized.py.)
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
     const u32v bits[1] = {load_float_bits(src + i)};
     const u32v codes[1] = {
@@ -4275,11 +4442,27 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 }
 
 // The block quantizers' amaxes: for each of `blocks` consecutive blocks of `block_size` floats,
-// the largest of its magnitudes' bits (amax's rule, below), with no call per block.
+// the largest of its magnitudes' bits (amax's rule, below), with no call per block. Blocks of
+// whole vectors go `width` at a time, their maxima gathered into one vector (max_of_each)
+// rather than each reduced alone.
 MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t blocks,
                                                  std::size_t block_size, std::uint32_t* out) {
   const u32v magnitude = splat(0x7FFFFFFFU);
-  for (std::size_t b = 0; b < blocks; ++b) {
+  std::size_t b = 0;
+  if (block_size % width == 0) {
+    for (const std::size_t groups_end = blocks - blocks % width; b != groups_end; b += width) {
+      u32v m[width] = {};
+      for (std::size_t k = 0; k < width; ++k) {
+        const float* block = src + (b + k) * block_size;
+        m[k] = and_(load_float_bits(block), magnitude);
+        for (std::size_t i = width; i != block_size; i += width) {
+          m[k] = max_u(m[k], and_(load_float_bits(block + i), magnitude));
+        }
+      }
+      store_u32(out + b, max_of_each(m));
+    }
+  }
+  for (; b < blocks; ++b) {
     const float* block = src + b * block_size;
     u32v m = splat(0U);
     std::size_t i = 0;
@@ -4435,7 +4618,7 @@ struct avx2_kernels {
   static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
                      Tally&& tally = Tally{}) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
-    if constexpr (variant == step2_variant::lane_addition_if_mxcsr_nearest) {
+    if constexpr (variant == step2_variant::lane_addition_if_nearest) {
       // AVX2 has no embedded rounding: the addition only where MXCSR rounds to nearest.
       if (avx2::rounds_to_nearest()) {
         return avx2::encode_array<Target, Rule, Overflow, step2_variant::lane_addition>(
@@ -4716,6 +4899,24 @@ MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32
 MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
   return static_cast<std::uint32_t>(_mm512_reduce_max_epu32(a));
 }
+// Lanes 0-7: the maxima of a's lane pairs (0, 1), (2, 3), ...; lanes 8-15: b's.
+MINIFLOAT_LANE_FN u32v max_of_pairs(u32v a, u32v b) {
+  const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+  const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+  return _mm512_max_epu32(_mm512_permutex2var_epi32(a, even, b),
+                          _mm512_permutex2var_epi32(a, odd, b));
+}
+// Lane k: the largest lane of m[k]. Four rounds of max_of_pairs, each halving the vectors and
+// doubling the lanes each one's maxima cover, in order.
+MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
+  u32v eight[8];
+  for (int k = 0; k < 8; ++k) {
+    eight[k] = max_of_pairs(m[2 * k], m[2 * k + 1]);
+  }
+  const u32v four[4] = {max_of_pairs(eight[0], eight[1]), max_of_pairs(eight[2], eight[3]),
+                        max_of_pairs(eight[4], eight[5]), max_of_pairs(eight[6], eight[7])};
+  return max_of_pairs(max_of_pairs(four[0], four[1]), max_of_pairs(four[2], four[3]));
+}
 
 // ---- begin minifloat/detail/lanes.inc
 // minifloat: the lane kernels, written once over a small set of lane operations and compiled
@@ -4742,19 +4943,21 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
 //                                     source (prefetch_block), 0 for no software prefetch
 //   iota()                            0, 1, 2, ... in the lanes
 //   reduce_max_u(a)                   the largest lane
+//   max_of_each(m)                    for an array of `width` vectors, lane k the largest lane
+//                                     of m[k]
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
 //   mul_f32(a, f)                     the lanes (float bits) times the float f, as float bits
 //   min_small(a, b)                   min_u for lanes below 2^31
 //   sub_f32(a, b), truncate_f32(a)    a float difference (exact where used), and a float in
 //                                     [0, 2^31) truncated to an integer
 // and, where `capabilities` says so:
-//   add_f32<Rule>(a, b)               float addition of the lanes as bits, with a fixed rounding
-//                                     (float_addition is embedded or mxcsr)
+//   add_f32<Rule>(a, b)               float addition of the lanes as bits, with a fixed rounding,
+//   bit_select(m, a, b)               (a & m) | (b & ~m)
+//                                     (float_addition is embedded or environment)
 //   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
 //                                     exact widening by an instruction (binary16_conversion)
 //   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
-//   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN,
-//   bit_select(m, a, b)               (a & m) | (b & ~m), and
+//   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN, and
 //   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
 //                                     (fixup_and_lookup32)
 //   load_double_as_float_bits(p), load_double_as_float_bits_partial(p, count)
@@ -5092,12 +5295,17 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   // (A NaN's bits are above the limit: it is clamped too.)
   const u32v clamped = min_u(magnitude_bits, splat(constants::limit_bits));
-  const u32v exponent = max_u(shr<23>(clamped), splat(constants::smallest_normal));
   u32v magic = splat(0U);
   if constexpr (capabilities.fixup_and_lookup32) {
-    magic = lookup32(constants::magic_table.data(), exponent);
+    magic = lookup32(constants::magic_table.data(),
+                     max_u(shr<23>(clamped), splat(constants::smallest_normal)));
   } else {
-    magic = add(add(shl<23>(exponent), shl<constants::M>(exponent)), splat(constants::magic(0U)));
+    // e << 23 from the clamped bits, e at least the smallest normal exponent; then
+    // magic(e) = (e << 23) + (e << M) + magic(0) (mod 2^32).
+    const u32v exponent_field =
+        and_(max_u(clamped, splat(constants::smallest_normal << 23)), splat(0x7F800000U));
+    magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
+                splat(constants::magic(0U)));
   }
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
   auto sum = add_f32<Rule>(clamped, magic);
@@ -5127,17 +5335,29 @@ MINIFLOAT_LANE_FN u32v mix32_lanes(u32v x) {
   x = mul_lo(x, splat(0x846ca68bU));
   return xor_(x, shr<16>(x));
 }
-MINIFLOAT_LANE_FN u32v counter_bits_lanes(const ::minifloat::counter_generator& generator,
-                                          std::uint64_t first) {
-  const std::uint64_t counter = generator.offset + first;
+// counter_generator in an array loop: its keys for the current high half of the counter and
+// the next one, hashed once per run of 2^32 counters rather than once per vector.
+struct counter_stream {
+  ::minifloat::counter_generator generator;
+  std::uint32_t high;
+  std::uint32_t key;
+  std::uint32_t next_key;
+};
+// The random bits of counter_generator for the lanes' counters offset + first + lane.
+MINIFLOAT_LANE_FN u32v counter_bits_lanes(counter_stream& stream, std::uint64_t first) {
+  const std::uint64_t counter = stream.generator.offset + first;
+  const std::uint32_t high = ::minifloat::detail::high_half(counter);
+  if (high != stream.high) { // (a new run of 2^32 counters: rare)
+    stream.high = high;
+    stream.key = stream.generator.key(high);
+    stream.next_key = stream.generator.key(high + 1U);
+  }
   const std::uint32_t low = ::minifloat::detail::low_half(counter);
   const u32v lows = add(splat(low), iota());
   // Lanes whose low half wrapped past 2^32 - 1 belong to the next high half.
-  const std::uint32_t high = ::minifloat::detail::high_half(counter);
-  const u32v keys =
-      select(gt_u(splat(low), lows), splat(generator.key(high + 1U)), splat(generator.key(high)));
-  return mix32_lanes(
-      xor_(mix32_lanes(xor_(lows, splat(::minifloat::detail::low_half(generator.seed)))), keys));
+  const u32v keys = select(gt_u(splat(low), lows), splat(stream.next_key), splat(stream.key));
+  return mix32_lanes(xor_(
+      mix32_lanes(xor_(lows, splat(::minifloat::detail::low_half(stream.generator.seed)))), keys));
 }
 
 // binary16 -> float, exact, as float bits: the same value in the wider format. A subnormal
@@ -5282,6 +5502,15 @@ MINIFLOAT_ARRAY_FN u32v load_float_bits_partial(const ::minifloat::detail::scale
   return mul_f32(load_float_bits_partial(p.data, count), p.scale);
 }
 
+// Floats multiplied by their block's factor (the block quantizers): a vector lies in one block.
+MINIFLOAT_ARRAY_FN u32v load_float_bits(const ::minifloat::detail::block_scaled_floats& p) {
+  return mul_f32(load_float_bits(p.data), p.factor());
+}
+MINIFLOAT_ARRAY_FN u32v load_float_bits_partial(const ::minifloat::detail::block_scaled_floats& p,
+                                                std::size_t count) {
+  return mul_f32(load_float_bits_partial(p.data, count), p.factor());
+}
+
 MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::detail::no_random_bits& /*random*/,
                                     std::size_t /*i*/) {
   return splat(0U);
@@ -5290,18 +5519,25 @@ MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::detail::random_bits_array
                                     std::size_t i) {
   return load_u32(random.bits + i);
 }
-MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::counter_generator& generator,
-                                    std::size_t i) {
-  return counter_bits_lanes(generator, i);
+MINIFLOAT_LANE_FN u32v random_lanes(counter_stream& stream, std::size_t i) {
+  return counter_bits_lanes(stream, i);
 }
 MINIFLOAT_LANE_FN u32v random_lanes_partial(const ::minifloat::detail::random_bits_array& random,
                                             std::size_t i, std::size_t count) {
   return load_u32_partial(random.bits + i, count);
 }
 template <class Random>
-MINIFLOAT_LANE_FN u32v random_lanes_partial(const Random& random, std::size_t i,
-                                            std::size_t /*count*/) {
+MINIFLOAT_LANE_FN u32v random_lanes_partial(Random& random, std::size_t i, std::size_t /*count*/) {
   return random_lanes(random, i);
+}
+// The random source of an array loop: the caller's, or counter_generator as a counter_stream.
+template <class Random>
+MINIFLOAT_LANE_FN const Random& random_stream(const Random& random) {
+  return random;
+}
+MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_generator& generator) {
+  const std::uint32_t high = ::minifloat::detail::high_half(generator.offset);
+  return {generator, high, generator.key(high), generator.key(high + 1U)};
 }
 
 // The block loops' software prefetch. One thread's hardware prefetchers run short of both the
@@ -5324,12 +5560,15 @@ MINIFLOAT_LANE_FN void prefetch_block(const T* elements, std::size_t i, std::siz
   static_cast<void>(i);
   static_cast<void>(end);
 }
-// A source's elements (for prefetching): the pointer itself, or the floats of scaled_floats.
+// A source's elements (for prefetching): the pointer itself, or the floats of a scaled source.
 template <class T>
 MINIFLOAT_LANE_FN const T* source_elements(const T* p) {
   return p;
 }
 MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::scaled_floats& p) {
+  return p.data;
+}
+MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::block_scaled_floats& p) {
   return p.data;
 }
 
@@ -5486,7 +5725,7 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
 }
 
 // The array loop: n elements of src (a pointer to float, double, binary16_bits or bfloat16_bits,
-// or scaled_floats) into n codes,
+// or scaled_floats or block_scaled_floats) into n codes,
 // `width` at a time, then the tail through the partial loads and stores (which touch no byte
 // past the arrays). Element i always meets random bits i, so the path and the split of the
 // array never change a result. With a report (Tally: report.hpp's report_tally), each vector
@@ -5494,7 +5733,8 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           ::minifloat::detail::step2_variant Variant, class Source, class Random, class Tally>
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
-                                     const Random& random, Tally& tally) {
+                                     const Random& source_of_bits, Tally& tally) {
+  decltype(auto) random = random_stream(source_of_bits);
   std::size_t i = 0;
   // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
   // constant, with -Waggressive-loop-optimizations.)
@@ -5520,6 +5760,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       report_values<Target>(tally, src + i, bits, codes, dst + i, 4 * width);
     }
   }
+  // (The portable path's whole loop, which compilers vectorize: tools/check_vectorized.py.)
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
     const u32v bits[1] = {load_float_bits(src + i)};
     const u32v codes[1] = {
@@ -5538,11 +5779,27 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 }
 
 // The block quantizers' amaxes: for each of `blocks` consecutive blocks of `block_size` floats,
-// the largest of its magnitudes' bits (amax's rule, below), with no call per block.
+// the largest of its magnitudes' bits (amax's rule, below), with no call per block. Blocks of
+// whole vectors go `width` at a time, their maxima gathered into one vector (max_of_each)
+// rather than each reduced alone.
 MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t blocks,
                                                  std::size_t block_size, std::uint32_t* out) {
   const u32v magnitude = splat(0x7FFFFFFFU);
-  for (std::size_t b = 0; b < blocks; ++b) {
+  std::size_t b = 0;
+  if (block_size % width == 0) {
+    for (const std::size_t groups_end = blocks - blocks % width; b != groups_end; b += width) {
+      u32v m[width] = {};
+      for (std::size_t k = 0; k < width; ++k) {
+        const float* block = src + (b + k) * block_size;
+        m[k] = and_(load_float_bits(block), magnitude);
+        for (std::size_t i = width; i != block_size; i += width) {
+          m[k] = max_u(m[k], and_(load_float_bits(block + i), magnitude));
+        }
+      }
+      store_u32(out + b, max_of_each(m));
+    }
+  }
+  for (; b < blocks; ++b) {
     const float* block = src + b * block_size;
     u32v m = splat(0U);
     std::size_t i = 0;
@@ -5994,6 +6251,10 @@ constexpr std::size_t prefetch_distance = 0;
 
 // The largest lane.
 MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return vmaxvq_u32(a); }
+// Lane k: the largest lane of m[k] (two rounds of pairwise maxima).
+MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[4]) {
+  return vpmaxq_u32(vpmaxq_u32(m[0], m[1]), vpmaxq_u32(m[2], m[3]));
+}
 
 // ---- begin minifloat/detail/lanes.inc
 // minifloat: the lane kernels, written once over a small set of lane operations and compiled
@@ -6020,19 +6281,21 @@ MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) { return vmaxvq_u32(a); }
 //                                     source (prefetch_block), 0 for no software prefetch
 //   iota()                            0, 1, 2, ... in the lanes
 //   reduce_max_u(a)                   the largest lane
+//   max_of_each(m)                    for an array of `width` vectors, lane k the largest lane
+//                                     of m[k]
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
 //   mul_f32(a, f)                     the lanes (float bits) times the float f, as float bits
 //   min_small(a, b)                   min_u for lanes below 2^31
 //   sub_f32(a, b), truncate_f32(a)    a float difference (exact where used), and a float in
 //                                     [0, 2^31) truncated to an integer
 // and, where `capabilities` says so:
-//   add_f32<Rule>(a, b)               float addition of the lanes as bits, with a fixed rounding
-//                                     (float_addition is embedded or mxcsr)
+//   add_f32<Rule>(a, b)               float addition of the lanes as bits, with a fixed rounding,
+//   bit_select(m, a, b)               (a & m) | (b & ~m)
+//                                     (float_addition is embedded or environment)
 //   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
 //                                     exact widening by an instruction (binary16_conversion)
 //   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
-//   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN,
-//   bit_select(m, a, b)               (a & m) | (b & ~m), and
+//   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN, and
 //   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
 //                                     (fixup_and_lookup32)
 //   load_double_as_float_bits(p), load_double_as_float_bits_partial(p, count)
@@ -6370,12 +6633,17 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   // (A NaN's bits are above the limit: it is clamped too.)
   const u32v clamped = min_u(magnitude_bits, splat(constants::limit_bits));
-  const u32v exponent = max_u(shr<23>(clamped), splat(constants::smallest_normal));
   u32v magic = splat(0U);
   if constexpr (capabilities.fixup_and_lookup32) {
-    magic = lookup32(constants::magic_table.data(), exponent);
+    magic = lookup32(constants::magic_table.data(),
+                     max_u(shr<23>(clamped), splat(constants::smallest_normal)));
   } else {
-    magic = add(add(shl<23>(exponent), shl<constants::M>(exponent)), splat(constants::magic(0U)));
+    // e << 23 from the clamped bits, e at least the smallest normal exponent; then
+    // magic(e) = (e << 23) + (e << M) + magic(0) (mod 2^32).
+    const u32v exponent_field =
+        and_(max_u(clamped, splat(constants::smallest_normal << 23)), splat(0x7F800000U));
+    magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
+                splat(constants::magic(0U)));
   }
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
   auto sum = add_f32<Rule>(clamped, magic);
@@ -6405,17 +6673,29 @@ MINIFLOAT_LANE_FN u32v mix32_lanes(u32v x) {
   x = mul_lo(x, splat(0x846ca68bU));
   return xor_(x, shr<16>(x));
 }
-MINIFLOAT_LANE_FN u32v counter_bits_lanes(const ::minifloat::counter_generator& generator,
-                                          std::uint64_t first) {
-  const std::uint64_t counter = generator.offset + first;
+// counter_generator in an array loop: its keys for the current high half of the counter and
+// the next one, hashed once per run of 2^32 counters rather than once per vector.
+struct counter_stream {
+  ::minifloat::counter_generator generator;
+  std::uint32_t high;
+  std::uint32_t key;
+  std::uint32_t next_key;
+};
+// The random bits of counter_generator for the lanes' counters offset + first + lane.
+MINIFLOAT_LANE_FN u32v counter_bits_lanes(counter_stream& stream, std::uint64_t first) {
+  const std::uint64_t counter = stream.generator.offset + first;
+  const std::uint32_t high = ::minifloat::detail::high_half(counter);
+  if (high != stream.high) { // (a new run of 2^32 counters: rare)
+    stream.high = high;
+    stream.key = stream.generator.key(high);
+    stream.next_key = stream.generator.key(high + 1U);
+  }
   const std::uint32_t low = ::minifloat::detail::low_half(counter);
   const u32v lows = add(splat(low), iota());
   // Lanes whose low half wrapped past 2^32 - 1 belong to the next high half.
-  const std::uint32_t high = ::minifloat::detail::high_half(counter);
-  const u32v keys =
-      select(gt_u(splat(low), lows), splat(generator.key(high + 1U)), splat(generator.key(high)));
-  return mix32_lanes(
-      xor_(mix32_lanes(xor_(lows, splat(::minifloat::detail::low_half(generator.seed)))), keys));
+  const u32v keys = select(gt_u(splat(low), lows), splat(stream.next_key), splat(stream.key));
+  return mix32_lanes(xor_(
+      mix32_lanes(xor_(lows, splat(::minifloat::detail::low_half(stream.generator.seed)))), keys));
 }
 
 // binary16 -> float, exact, as float bits: the same value in the wider format. A subnormal
@@ -6560,6 +6840,15 @@ MINIFLOAT_ARRAY_FN u32v load_float_bits_partial(const ::minifloat::detail::scale
   return mul_f32(load_float_bits_partial(p.data, count), p.scale);
 }
 
+// Floats multiplied by their block's factor (the block quantizers): a vector lies in one block.
+MINIFLOAT_ARRAY_FN u32v load_float_bits(const ::minifloat::detail::block_scaled_floats& p) {
+  return mul_f32(load_float_bits(p.data), p.factor());
+}
+MINIFLOAT_ARRAY_FN u32v load_float_bits_partial(const ::minifloat::detail::block_scaled_floats& p,
+                                                std::size_t count) {
+  return mul_f32(load_float_bits_partial(p.data, count), p.factor());
+}
+
 MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::detail::no_random_bits& /*random*/,
                                     std::size_t /*i*/) {
   return splat(0U);
@@ -6568,18 +6857,25 @@ MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::detail::random_bits_array
                                     std::size_t i) {
   return load_u32(random.bits + i);
 }
-MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::counter_generator& generator,
-                                    std::size_t i) {
-  return counter_bits_lanes(generator, i);
+MINIFLOAT_LANE_FN u32v random_lanes(counter_stream& stream, std::size_t i) {
+  return counter_bits_lanes(stream, i);
 }
 MINIFLOAT_LANE_FN u32v random_lanes_partial(const ::minifloat::detail::random_bits_array& random,
                                             std::size_t i, std::size_t count) {
   return load_u32_partial(random.bits + i, count);
 }
 template <class Random>
-MINIFLOAT_LANE_FN u32v random_lanes_partial(const Random& random, std::size_t i,
-                                            std::size_t /*count*/) {
+MINIFLOAT_LANE_FN u32v random_lanes_partial(Random& random, std::size_t i, std::size_t /*count*/) {
   return random_lanes(random, i);
+}
+// The random source of an array loop: the caller's, or counter_generator as a counter_stream.
+template <class Random>
+MINIFLOAT_LANE_FN const Random& random_stream(const Random& random) {
+  return random;
+}
+MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_generator& generator) {
+  const std::uint32_t high = ::minifloat::detail::high_half(generator.offset);
+  return {generator, high, generator.key(high), generator.key(high + 1U)};
 }
 
 // The block loops' software prefetch. One thread's hardware prefetchers run short of both the
@@ -6602,12 +6898,15 @@ MINIFLOAT_LANE_FN void prefetch_block(const T* elements, std::size_t i, std::siz
   static_cast<void>(i);
   static_cast<void>(end);
 }
-// A source's elements (for prefetching): the pointer itself, or the floats of scaled_floats.
+// A source's elements (for prefetching): the pointer itself, or the floats of a scaled source.
 template <class T>
 MINIFLOAT_LANE_FN const T* source_elements(const T* p) {
   return p;
 }
 MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::scaled_floats& p) {
+  return p.data;
+}
+MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::block_scaled_floats& p) {
   return p.data;
 }
 
@@ -6764,7 +7063,7 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
 }
 
 // The array loop: n elements of src (a pointer to float, double, binary16_bits or bfloat16_bits,
-// or scaled_floats) into n codes,
+// or scaled_floats or block_scaled_floats) into n codes,
 // `width` at a time, then the tail through the partial loads and stores (which touch no byte
 // past the arrays). Element i always meets random bits i, so the path and the split of the
 // array never change a result. With a report (Tally: report.hpp's report_tally), each vector
@@ -6772,7 +7071,8 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           ::minifloat::detail::step2_variant Variant, class Source, class Random, class Tally>
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
-                                     const Random& random, Tally& tally) {
+                                     const Random& source_of_bits, Tally& tally) {
+  decltype(auto) random = random_stream(source_of_bits);
   std::size_t i = 0;
   // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
   // constant, with -Waggressive-loop-optimizations.)
@@ -6798,6 +7098,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       report_values<Target>(tally, src + i, bits, codes, dst + i, 4 * width);
     }
   }
+  // (The portable path's whole loop, which compilers vectorize: tools/check_vectorized.py.)
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
     const u32v bits[1] = {load_float_bits(src + i)};
     const u32v codes[1] = {
@@ -6816,11 +7117,27 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 }
 
 // The block quantizers' amaxes: for each of `blocks` consecutive blocks of `block_size` floats,
-// the largest of its magnitudes' bits (amax's rule, below), with no call per block.
+// the largest of its magnitudes' bits (amax's rule, below), with no call per block. Blocks of
+// whole vectors go `width` at a time, their maxima gathered into one vector (max_of_each)
+// rather than each reduced alone.
 MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t blocks,
                                                  std::size_t block_size, std::uint32_t* out) {
   const u32v magnitude = splat(0x7FFFFFFFU);
-  for (std::size_t b = 0; b < blocks; ++b) {
+  std::size_t b = 0;
+  if (block_size % width == 0) {
+    for (const std::size_t groups_end = blocks - blocks % width; b != groups_end; b += width) {
+      u32v m[width] = {};
+      for (std::size_t k = 0; k < width; ++k) {
+        const float* block = src + (b + k) * block_size;
+        m[k] = and_(load_float_bits(block), magnitude);
+        for (std::size_t i = width; i != block_size; i += width) {
+          m[k] = max_u(m[k], and_(load_float_bits(block + i), magnitude));
+        }
+      }
+      store_u32(out + b, max_of_each(m));
+    }
+  }
+  for (; b < blocks; ++b) {
     const float* block = src + b * block_size;
     u32v m = splat(0U);
     std::size_t i = 0;
@@ -7248,15 +7565,15 @@ void narrow_array(const From* src, std::size_t n, To* dst, const Random& random,
   }
 }
 
-// x * scale narrowed to Target with saturation (quantization, docs/spec.md §5) on the active
-// path, in one pass.
-template <class Target, class Tally = no_tally>
-void narrow_scaled(const float* x, std::size_t n, Target* q, float scale, Tally&& tally = Tally{}) {
+// Scaled floats (scaled_floats: x * scale; block_scaled_floats: x * its block's factor) narrowed
+// to Target with saturation (quantization, docs/spec.md §5) on the active path, in one pass.
+template <class Target, class Source, class Tally = no_tally>
+void narrow_scaled(Source src, std::size_t n, Target* q, Tally&& tally = Tally{}) {
   using format = typename value_traits<Target>::format;
   auto* codes = reinterpret_cast<std::uint8_t*>(q);
   with_kernels(active_path(), [&](auto kernels) {
     decltype(kernels)::template encode<format, rounding_rule::nearest_even, overflow::saturate>(
-        scaled_floats{x, scale}, n, codes, no_random_bits{}, tally);
+        src, n, codes, no_random_bits{}, tally);
   });
 }
 
@@ -7465,11 +7782,14 @@ inline float amax(std::span<const float> src) { return amax(src.data(), src.size
 #ifndef MINIFLOAT_SCALING_HPP
 #define MINIFLOAT_SCALING_HPP
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 
@@ -7546,7 +7866,7 @@ void quantize_unchecked(const float* x, std::size_t n, T* q, float scale, Tally&
     }
     return;
   }
-  narrow_scaled(x, n, q, scale, tally);
+  narrow_scaled(scaled_floats{x, scale}, n, q, tally);
 }
 
 // float(q[i]) * scale_inv, in pieces that stay in the first-level cache between the two steps.
@@ -7762,6 +8082,16 @@ inline void check_blocks(const char* function, std::size_t rows, std::size_t col
 namespace detail {
 inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
+// s where blocks of block_cols columns are 2^s >= 16 wide (block_scaled_floats), else 0.
+inline unsigned scaled_block_shift(std::size_t block_cols) noexcept {
+  for (unsigned shift = smallest_scaled_block_shift; shift < 8 * sizeof(std::size_t); ++shift) {
+    if (block_cols == std::size_t{1} << shift) {
+      return shift;
+    }
+  }
+  return 0;
+}
+
 // quantize_blocks, with a report or without (Tally).
 template <class T, class Tally>
 void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols, block_shape block,
@@ -7778,28 +8108,57 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
   check_pair("quantize_blocks", x_read, scales_written, blocks, "scale_inv", "");
   check_not_negative("quantize_blocks", margin, "margin");
   check_no_overlap("quantize_blocks", scales_written, {q, n, "q"});
-  // 1. Every block's amax, one row segment at a time.
-  std::vector<std::uint32_t> largest(blocks, 0);
-  for (std::size_t r = 0; r < rows; ++r) {
-    std::uint32_t* row_blocks = largest.data() + (r / block.rows) * block_columns;
-    for (std::size_t j = 0; j < block_columns; ++j) {
-      const float* segment = x + r * cols + j * block.cols;
-      const float segment_amax =
-          block.cols == 1 ? std::fabs(segment[0]) : amax(segment, block.cols);
-      row_blocks[j] = fold_magnitude(row_blocks[j], segment_amax);
-    }
-  }
-  // 2. The scales, then every row segment narrowed with its block's.
-  std::vector<float> scales(blocks);
-  for (std::size_t b = 0; b < blocks; ++b) {
-    scales[b] = compute_scale<T>(magnitude_as_amax(largest[b]), margin, rounding);
-    scale_inv[b] = 1.0f / scales[b];
-  }
-  for (std::size_t r = 0; r < rows; ++r) {
-    const float* row_scales = scales.data() + (r / block.rows) * block_columns;
-    for (std::size_t j = 0; j < block_columns; ++j) {
-      const std::size_t first = r * cols + j * block.cols;
-      quantize_unchecked(x + first, block.cols, q + first, row_scales[j], tally);
+  // Per row of blocks, a few blocks side by side at a time (at most 64, and at most 256 KiB of
+  // floats, which the second-level cache keeps between the passes; no allocation): 1. their
+  // amaxes, one kernel call per row; 2. their scales; 3. every row's part narrowed, each element
+  // times its block's scale as it is read: one kernel call per row where blocks are 2^s >= 16
+  // columns wide (block_scaled_floats), else one per row segment.
+  constexpr std::size_t most_blocks = 64;
+  const std::size_t block_bytes = block.rows * block.cols * sizeof(float);
+  const std::size_t side_by_side =
+      larger(std::size_t{1}, smaller(most_blocks, (std::size_t{256} << 10) / block_bytes));
+  const std::size_t block_rows = n == 0 ? 0 : rows;
+  const unsigned shift = scaled_block_shift(block.cols);
+  std::uint32_t largest[most_blocks];
+  std::uint32_t segment_largest[most_blocks];
+  float scales[most_blocks];
+  for (std::size_t first_row = 0; first_row < block_rows; first_row += block.rows) {
+    for (std::size_t first_block = 0; first_block < block_columns; first_block += side_by_side) {
+      const std::size_t count = smaller(side_by_side, block_columns - first_block);
+      const std::size_t first_col = first_block * block.cols;
+      std::fill(largest, largest + count, 0U);
+      for (std::size_t r = first_row; r < first_row + block.rows; ++r) {
+        const float* part = x + r * cols + first_col;
+        if (block.cols == 1) {
+          for (std::size_t j = 0; j < count; ++j) {
+            largest[j] = fold_magnitude(largest[j], part[j]);
+          }
+          continue;
+        }
+        with_kernels(active_path(), [&](auto kernels) {
+          decltype(kernels)::block_max_magnitude_bits(part, count, block.cols, segment_largest);
+        });
+        for (std::size_t j = 0; j < count; ++j) {
+          largest[j] = larger(largest[j], segment_largest[j]);
+        }
+      }
+      float* part_scale_inv = scale_inv + first_row / block.rows * block_columns + first_block;
+      for (std::size_t j = 0; j < count; ++j) {
+        scales[j] = compute_scale<T>(magnitude_as_amax(largest[j]), margin, rounding);
+        part_scale_inv[j] = 1.0f / scales[j];
+      }
+      for (std::size_t r = first_row; r < first_row + block.rows; ++r) {
+        const std::size_t first = r * cols + first_col;
+        if (shift != 0) {
+          narrow_scaled(block_scaled_floats{x + first, scales, shift, 0}, count * block.cols,
+                        q + first, tally);
+          continue;
+        }
+        for (std::size_t j = 0; j < count; ++j) {
+          quantize_unchecked(x + first + j * block.cols, block.cols, q + first + j * block.cols,
+                             scales[j], tally);
+        }
+      }
     }
   }
 }
@@ -7880,10 +8239,14 @@ enum class mx_scale_rule {
   nearest
 };
 
-// The e8m0 scale of an MX block with this amax. amax = 0 (an all-zero block) gives the
-// smallest scale, 2^-127; NaN or infinity gives NaN (0xFF: the block cannot be represented);
-// k is clamped to [-127, 127].
 namespace detail {
+
+// A rule outside the enumeration (a cast integer) is refused.
+inline void check_mx_scale_rule(const char* function, mx_scale_rule rule) {
+  if (static_cast<unsigned>(rule) > static_cast<unsigned>(mx_scale_rule::nearest)) {
+    refuse(function, "the scale rule is not one of mx_scale_rule's");
+  }
+}
 
 // A positive finite float as significand * 2^(exponent - 23), the significand in [2^23, 2^24):
 // exponent is floor(log2 x). From the bits, for subnormals too.
@@ -7918,6 +8281,7 @@ inline float times_power_of_two(float x, int k) noexcept {
 template <class T>
 e8m0 compute_mx_scale(float amax_value, mx_scale_rule rule = mx_scale_rule::floor) {
   static_assert(detail::is_element_type<T>, "compute_mx_scale: T is a signed 8-bit type");
+  detail::check_mx_scale_rule("compute_mx_scale", rule);
   const std::uint32_t bits = detail::float_bits(amax_value);
   if ((bits & 0x7FFFFFFFU) == 0) {
     return e8m0::from_bits(0x00);
@@ -7956,6 +8320,49 @@ e8m0 compute_mx_scale(float amax_value, mx_scale_rule rule = mx_scale_rule::floo
   return e8m0::from_bits(static_cast<std::uint8_t>(k + 127));
 }
 
+namespace detail {
+
+// compute_mx_scale's code from amax's bits, without branches (quantize_mx's loop over a piece's
+// blocks, which compilers can vectorize; the tests compare the two over every exponent and the
+// significands around each rule's thresholds). For a positive normal amax = A * 2^(E - 150), A
+// in [2^23, 2^24) and E the exponent field, and max(T) = M * 2^(E_max - 150), the code is
+// k + 127 = E - E_max + 127 + step, step -1, 0 or +1 by the rule (compute_mx_scale's cases),
+// clamped at 0; it never exceeds 254 since E <= 254 and E_max >= 128 (max(T) >= 2). A zero or
+// subnormal amax has E = 0 and gets 0, as its true binade does; NaN, infinity and negative
+// values 0xFF (-0 gives 0).
+template <class T, mx_scale_rule Rule>
+constexpr std::uint8_t mx_scale_code(std::uint32_t amax_bits) noexcept {
+  using format = typename value_traits<T>::format;
+  constexpr std::uint32_t max_bits = largest_float_bits<format>;
+  constexpr std::uint32_t max_exponent = max_bits >> 23;
+  constexpr std::uint32_t max_significand = (max_bits & 0x007FFFFFU) | 0x00800000U;
+  static_assert(max_exponent >= 128, "max(T) >= 2");
+  const std::uint32_t exponent = (amax_bits & 0x7FFFFFFFU) >> 23;
+  const std::uint32_t significand = (amax_bits & 0x007FFFFFU) | 0x00800000U;
+  std::uint32_t step_plus_one = 1; // floor
+  if constexpr (Rule == mx_scale_rule::ceil) {
+    step_plus_one = significand > max_significand ? 2U : 1U;
+  } else if constexpr (Rule == mx_scale_rule::even) {
+    constexpr std::uint32_t half_unit = std::uint32_t{1}
+                                        << (22 - format_info<format>::mantissa_bits);
+    step_plus_one = 1U + ((significand + half_unit) >> 24);
+  } else if constexpr (Rule == mx_scale_rule::nearest) {
+    // amax / max(T) rounded to a power of two, halfway up: 2A >= 3M in A's binade if A >= M,
+    // else 4A >= 3M in the binade below.
+    step_plus_one = significand >= max_significand
+                        ? (2 * significand >= 3 * max_significand ? 2U : 1U)
+                        : (4 * significand >= 3 * max_significand ? 1U : 0U);
+  }
+  // E + step + 127 - E_max = (E + step + 1) - (E_max - 126), clamped at 0 as an unsigned max.
+  constexpr std::uint32_t low = max_exponent - 126;
+  const std::uint32_t shifted = exponent + step_plus_one;
+  const std::uint32_t code = (shifted > low ? shifted : low) - low;
+  const bool no_scale = amax_bits >= float_infinity_bits && amax_bits != 0x80000000U; // not -0
+  return static_cast<std::uint8_t>(no_scale ? 0xFFU : code);
+}
+
+} // namespace detail
+
 // The MX block size of the OCP MX formats.
 constexpr std::size_t mx_block_size = 32;
 
@@ -7989,62 +8396,90 @@ inline void block_amaxes(const float* x, std::size_t count, std::size_t block_si
   }
 }
 
-// The blocks per piece of the block quantizers: their scaled values (2 KiB) stay in the
-// first-level cache between the passes, and the array kernel is called once per piece.
-constexpr std::size_t mx_quantize_piece_blocks = 16;
+// The blocks per piece of quantize_mx: one call of the amax kernel and one of the narrowing
+// kernel per piece, whose floats (8 KiB) stay in the first-level cache between the two.
+constexpr std::size_t mx_quantize_piece_blocks = 64;
 
-// quantize_mx's blocks, arguments already checked: per piece of up to 16 blocks, the scales
-// first, then every element times its block's inverse scale 2^-k into a buffer (the product
-// quantize() forms), then one saturating narrowing of the whole piece on the active path. A
-// block with a NaN scale is narrowed with scale 1 (its codes carry no meaning). 2^-k is a
-// normal float but for k = 127 (e2m5 only): such a piece goes block by block, x times 2^-64 and
-// then, in the kernel, 2^-63 (the same codes: the first product is exact for every x whose
-// result is not far below T's smallest value; and no compiler can merge the two factors into a
-// subnormal that flush-to-zero would read as 0).
+// The scale codes of `count` blocks from their amaxes' bits, and the bits of the factors their
+// elements are multiplied by, 2^-k (exponent field 127 - k = 254 - code), 1 for a NaN block; a
+// loop that compilers vectorize. Returns whether a factor is subnormal (code 254: 2^-127, whose
+// bits here are 0).
+template <class T, mx_scale_rule Rule>
+bool mx_scale_codes(const std::uint32_t* amax_bits, std::size_t count, std::uint8_t* codes,
+                    std::uint32_t* factor_bits) {
+  std::uint32_t subnormal = 0;
+  for (std::size_t b = 0; b < count; ++b) {
+    const std::uint32_t code = mx_scale_code<T, Rule>(amax_bits[b]);
+    codes[b] = static_cast<std::uint8_t>(code);
+    factor_bits[b] = code == 0xFFU ? 0x3F800000U : (254U - code) << 23;
+    subnormal |= code == 254U ? 1U : 0U;
+  }
+  return subnormal != 0;
+}
+
+// quantize_mx's blocks, arguments already checked: per piece of up to 64 blocks, the amaxes and
+// scales first, then one saturating narrowing of the piece on the active path, each element
+// times its block's inverse scale 2^-k as it is read (the product quantize() forms). A block
+// with a NaN scale is narrowed with factor 1 (its codes carry no meaning). 2^-k is a normal
+// float but for k = 127 (e2m5 only): such a piece goes block by block, x times 2^-64 and then,
+// in the kernel, 2^-63 (the same codes: the first product is exact for every x whose result is
+// not far below T's smallest value; and no compiler can merge the two factors into a subnormal
+// that flush-to-zero would read as 0).
 template <class T, class Tally = no_tally>
 void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scales,
                            mx_scale_rule rule, Tally&& tally = Tally{}) {
-  float scaled[mx_quantize_piece_blocks * mx_block_size];
   for (std::size_t first = 0; first < blocks; first += mx_quantize_piece_blocks) {
     const std::size_t count = smaller(mx_quantize_piece_blocks, blocks - first);
+    const float* piece = x + first * mx_block_size;
+    std::uint32_t amax_bits[mx_quantize_piece_blocks];
+    with_kernels(active_path(), [&](auto kernels) {
+      decltype(kernels)::block_max_magnitude_bits(piece, count, mx_block_size, amax_bits);
+    });
+    std::uint8_t codes[mx_quantize_piece_blocks];
+    std::uint32_t factor_bits[mx_quantize_piece_blocks];
     bool subnormal_inverse = false;
-    float amaxes[mx_quantize_piece_blocks];
-    block_amaxes(x + first * mx_block_size, count, mx_block_size, amaxes);
-    for (std::size_t b = 0; b < count; ++b) {
-      const e8m0 scale = compute_mx_scale<T>(amaxes[b], rule);
-      scales[first + b] = scale;
-      subnormal_inverse = subnormal_inverse || scale.bits() == 254;
+    switch (rule) {
+    case mx_scale_rule::ceil:
+      subnormal_inverse =
+          mx_scale_codes<T, mx_scale_rule::ceil>(amax_bits, count, codes, factor_bits);
+      break;
+    case mx_scale_rule::even:
+      subnormal_inverse =
+          mx_scale_codes<T, mx_scale_rule::even>(amax_bits, count, codes, factor_bits);
+      break;
+    case mx_scale_rule::nearest:
+      subnormal_inverse =
+          mx_scale_codes<T, mx_scale_rule::nearest>(amax_bits, count, codes, factor_bits);
+      break;
+    case mx_scale_rule::floor:
+    default: // (the callers refuse a rule outside the enumeration)
+      subnormal_inverse =
+          mx_scale_codes<T, mx_scale_rule::floor>(amax_bits, count, codes, factor_bits);
+      break;
     }
+    static_assert(sizeof(e8m0) == 1 && std::is_trivially_copyable<e8m0>::value, "e8m0 is its code");
+    std::memcpy(scales + first, codes, count);
+    float factors[mx_quantize_piece_blocks];
+    std::memcpy(factors, factor_bits, count * sizeof(float));
     if (subnormal_inverse) {
-      for (std::size_t b = first; b < first + count; ++b) {
-        const float* block = x + b * mx_block_size;
-        const unsigned code = scales[b].bits();
-        if (code == 254) {
+      for (std::size_t b = 0; b < count; ++b) {
+        const float* block = piece + b * mx_block_size;
+        T* block_codes = q + (first + b) * mx_block_size;
+        if (codes[b] == 254) {
+          float scaled[mx_block_size];
           for (std::size_t j = 0; j < mx_block_size; ++j) {
             scaled[j] = block[j] * 0x1p-64f;
           }
-          quantize_unchecked(scaled, mx_block_size, q + b * mx_block_size, 0x1p-63f, tally);
+          quantize_unchecked(scaled, mx_block_size, block_codes, 0x1p-63f, tally);
         } else {
-          const float inverse =
-              code == 0xFF ? 1.0f : bit_cast<float>(static_cast<std::uint32_t>(254 - code) << 23);
-          quantize_unchecked(block, mx_block_size, q + b * mx_block_size, inverse, tally);
+          quantize_unchecked(block, mx_block_size, block_codes, factors[b], tally);
         }
       }
       continue;
     }
-    for (std::size_t b = 0; b < count; ++b) {
-      const float* block = x + (first + b) * mx_block_size;
-      float* out = scaled + b * mx_block_size;
-      const unsigned code = scales[first + b].bits();
-      // 2^-k's bits: exponent field 127 - k = 254 - code (1 .. 254 here); 1 for a NaN block.
-      const float inverse =
-          code == 0xFF ? 1.0f : bit_cast<float>(static_cast<std::uint32_t>(254 - code) << 23);
-      for (std::size_t j = 0; j < mx_block_size; ++j) {
-        out[j] = block[j] * inverse;
-      }
-    }
-    narrow_array<rounding_rule::nearest_even, overflow::saturate>(
-        scaled, count * mx_block_size, q + first * mx_block_size, no_random_bits{}, tally);
+    static_assert(mx_block_size == std::size_t{1} << 5, "blocks of 2^5 elements");
+    narrow_scaled(block_scaled_floats{piece, factors, 5, 0}, count * mx_block_size,
+                  q + first * mx_block_size, tally);
   }
 }
 
@@ -8062,6 +8497,7 @@ void quantize_mx_checked(const float* x, std::size_t n, T* q, e8m0* scales, mx_s
   check_pair("quantize_mx", x_read, {q, n, "q"}, n, "x or q");
   check_pair("quantize_mx", x_read, scales_written, blocks, "scales", "");
   check_no_overlap("quantize_mx", scales_written, {q, n, "q"});
+  check_mx_scale_rule("quantize_mx", rule);
   quantize_mx_unchecked(x, blocks, q, scales, rule, tally);
 }
 
@@ -9204,6 +9640,7 @@ void quantize_mx_packed_checked(const float* x, std::size_t n, std::uint8_t* pac
   detail::check_pair(function, x_read, packed_written, n, "x or packed");
   detail::check_pair(function, x_read, scales_written, blocks, "scales", "");
   detail::check_no_overlap(function, scales_written, packed_written);
+  detail::check_mx_scale_rule(function, rule);
   T codes[detail::mx_piece_blocks * mx_block_size];
   for (std::size_t b = 0; b < blocks; b += detail::mx_piece_blocks) {
     const std::size_t m = detail::smaller(detail::mx_piece_blocks, blocks - b);
@@ -9272,6 +9709,7 @@ void quantize_mxfp4_ggml_checked(const float* x, std::size_t n, block_mxfp4* blo
   const std::size_t count = n / mx_block_size;
   detail::check_pair(function, {x, n * sizeof(float), "x"},
                      {blocks, count * sizeof(block_mxfp4), "blocks"}, n, "x or blocks");
+  detail::check_mx_scale_rule(function, rule);
   e2m1 codes[mx_block_size];
   for (std::size_t b = 0; b < count; ++b) {
     e8m0 scale;
@@ -9349,30 +9787,27 @@ void quantize_nvfp4_checked(const float* x, std::size_t n, std::uint8_t* packed,
   detail::check_positive_finite(function, tensor_scale.encode, "the encode scale");
   detail::check_positive_finite(function, tensor_scale.decode, "the decode scale");
   const float byte_factor = tensor_scale.encode * (1.0f / 6.0f);
-  // Per piece of 32 blocks: the amaxes, bytes and factors first, the scaled elements into a
-  // buffer, then one narrowing of the piece on the active path and the packing.
+  // Per piece of 32 blocks: the amaxes, bytes and factors first, then one narrowing of the piece
+  // on the active path, each element times its block's factor as it is read, and the packing.
   constexpr std::size_t piece = 32;
-  float scaled[piece * nvfp4_block_size];
   e2m1 codes[piece * nvfp4_block_size];
   for (std::size_t first = 0; first < blocks; first += piece) {
     const std::size_t count = detail::smaller(piece, blocks - first);
     float amaxes[piece];
     detail::block_amaxes(x + first * nvfp4_block_size, count, nvfp4_block_size, amaxes);
+    float factors[piece];
     for (std::size_t b = 0; b < count; ++b) {
       const auto byte = saturate_cast<ue4m3>(amaxes[b] * byte_factor);
       scales[first + b] = byte;
       const float quotient = 1.0f / (static_cast<float>(byte) * tensor_scale.decode);
       // At most FLT_MAX, on the bits (a zero divisor gives +inf; a NaN byte gives NaN).
-      const float factor =
+      factors[b] =
           detail::float_bits(quotient) == detail::float_infinity_bits ? 0x1.fffffep127f : quotient;
-      const float* block = x + (first + b) * nvfp4_block_size;
-      for (std::size_t j = 0; j < nvfp4_block_size; ++j) {
-        scaled[b * nvfp4_block_size + j] = block[j] * factor;
-      }
     }
     const std::size_t m = count * nvfp4_block_size;
-    detail::narrow_array<detail::rounding_rule::nearest_even, overflow::saturate>(
-        scaled, m, codes, detail::no_random_bits{}, tally);
+    static_assert(nvfp4_block_size == std::size_t{1} << 4, "blocks of 2^4 elements");
+    detail::narrow_scaled(detail::block_scaled_floats{x + first * nvfp4_block_size, factors, 4, 0},
+                          m, codes, tally);
     detail::pack_unchecked(codes, m, packed + first * nvfp4_block_size / 2);
   }
 }

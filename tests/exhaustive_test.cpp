@@ -36,9 +36,9 @@ using reference::mode;
 enum class checks { nearest_even, and_directed, every_mode, every_rounding };
 
 // The SIMD paths of the array functions (bulk.hpp) other than the portable one, which is the
-// scalar function itself. Each sweep below also runs every chunk of floats through each of them
-// and compares their codes with the scalar ones: all 2^32 floats through every kernel, for the
-// price of the kernels alone.
+// scalar function itself but for nearest-even (mode_check::run adds it there). Each sweep below
+// also runs every chunk of floats through each of them and compares their codes with the scalar
+// ones: all 2^32 floats through every kernel, for the price of the kernels alone.
 std::vector<minifloat::simd_path> simd_paths() {
   std::vector<minifloat::simd_path> paths;
   for (auto path :
@@ -96,6 +96,15 @@ public:
       narrow_on<Rule, O>(path, x, n, codes, random_bits_array{r});
       compare(simd_tally_, reinterpret_cast<const std::uint8_t*>(codes), got, n,
               minifloat::to_string(path));
+    }
+    // The portable path's arrays take another kernel than the scalar function where the map
+    // gives them the addition (nearest-even, where the environment rounds to nearest): swept too.
+    namespace detail = minifloat::detail;
+    if constexpr (detail::step2_for<minifloat::formats::binary32, typename T::format, Rule>(
+                      detail::portable_kernels::capabilities) ==
+                  detail::step2_variant::lane_addition_if_nearest) {
+      narrow_on<Rule, O>(minifloat::simd_path::portable, x, n, codes, random_bits_array{r});
+      compare(simd_tally_, reinterpret_cast<const std::uint8_t*>(codes), got, n, "portable");
     }
   }
 
@@ -299,10 +308,11 @@ namespace {
 // The library has several implementations of step 2 (converter.hpp's map): the generic unpack
 // + pack, which every source can take; and the lane variants for float: lane_fixed_point (the
 // scalar conversion and the portable loop, for float, binary16 and bfloat16 alike),
-// lane_shifts (the SIMD paths' integer kernel) and lane_addition (AVX-512, and AVX2 under
-// MXCSR's default). The sweeps above check the scalar conversion against the reference, and the
-// SIMD paths against it; this checks the generic path and lane_shifts (which AVX2 runs only for
-// some rules here, and NEON for all) against the scalar conversion, over all floats.
+// lane_shifts (the SIMD paths' integer kernel) and lane_addition (AVX-512, and AVX2 and the
+// portable arrays under the default rounding). The sweeps above check the scalar conversion against
+// the reference, and the SIMD paths against it; this checks the generic path and lane_shifts (which
+// AVX2 runs only for some rules here, and NEON for all) against the scalar conversion, over all
+// floats.
 template <class Format, minifloat::detail::rounding_rule Rule, overflow O>
 void generic_equals_lanes(sweep::tally& tally) {
   using namespace minifloat::detail;

@@ -232,8 +232,8 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //
 //   source -> target, rounding                   portable   avx2             avx512    neon
 //   (lane_ variants; the scalar casts are the portable column)
-//   float16 -> element, nearest_even             fixed_point addition_if_     addition  shifts
-//                                                            mxcsr_nearest
+//   float16 -> element, nearest_even             addition_if_ addition_if_    addition  shifts
+//                                                nearest (1)  nearest (2)
 //   float16 -> element, toward_zero              fixed_point shifts           addition  shifts
 //   float16 -> element, upward or stochastic     fixed_point shifts           shifts    shifts
 //   float16 -> e8m0, every rule                  exponent    exponent         exponent  exponent
@@ -247,15 +247,20 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //   float -> e4m3 or e5m2, nearest_even, saturate, in CUDA device code on sm_89 and later:
 //       device_instruction (detail/convert_value.hpp)
 //
+// (1) lane_addition where fegetround() is FE_TONEAREST and FLT_EVAL_METHOD is 0, else
+//     fixed_point; the scalar casts always take fixed_point (constant expressions, and no
+//     question to the environment per value). (2) Where MXCSR rounds to nearest, else shifts.
 // "float16" is float, binary16 and bfloat16 (the 16-bit formats widen to float exactly first);
 // "element" is every one-byte format with subnormals: all but e8m0 (the 8-bit formats, the MX
 // elements e2m1, e2m3, e3m2, and the unsigned ue4m3).
 
 // What a path's lane operations offer step 2 (each kernel type's `capabilities`).
 enum class float_addition_rounding : std::uint8_t {
-  none,     // no float addition whose rounding is known (portable: the environment's; NEON: FPCR's)
-  embedded, // the instruction carries its rounding (AVX-512 {rn-sae}, {rz-sae}): any MXCSR
-  mxcsr,    // the environment's (AVX2): nearest-even where MXCSR says so, checked once per call
+  none,        // no float addition whose rounding is known (NEON: FPCR's; the portable path where
+               // float arithmetic is not evaluated in float, FLT_EVAL_METHOD != 0: x87)
+  embedded,    // the instruction carries its rounding (AVX-512 {rn-sae}, {rz-sae}): any MXCSR
+  environment, // the environment's (AVX2: MXCSR; the portable arrays: fegetround()): nearest-even
+               // where it says so, checked once per array call
 };
 struct lane_capabilities {
   float_addition_rounding float_addition;
@@ -273,9 +278,11 @@ enum class step2_variant : std::uint8_t {
   lane_shifts,      // lanes.inc lanes_by_shifts: 32-bit lanes, per-lane shifts
   lane_fixed_point, // lanes.inc lanes_by_fixed_point: fixed shifts and exact float products only
   lane_addition,    // lanes.inc lanes_by_addition: one float addition rounds |x| on the grid
-  lane_addition_if_mxcsr_nearest, // lane_addition where MXCSR rounds to nearest, else lane_shifts
-  lane_exponent,                  // lanes.inc lanes_by_exponent: e8m0's code is float's exponent
-  device_instruction,             // CUDA's cvt.rn.satfinite (sm_89 and later)
+  lane_addition_if_nearest, // lane_addition where the environment rounds to nearest, else
+                            // lane_shifts (lane_fixed_point on a path without per-lane shifts;
+                            // and always in the scalar conversions, which cannot ask)
+  lane_exponent,            // lanes.inc lanes_by_exponent: e8m0's code is float's exponent
+  device_instruction,       // CUDA's cvt.rn.satfinite (sm_89 and later)
 };
 
 // The formats the float lane kernels encode into: those with subnormals and less precision than
@@ -328,9 +335,9 @@ MINIFLOAT_HOST_DEVICE constexpr step2_variant step2_for(const lane_capabilities&
   if (path.float_addition == float_addition_rounding::embedded && addition_rounds) {
     return step2_variant::lane_addition;
   }
-  if (path.float_addition == float_addition_rounding::mxcsr &&
+  if (path.float_addition == float_addition_rounding::environment &&
       Rule == rounding_rule::nearest_even) {
-    return step2_variant::lane_addition_if_mxcsr_nearest;
+    return step2_variant::lane_addition_if_nearest;
   }
   return path.per_lane_shifts ? step2_variant::lane_shifts : step2_variant::lane_fixed_point;
 }

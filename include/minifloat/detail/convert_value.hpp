@@ -33,12 +33,16 @@ constexpr bool has_hardware_narrowing =
     std::is_same<Format, formats::e4m3>::value || std::is_same<Format, formats::e5m2>::value;
 #endif
 
-// Step 2 of a scalar conversion From -> To, as the map says for the portable path. The lane
-// kernels take the float bits of 16-bit sources through float arithmetic that is constexpr only
-// with a constexpr bit cast; without one, those sources take the generic steps (same codes).
+// Step 2 of a scalar conversion From -> To, as the map says for the portable path (whose
+// addition, which depends on the environment's rounding, the scalar casts leave to the arrays:
+// lane_fixed_point). The lane kernels take the float bits of 16-bit sources through float
+// arithmetic that is constexpr only with a constexpr bit cast; without one, those sources take
+// the generic steps (same codes).
 template <class From, class To, rounding_rule Rule>
 MINIFLOAT_HOST_DEVICE constexpr step2_variant scalar_step2() noexcept {
-  constexpr step2_variant variant = step2_for<From, To, Rule>(portable_kernels::capabilities);
+  constexpr step2_variant mapped = step2_for<From, To, Rule>(portable_kernels::capabilities);
+  constexpr step2_variant variant =
+      mapped == step2_variant::lane_addition_if_nearest ? step2_variant::lane_fixed_point : mapped;
   return MINIFLOAT_HAS_CONSTEXPR_BIT_CAST || std::is_same<From, formats::binary32>::value
              ? variant
              : step2_variant::generic;

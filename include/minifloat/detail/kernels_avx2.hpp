@@ -27,7 +27,7 @@ namespace avx2 {
 
 // Float addition in MXCSR's rounding (checked per call), per-lane shifts, F16C, packed stores.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::mxcsr, true, true, true, false, false};
+    float_addition_rounding::environment, true, true, true, false, false};
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane
@@ -331,7 +331,7 @@ struct avx2_kernels {
   static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
                      Tally&& tally = Tally{}) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
-    if constexpr (variant == step2_variant::lane_addition_if_mxcsr_nearest) {
+    if constexpr (variant == step2_variant::lane_addition_if_nearest) {
       // AVX2 has no embedded rounding: the addition only where MXCSR rounds to nearest.
       if (avx2::rounds_to_nearest()) {
         return avx2::encode_array<Target, Rule, Overflow, step2_variant::lane_addition>(

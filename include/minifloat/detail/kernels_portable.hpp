@@ -7,6 +7,8 @@
 #define MINIFLOAT_DETAIL_KERNELS_PORTABLE_HPP
 
 #include <array>
+#include <cfenv>
+#include <cfloat>
 #include <cstddef>
 
 #include "../binary16.hpp"
@@ -23,15 +25,26 @@ namespace portable {
 #define MINIFLOAT_LANE_FN MINIFLOAT_HOST_DEVICE constexpr inline
 #define MINIFLOAT_ARRAY_FN inline
 
-// No float addition with a known rounding (the environment's), no per-lane shifts (baseline
+// Float addition in the environment's rounding where float arithmetic is evaluated in float
+// (checked per array call: rounds_to_nearest below; not on x87), no per-lane shifts (baseline
 // vector units lack them), one lane at a time.
-constexpr lane_capabilities capabilities{
-    float_addition_rounding::none, false, false, false, false, false};
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+constexpr float_addition_rounding portable_addition = float_addition_rounding::environment;
+#else
+constexpr float_addition_rounding portable_addition = float_addition_rounding::none;
+#endif
+constexpr lane_capabilities capabilities{portable_addition, false, false, false, false, false};
 
 using u32v = std::uint32_t;
 using maskv = bool;
+// The rounding is the environment's: callers use this only after checking that it is Rule's.
 template <rounding_rule Rule>
-u32v add_f32(u32v a, u32v b) = delete; // (capabilities: none)
+MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b) {
+  return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) + detail::bit_cast<float>(b));
+}
+// Whether the environment rounds to nearest (the default), so that add_f32 may stand for
+// nearest-even.
+inline bool rounds_to_nearest() noexcept { return std::fegetround() == FE_TONEAREST; }
 
 MINIFLOAT_LANE_FN u32v splat(std::uint32_t x) { return x; }
 MINIFLOAT_LANE_FN u32v iota() { return 0; }
@@ -40,6 +53,7 @@ MINIFLOAT_LANE_FN u32v sub(u32v a, u32v b) { return a - b; }
 MINIFLOAT_LANE_FN u32v and_(u32v a, u32v b) { return a & b; }
 MINIFLOAT_LANE_FN u32v or_(u32v a, u32v b) { return a | b; }
 MINIFLOAT_LANE_FN u32v xor_(u32v a, u32v b) { return a ^ b; }
+MINIFLOAT_LANE_FN u32v bit_select(u32v m, u32v a, u32v b) { return (a & m) | (b & ~m); }
 MINIFLOAT_LANE_FN u32v mul_lo(u32v a, u32v b) { return a * b; }
 template <unsigned N>
 MINIFLOAT_LANE_FN u32v shr(u32v a) {
@@ -56,8 +70,10 @@ MINIFLOAT_LANE_FN u32v shrv(u32v a, u32v count) {
 MINIFLOAT_LANE_FN u32v shlv(u32v a, u32v count) {
   return select(count < 32, a << (count & 31), u32v{0});
 }
-MINIFLOAT_LANE_FN u32v min_u(u32v a, u32v b) { return select(a < b, a, b); }
-MINIFLOAT_LANE_FN u32v max_u(u32v a, u32v b) { return select(a > b, a, b); }
+// (The min / max pattern, which compilers emit without a branch and vectorize as one
+// instruction, where select's mask arithmetic takes three.)
+MINIFLOAT_LANE_FN u32v min_u(u32v a, u32v b) { return a < b ? a : b; }
+MINIFLOAT_LANE_FN u32v max_u(u32v a, u32v b) { return a > b ? a : b; }
 MINIFLOAT_LANE_FN maskv eq(u32v a, u32v b) { return a == b; }
 MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) { return a > b; }
 // Compared as signed, as the SIMD paths do: a lane of 2^31 or more given here by mistake then
@@ -199,7 +215,17 @@ struct portable_kernels {
   static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
                      Tally&& tally = Tally{}) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
-    portable::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
+    if constexpr (variant == step2_variant::lane_addition_if_nearest) {
+      if (portable::rounds_to_nearest()) {
+        portable::encode_array<Target, Rule, Overflow, step2_variant::lane_addition>(src, n, codes,
+                                                                                     random, tally);
+      } else {
+        portable::encode_array<Target, Rule, Overflow, step2_variant::lane_fixed_point>(
+            src, n, codes, random, tally);
+      }
+    } else {
+      portable::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
+    }
   }
   // n codes of Format into dst (float, binary16_bits or bfloat16_bits), exactly: a lookup in
   // the compile-time table of results. (No streaming stores: `stores` is a hint.)
