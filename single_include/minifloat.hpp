@@ -4910,7 +4910,7 @@ MINIFLOAT_LANE_FN u32v max_of_pairs(u32v a, u32v b) {
 // doubling the lanes each one's maxima cover, in order.
 MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
   u32v eight[8];
-  for (int k = 0; k < 8; ++k) {
+  for (std::size_t k = 0; k < 8; ++k) {
     eight[k] = max_of_pairs(m[2 * k], m[2 * k + 1]);
   }
   const u32v four[4] = {max_of_pairs(eight[0], eight[1]), max_of_pairs(eight[2], eight[3]),
