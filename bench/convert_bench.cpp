@@ -305,6 +305,21 @@ void BM_quantize_tiles_1x128_e4m3(benchmark::State& state) {
   }
   set_counters(state);
 }
+// 128 x 128 blocks (DeepSeek-V3's weights): 128 rows of n / 128 floats up to 512 Ki elements,
+// then rows of 4096 (a 4 Ki array holds no such block: sizes from 64 Ki).
+void BM_quantize_blocks_128x128_e4m3(benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const auto& src = normal_floats(n);
+  const std::size_t rows = n <= (std::size_t{512} << 10) ? 128 : n / 4096;
+  std::vector<e4m3> q(n);
+  std::vector<float> scale_inv(n / (128 * 128));
+  for (auto _ : state) {
+    minifloat::quantize_blocks(src.data(), rows, n / rows, minifloat::block_128x128, q.data(),
+                               scale_inv.data());
+    benchmark::ClobberMemory();
+  }
+  set_counters(state);
+}
 void BM_quantize_mx_e4m3(benchmark::State& state) {
   const auto n = static_cast<std::size_t>(state.range(0));
   const auto& src = normal_floats(n);
@@ -485,6 +500,15 @@ void register_all() {
   add("quantize_e4m3", BM_quantize_e4m3);
   add("quantize_e4m3_report", BM_quantize_e4m3_report);
   add("quantize_tiles_1x128_e4m3", BM_quantize_tiles_1x128_e4m3);
+  {
+    auto* b = benchmark::RegisterBenchmark("quantize_blocks_128x128_e4m3",
+                                           BM_quantize_blocks_128x128_e4m3);
+    for (std::int64_t n : sizes) {
+      if (n >= 128 * 128) {
+        b->Arg(n);
+      }
+    }
+  }
   add("quantize_mx_e4m3", BM_quantize_mx_e4m3);
   add("quantize_mx_e4m3_report", BM_quantize_mx_e4m3_report);
   add("copy_mxfp4_bfloat16_bytes", BM_copy_mxfp4_bytes<2>);
