@@ -286,19 +286,20 @@ void quantize_nvfp4_checked(const float* x, std::size_t n, std::uint8_t* packed,
   detail::check_positive_finite(function, tensor_scale.encode, "the encode scale");
   detail::check_positive_finite(function, tensor_scale.decode, "the decode scale");
   const float byte_factor = tensor_scale.encode * (1.0f / 6.0f);
-  // Per piece of 32 blocks: the amaxes, bytes and factors first, then one narrowing of the piece
-  // on the active path, each element times its block's factor as it is read, and the packing.
+  // Per piece of 32 blocks: the amaxes; the bytes, quantize()'s product amax_b * byte_factor
+  // narrowed to ue4m3 (nearest-even, saturating) in one kernel call; the factors; then one
+  // narrowing of the piece on the active path, each element times its block's factor as it is
+  // read, and the packing.
   constexpr std::size_t piece = 32;
   e2m1 codes[piece * nvfp4_block_size];
   for (std::size_t first = 0; first < blocks; first += piece) {
     const std::size_t count = detail::smaller(piece, blocks - first);
     float amaxes[piece];
     detail::block_amaxes(x + first * nvfp4_block_size, count, nvfp4_block_size, amaxes);
+    detail::narrow_scaled(detail::scaled_floats{amaxes, byte_factor}, count, scales + first);
     float factors[piece];
     for (std::size_t b = 0; b < count; ++b) {
-      const auto byte = saturate_cast<ue4m3>(amaxes[b] * byte_factor);
-      scales[first + b] = byte;
-      const float quotient = 1.0f / (static_cast<float>(byte) * tensor_scale.decode);
+      const float quotient = 1.0f / (static_cast<float>(scales[first + b]) * tensor_scale.decode);
       // At most FLT_MAX, on the bits (a zero divisor gives +inf; a NaN byte gives NaN).
       factors[b] =
           detail::float_bits(quotient) == detail::float_infinity_bits ? 0x1.fffffep127f : quotient;
