@@ -1055,6 +1055,7 @@ inline constexpr const std::array<float, 256>& decode_table =
 #include <cfenv>
 #include <cfloat>
 #include <cstddef>
+#include <cstring>
 
 // ---- begin minifloat/random.hpp
 // minifloat: the counter-based generator of random bits for stochastic rounding. The value for
@@ -2330,13 +2331,17 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
   const u32v magnitude = splat(0x7FFFFFFFU);
   std::size_t b = 0;
   if (block_size % width == 0) {
+    // (The blocks advance together, so that their maxima stay in registers: no array in memory,
+    // which GCC zeroed with a REP STOS per group.)
     for (const std::size_t groups_end = blocks - blocks % width; b != groups_end; b += width) {
-      u32v m[width] = {};
+      const float* group = src + b * block_size;
+      u32v m[width];
       for (std::size_t k = 0; k < width; ++k) {
-        const float* block = src + (b + k) * block_size;
-        m[k] = and_(load_float_bits(block), magnitude);
-        for (std::size_t i = width; i != block_size; i += width) {
-          m[k] = max_u(m[k], and_(load_float_bits(block + i), magnitude));
+        m[k] = and_(load_float_bits(group + k * block_size), magnitude);
+      }
+      for (std::size_t i = width; i != block_size; i += width) {
+        for (std::size_t k = 0; k < width; ++k) {
+          m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
         }
       }
       store_u32(out + b, max_of_each(m));
@@ -2430,6 +2435,38 @@ void decode_e2m1_blocks_portable(const std::uint8_t* packed, const std::uint8_t*
   }
 }
 
+// Whether a word's lowest byte is the first in memory (then pack_nibble_pairs_portable loads and
+// stores words; otherwise it goes byte by byte: s390x).
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) &&                                    \
+    __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+constexpr bool little_endian = false;
+#else
+constexpr bool little_endian = true;
+#endif
+
+// FP4 packing (packed.hpp's layout): the low four bits of codes[2j] into the low nibble of
+// packed[j], those of codes[2j + 1] into its high nibble; n even. Eight codes at a time in a
+// 64-bit word (byte k = code k): x | x >> 4 puts code 2j + 1 above code 2j in byte 2j, and the
+// even bytes are then gathered into four.
+inline void pack_nibble_pairs_portable(const std::uint8_t* codes, std::size_t n,
+                                       std::uint8_t* packed) noexcept {
+  std::size_t i = 0;
+  if constexpr (little_endian) {
+    for (; i + 8 <= n; i += 8) {
+      std::uint64_t x = 0;
+      std::memcpy(&x, codes + i, sizeof x);
+      x &= 0x0F0F0F0F0F0F0F0FU;
+      std::uint64_t y = (x | x >> 4) & 0x00FF00FF00FF00FFU;
+      y = (y | y >> 8) & 0x0000FFFF0000FFFFU;
+      const auto four = static_cast<std::uint32_t>(y | y >> 16);
+      std::memcpy(packed + i / 2, &four, sizeof four);
+    }
+  }
+  for (; i < n; i += 2) {
+    packed[i / 2] = static_cast<std::uint8_t>((codes[i] & 0x0FU) | (codes[i + 1] & 0x0FU) << 4);
+  }
+}
+
 // The portable path: the interface every kernel type has (detail/dispatch.hpp calls them).
 struct portable_kernels {
   static constexpr const char* name = "portable";
@@ -2472,6 +2509,10 @@ struct portable_kernels {
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
                                        std::uint32_t* out) {
     portable::block_max_magnitude_bits(src, blocks, block_size, out);
+  }
+  // FP4 codes (one per byte) packed two per byte, n even (pack_nibble_pairs_portable above).
+  static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
+    pack_nibble_pairs_portable(codes, n, packed);
   }
   // MXFP4 blocks whose products stay normal, into float or bfloat16_bits
   // (decode_e2m1_blocks_portable above).
@@ -4450,13 +4491,17 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
   const u32v magnitude = splat(0x7FFFFFFFU);
   std::size_t b = 0;
   if (block_size % width == 0) {
+    // (The blocks advance together, so that their maxima stay in registers: no array in memory,
+    // which GCC zeroed with a REP STOS per group.)
     for (const std::size_t groups_end = blocks - blocks % width; b != groups_end; b += width) {
-      u32v m[width] = {};
+      const float* group = src + b * block_size;
+      u32v m[width];
       for (std::size_t k = 0; k < width; ++k) {
-        const float* block = src + (b + k) * block_size;
-        m[k] = and_(load_float_bits(block), magnitude);
-        for (std::size_t i = width; i != block_size; i += width) {
-          m[k] = max_u(m[k], and_(load_float_bits(block + i), magnitude));
+        m[k] = and_(load_float_bits(group + k * block_size), magnitude);
+      }
+      for (std::size_t i = width; i != block_size; i += width) {
+        for (std::size_t k = 0; k < width; ++k) {
+          m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
         }
       }
       store_u32(out + b, max_of_each(m));
@@ -4603,6 +4648,25 @@ MINIFLOAT_ARRAY_FN void decode_through_binary16(const std::uint8_t* src, std::si
 // Whether MXCSR rounds to nearest (the default), so that add_f32 may stand for nearest-even.
 inline bool rounds_to_nearest() noexcept { return (_mm_getcsr() & 0x6000U) == 0; }
 
+// FP4 packing, 64 codes at a time: VPMADDUBSW makes each pair (c0, c1) of masked codes the word
+// c0 + 16 c1 (at most 0xFF), VPACKUSWB keeps the words' low bytes (within 128-bit lanes, which
+// VPERMQ puts back in order). The rest as the portable path does.
+MINIFLOAT_ARRAY_FN void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n,
+                                          std::uint8_t* packed) {
+  const __m256i low_nibbles = _mm256_set1_epi8(0x0F);
+  const __m256i weights = _mm256_set1_epi16(0x1001); // bytes 1, 16
+  std::size_t i = 0;
+  for (; i + 64 <= n; i += 64) {
+    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(codes + i));
+    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(codes + i + 32));
+    const __m256i words_a = _mm256_maddubs_epi16(_mm256_and_si256(a, low_nibbles), weights);
+    const __m256i words_b = _mm256_maddubs_epi16(_mm256_and_si256(b, low_nibbles), weights);
+    const __m256i bytes = _mm256_permute4x64_epi64(_mm256_packus_epi16(words_a, words_b), 0xD8);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(packed + i / 2), bytes);
+  }
+  pack_nibble_pairs_portable(codes + i, n - i, packed + i / 2);
+}
+
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
 #undef MINIFLOAT_AVX2_TARGET
@@ -4666,6 +4730,10 @@ struct avx2_kernels {
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
                                        std::uint32_t* out) {
     avx2::block_max_magnitude_bits(src, blocks, block_size, out);
+  }
+  // FP4 codes (one per byte) packed two per byte, n even.
+  static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
+    avx2::pack_nibble_pairs(codes, n, packed);
   }
   // MXFP4 blocks whose products stay normal: the portable table loop (a byte-shuffle kernel is
   // the AVX-512 path's).
@@ -5787,13 +5855,17 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
   const u32v magnitude = splat(0x7FFFFFFFU);
   std::size_t b = 0;
   if (block_size % width == 0) {
+    // (The blocks advance together, so that their maxima stay in registers: no array in memory,
+    // which GCC zeroed with a REP STOS per group.)
     for (const std::size_t groups_end = blocks - blocks % width; b != groups_end; b += width) {
-      u32v m[width] = {};
+      const float* group = src + b * block_size;
+      u32v m[width];
       for (std::size_t k = 0; k < width; ++k) {
-        const float* block = src + (b + k) * block_size;
-        m[k] = and_(load_float_bits(block), magnitude);
-        for (std::size_t i = width; i != block_size; i += width) {
-          m[k] = max_u(m[k], and_(load_float_bits(block + i), magnitude));
+        m[k] = and_(load_float_bits(group + k * block_size), magnitude);
+      }
+      for (std::size_t i = width; i != block_size; i += width) {
+        for (std::size_t k = 0; k < width; ++k) {
+          m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
         }
       }
       store_u32(out + b, max_of_each(m));
@@ -6035,6 +6107,22 @@ MINIFLOAT_ARRAY_FN void decode_e2m1_blocks(const std::uint8_t* packed,
   }
 }
 
+// FP4 packing, 64 codes at a time: VPMADDUBSW makes each pair (c0, c1) of masked codes the word
+// c0 + 16 c1 (at most 0xFF), VPMOVWB keeps the words' low bytes. The rest as the portable path
+// does.
+MINIFLOAT_ARRAY_FN void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n,
+                                          std::uint8_t* packed) {
+  const __m512i low_nibbles = _mm512_set1_epi8(0x0F);
+  const __m512i weights = _mm512_set1_epi16(0x1001); // bytes 1, 16
+  std::size_t i = 0;
+  for (; i + 64 <= n; i += 64) {
+    const __m512i pairs = _mm512_and_si512(_mm512_loadu_si512(codes + i), low_nibbles);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(packed + i / 2),
+                        _mm512_cvtepi16_epi8(_mm512_maddubs_epi16(pairs, weights)));
+  }
+  pack_nibble_pairs_portable(codes + i, n - i, packed + i / 2);
+}
+
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
 #undef MINIFLOAT_AVX512_TARGET
@@ -6075,6 +6163,10 @@ struct avx512_kernels {
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
                                        std::uint32_t* out) {
     avx512::block_max_magnitude_bits(src, blocks, block_size, out);
+  }
+  // FP4 codes (one per byte) packed two per byte, n even.
+  static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
+    avx512::pack_nibble_pairs(codes, n, packed);
   }
   // MXFP4 blocks whose products stay normal: nibbles through a word permute.
   template <class To>
@@ -7125,13 +7217,17 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
   const u32v magnitude = splat(0x7FFFFFFFU);
   std::size_t b = 0;
   if (block_size % width == 0) {
+    // (The blocks advance together, so that their maxima stay in registers: no array in memory,
+    // which GCC zeroed with a REP STOS per group.)
     for (const std::size_t groups_end = blocks - blocks % width; b != groups_end; b += width) {
-      u32v m[width] = {};
+      const float* group = src + b * block_size;
+      u32v m[width];
       for (std::size_t k = 0; k < width; ++k) {
-        const float* block = src + (b + k) * block_size;
-        m[k] = and_(load_float_bits(block), magnitude);
-        for (std::size_t i = width; i != block_size; i += width) {
-          m[k] = max_u(m[k], and_(load_float_bits(block + i), magnitude));
+        m[k] = and_(load_float_bits(group + k * block_size), magnitude);
+      }
+      for (std::size_t i = width; i != block_size; i += width) {
+        for (std::size_t k = 0; k < width; ++k) {
+          m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
         }
       }
       store_u32(out + b, max_of_each(m));
@@ -7259,6 +7355,18 @@ MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::u
   }
 }
 
+// FP4 packing, 32 codes at a time: LD2 splits the even and odd codes, SLI puts each odd code's
+// low bits above the even code's low nibble. The rest as the portable path does.
+MINIFLOAT_ARRAY_FN void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n,
+                                          std::uint8_t* packed) {
+  std::size_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    const uint8x16x2_t pairs = vld2q_u8(codes + i);
+    vst1q_u8(packed + i / 2, vsliq_n_u8(pairs.val[0], pairs.val[1], 4));
+  }
+  pack_nibble_pairs_portable(codes + i, n - i, packed + i / 2);
+}
+
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
 } // namespace neon
@@ -7290,6 +7398,10 @@ struct neon_kernels {
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
                                        std::uint32_t* out) {
     neon::block_max_magnitude_bits(src, blocks, block_size, out);
+  }
+  // FP4 codes (one per byte) packed two per byte, n even.
+  static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
+    neon::pack_nibble_pairs(codes, n, packed);
   }
   // MXFP4 blocks whose products stay normal: the portable table loop (a byte-shuffle kernel is
   // the AVX-512 path's).
@@ -9359,53 +9471,29 @@ constexpr void unpack_group(const std::uint8_t* bytes, std::uint8_t* codes) noex
   }
 }
 
-// Whether a word's lowest byte is the first in memory (then pack_unchecked loads and stores
-// words; otherwise it assembles them byte by byte: s390x).
-#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) &&                                    \
-    __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-constexpr bool little_endian = false;
-#else
-constexpr bool little_endian = true;
-#endif
-
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+// FP4 codes two per byte on the active path's kernel (pack_nibble_pairs); FP6 four per three
+// bytes, group by group.
 template <class T>
 void pack_unchecked(const T* values, std::size_t n, std::uint8_t* packed) noexcept {
-  constexpr std::size_t group = packed_group_elements<T>;
-  std::size_t start = 0;
+  static_assert(sizeof(T) == 1, "a value is its code");
   if constexpr (element_bits<T> == 4) {
-    // Eight codes at a time in a 64-bit word (byte k = code k, whatever the byte order of the
-    // machine): x | x >> 4 puts code 2j + 1 above code 2j in byte 2j, and the even bytes are
-    // then gathered into four.
-    for (; start + 8 <= n; start += 8) {
-      std::uint64_t x = 0;
-      if constexpr (little_endian) {
-        std::memcpy(&x, values + start, sizeof x); // one load
-      } else {
-        for (std::size_t k = 0; k < 8; ++k) {
-          x |= std::uint64_t{values[start + k].bits()} << (8 * k);
-        }
+    const auto* codes = reinterpret_cast<const std::uint8_t*>(values);
+    with_kernels(active_path(),
+                 [&](auto kernels) { decltype(kernels)::pack_nibble_pairs(codes, n, packed); });
+  } else {
+    constexpr std::size_t group = packed_group_elements<T>;
+    for (std::size_t i = 0; i < n; i += group) {
+      std::uint8_t codes[4] = {};
+      for (std::size_t j = 0; j < group; ++j) {
+        codes[j] = values[i + j].bits();
       }
-      x &= 0x0F0F0F0F0F0F0F0FU;
-      std::uint64_t y = (x | x >> 4) & 0x00FF00FF00FF00FFU;
-      y = (y | y >> 8) & 0x0000FFFF0000FFFFU;
-      const auto four = static_cast<std::uint32_t>(y | y >> 16);
-      if constexpr (little_endian) {
-        std::memcpy(packed + start / 2, &four, sizeof four);
-      } else {
-        for (std::size_t k = 0; k < 4; ++k) {
-          packed[start / 2 + k] = static_cast<std::uint8_t>(four >> (8 * k));
-        }
-      }
+      pack_group<T>(codes, packed + i / group * packed_group_bytes<T>);
     }
-  }
-  for (std::size_t i = start; i < n; i += group) {
-    std::uint8_t codes[4] = {};
-    for (std::size_t j = 0; j < group; ++j) {
-      codes[j] = values[i + j].bits();
-    }
-    pack_group<T>(codes, packed + i / group * packed_group_bytes<T>);
   }
 }
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+
 template <class T>
 void unpack_unchecked(const std::uint8_t* packed, std::size_t n, T* values) noexcept {
   constexpr std::size_t group = packed_group_elements<T>;
@@ -9787,19 +9875,20 @@ void quantize_nvfp4_checked(const float* x, std::size_t n, std::uint8_t* packed,
   detail::check_positive_finite(function, tensor_scale.encode, "the encode scale");
   detail::check_positive_finite(function, tensor_scale.decode, "the decode scale");
   const float byte_factor = tensor_scale.encode * (1.0f / 6.0f);
-  // Per piece of 32 blocks: the amaxes, bytes and factors first, then one narrowing of the piece
-  // on the active path, each element times its block's factor as it is read, and the packing.
+  // Per piece of 32 blocks: the amaxes; the bytes, quantize()'s product amax_b * byte_factor
+  // narrowed to ue4m3 (nearest-even, saturating) in one kernel call; the factors; then one
+  // narrowing of the piece on the active path, each element times its block's factor as it is
+  // read, and the packing.
   constexpr std::size_t piece = 32;
   e2m1 codes[piece * nvfp4_block_size];
   for (std::size_t first = 0; first < blocks; first += piece) {
     const std::size_t count = detail::smaller(piece, blocks - first);
     float amaxes[piece];
     detail::block_amaxes(x + first * nvfp4_block_size, count, nvfp4_block_size, amaxes);
+    detail::narrow_scaled(detail::scaled_floats{amaxes, byte_factor}, count, scales + first);
     float factors[piece];
     for (std::size_t b = 0; b < count; ++b) {
-      const auto byte = saturate_cast<ue4m3>(amaxes[b] * byte_factor);
-      scales[first + b] = byte;
-      const float quotient = 1.0f / (static_cast<float>(byte) * tensor_scale.decode);
+      const float quotient = 1.0f / (static_cast<float>(scales[first + b]) * tensor_scale.decode);
       // At most FLT_MAX, on the bits (a zero divisor gives +inf; a NaN byte gives NaN).
       factors[b] =
           detail::float_bits(quotient) == detail::float_infinity_bits ? 0x1.fffffep127f : quotient;

@@ -139,6 +139,38 @@ TEST(Packed, Fp4TwoPerByteLowNibbleFirst) {
             (std::vector<std::uint8_t>{0x10, 0x32, 0x54, 0x76, 0x98, 0xBA, 0xDC, 0xFE}));
 }
 
+TEST(Packed, Fp4PackingOnEveryPathAtEveryLengthAndOffset) {
+  // Each path packs FP4 with its own instructions, its main loop 32 or 64 codes at a time: every
+  // even length up to 300 at offsets 0 to 3 in both arrays, against the bit stream written out
+  // above, and nothing written past the packed bytes.
+  std::mt19937 rng(5);
+  std::vector<unsigned> all_codes(300 + 3);
+  for (unsigned& c : all_codes) {
+    c = rng() % 16;
+  }
+  std::vector<e2m1> all_values;
+  for (unsigned c : all_codes) {
+    all_values.push_back(e2m1::from_bits(static_cast<std::uint8_t>(c)));
+  }
+  for (minifloat::simd_path path : supported_paths()) {
+    const minifloat::scoped_path chosen(path);
+    for (std::size_t offset = 0; offset < 4; ++offset) {
+      for (std::size_t n = 0; n <= 300; n += 2) {
+        const std::vector<unsigned> codes(all_codes.begin() + static_cast<std::ptrdiff_t>(offset),
+                                          all_codes.begin() +
+                                              static_cast<std::ptrdiff_t>(offset + n));
+        std::vector<std::uint8_t> expected = bit_stream(codes, 4);
+        std::vector<std::uint8_t> packed(offset + n / 2 + 1, 0xEE);
+        minifloat::pack(all_values.data() + offset, n, packed.data() + offset);
+        expected.insert(expected.begin(), offset, 0xEE);
+        expected.push_back(0xEE);
+        ASSERT_EQ(packed, expected)
+            << minifloat::to_string(path) << " n " << n << " offset " << offset;
+      }
+    }
+  }
+}
+
 TEST(Packed, Fp6FourPerThreeBytesLittleEndian) {
   // ONNX: {1, 2, 3, 63} is 0b111111'000011'000010'000001 = 0xFC3081, bytes 81 30 FC.
   check_layout<e2m3>({1, 2, 3, 63}, {0x81, 0x30, 0xFC});

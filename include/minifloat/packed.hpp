@@ -78,53 +78,29 @@ constexpr void unpack_group(const std::uint8_t* bytes, std::uint8_t* codes) noex
   }
 }
 
-// Whether a word's lowest byte is the first in memory (then pack_unchecked loads and stores
-// words; otherwise it assembles them byte by byte: s390x).
-#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) &&                                    \
-    __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-constexpr bool little_endian = false;
-#else
-constexpr bool little_endian = true;
-#endif
-
+inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
+// FP4 codes two per byte on the active path's kernel (pack_nibble_pairs); FP6 four per three
+// bytes, group by group.
 template <class T>
 void pack_unchecked(const T* values, std::size_t n, std::uint8_t* packed) noexcept {
-  constexpr std::size_t group = packed_group_elements<T>;
-  std::size_t start = 0;
+  static_assert(sizeof(T) == 1, "a value is its code");
   if constexpr (element_bits<T> == 4) {
-    // Eight codes at a time in a 64-bit word (byte k = code k, whatever the byte order of the
-    // machine): x | x >> 4 puts code 2j + 1 above code 2j in byte 2j, and the even bytes are
-    // then gathered into four.
-    for (; start + 8 <= n; start += 8) {
-      std::uint64_t x = 0;
-      if constexpr (little_endian) {
-        std::memcpy(&x, values + start, sizeof x); // one load
-      } else {
-        for (std::size_t k = 0; k < 8; ++k) {
-          x |= std::uint64_t{values[start + k].bits()} << (8 * k);
-        }
+    const auto* codes = reinterpret_cast<const std::uint8_t*>(values);
+    with_kernels(active_path(),
+                 [&](auto kernels) { decltype(kernels)::pack_nibble_pairs(codes, n, packed); });
+  } else {
+    constexpr std::size_t group = packed_group_elements<T>;
+    for (std::size_t i = 0; i < n; i += group) {
+      std::uint8_t codes[4] = {};
+      for (std::size_t j = 0; j < group; ++j) {
+        codes[j] = values[i + j].bits();
       }
-      x &= 0x0F0F0F0F0F0F0F0FU;
-      std::uint64_t y = (x | x >> 4) & 0x00FF00FF00FF00FFU;
-      y = (y | y >> 8) & 0x0000FFFF0000FFFFU;
-      const auto four = static_cast<std::uint32_t>(y | y >> 16);
-      if constexpr (little_endian) {
-        std::memcpy(packed + start / 2, &four, sizeof four);
-      } else {
-        for (std::size_t k = 0; k < 4; ++k) {
-          packed[start / 2 + k] = static_cast<std::uint8_t>(four >> (8 * k));
-        }
-      }
+      pack_group<T>(codes, packed + i / group * packed_group_bytes<T>);
     }
-  }
-  for (std::size_t i = start; i < n; i += group) {
-    std::uint8_t codes[4] = {};
-    for (std::size_t j = 0; j < group; ++j) {
-      codes[j] = values[i + j].bits();
-    }
-    pack_group<T>(codes, packed + i / group * packed_group_bytes<T>);
   }
 }
+} // namespace MINIFLOAT_SETTINGS_NAMESPACE
+
 template <class T>
 void unpack_unchecked(const std::uint8_t* packed, std::size_t n, T* values) noexcept {
   constexpr std::size_t group = packed_group_elements<T>;

@@ -316,6 +316,25 @@ MINIFLOAT_ARRAY_FN void decode_through_binary16(const std::uint8_t* src, std::si
 // Whether MXCSR rounds to nearest (the default), so that add_f32 may stand for nearest-even.
 inline bool rounds_to_nearest() noexcept { return (_mm_getcsr() & 0x6000U) == 0; }
 
+// FP4 packing, 64 codes at a time: VPMADDUBSW makes each pair (c0, c1) of masked codes the word
+// c0 + 16 c1 (at most 0xFF), VPACKUSWB keeps the words' low bytes (within 128-bit lanes, which
+// VPERMQ puts back in order). The rest as the portable path does.
+MINIFLOAT_ARRAY_FN void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n,
+                                          std::uint8_t* packed) {
+  const __m256i low_nibbles = _mm256_set1_epi8(0x0F);
+  const __m256i weights = _mm256_set1_epi16(0x1001); // bytes 1, 16
+  std::size_t i = 0;
+  for (; i + 64 <= n; i += 64) {
+    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(codes + i));
+    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(codes + i + 32));
+    const __m256i words_a = _mm256_maddubs_epi16(_mm256_and_si256(a, low_nibbles), weights);
+    const __m256i words_b = _mm256_maddubs_epi16(_mm256_and_si256(b, low_nibbles), weights);
+    const __m256i bytes = _mm256_permute4x64_epi64(_mm256_packus_epi16(words_a, words_b), 0xD8);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(packed + i / 2), bytes);
+  }
+  pack_nibble_pairs_portable(codes + i, n - i, packed + i / 2);
+}
+
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
 #undef MINIFLOAT_AVX2_TARGET
@@ -379,6 +398,10 @@ struct avx2_kernels {
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
                                        std::uint32_t* out) {
     avx2::block_max_magnitude_bits(src, blocks, block_size, out);
+  }
+  // FP4 codes (one per byte) packed two per byte, n even.
+  static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
+    avx2::pack_nibble_pairs(codes, n, packed);
   }
   // MXFP4 blocks whose products stay normal: the portable table loop (a byte-shuffle kernel is
   // the AVX-512 path's).

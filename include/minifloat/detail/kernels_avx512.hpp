@@ -431,6 +431,22 @@ MINIFLOAT_ARRAY_FN void decode_e2m1_blocks(const std::uint8_t* packed,
   }
 }
 
+// FP4 packing, 64 codes at a time: VPMADDUBSW makes each pair (c0, c1) of masked codes the word
+// c0 + 16 c1 (at most 0xFF), VPMOVWB keeps the words' low bytes. The rest as the portable path
+// does.
+MINIFLOAT_ARRAY_FN void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n,
+                                          std::uint8_t* packed) {
+  const __m512i low_nibbles = _mm512_set1_epi8(0x0F);
+  const __m512i weights = _mm512_set1_epi16(0x1001); // bytes 1, 16
+  std::size_t i = 0;
+  for (; i + 64 <= n; i += 64) {
+    const __m512i pairs = _mm512_and_si512(_mm512_loadu_si512(codes + i), low_nibbles);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(packed + i / 2),
+                        _mm512_cvtepi16_epi8(_mm512_maddubs_epi16(pairs, weights)));
+  }
+  pack_nibble_pairs_portable(codes + i, n - i, packed + i / 2);
+}
+
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
 #undef MINIFLOAT_AVX512_TARGET
@@ -471,6 +487,10 @@ struct avx512_kernels {
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
                                        std::uint32_t* out) {
     avx512::block_max_magnitude_bits(src, blocks, block_size, out);
+  }
+  // FP4 codes (one per byte) packed two per byte, n even.
+  static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
+    avx512::pack_nibble_pairs(codes, n, packed);
   }
   // MXFP4 blocks whose products stay normal: nibbles through a word permute.
   template <class To>

@@ -245,6 +245,18 @@ MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::u
   }
 }
 
+// FP4 packing, 32 codes at a time: LD2 splits the even and odd codes, SLI puts each odd code's
+// low bits above the even code's low nibble. The rest as the portable path does.
+MINIFLOAT_ARRAY_FN void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n,
+                                          std::uint8_t* packed) {
+  std::size_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    const uint8x16x2_t pairs = vld2q_u8(codes + i);
+    vst1q_u8(packed + i / 2, vsliq_n_u8(pairs.val[0], pairs.val[1], 4));
+  }
+  pack_nibble_pairs_portable(codes + i, n - i, packed + i / 2);
+}
+
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
 } // namespace neon
@@ -276,6 +288,10 @@ struct neon_kernels {
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
                                        std::uint32_t* out) {
     neon::block_max_magnitude_bits(src, blocks, block_size, out);
+  }
+  // FP4 codes (one per byte) packed two per byte, n even.
+  static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
+    neon::pack_nibble_pairs(codes, n, packed);
   }
   // MXFP4 blocks whose products stay normal: the portable table loop (a byte-shuffle kernel is
   // the AVX-512 path's).

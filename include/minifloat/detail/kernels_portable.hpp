@@ -10,6 +10,7 @@
 #include <cfenv>
 #include <cfloat>
 #include <cstddef>
+#include <cstring>
 
 #include "../binary16.hpp"
 #include "../converter.hpp"
@@ -202,6 +203,38 @@ void decode_e2m1_blocks_portable(const std::uint8_t* packed, const std::uint8_t*
   }
 }
 
+// Whether a word's lowest byte is the first in memory (then pack_nibble_pairs_portable loads and
+// stores words; otherwise it goes byte by byte: s390x).
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) &&                                    \
+    __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+constexpr bool little_endian = false;
+#else
+constexpr bool little_endian = true;
+#endif
+
+// FP4 packing (packed.hpp's layout): the low four bits of codes[2j] into the low nibble of
+// packed[j], those of codes[2j + 1] into its high nibble; n even. Eight codes at a time in a
+// 64-bit word (byte k = code k): x | x >> 4 puts code 2j + 1 above code 2j in byte 2j, and the
+// even bytes are then gathered into four.
+inline void pack_nibble_pairs_portable(const std::uint8_t* codes, std::size_t n,
+                                       std::uint8_t* packed) noexcept {
+  std::size_t i = 0;
+  if constexpr (little_endian) {
+    for (; i + 8 <= n; i += 8) {
+      std::uint64_t x = 0;
+      std::memcpy(&x, codes + i, sizeof x);
+      x &= 0x0F0F0F0F0F0F0F0FU;
+      std::uint64_t y = (x | x >> 4) & 0x00FF00FF00FF00FFU;
+      y = (y | y >> 8) & 0x0000FFFF0000FFFFU;
+      const auto four = static_cast<std::uint32_t>(y | y >> 16);
+      std::memcpy(packed + i / 2, &four, sizeof four);
+    }
+  }
+  for (; i < n; i += 2) {
+    packed[i / 2] = static_cast<std::uint8_t>((codes[i] & 0x0FU) | (codes[i + 1] & 0x0FU) << 4);
+  }
+}
+
 // The portable path: the interface every kernel type has (detail/dispatch.hpp calls them).
 struct portable_kernels {
   static constexpr const char* name = "portable";
@@ -244,6 +277,10 @@ struct portable_kernels {
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
                                        std::uint32_t* out) {
     portable::block_max_magnitude_bits(src, blocks, block_size, out);
+  }
+  // FP4 codes (one per byte) packed two per byte, n even (pack_nibble_pairs_portable above).
+  static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
+    pack_nibble_pairs_portable(codes, n, packed);
   }
   // MXFP4 blocks whose products stay normal, into float or bfloat16_bits
   // (decode_e2m1_blocks_portable above).
