@@ -1827,6 +1827,8 @@ struct addition_constants {
     return t;
   }
   alignas(64) static constexpr std::array<std::uint32_t, 32> magic_table = table();
+  // magic(0), for the paths that compute magic(e) (a constant: device code may use it).
+  static constexpr std::uint32_t magic_at_zero = magic(0U);
 };
 
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
@@ -1849,7 +1851,7 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
     const u32v exponent_field =
         and_(max_u(clamped, splat(constants::smallest_normal << 23)), splat(0x7F800000U));
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
-                splat(constants::magic(0U)));
+                splat(constants::magic_at_zero));
   }
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
   auto sum = add_f32<Rule>(clamped, magic);
@@ -2435,6 +2437,31 @@ void decode_e2m1_blocks_portable(const std::uint8_t* packed, const std::uint8_t*
   }
 }
 
+// NVFP4 blocks of 16 (e2m1 elements two per byte, element 2j in the low nibble; a ue4m3 scale
+// byte per block) into float, Transformer Engine's order (docs/spec.md §7): (element * byte),
+// exact, then times decode, rounded once. The 16 products of a block are made first, in a
+// table: so the first product cannot be reassociated with the second (-ffast-math).
+constexpr std::size_t nvfp4_block_bytes = 8;
+inline void decode_nvfp4_blocks_portable(const std::uint8_t* packed,
+                                         const std::uint8_t* scale_codes, std::size_t blocks,
+                                         float decode, float* dst) noexcept {
+  const auto& values = code_table_for<formats::e2m1, formats::binary32>;
+  const auto& bytes_as_floats = code_table_for<formats::ue4m3, formats::binary32>;
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const std::uint8_t* bytes = packed + b * nvfp4_block_bytes;
+    const auto byte = bit_cast<float>(bytes_as_floats[scale_codes[b]]);
+    float times_byte[16];
+    for (std::size_t code = 0; code < 16; ++code) {
+      times_byte[code] = bit_cast<float>(values[code]) * byte;
+    }
+    float* out = dst + b * 2 * nvfp4_block_bytes;
+    for (std::size_t j = 0; j < 2 * nvfp4_block_bytes; ++j) {
+      const unsigned code = (unsigned{bytes[j / 2]} >> (4 * (j % 2))) & 0x0FU;
+      out[j] = times_byte[code] * decode;
+    }
+  }
+}
+
 // Whether a word's lowest byte is the first in memory (then pack_nibble_pairs_portable loads and
 // stores words; otherwise it goes byte by byte: s390x).
 #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) &&                                    \
@@ -2513,6 +2540,11 @@ struct portable_kernels {
   // FP4 codes (one per byte) packed two per byte, n even (pack_nibble_pairs_portable above).
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
     pack_nibble_pairs_portable(codes, n, packed);
+  }
+  // NVFP4 blocks into float (decode_nvfp4_blocks_portable above).
+  static void decode_nvfp4_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                  std::size_t blocks, float decode, float* dst) {
+    decode_nvfp4_blocks_portable(packed, scale_codes, blocks, decode, dst);
   }
   // MXFP4 blocks whose products stay normal, into float or bfloat16_bits
   // (decode_e2m1_blocks_portable above).
@@ -3987,6 +4019,8 @@ struct addition_constants {
     return t;
   }
   alignas(64) static constexpr std::array<std::uint32_t, 32> magic_table = table();
+  // magic(0), for the paths that compute magic(e) (a constant: device code may use it).
+  static constexpr std::uint32_t magic_at_zero = magic(0U);
 };
 
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
@@ -4009,7 +4043,7 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
     const u32v exponent_field =
         and_(max_u(clamped, splat(constants::smallest_normal << 23)), splat(0x7F800000U));
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
-                splat(constants::magic(0U)));
+                splat(constants::magic_at_zero));
   }
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
   auto sum = add_f32<Rule>(clamped, magic);
@@ -4714,6 +4748,43 @@ MINIFLOAT_ARRAY_FN void decode_e2m1_blocks(const std::uint8_t* packed,
   }
 }
 
+// NVFP4 blocks into float (kernels_portable.hpp: decode_nvfp4_blocks_portable, the same
+// products in the same order), one block of 16 per iteration: its 8 bytes widened to dwords and
+// split into nibbles in element order; each element's magnitude by VPERMPS from e2m1's eight
+// non-negative values (the code's low 3 bits), its sign from bit 3; times the byte's value
+// (exact), then times decode. An empty asm keeps the two products apart (-ffast-math would merge
+// byte * decode, another rounding).
+MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
+                                            const std::uint8_t* scale_codes, std::size_t blocks,
+                                            float decode, float* dst) {
+  const __m256 magnitudes = _mm256_castsi256_ps(_mm256_loadu_si256(
+      reinterpret_cast<const __m256i*>(code_table_for<formats::e2m1, formats::binary32>.data())));
+  const std::uint32_t* bytes_as_floats = code_table_for<formats::ue4m3, formats::binary32>.data();
+  const __m256 decode_factor = _mm256_set1_ps(decode);
+  const __m256i low_nibble = _mm256_set1_epi32(0x0F);
+  const __m256i sign_of_code = _mm256_set1_epi32(0x08);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const __m256i bytes = _mm256_cvtepu8_epi32(
+        _mm_loadl_epi64(reinterpret_cast<const __m128i*>(packed + nvfp4_block_bytes * b)));
+    const __m256i low = _mm256_and_si256(bytes, low_nibble);
+    const __m256i high = _mm256_srli_epi32(bytes, 4);
+    const __m256i pairs_low = _mm256_unpacklo_epi32(low, high);  // elements 0-3, 8-11
+    const __m256i pairs_high = _mm256_unpackhi_epi32(low, high); // elements 4-7, 12-15
+    const __m256i codes[2] = {_mm256_permute2x128_si256(pairs_low, pairs_high, 0x20),
+                              _mm256_permute2x128_si256(pairs_low, pairs_high, 0x31)};
+    const __m256 byte = _mm256_set1_ps(bit_cast<float>(bytes_as_floats[scale_codes[b]]));
+    for (std::size_t k = 0; k < 2; ++k) {
+      const __m256i sign = _mm256_slli_epi32(_mm256_and_si256(codes[k], sign_of_code), 28);
+      const __m256 value =
+          _mm256_or_ps(_mm256_permutevar8x32_ps(magnitudes, codes[k]), _mm256_castsi256_ps(sign));
+      __m256 times_byte = _mm256_mul_ps(value, byte);
+      __asm__("" : "+x"(times_byte));
+      _mm256_storeu_ps(dst + 2 * nvfp4_block_bytes * b + 8 * k,
+                       _mm256_mul_ps(times_byte, decode_factor));
+    }
+  }
+}
+
 // FP4 packing, 64 codes at a time: VPMADDUBSW makes each pair (c0, c1) of masked codes the word
 // c0 + 16 c1 (at most 0xFF), VPACKUSWB keeps the words' low bytes (within 128-bit lanes, which
 // VPERMQ puts back in order). The rest as the portable path does.
@@ -4800,6 +4871,11 @@ struct avx2_kernels {
   // FP4 codes (one per byte) packed two per byte, n even.
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
     avx2::pack_nibble_pairs(codes, n, packed);
+  }
+  // NVFP4 blocks into float: magnitudes through a dword permute.
+  static void decode_nvfp4_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                  std::size_t blocks, float decode, float* dst) {
+    avx2::decode_nvfp4_blocks(packed, scale_codes, blocks, decode, dst);
   }
   // MXFP4 blocks whose products stay normal: nibbles through two byte shuffles.
   template <class To>
@@ -5416,6 +5492,8 @@ struct addition_constants {
     return t;
   }
   alignas(64) static constexpr std::array<std::uint32_t, 32> magic_table = table();
+  // magic(0), for the paths that compute magic(e) (a constant: device code may use it).
+  static constexpr std::uint32_t magic_at_zero = magic(0U);
 };
 
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
@@ -5438,7 +5516,7 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
     const u32v exponent_field =
         and_(max_u(clamped, splat(constants::smallest_normal << 23)), splat(0x7F800000U));
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
-                splat(constants::magic(0U)));
+                splat(constants::magic_at_zero));
   }
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
   auto sum = add_f32<Rule>(clamped, magic);
@@ -6233,6 +6311,11 @@ struct avx512_kernels {
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
     avx512::pack_nibble_pairs(codes, n, packed);
   }
+  // NVFP4 blocks into float: the AVX2 path's kernel.
+  static void decode_nvfp4_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                  std::size_t blocks, float decode, float* dst) {
+    avx2::decode_nvfp4_blocks(packed, scale_codes, blocks, decode, dst);
+  }
   // MXFP4 blocks whose products stay normal: nibbles through a word permute.
   template <class To>
   static void decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
@@ -6778,6 +6861,8 @@ struct addition_constants {
     return t;
   }
   alignas(64) static constexpr std::array<std::uint32_t, 32> magic_table = table();
+  // magic(0), for the paths that compute magic(e) (a constant: device code may use it).
+  static constexpr std::uint32_t magic_at_zero = magic(0U);
 };
 
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
@@ -6800,7 +6885,7 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
     const u32v exponent_field =
         and_(max_u(clamped, splat(constants::smallest_normal << 23)), splat(0x7F800000U));
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
-                splat(constants::magic(0U)));
+                splat(constants::magic_at_zero));
   }
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
   auto sum = add_f32<Rule>(clamped, magic);
@@ -7467,6 +7552,11 @@ struct neon_kernels {
   // FP4 codes (one per byte) packed two per byte, n even.
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
     neon::pack_nibble_pairs(codes, n, packed);
+  }
+  // NVFP4 blocks into float: the portable loop.
+  static void decode_nvfp4_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                  std::size_t blocks, float decode, float* dst) {
+    decode_nvfp4_blocks_portable(packed, scale_codes, blocks, decode, dst);
   }
   // MXFP4 blocks whose products stay normal: the portable table loop (a byte-shuffle kernel is
   // the AVX-512 path's).
@@ -10005,8 +10095,17 @@ void dequantize_nvfp4(const std::uint8_t* packed, std::size_t n, const ue4m3* sc
   detail::check_pair(function, {packed, n / 2, "packed"}, x_written, n, "packed or x");
   detail::check_pair(function, {scales, blocks, "scales"}, x_written, blocks, "scales", "");
   // Per block, the 16 products element · byte (exact: at most 8 significant bits, and normal,
-  // or 0 or NaN) into a table; then one rounding, times decode. Kept in a table, the first
-  // product cannot be reassociated with the second (-ffast-math), so the order stays TE's.
+  // or 0 or NaN); then one rounding, times decode: into float on the active path's kernel (the
+  // order stays TE's, whatever -ffast-math allows); into bfloat16 here, each float rounded.
+  static_assert(sizeof(ue4m3) == 1 && std::is_trivially_copyable<ue4m3>::value,
+                "a scale is its code");
+  if constexpr (std::is_same<To, float>::value) {
+    const auto* scale_codes = reinterpret_cast<const std::uint8_t*>(scales);
+    detail::with_kernels(active_path(), [&](auto kernels) {
+      decltype(kernels)::decode_nvfp4_blocks(packed, scale_codes, blocks, tensor_scale.decode, x);
+    });
+    return;
+  }
   const auto& values = decode_table<e2m1>;
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::uint8_t* bytes = packed + b * nvfp4_block_size / 2;

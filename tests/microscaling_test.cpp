@@ -609,4 +609,46 @@ TEST(Nvfp4, QuantizeFollowsTheRecipeStepByStep) {
   }
 }
 
+TEST(Nvfp4, DecodeEveryCodeUnderEveryByteOnEveryPath) {
+  // Block s holds the 16 codes in order under scale byte s (0 to 0x7F, NaN included): every
+  // product of TE's order, (element * byte) * decode, for decode scales whose results are
+  // normal, rounded, or past FLT_MAX; bit for bit on every path. (A NaN byte gives NaNs, whose
+  // sign IEEE 754 leaves open: a compiler may take -0 * NaN for -(0 * NaN).)
+  const std::size_t blocks = 128;
+  std::vector<std::uint8_t> packed;
+  std::vector<ue4m3> bytes;
+  for (std::size_t s = 0; s < blocks; ++s) {
+    for (unsigned code = 0; code < 16; code += 2) {
+      packed.push_back(static_cast<std::uint8_t>(code | (code + 1) << 4));
+    }
+    bytes.push_back(ue4m3::from_bits(static_cast<std::uint8_t>(s)));
+  }
+  const std::size_t n = 16 * blocks;
+  for (float decode :
+       {1.0f, 3.0f, minifloat::nvfp4_tensor_scale::from_amax(10.0f).decode, 0x1p-100f, 0x1p120f}) {
+    const auto scale = minifloat::nvfp4_tensor_scale::from_decode_scale(decode);
+    for (minifloat::simd_path path : supported_paths()) {
+      const minifloat::scoped_path chosen(path);
+      std::vector<float> back(n);
+      std::vector<minifloat::bfloat16_bits> back16(n);
+      minifloat::dequantize_nvfp4(packed.data(), n, bytes.data(), scale, back.data());
+      minifloat::dequantize_nvfp4(packed.data(), n, bytes.data(), scale, back16.data());
+      for (std::size_t j = 0; j < n; ++j) {
+        const float element = static_cast<float>(reference::decode(reference::e2m1, j % 16));
+        const float byte =
+            static_cast<float>(reference::decode(reference::ue4m3, bytes[j / 16].bits()));
+        const float expected = ieee::product(ieee::product(element, byte), decode);
+        if (std::isnan(expected)) {
+          ASSERT_TRUE(std::isnan(back[j])) << minifloat::to_string(path) << " " << j;
+          ASSERT_TRUE((back16[j].bits & 0x7F80U) == 0x7F80U && (back16[j].bits & 0x7FU) != 0) << j;
+          continue;
+        }
+        ASSERT_EQ(ieee::to_bits(back[j]), ieee::to_bits(expected))
+            << minifloat::to_string(path) << " " << j << " decode " << decode;
+        ASSERT_EQ(back16[j].bits, minifloat::convert<minifloat::bfloat16_bits>(expected).bits) << j;
+      }
+    }
+  }
+}
+
 } // namespace

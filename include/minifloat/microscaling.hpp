@@ -351,8 +351,17 @@ void dequantize_nvfp4(const std::uint8_t* packed, std::size_t n, const ue4m3* sc
   detail::check_pair(function, {packed, n / 2, "packed"}, x_written, n, "packed or x");
   detail::check_pair(function, {scales, blocks, "scales"}, x_written, blocks, "scales", "");
   // Per block, the 16 products element · byte (exact: at most 8 significant bits, and normal,
-  // or 0 or NaN) into a table; then one rounding, times decode. Kept in a table, the first
-  // product cannot be reassociated with the second (-ffast-math), so the order stays TE's.
+  // or 0 or NaN); then one rounding, times decode: into float on the active path's kernel (the
+  // order stays TE's, whatever -ffast-math allows); into bfloat16 here, each float rounded.
+  static_assert(sizeof(ue4m3) == 1 && std::is_trivially_copyable<ue4m3>::value,
+                "a scale is its code");
+  if constexpr (std::is_same<To, float>::value) {
+    const auto* scale_codes = reinterpret_cast<const std::uint8_t*>(scales);
+    detail::with_kernels(active_path(), [&](auto kernels) {
+      decltype(kernels)::decode_nvfp4_blocks(packed, scale_codes, blocks, tensor_scale.decode, x);
+    });
+    return;
+  }
   const auto& values = decode_table<e2m1>;
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::uint8_t* bytes = packed + b * nvfp4_block_size / 2;

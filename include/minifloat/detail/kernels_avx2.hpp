@@ -382,6 +382,43 @@ MINIFLOAT_ARRAY_FN void decode_e2m1_blocks(const std::uint8_t* packed,
   }
 }
 
+// NVFP4 blocks into float (kernels_portable.hpp: decode_nvfp4_blocks_portable, the same
+// products in the same order), one block of 16 per iteration: its 8 bytes widened to dwords and
+// split into nibbles in element order; each element's magnitude by VPERMPS from e2m1's eight
+// non-negative values (the code's low 3 bits), its sign from bit 3; times the byte's value
+// (exact), then times decode. An empty asm keeps the two products apart (-ffast-math would merge
+// byte * decode, another rounding).
+MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
+                                            const std::uint8_t* scale_codes, std::size_t blocks,
+                                            float decode, float* dst) {
+  const __m256 magnitudes = _mm256_castsi256_ps(_mm256_loadu_si256(
+      reinterpret_cast<const __m256i*>(code_table_for<formats::e2m1, formats::binary32>.data())));
+  const std::uint32_t* bytes_as_floats = code_table_for<formats::ue4m3, formats::binary32>.data();
+  const __m256 decode_factor = _mm256_set1_ps(decode);
+  const __m256i low_nibble = _mm256_set1_epi32(0x0F);
+  const __m256i sign_of_code = _mm256_set1_epi32(0x08);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const __m256i bytes = _mm256_cvtepu8_epi32(
+        _mm_loadl_epi64(reinterpret_cast<const __m128i*>(packed + nvfp4_block_bytes * b)));
+    const __m256i low = _mm256_and_si256(bytes, low_nibble);
+    const __m256i high = _mm256_srli_epi32(bytes, 4);
+    const __m256i pairs_low = _mm256_unpacklo_epi32(low, high);  // elements 0-3, 8-11
+    const __m256i pairs_high = _mm256_unpackhi_epi32(low, high); // elements 4-7, 12-15
+    const __m256i codes[2] = {_mm256_permute2x128_si256(pairs_low, pairs_high, 0x20),
+                              _mm256_permute2x128_si256(pairs_low, pairs_high, 0x31)};
+    const __m256 byte = _mm256_set1_ps(bit_cast<float>(bytes_as_floats[scale_codes[b]]));
+    for (std::size_t k = 0; k < 2; ++k) {
+      const __m256i sign = _mm256_slli_epi32(_mm256_and_si256(codes[k], sign_of_code), 28);
+      const __m256 value =
+          _mm256_or_ps(_mm256_permutevar8x32_ps(magnitudes, codes[k]), _mm256_castsi256_ps(sign));
+      __m256 times_byte = _mm256_mul_ps(value, byte);
+      __asm__("" : "+x"(times_byte));
+      _mm256_storeu_ps(dst + 2 * nvfp4_block_bytes * b + 8 * k,
+                       _mm256_mul_ps(times_byte, decode_factor));
+    }
+  }
+}
+
 // FP4 packing, 64 codes at a time: VPMADDUBSW makes each pair (c0, c1) of masked codes the word
 // c0 + 16 c1 (at most 0xFF), VPACKUSWB keeps the words' low bytes (within 128-bit lanes, which
 // VPERMQ puts back in order). The rest as the portable path does.
@@ -468,6 +505,11 @@ struct avx2_kernels {
   // FP4 codes (one per byte) packed two per byte, n even.
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
     avx2::pack_nibble_pairs(codes, n, packed);
+  }
+  // NVFP4 blocks into float: magnitudes through a dword permute.
+  static void decode_nvfp4_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                  std::size_t blocks, float decode, float* dst) {
+    avx2::decode_nvfp4_blocks(packed, scale_codes, blocks, decode, dst);
   }
   // MXFP4 blocks whose products stay normal: nibbles through two byte shuffles.
   template <class To>

@@ -5,6 +5,7 @@
 #ifndef MINIFLOAT_DETAIL_KERNELS_AVX512_HPP
 #define MINIFLOAT_DETAIL_KERNELS_AVX512_HPP
 
+#include "kernels_avx2.hpp"
 #include "x86.hpp"
 
 // GCC 12's AVX-512 intrinsics seed their pass-through operands with a self-initialised
@@ -491,6 +492,11 @@ struct avx512_kernels {
   // FP4 codes (one per byte) packed two per byte, n even.
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
     avx512::pack_nibble_pairs(codes, n, packed);
+  }
+  // NVFP4 blocks into float: the AVX2 path's kernel.
+  static void decode_nvfp4_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                  std::size_t blocks, float decode, float* dst) {
+    avx2::decode_nvfp4_blocks(packed, scale_codes, blocks, decode, dst);
   }
   // MXFP4 blocks whose products stay normal: nibbles through a word permute.
   template <class To>

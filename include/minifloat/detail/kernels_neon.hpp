@@ -293,6 +293,11 @@ struct neon_kernels {
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
     neon::pack_nibble_pairs(codes, n, packed);
   }
+  // NVFP4 blocks into float: the portable loop.
+  static void decode_nvfp4_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                  std::size_t blocks, float decode, float* dst) {
+    decode_nvfp4_blocks_portable(packed, scale_codes, blocks, decode, dst);
+  }
   // MXFP4 blocks whose products stay normal: the portable table loop (a byte-shuffle kernel is
   // the AVX-512 path's).
   template <class To>

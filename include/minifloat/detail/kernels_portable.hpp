@@ -203,6 +203,31 @@ void decode_e2m1_blocks_portable(const std::uint8_t* packed, const std::uint8_t*
   }
 }
 
+// NVFP4 blocks of 16 (e2m1 elements two per byte, element 2j in the low nibble; a ue4m3 scale
+// byte per block) into float, Transformer Engine's order (docs/spec.md §7): (element * byte),
+// exact, then times decode, rounded once. The 16 products of a block are made first, in a
+// table: so the first product cannot be reassociated with the second (-ffast-math).
+constexpr std::size_t nvfp4_block_bytes = 8;
+inline void decode_nvfp4_blocks_portable(const std::uint8_t* packed,
+                                         const std::uint8_t* scale_codes, std::size_t blocks,
+                                         float decode, float* dst) noexcept {
+  const auto& values = code_table_for<formats::e2m1, formats::binary32>;
+  const auto& bytes_as_floats = code_table_for<formats::ue4m3, formats::binary32>;
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const std::uint8_t* bytes = packed + b * nvfp4_block_bytes;
+    const auto byte = bit_cast<float>(bytes_as_floats[scale_codes[b]]);
+    float times_byte[16];
+    for (std::size_t code = 0; code < 16; ++code) {
+      times_byte[code] = bit_cast<float>(values[code]) * byte;
+    }
+    float* out = dst + b * 2 * nvfp4_block_bytes;
+    for (std::size_t j = 0; j < 2 * nvfp4_block_bytes; ++j) {
+      const unsigned code = (unsigned{bytes[j / 2]} >> (4 * (j % 2))) & 0x0FU;
+      out[j] = times_byte[code] * decode;
+    }
+  }
+}
+
 // Whether a word's lowest byte is the first in memory (then pack_nibble_pairs_portable loads and
 // stores words; otherwise it goes byte by byte: s390x).
 #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) &&                                    \
@@ -281,6 +306,11 @@ struct portable_kernels {
   // FP4 codes (one per byte) packed two per byte, n even (pack_nibble_pairs_portable above).
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
     pack_nibble_pairs_portable(codes, n, packed);
+  }
+  // NVFP4 blocks into float (decode_nvfp4_blocks_portable above).
+  static void decode_nvfp4_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                  std::size_t blocks, float decode, float* dst) {
+    decode_nvfp4_blocks_portable(packed, scale_codes, blocks, decode, dst);
   }
   // MXFP4 blocks whose products stay normal, into float or bfloat16_bits
   // (decode_e2m1_blocks_portable above).
