@@ -2449,12 +2449,20 @@ inline void decode_nvfp4_blocks_portable(const std::uint8_t* packed,
   const auto& bytes_as_floats = code_table_for<formats::ue4m3, formats::binary32>;
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::uint8_t* bytes = packed + b * nvfp4_block_bytes;
-    const auto byte = bit_cast<float>(bytes_as_floats[scale_codes[b]]);
+    const std::uint32_t byte_bits = bytes_as_floats[scale_codes[b]];
+    float* out = dst + b * 2 * nvfp4_block_bytes;
+    if ((byte_bits & 0x7FFFFFFFU) > 0x7F800000U) {
+      // A NaN byte: NaNs, set on the bits (-ffast-math would fold 0 * NaN, a known 0, to 0).
+      for (std::size_t j = 0; j < 2 * nvfp4_block_bytes; ++j) {
+        out[j] = bit_cast<float>(byte_bits);
+      }
+      continue;
+    }
+    const auto byte = bit_cast<float>(byte_bits);
     float times_byte[16];
     for (std::size_t code = 0; code < 16; ++code) {
       times_byte[code] = bit_cast<float>(values[code]) * byte;
     }
-    float* out = dst + b * 2 * nvfp4_block_bytes;
     for (std::size_t j = 0; j < 2 * nvfp4_block_bytes; ++j) {
       const unsigned code = (unsigned{bytes[j / 2]} >> (4 * (j % 2))) & 0x0FU;
       out[j] = times_byte[code] * decode;
@@ -8081,6 +8089,16 @@ float max_value() noexcept {
 // compiler assume that no value is NaN or infinite, and denormals-are-zero makes a subnormal
 // compare and divide as 0.
 inline std::uint32_t float_bits(float x) noexcept { return bit_cast<std::uint32_t>(x); }
+// a / b rounded once, also under -ffast-math, where GCC computes a vectorized loop's float
+// divisions as a reciprocal estimate and one Newton step: not correctly rounded, and 1 / 0 gives
+// a NaN. (A loop that holds an asm statement is not vectorized.)
+inline float quotient_rounded_once(float a, float b) noexcept {
+  float quotient = a / b;
+#if defined(__GNUC__)
+  __asm__("" : "+m"(quotient));
+#endif
+  return quotient;
+}
 constexpr std::uint32_t float_exponent_one = 0x00800000U; // 2^-126, the smallest normal float
 constexpr std::uint32_t float_infinity_bits = 0x7F800000U;
 constexpr std::uint32_t float_quiet_nan_bits = 0x7FC00000U;
@@ -8412,7 +8430,7 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
       float* part_scale_inv = scale_inv + first_row / block.rows * block_columns + first_block;
       for (std::size_t j = 0; j < count; ++j) {
         scales[j] = compute_scale<T>(magnitude_as_amax(largest[j]), margin, rounding);
-        part_scale_inv[j] = 1.0f / scales[j];
+        part_scale_inv[j] = quotient_rounded_once(1.0f, scales[j]);
       }
       for (std::size_t r = first_row; r < first_row + block.rows; ++r) {
         const std::size_t first = r * cols + first_col;
@@ -10043,7 +10061,8 @@ void quantize_nvfp4_checked(const float* x, std::size_t n, std::uint8_t* packed,
     detail::narrow_scaled(detail::scaled_floats{amaxes, byte_factor}, count, scales + first);
     float factors[piece];
     for (std::size_t b = 0; b < count; ++b) {
-      const float quotient = 1.0f / (static_cast<float>(scales[first + b]) * tensor_scale.decode);
+      const float quotient = detail::quotient_rounded_once(
+          1.0f, static_cast<float>(scales[first + b]) * tensor_scale.decode);
       // At most FLT_MAX, on the bits (a zero divisor gives +inf; a NaN byte gives NaN).
       factors[b] =
           detail::float_bits(quotient) == detail::float_infinity_bits ? 0x1.fffffep127f : quotient;
@@ -10096,32 +10115,27 @@ void dequantize_nvfp4(const std::uint8_t* packed, std::size_t n, const ue4m3* sc
   detail::check_pair(function, {scales, blocks, "scales"}, x_written, blocks, "scales", "");
   // Per block, the 16 products element · byte (exact: at most 8 significant bits, and normal,
   // or 0 or NaN); then one rounding, times decode: into float on the active path's kernel (the
-  // order stays TE's, whatever -ffast-math allows); into bfloat16 here, each float rounded.
+  // order stays TE's, whatever -ffast-math allows); into bfloat16 through float, a piece at a
+  // time, each float rounded.
   static_assert(sizeof(ue4m3) == 1 && std::is_trivially_copyable<ue4m3>::value,
                 "a scale is its code");
-  if constexpr (std::is_same<To, float>::value) {
-    const auto* scale_codes = reinterpret_cast<const std::uint8_t*>(scales);
+  const auto* scale_codes = reinterpret_cast<const std::uint8_t*>(scales);
+  const auto decode_blocks = [&](std::size_t first, std::size_t count, float* out) {
     detail::with_kernels(active_path(), [&](auto kernels) {
-      decltype(kernels)::decode_nvfp4_blocks(packed, scale_codes, blocks, tensor_scale.decode, x);
+      decltype(kernels)::decode_nvfp4_blocks(packed + first * nvfp4_block_size / 2,
+                                             scale_codes + first, count, tensor_scale.decode, out);
     });
-    return;
-  }
-  const auto& values = decode_table<e2m1>;
-  for (std::size_t b = 0; b < blocks; ++b) {
-    const std::uint8_t* bytes = packed + b * nvfp4_block_size / 2;
-    const auto byte = static_cast<float>(scales[b]);
-    float times_byte[16];
-    for (std::size_t code = 0; code < 16; ++code) {
-      times_byte[code] = values[code] * byte;
-    }
-    To* out = x + b * nvfp4_block_size;
-    for (std::size_t j = 0; j < nvfp4_block_size; ++j) {
-      const unsigned code = (unsigned{bytes[j / 2]} >> (4 * (j % 2))) & 0x0FU;
-      const float value = times_byte[code] * tensor_scale.decode;
-      if constexpr (std::is_same<To, float>::value) {
-        out[j] = value;
-      } else {
-        out[j] = ::minifloat::convert<bfloat16_bits>(value);
+  };
+  if constexpr (std::is_same<To, float>::value) {
+    decode_blocks(0, blocks, x);
+  } else {
+    constexpr std::size_t piece = 64;
+    float values[piece * nvfp4_block_size];
+    for (std::size_t first = 0; first < blocks; first += piece) {
+      const std::size_t count = detail::smaller(piece, blocks - first);
+      decode_blocks(first, count, values);
+      for (std::size_t j = 0; j < count * nvfp4_block_size; ++j) {
+        x[first * nvfp4_block_size + j] = ::minifloat::convert<bfloat16_bits>(values[j]);
       }
     }
   }

@@ -299,7 +299,8 @@ void quantize_nvfp4_checked(const float* x, std::size_t n, std::uint8_t* packed,
     detail::narrow_scaled(detail::scaled_floats{amaxes, byte_factor}, count, scales + first);
     float factors[piece];
     for (std::size_t b = 0; b < count; ++b) {
-      const float quotient = 1.0f / (static_cast<float>(scales[first + b]) * tensor_scale.decode);
+      const float quotient = detail::quotient_rounded_once(
+          1.0f, static_cast<float>(scales[first + b]) * tensor_scale.decode);
       // At most FLT_MAX, on the bits (a zero divisor gives +inf; a NaN byte gives NaN).
       factors[b] =
           detail::float_bits(quotient) == detail::float_infinity_bits ? 0x1.fffffep127f : quotient;
@@ -352,32 +353,27 @@ void dequantize_nvfp4(const std::uint8_t* packed, std::size_t n, const ue4m3* sc
   detail::check_pair(function, {scales, blocks, "scales"}, x_written, blocks, "scales", "");
   // Per block, the 16 products element · byte (exact: at most 8 significant bits, and normal,
   // or 0 or NaN); then one rounding, times decode: into float on the active path's kernel (the
-  // order stays TE's, whatever -ffast-math allows); into bfloat16 here, each float rounded.
+  // order stays TE's, whatever -ffast-math allows); into bfloat16 through float, a piece at a
+  // time, each float rounded.
   static_assert(sizeof(ue4m3) == 1 && std::is_trivially_copyable<ue4m3>::value,
                 "a scale is its code");
-  if constexpr (std::is_same<To, float>::value) {
-    const auto* scale_codes = reinterpret_cast<const std::uint8_t*>(scales);
+  const auto* scale_codes = reinterpret_cast<const std::uint8_t*>(scales);
+  const auto decode_blocks = [&](std::size_t first, std::size_t count, float* out) {
     detail::with_kernels(active_path(), [&](auto kernels) {
-      decltype(kernels)::decode_nvfp4_blocks(packed, scale_codes, blocks, tensor_scale.decode, x);
+      decltype(kernels)::decode_nvfp4_blocks(packed + first * nvfp4_block_size / 2,
+                                             scale_codes + first, count, tensor_scale.decode, out);
     });
-    return;
-  }
-  const auto& values = decode_table<e2m1>;
-  for (std::size_t b = 0; b < blocks; ++b) {
-    const std::uint8_t* bytes = packed + b * nvfp4_block_size / 2;
-    const auto byte = static_cast<float>(scales[b]);
-    float times_byte[16];
-    for (std::size_t code = 0; code < 16; ++code) {
-      times_byte[code] = values[code] * byte;
-    }
-    To* out = x + b * nvfp4_block_size;
-    for (std::size_t j = 0; j < nvfp4_block_size; ++j) {
-      const unsigned code = (unsigned{bytes[j / 2]} >> (4 * (j % 2))) & 0x0FU;
-      const float value = times_byte[code] * tensor_scale.decode;
-      if constexpr (std::is_same<To, float>::value) {
-        out[j] = value;
-      } else {
-        out[j] = ::minifloat::convert<bfloat16_bits>(value);
+  };
+  if constexpr (std::is_same<To, float>::value) {
+    decode_blocks(0, blocks, x);
+  } else {
+    constexpr std::size_t piece = 64;
+    float values[piece * nvfp4_block_size];
+    for (std::size_t first = 0; first < blocks; first += piece) {
+      const std::size_t count = detail::smaller(piece, blocks - first);
+      decode_blocks(first, count, values);
+      for (std::size_t j = 0; j < count * nvfp4_block_size; ++j) {
+        x[first * nvfp4_block_size + j] = ::minifloat::convert<bfloat16_bits>(values[j]);
       }
     }
   }

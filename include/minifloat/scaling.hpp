@@ -48,6 +48,16 @@ float max_value() noexcept {
 // compiler assume that no value is NaN or infinite, and denormals-are-zero makes a subnormal
 // compare and divide as 0.
 inline std::uint32_t float_bits(float x) noexcept { return bit_cast<std::uint32_t>(x); }
+// a / b rounded once, also under -ffast-math, where GCC computes a vectorized loop's float
+// divisions as a reciprocal estimate and one Newton step: not correctly rounded, and 1 / 0 gives
+// a NaN. (A loop that holds an asm statement is not vectorized.)
+inline float quotient_rounded_once(float a, float b) noexcept {
+  float quotient = a / b;
+#if defined(__GNUC__)
+  __asm__("" : "+m"(quotient));
+#endif
+  return quotient;
+}
 constexpr std::uint32_t float_exponent_one = 0x00800000U; // 2^-126, the smallest normal float
 constexpr std::uint32_t float_infinity_bits = 0x7F800000U;
 constexpr std::uint32_t float_quiet_nan_bits = 0x7FC00000U;
@@ -379,7 +389,7 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
       float* part_scale_inv = scale_inv + first_row / block.rows * block_columns + first_block;
       for (std::size_t j = 0; j < count; ++j) {
         scales[j] = compute_scale<T>(magnitude_as_amax(largest[j]), margin, rounding);
-        part_scale_inv[j] = 1.0f / scales[j];
+        part_scale_inv[j] = quotient_rounded_once(1.0f, scales[j]);
       }
       for (std::size_t r = first_row; r < first_row + block.rows; ++r) {
         const std::size_t first = r * cols + first_col;

@@ -215,12 +215,20 @@ inline void decode_nvfp4_blocks_portable(const std::uint8_t* packed,
   const auto& bytes_as_floats = code_table_for<formats::ue4m3, formats::binary32>;
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::uint8_t* bytes = packed + b * nvfp4_block_bytes;
-    const auto byte = bit_cast<float>(bytes_as_floats[scale_codes[b]]);
+    const std::uint32_t byte_bits = bytes_as_floats[scale_codes[b]];
+    float* out = dst + b * 2 * nvfp4_block_bytes;
+    if ((byte_bits & 0x7FFFFFFFU) > 0x7F800000U) {
+      // A NaN byte: NaNs, set on the bits (-ffast-math would fold 0 * NaN, a known 0, to 0).
+      for (std::size_t j = 0; j < 2 * nvfp4_block_bytes; ++j) {
+        out[j] = bit_cast<float>(byte_bits);
+      }
+      continue;
+    }
+    const auto byte = bit_cast<float>(byte_bits);
     float times_byte[16];
     for (std::size_t code = 0; code < 16; ++code) {
       times_byte[code] = bit_cast<float>(values[code]) * byte;
     }
-    float* out = dst + b * 2 * nvfp4_block_bytes;
     for (std::size_t j = 0; j < 2 * nvfp4_block_bytes; ++j) {
       const unsigned code = (unsigned{bytes[j / 2]} >> (4 * (j % 2))) & 0x0FU;
       out[j] = times_byte[code] * decode;
