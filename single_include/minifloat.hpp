@@ -3406,8 +3406,9 @@ inline void check_not_negative(const char* function, int x, const char* name) {
 
 // ---- begin minifloat/detail/kernels_avx2.hpp
 // minifloat: the AVX2 path's kernel type, avx2_kernels (x86-64 AVX2 + F16C + FMA + BMI2: every
-// AVX2 CPU has them): the lane kernels of lanes.inc on 8 lanes, and decoding by gathers.
-// Included only by detail/dispatch.hpp (see x86.hpp).
+// AVX2 CPU has them): the lane kernels of lanes.inc on 8 lanes, decoding through F16C or by
+// gathers, and the FP4 kernels. Included by detail/dispatch.hpp (see x86.hpp), and by
+// kernels_avx512.hpp, whose NVFP4 decoding is this path's.
 #ifndef MINIFLOAT_DETAIL_KERNELS_AVX2_HPP
 #define MINIFLOAT_DETAIL_KERNELS_AVX2_HPP
 
