@@ -53,7 +53,9 @@
 //
 //   MINIFLOAT_SIMD_PATH               default: undefined (the best path this CPU supports)
 //       portable, avx2, avx512 or neon: caps the array functions' instruction set. The path
-//       named if the CPU has it, else avx2 under avx512, else portable. (docs/spec.md §8)
+//       named if the CPU has it, else avx2 under avx512, else portable. (docs/spec.md §8) The
+//       paths above the cap are not compiled (so the unit compiles faster), and a scoped_path
+//       cannot choose them.
 //   MINIFLOAT_NO_SIMD                 default: undefined
 //       Compile no SIMD code at all: no intrinsics headers, no target attributes, no CPUID. The
 //       array functions take the portable loop.
@@ -140,15 +142,37 @@
 // The instruction sets whose array kernels are compiled in (detail/dispatch.hpp, the only place
 // that tests these): AVX2 and AVX-512 on x86-64, NEON on AArch64, with GCC or Clang (target
 // attributes and intrinsics), never under nvcc or hipcc (host code there takes the portable
-// loop), and none with MINIFLOAT_NO_SIMD.
+// loop), none with MINIFLOAT_NO_SIMD, and none that MINIFLOAT_SIMD_PATH's cap rules out: a path
+// no call of the unit can take is not compiled (an avx2 cap compiles no AVX-512 code, a portable
+// one no SIMD code at all), since the kernels are most of a unit's compile time.
+#define MINIFLOAT_CONCATENATE_TOKENS(a, b) a##b
+#define MINIFLOAT_CONCATENATE(a, b) MINIFLOAT_CONCATENATE_TOKENS(a, b)
+// The paths each cap allows, one bit each: 1 avx2, 2 avx512, 4 neon (avx512 falls back to avx2).
+#define MINIFLOAT_PATHS_UNDER_CAP_portable 0
+#define MINIFLOAT_PATHS_UNDER_CAP_avx2 1
+#define MINIFLOAT_PATHS_UNDER_CAP_avx512 3
+#define MINIFLOAT_PATHS_UNDER_CAP_neon 4
+#if defined(MINIFLOAT_SIMD_PATH)
+#define MINIFLOAT_PATHS_UNDER_CAP                                                                  \
+  MINIFLOAT_CONCATENATE(MINIFLOAT_PATHS_UNDER_CAP_, MINIFLOAT_SIMD_PATH)
+#else
+#define MINIFLOAT_PATHS_UNDER_CAP 7
+#endif
 #if !defined(MINIFLOAT_NO_SIMD) && defined(__x86_64__) &&                                          \
-    (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__)
-#define MINIFLOAT_X86_PATHS 1
+    (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__) &&    \
+    (MINIFLOAT_PATHS_UNDER_CAP & 1)
+#define MINIFLOAT_X86_PATHS 1 // AVX2, at least
 #else
 #define MINIFLOAT_X86_PATHS 0
 #endif
+#if MINIFLOAT_X86_PATHS && (MINIFLOAT_PATHS_UNDER_CAP & 2)
+#define MINIFLOAT_AVX512_PATH 1
+#else
+#define MINIFLOAT_AVX512_PATH 0
+#endif
 #if !defined(MINIFLOAT_NO_SIMD) && defined(__aarch64__) && defined(__ARM_NEON) &&                  \
-    (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__)
+    (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__) &&    \
+    (MINIFLOAT_PATHS_UNDER_CAP & 4)
 #define MINIFLOAT_NEON_PATHS 1
 #else
 #define MINIFLOAT_NEON_PATHS 0
@@ -163,12 +187,10 @@
 // inline function would otherwise serve them all (the ODR). The value types, formats and scalar
 // conversions do not depend on the settings and are shared. The name's parts:
 //   path        best; cap_<MINIFLOAT_SIMD_PATH>; or portable_only (MINIFLOAT_NO_SIMD, nvcc,
-//               hipcc, or a target without SIMD kernels)
+//               hipcc, a target without SIMD kernels, or a cap that leaves none)
 //   exceptions  _exceptions or _no_exceptions
 //   then        _handler with a MINIFLOAT_ERROR_HANDLER, _threshold with a custom
 //               MINIFLOAT_NON_TEMPORAL_THRESHOLD, _<MINIFLOAT_SETTINGS_TAG> with a tag
-#define MINIFLOAT_CONCATENATE_TOKENS(a, b) a##b
-#define MINIFLOAT_CONCATENATE(a, b) MINIFLOAT_CONCATENATE_TOKENS(a, b)
 #if !MINIFLOAT_X86_PATHS && !MINIFLOAT_NEON_PATHS
 #define MINIFLOAT_SETTINGS_PATH_PART portable_only
 #elif defined(MINIFLOAT_SIMD_PATH)
@@ -4903,6 +4925,7 @@ struct avx2_kernels {
 
 #endif // MINIFLOAT_DETAIL_KERNELS_AVX2_HPP
 // ---- end minifloat/detail/kernels_avx2.hpp
+#if MINIFLOAT_AVX512_PATH
 // ---- begin minifloat/detail/kernels_avx512.hpp
 // minifloat: the AVX-512 path's kernel type, avx512_kernels (F, BW, VL, DQ, CD, VBMI: Ice Lake,
 // Sapphire Rapids, Zen 4 and 5): the lane kernels of lanes.inc on 16 lanes with masked tails and
@@ -6343,6 +6366,7 @@ struct avx512_kernels {
 #endif // MINIFLOAT_DETAIL_KERNELS_AVX512_HPP
 // ---- end minifloat/detail/kernels_avx512.hpp
 #endif
+#endif
 #if MINIFLOAT_NEON_PATHS
 // ---- begin minifloat/detail/kernels_neon.hpp
 // minifloat: the NEON path's kernel type, neon_kernels, for AArch64, where Advanced SIMD is part
@@ -7625,9 +7649,10 @@ inline bool cpu_runs(simd_path path) noexcept {
                     __builtin_cpu_supports("bmi2");
   switch (path) {
   case simd_path::avx512:
-    return avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq") &&
-           __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512vbmi");
+    return MINIFLOAT_AVX512_PATH && avx2 && __builtin_cpu_supports("avx512f") &&
+           __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+           __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512cd") &&
+           __builtin_cpu_supports("avx512vbmi");
   case simd_path::avx2:
     return avx2;
   case simd_path::portable:
@@ -7674,10 +7699,12 @@ inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 // kernels for runs the portable ones (callers pass only supported paths).
 template <class Function>
 decltype(auto) with_kernels(simd_path path, Function&& f) {
-#if MINIFLOAT_X86_PATHS
+#if MINIFLOAT_AVX512_PATH
   if (path == simd_path::avx512) {
     return f(avx512_kernels{});
   }
+#endif
+#if MINIFLOAT_X86_PATHS
   if (path == simd_path::avx2) {
     return f(avx2_kernels{});
   }
@@ -7880,9 +7907,11 @@ inline float largest_magnitude(const float* src, std::size_t n) {
       active_path(), [&](auto kernels) { return decltype(kernels)::max_magnitude_bits(src, n); }));
 }
 
-// The checks every array conversion makes.
+// The checks every array conversion makes. (dst is not a pointer to const: GCC's
+// -Wmaybe-uninitialized takes one for a read of the caller's array, which is uninitialised
+// before a conversion fills it: `e4m3 codes[3]; convert(values, 3, codes);` at -O1.)
 template <class From, class To>
-void check_conversion(const char* function, const From* src, std::size_t n, const To* dst) {
+void check_conversion(const char* function, const From* src, std::size_t n, To* dst) {
   check_not_null(function, src == nullptr, n, "src");
   check_not_null(function, dst == nullptr, n, "dst");
   check_no_overlap(function, {dst, n * sizeof(To), "dst"}, {src, n * sizeof(From), "src"},
@@ -7891,7 +7920,7 @@ void check_conversion(const char* function, const From* src, std::size_t n, cons
 
 // stochastic_convert's checks: the types, the arrays, and the caller's random bits if any.
 template <class From, class To, class Random>
-void check_stochastic(const From* src, std::size_t n, const To* dst, const Random& random) {
+void check_stochastic(const From* src, std::size_t n, To* dst, const Random& random) {
   static_assert(is_8bit_type<To>, "stochastic_convert: the target is an 8-bit type");
   static_assert(value_traits<From>::is_known && !is_8bit_type<From>,
                 "stochastic_convert: the source is float, double, binary16_bits or bfloat16_bits");

@@ -29,11 +29,29 @@ build_root=${BUILD_ROOT:-$root/build-all}
 # enough for the sanitizers' reports, and clang's sanitized -O1 build is a quarter quicker than
 # RelWithDebInfo's -O2 -g.
 sanitizers="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+# CI time: the configurations that exist to run the code (under the sanitizers, fast math, the
+# fuzzers) compile only the paths this CPU can run: MINIFLOAT_SIMD_PATH compiles no path above
+# its cap (config.hpp), and the AVX-512 kernels are a quarter of a test file's compile time. The
+# paths' code is compiled with g++ in gcc-cxx20 and with clang in clang-cxx20 and clang-19 on
+# every machine, and runs under the sanitizers on machines that have AVX-512.
+cpu_flags=" $(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null || true) "
+has_flags() {
+  local flag
+  for flag in "$@"; do [[ "$cpu_flags" == *" $flag "* ]] || return 1; done
+}
+runnable_cap=""
+if ! has_flags avx512f avx512bw avx512vl avx512dq avx512cd avx512vbmi; then
+  runnable_cap=-DMINIFLOAT_SIMD_PATH=portable
+  if has_flags avx2 f16c fma bmi2; then runnable_cap=-DMINIFLOAT_SIMD_PATH=avx2; fi
+fi
+if [ "$(uname -m)" != x86_64 ]; then runnable_cap=""; fi
+echo "paths compiled where the code runs: ${runnable_cap:-every path (this CPU runs them all)}"
 configurations=(
-  "gcc-cxx17 g++ 17 None -O0 -g1 $sanitizers -DMINIFLOAT_BUILD_BENCHMARKS=OFF
+  "gcc-cxx17 g++ 17 None -O0 -g1 $sanitizers $runnable_cap -DMINIFLOAT_BUILD_BENCHMARKS=OFF
    -DMINIFLOAT_BUILD_EXAMPLES=OFF"
   "gcc-cxx20 g++ 20 Release -DMINIFLOAT_CUDA_TESTS=ON"
-  "clang-cxx17 clang++ 17 None -O1 -gline-tables-only $sanitizers -DMINIFLOAT_BUILD_BENCHMARKS=OFF
+  "clang-cxx17 clang++ 17 None -O1 -gline-tables-only $sanitizers $runnable_cap
+   -DMINIFLOAT_BUILD_BENCHMARKS=OFF
    -DMINIFLOAT_BUILD_EXAMPLES=OFF"
   # Clang in C++20: every source through the front end alone (tools/check_syntax.py), where clang
   # instantiates every template and gives nearly all its warnings; the suite itself runs under
@@ -42,7 +60,7 @@ configurations=(
   "clang-cxx20 clang++ 20 None -syntax-only"
   # Fast math (docs/spec.md §8): -ffast-math also links crtfastmath.o, so every test runs with
   # flush-to-zero and denormals-are-zero set.
-  "gcc-fast-math g++ 17 Release -ffast-math -DMINIFLOAT_BUILD_BENCHMARKS=OFF"
+  "gcc-fast-math g++ 17 Release -ffast-math $runnable_cap -DMINIFLOAT_BUILD_BENCHMARKS=OFF"
   # A new toolchain: clang-19, libc++ with its debug hardening (which checks the comparators
   # given to std::sort), C++23. GoogleTest from source and {fmt} header-only: Debian's are built
   # for libstdc++. -Ofast but for its -ffinite-math-only: with that, clang 17+ marks every float
@@ -83,6 +101,7 @@ for configuration in "${configurations[@]}"; do
   syntax_only=false
   for word in ${extra:-}; do
     case "$word" in
+    -DMINIFLOAT_SIMD_PATH=*) flags+="${flags:+ }$word" ;; # a compiler flag, not a setting
     -DMINIFLOAT_* | -DCMAKE_*) settings+=("$word") ;;
     -syntax-only) syntax_only=true ;;
     *) flags+="${flags:+ }$word" ;;
@@ -128,7 +147,7 @@ for test in $("$dir/tests/concurrency_test" --gtest_list_tests |
 done
 
 step "fuzzing: libFuzzer harnesses from the committed seed corpus (tests/fuzz/run.sh)"
-"$root/tests/fuzz/run.sh" "$build_root/fuzz"
+FUZZ_FLAGS="$runnable_cap" "$root/tests/fuzz/run.sh" "$build_root/fuzz"
 
 step "valgrind memcheck: the examples, and the array and scaling tests (gcc-cxx20 build)"
 dir="$build_root/gcc-cxx20"

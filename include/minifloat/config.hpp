@@ -23,7 +23,9 @@
 //
 //   MINIFLOAT_SIMD_PATH               default: undefined (the best path this CPU supports)
 //       portable, avx2, avx512 or neon: caps the array functions' instruction set. The path
-//       named if the CPU has it, else avx2 under avx512, else portable. (docs/spec.md §8)
+//       named if the CPU has it, else avx2 under avx512, else portable. (docs/spec.md §8) The
+//       paths above the cap are not compiled (so the unit compiles faster), and a scoped_path
+//       cannot choose them.
 //   MINIFLOAT_NO_SIMD                 default: undefined
 //       Compile no SIMD code at all: no intrinsics headers, no target attributes, no CPUID. The
 //       array functions take the portable loop.
@@ -110,15 +112,37 @@
 // The instruction sets whose array kernels are compiled in (detail/dispatch.hpp, the only place
 // that tests these): AVX2 and AVX-512 on x86-64, NEON on AArch64, with GCC or Clang (target
 // attributes and intrinsics), never under nvcc or hipcc (host code there takes the portable
-// loop), and none with MINIFLOAT_NO_SIMD.
+// loop), none with MINIFLOAT_NO_SIMD, and none that MINIFLOAT_SIMD_PATH's cap rules out: a path
+// no call of the unit can take is not compiled (an avx2 cap compiles no AVX-512 code, a portable
+// one no SIMD code at all), since the kernels are most of a unit's compile time.
+#define MINIFLOAT_CONCATENATE_TOKENS(a, b) a##b
+#define MINIFLOAT_CONCATENATE(a, b) MINIFLOAT_CONCATENATE_TOKENS(a, b)
+// The paths each cap allows, one bit each: 1 avx2, 2 avx512, 4 neon (avx512 falls back to avx2).
+#define MINIFLOAT_PATHS_UNDER_CAP_portable 0
+#define MINIFLOAT_PATHS_UNDER_CAP_avx2 1
+#define MINIFLOAT_PATHS_UNDER_CAP_avx512 3
+#define MINIFLOAT_PATHS_UNDER_CAP_neon 4
+#if defined(MINIFLOAT_SIMD_PATH)
+#define MINIFLOAT_PATHS_UNDER_CAP                                                                  \
+  MINIFLOAT_CONCATENATE(MINIFLOAT_PATHS_UNDER_CAP_, MINIFLOAT_SIMD_PATH)
+#else
+#define MINIFLOAT_PATHS_UNDER_CAP 7
+#endif
 #if !defined(MINIFLOAT_NO_SIMD) && defined(__x86_64__) &&                                          \
-    (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__)
-#define MINIFLOAT_X86_PATHS 1
+    (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__) &&    \
+    (MINIFLOAT_PATHS_UNDER_CAP & 1)
+#define MINIFLOAT_X86_PATHS 1 // AVX2, at least
 #else
 #define MINIFLOAT_X86_PATHS 0
 #endif
+#if MINIFLOAT_X86_PATHS && (MINIFLOAT_PATHS_UNDER_CAP & 2)
+#define MINIFLOAT_AVX512_PATH 1
+#else
+#define MINIFLOAT_AVX512_PATH 0
+#endif
 #if !defined(MINIFLOAT_NO_SIMD) && defined(__aarch64__) && defined(__ARM_NEON) &&                  \
-    (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__)
+    (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__) &&    \
+    (MINIFLOAT_PATHS_UNDER_CAP & 4)
 #define MINIFLOAT_NEON_PATHS 1
 #else
 #define MINIFLOAT_NEON_PATHS 0
@@ -133,12 +157,10 @@
 // inline function would otherwise serve them all (the ODR). The value types, formats and scalar
 // conversions do not depend on the settings and are shared. The name's parts:
 //   path        best; cap_<MINIFLOAT_SIMD_PATH>; or portable_only (MINIFLOAT_NO_SIMD, nvcc,
-//               hipcc, or a target without SIMD kernels)
+//               hipcc, a target without SIMD kernels, or a cap that leaves none)
 //   exceptions  _exceptions or _no_exceptions
 //   then        _handler with a MINIFLOAT_ERROR_HANDLER, _threshold with a custom
 //               MINIFLOAT_NON_TEMPORAL_THRESHOLD, _<MINIFLOAT_SETTINGS_TAG> with a tag
-#define MINIFLOAT_CONCATENATE_TOKENS(a, b) a##b
-#define MINIFLOAT_CONCATENATE(a, b) MINIFLOAT_CONCATENATE_TOKENS(a, b)
 #if !MINIFLOAT_X86_PATHS && !MINIFLOAT_NEON_PATHS
 #define MINIFLOAT_SETTINGS_PATH_PART portable_only
 #elif defined(MINIFLOAT_SIMD_PATH)

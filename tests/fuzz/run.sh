@@ -4,6 +4,7 @@
 # (tests/fuzz/corpus/, written by make_corpus.py). Same seed, same runs: a CI failure reproduces
 # with the command it prints. About two minutes on a 2-core machine, most of it compiling.
 #   tests/fuzz/run.sh BUILD_DIR [RUN_SCALE]   (RUN_SCALE multiplies the runs; default 1)
+#   FUZZ_FLAGS="-DMINIFLOAT_SIMD_PATH=avx2" tests/fuzz/run.sh ...   (more compiler flags)
 # To fuzz for longer: BUILD_DIR/narrow_fuzz -max_total_time=600 NEW_DIR tests/fuzz/corpus/narrow
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -12,7 +13,8 @@ scale=${2:-1}
 compiler=${FUZZ_CXX:-clang++}
 mkdir -p "$out"
 flags=(-std=c++20 -O1 -gline-tables-only -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-  -fno-omit-frame-pointer -Wall -Wextra -Wpedantic -Wconversion -Werror -I"$root/include")
+  -fno-omit-frame-pointer -Wall -Wextra -Wpedantic -Wconversion -Werror -I"$root/include"
+  ${FUZZ_FLAGS:-})
 # name, runs, max_len, sources: each run checks every mode and path, so runs are not cheap.
 harnesses=("narrow 3500 2048 narrow_fuzz.cpp narrow_fuzz_16bit.cpp narrow_fuzz_between.cpp"
   "scaling 18000 4096 scaling_fuzz.cpp"

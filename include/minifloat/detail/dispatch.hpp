@@ -19,7 +19,9 @@
 #include <cpuid.h>
 
 #include "kernels_avx2.hpp"
+#if MINIFLOAT_AVX512_PATH
 #include "kernels_avx512.hpp"
+#endif
 #endif
 #if MINIFLOAT_NEON_PATHS
 #include "kernels_neon.hpp"
@@ -67,9 +69,10 @@ inline bool cpu_runs(simd_path path) noexcept {
                     __builtin_cpu_supports("bmi2");
   switch (path) {
   case simd_path::avx512:
-    return avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq") &&
-           __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512vbmi");
+    return MINIFLOAT_AVX512_PATH && avx2 && __builtin_cpu_supports("avx512f") &&
+           __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+           __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512cd") &&
+           __builtin_cpu_supports("avx512vbmi");
   case simd_path::avx2:
     return avx2;
   case simd_path::portable:
@@ -116,10 +119,12 @@ inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 // kernels for runs the portable ones (callers pass only supported paths).
 template <class Function>
 decltype(auto) with_kernels(simd_path path, Function&& f) {
-#if MINIFLOAT_X86_PATHS
+#if MINIFLOAT_AVX512_PATH
   if (path == simd_path::avx512) {
     return f(avx512_kernels{});
   }
+#endif
+#if MINIFLOAT_X86_PATHS
   if (path == simd_path::avx2) {
     return f(avx2_kernels{});
   }
