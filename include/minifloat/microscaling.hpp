@@ -143,7 +143,7 @@ void quantize_mx_packed_checked(const float* x, std::size_t n, std::uint8_t* pac
   T codes[detail::mx_piece_blocks * mx_block_size];
   for (std::size_t b = 0; b < blocks; b += detail::mx_piece_blocks) {
     const std::size_t m = detail::smaller(detail::mx_piece_blocks, blocks - b);
-    detail::quantize_mx_unchecked(x + b * mx_block_size, m, codes, scales + b, rule, tally);
+    detail::quantize_mx_unchecked(x + b * mx_block_size, m, codes, scales + b, rule, x + n, tally);
     detail::pack_unchecked(codes, m * mx_block_size, packed + packed_bytes<T>(b * mx_block_size));
   }
 }
@@ -212,7 +212,7 @@ void quantize_mxfp4_ggml_checked(const float* x, std::size_t n, block_mxfp4* blo
   e2m1 codes[mx_block_size];
   for (std::size_t b = 0; b < count; ++b) {
     e8m0 scale;
-    detail::quantize_mx_unchecked(x + b * mx_block_size, 1, codes, &scale, rule, tally);
+    detail::quantize_mx_unchecked(x + b * mx_block_size, 1, codes, &scale, rule, x + n, tally);
     std::uint8_t bytes[mx_block_size];
     for (std::size_t j = 0; j < mx_block_size; ++j) {
       bytes[j] = codes[j].bits();
@@ -307,8 +307,9 @@ void quantize_nvfp4_checked(const float* x, std::size_t n, std::uint8_t* packed,
     }
     const std::size_t m = count * nvfp4_block_size;
     static_assert(nvfp4_block_size == std::size_t{1} << 4, "blocks of 2^4 elements");
-    detail::narrow_scaled(detail::block_scaled_floats{x + first * nvfp4_block_size, factors, 4, 0},
-                          m, codes, tally);
+    detail::narrow_scaled(
+        detail::block_scaled_floats{x + first * nvfp4_block_size, factors, 4, 0, x + n}, m, codes,
+        tally);
     detail::pack_unchecked(codes, m, packed + first * nvfp4_block_size / 2);
   }
 }

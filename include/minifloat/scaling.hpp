@@ -394,8 +394,12 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
       for (std::size_t r = first_row; r < first_row + block.rows; ++r) {
         const std::size_t first = r * cols + first_col;
         if (shift != 0) {
-          narrow_scaled(block_scaled_floats{x + first, scales, shift, 0}, count * block.cols,
-                        q + first, tally);
+          // Rows of one-row blocks follow each other in memory: the next part is prefetched
+          // while this one is narrowed. (Taller blocks' next part is the next row's, which the
+          // amax pass has just read.)
+          const float* prefetchable = block.rows == 1 ? x + n : x + first + count * block.cols;
+          narrow_scaled(block_scaled_floats{x + first, scales, shift, 0, prefetchable},
+                        count * block.cols, q + first, tally);
           continue;
         }
         for (std::size_t j = 0; j < count; ++j) {
@@ -669,9 +673,11 @@ bool mx_scale_codes(const std::uint32_t* amax_bits, std::size_t count, std::uint
 // in the kernel, 2^-63 (the same codes: the first product is exact for every x whose result is
 // not far below T's smallest value; and no compiler can merge the two factors into a subnormal
 // that flush-to-zero would read as 0).
+// (array_end: the end of the caller's whole array, of which x may be one piece: prefetched up
+// to there.)
 template <class T, class Tally = no_tally>
 void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scales,
-                           mx_scale_rule rule, Tally&& tally = Tally{}) {
+                           mx_scale_rule rule, const float* array_end, Tally&& tally = Tally{}) {
   for (std::size_t first = 0; first < blocks; first += mx_quantize_piece_blocks) {
     const std::size_t count = smaller(mx_quantize_piece_blocks, blocks - first);
     const float* piece = x + first * mx_block_size;
@@ -722,7 +728,7 @@ void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scale
       continue;
     }
     static_assert(mx_block_size == std::size_t{1} << 5, "blocks of 2^5 elements");
-    narrow_scaled(block_scaled_floats{piece, factors, 5, 0}, count * mx_block_size,
+    narrow_scaled(block_scaled_floats{piece, factors, 5, 0, array_end}, count * mx_block_size,
                   q + first * mx_block_size, tally);
   }
 }
@@ -742,7 +748,7 @@ void quantize_mx_checked(const float* x, std::size_t n, T* q, e8m0* scales, mx_s
   check_pair("quantize_mx", x_read, scales_written, blocks, "scales", "");
   check_no_overlap("quantize_mx", scales_written, {q, n, "q"});
   check_mx_scale_rule("quantize_mx", rule);
-  quantize_mx_unchecked(x, blocks, q, scales, rule, tally);
+  quantize_mx_unchecked(x, blocks, q, scales, rule, x + n, tally);
 }
 
 // dequantize_mx's blocks, arguments already checked: To is float or bfloat16_bits.
