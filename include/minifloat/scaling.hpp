@@ -353,14 +353,19 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
   check_not_negative("quantize_blocks", margin, "margin");
   check_no_overlap("quantize_blocks", scales_written, {q, n, "q"});
   // Per row of blocks, a few blocks side by side at a time (at most 64, and at most 256 KiB of
-  // floats, which the second-level cache keeps between the passes; no allocation): 1. their
+  // floats, which the second-level cache keeps between the passes, or 8 KiB for one-row blocks,
+  // below; no allocation): 1. their
   // amaxes, one kernel call per row; 2. their scales; 3. every row's part narrowed, each element
   // times its block's scale as it is read: one kernel call per row where blocks are 2^s >= 16
   // columns wide (block_scaled_floats), else one per row segment.
   constexpr std::size_t most_blocks = 64;
   const std::size_t block_bytes = block.rows * block.cols * sizeof(float);
+  // One-row blocks (1 x 128 tiles, per-row scales) go 8 KiB at a time, as quantize_mx does:
+  // the narrowing of a part prefetches the whole next one (64 Mi floats in 1 x 128 tiles on the
+  // AMD EPYC's AVX2 path: 2.0 el/ns, against 1.45 and 1.34 with parts of 16 and 32 KiB).
+  const std::size_t piece_bytes = block.rows == 1 ? std::size_t{8} << 10 : std::size_t{256} << 10;
   const std::size_t side_by_side =
-      larger(std::size_t{1}, smaller(most_blocks, (std::size_t{256} << 10) / block_bytes));
+      larger(std::size_t{1}, smaller(most_blocks, piece_bytes / block_bytes));
   const std::size_t block_rows = n == 0 ? 0 : rows;
   const unsigned shift = scaled_block_shift(block.cols);
   std::uint32_t largest[most_blocks];
