@@ -307,9 +307,9 @@ void quantize_nvfp4_checked(const float* x, std::size_t n, std::uint8_t* packed,
     }
     const std::size_t m = count * nvfp4_block_size;
     static_assert(nvfp4_block_size == std::size_t{1} << 4, "blocks of 2^4 elements");
-    detail::narrow_scaled(
-        detail::block_scaled_floats{x + first * nvfp4_block_size, factors, 4, 0, x + n}, m, codes,
-        tally);
+    detail::narrow_scaled(detail::block_scaled_floats{x + first * nvfp4_block_size, factors, 4, 0,
+                                                      x + n, detail::prefetch_ahead(n, 2048)},
+                          m, codes, tally);
     detail::pack_unchecked(codes, m, packed + first * nvfp4_block_size / 2);
   }
 }

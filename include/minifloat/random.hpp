@@ -69,16 +69,18 @@ struct scaled_floats {
 // start, `first` for data[0]) by its block's factor factors[i >> block_shift] (the block
 // quantizers' source). Blocks hold 2^block_shift >= 16 elements, a multiple of every path's
 // vector width, and arrays are whole blocks, so that no vector straddles two blocks.
-// `array_end` is the end of the caller's whole array, of which a call narrows one piece: the
-// kernels may prefetch up to there (the next piece), and not past it.
+// A call narrows one piece of the caller's array: the kernels prefetch the element
+// `prefetch_ahead` past the one they read (0: none), the next piece's, where it lies before
+// `prefetch_end` (the end of the caller's array, or of the row).
 struct block_scaled_floats {
   const float* data;
   const float* factors;
   unsigned block_shift;
   std::size_t first;
-  const float* array_end;
+  const float* prefetch_end;
+  std::size_t prefetch_ahead;
   block_scaled_floats operator+(std::size_t i) const {
-    return {data + i, factors, block_shift, first + i, array_end};
+    return {data + i, factors, block_shift, first + i, prefetch_end, prefetch_ahead};
   }
   float factor() const { return factors[first >> block_shift]; }
 };

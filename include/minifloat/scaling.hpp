@@ -336,6 +336,14 @@ inline unsigned scaled_block_shift(std::size_t block_cols) noexcept {
   return 0;
 }
 
+// How many elements ahead a block quantizer's narrowing prefetches its array of n floats
+// (block_scaled_floats): `ahead`, the next piece's, unless the array is under 64 KiB, which the
+// first-level cache may hold (as prefetch_block). On the AMD EPYC (Zen 3) of the CI, 64 Mi floats
+// on the AVX2 path: quantize_mx 1.29 -> 1.91 el/ns with the next MX piece 8 KiB ahead.
+constexpr std::size_t prefetch_ahead(std::size_t n, std::size_t ahead) noexcept {
+  return n >= (std::size_t{64} << 10) / sizeof(float) ? ahead : 0;
+}
+
 // quantize_blocks, with a report or without (Tally).
 template <class T, class Tally>
 void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols, block_shape block,
@@ -399,12 +407,17 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
       for (std::size_t r = first_row; r < first_row + block.rows; ++r) {
         const std::size_t first = r * cols + first_col;
         if (shift != 0) {
-          // Rows of one-row blocks follow each other in memory: the next part is prefetched
-          // while this one is narrowed. (Taller blocks' next part is the next row's, which the
-          // amax pass has just read.)
-          const float* prefetchable = block.rows == 1 ? x + n : x + first + count * block.cols;
-          narrow_scaled(block_scaled_floats{x + first, scales, shift, 0, prefetchable},
-                        count * block.cols, q + first, tally);
+          // The next part is prefetched while this one is narrowed: for one-row blocks 8 KiB
+          // further on (the rows follow each other), for taller ones the same row's segment of
+          // the next blocks side by side (whose amax pass comes next).
+          const bool one_row = block.rows == 1;
+          const block_scaled_floats part{x + first,
+                                         scales,
+                                         shift,
+                                         0,
+                                         one_row ? x + n : x + r * cols + cols,
+                                         prefetch_ahead(n, one_row ? 2048 : count * block.cols)};
+          narrow_scaled(part, count * block.cols, q + first, tally);
           continue;
         }
         for (std::size_t j = 0; j < count; ++j) {
@@ -733,8 +746,10 @@ void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scale
       continue;
     }
     static_assert(mx_block_size == std::size_t{1} << 5, "blocks of 2^5 elements");
-    narrow_scaled(block_scaled_floats{piece, factors, 5, 0, array_end}, count * mx_block_size,
-                  q + first * mx_block_size, tally);
+    narrow_scaled(block_scaled_floats{piece, factors, 5, 0, array_end,
+                                      prefetch_ahead(static_cast<std::size_t>(array_end - x),
+                                                     mx_quantize_piece_blocks * mx_block_size)},
+                  count * mx_block_size, q + first * mx_block_size, tally);
   }
 }
 
