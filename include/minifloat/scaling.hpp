@@ -529,16 +529,6 @@ inline normalized_float normalize(float x) noexcept {
   return {bits << (23 - top), top - 149};
 }
 
-// x * 2^k for an exact float x (NaN, +-inf, zero or finite) and any k, rounded to nearest even
-// (exact whenever the result is representable): the converter's steps on the exact product, so
-// a result in float's subnormal range is right whatever the environment flushes.
-inline float times_power_of_two(float x, int k) noexcept {
-  unpacked value = unpack_value(x);
-  value.exponent += k;
-  return bit_cast<float>(
-      pack<formats::binary32, rounding_rule::nearest_even, overflow::non_saturating>(value));
-}
-
 } // namespace detail
 
 // The e8m0 scale of an MX block with this amax. amax = 0 (an all-zero block) gives the
