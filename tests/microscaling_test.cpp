@@ -449,38 +449,49 @@ TEST(Mx, DecodeAtTheEdgeScaleCodes) {
 
 // Packed MXFP4 decoding (its own kernels: the nibble lookup with the scale added to the
 // exponent field where products stay normal, the exact steps elsewhere) on every path: every
-// byte under every scale code, into float and bfloat16, against the exact products.
+// byte under every scale code, into float and bfloat16, against the exact products. The scale
+// codes in order (one run of normal blocks between the others), then scattered (the kernels stop
+// at a block that is not normal and start again after it, all along the array).
 TEST(Mx, PackedFp4DecodeEveryByteUnderEveryScaleOnEveryPath) {
   const std::size_t blocks_per_scale = 16; // 16 blocks of 16 bytes: every byte once
   const std::size_t blocks = 256 * blocks_per_scale;
   std::vector<std::uint8_t> packed(blocks * 16);
   std::vector<e8m0> scales(blocks);
   for (std::size_t b = 0; b < blocks; ++b) {
-    scales[b] = e8m0::from_bits(static_cast<std::uint8_t>(b / blocks_per_scale));
     for (std::size_t j = 0; j < 16; ++j) {
       packed[16 * b + j] = static_cast<std::uint8_t>((b % blocks_per_scale) * 16 + j);
     }
   }
   const std::size_t n = blocks * 32;
-  for (minifloat::simd_path path : supported_paths()) {
-    const minifloat::scoped_path chosen(path);
-    std::vector<float> x(n);
-    std::vector<minifloat::bfloat16_bits> x16(n);
-    minifloat::dequantize_mx_packed<e2m1>(packed.data(), n, scales.data(), x.data());
-    minifloat::dequantize_mx_packed<e2m1>(packed.data(), n, scales.data(), x16.data());
-    for (std::size_t i = 0; i < n; ++i) {
-      const unsigned code = (packed[i / 2] >> (4 * (i % 2))) & 0xFU;
-      const unsigned scale = scales[i / 32].bits();
-      if (scale == 0xFF) {
-        ASSERT_TRUE(ieee::isnan(x[i]) && (x16[i].bits & 0x7FFF) > 0x7F80) << i;
-        continue;
+  for (const bool scattered : {false, true}) {
+    for (std::size_t b = 0; b < blocks; ++b) {
+      // Scattered: group g of 16 blocks takes codes 167 g + r (mod 256) for its blocks r = 0 to
+      // 15; 167 is odd, so every code still meets every one of the 16 byte patterns once.
+      const std::size_t group = b / blocks_per_scale;
+      const std::size_t r = b % blocks_per_scale;
+      scales[b] =
+          e8m0::from_bits(static_cast<std::uint8_t>(scattered ? (group * 167 + r) % 256 : group));
+    }
+    for (minifloat::simd_path path : supported_paths()) {
+      const minifloat::scoped_path chosen(path);
+      std::vector<float> x(n);
+      std::vector<minifloat::bfloat16_bits> x16(n);
+      minifloat::dequantize_mx_packed<e2m1>(packed.data(), n, scales.data(), x.data());
+      minifloat::dequantize_mx_packed<e2m1>(packed.data(), n, scales.data(), x16.data());
+      for (std::size_t i = 0; i < n; ++i) {
+        const unsigned code = (packed[i / 2] >> (4 * (i % 2))) & 0xFU;
+        const unsigned scale = scales[i / 32].bits();
+        if (scale == 0xFF) {
+          ASSERT_TRUE(ieee::isnan(x[i]) && (x16[i].bits & 0x7FFF) > 0x7F80) << i;
+          continue;
+        }
+        const double exact =
+            std::ldexp(reference::decode(reference::e2m1, code), static_cast<int>(scale) - 127);
+        ASSERT_EQ(ieee::to_bits(x[i]), ieee::to_bits(ieee::to_float(exact)))
+            << minifloat::to_string(path) << " scale " << scale << " code " << code;
+        ASSERT_EQ(x16[i].bits, minifloat::convert<minifloat::bfloat16_bits>(exact).bits)
+            << minifloat::to_string(path) << " scale " << scale << " code " << code;
       }
-      const double exact =
-          std::ldexp(reference::decode(reference::e2m1, code), static_cast<int>(scale) - 127);
-      ASSERT_EQ(ieee::to_bits(x[i]), ieee::to_bits(ieee::to_float(exact)))
-          << minifloat::to_string(path) << " scale " << scale << " code " << code;
-      ASSERT_EQ(x16[i].bits, minifloat::convert<minifloat::bfloat16_bits>(exact).bits)
-          << minifloat::to_string(path) << " scale " << scale << " code " << code;
     }
   }
 }

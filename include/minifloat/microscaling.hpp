@@ -97,30 +97,24 @@ inline void from_ggml_order(const std::uint8_t* bytes, std::uint8_t* codes) noex
 constexpr std::size_t mx_piece_blocks = 16;
 
 // Packed MXFP4 -> float or bfloat16_bits (To), blocks of 32 (16 bytes) with their e8m0 scales:
-// runs of blocks whose products stay normal (scale codes 2 to 252) go to the path's kernel
-// (nibble lookup, the scale added to the exponent field); the others, NaN scales included,
-// through dequantize_mx's exact steps.
+// the path's kernel decodes blocks while their products stay normal (scale codes 2 to 252:
+// nibble lookup, the scale added to the exponent field) and says where it stopped; a block it
+// stops at, NaN scales included, goes through dequantize_mx's exact steps.
 template <class To>
 void dequantize_mxfp4_unchecked(const std::uint8_t* packed, std::size_t blocks, const e8m0* scales,
                                 To* x) {
   static_assert(sizeof(e8m0) == 1, "scale codes are bytes");
   const auto* codes = reinterpret_cast<const std::uint8_t*>(scales);
   with_kernels(active_path(), [&](auto kernels) {
-    for (std::size_t b = 0; b < blocks;) {
-      std::size_t end = b;
-      while (end < blocks && mx_fp4_block_is_normal(codes[end])) {
-        ++end;
-      }
-      if (end > b) {
-        kernels.template decode_e2m1_blocks<To>(packed + b * mx_fp4_block_bytes, codes + b, end - b,
-                                                x + b * mx_block_size);
-        b = end;
-        continue;
+    for (std::size_t b = 0; b < blocks; ++b) {
+      b += kernels.template decode_e2m1_blocks<To>(packed + b * mx_fp4_block_bytes, codes + b,
+                                                   blocks - b, x + b * mx_block_size);
+      if (b == blocks) {
+        break;
       }
       e2m1 elements[mx_block_size];
       unpack_unchecked(packed + b * mx_fp4_block_bytes, mx_block_size, elements);
       dequantize_mx_unchecked(elements, 1, scales + b, x + b * mx_block_size);
-      ++b;
     }
   });
 }

@@ -396,19 +396,22 @@ MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::u
   }
 }
 
-// MXFP4 blocks whose products stay normal (kernels_portable.hpp: decode_e2m1_blocks_portable),
-// one block of 32 per iteration: its 16 bytes widened to dwords, each dword's two nibbles made
-// its two words (low nibble first: element order), a word permute from e2m1's 16 bfloat16
-// patterns, and the scale added to the exponent field of the non-zero ones. About 8
-// instructions per block, 10 for float results.
+// MXFP4 blocks from the start while their products stay normal (kernels_portable.hpp:
+// decode_e2m1_blocks_portable); returns how many it decoded. One block of 32 per iteration: its 16
+// bytes widened to dwords, each dword's two nibbles made its two words (low nibble first: element
+// order), a word permute from e2m1's 16 bfloat16 patterns, and the scale added to the exponent
+// field of the non-zero ones. About 8 instructions per block, 10 for float results.
 template <class To>
-MINIFLOAT_ARRAY_FN void decode_e2m1_blocks(const std::uint8_t* packed,
-                                           const std::uint8_t* scale_codes, std::size_t blocks,
-                                           To* dst) {
+MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
+                                                  const std::uint8_t* scale_codes,
+                                                  std::size_t blocks, To* dst) {
   const __m512i table = _mm512_load_si512(e2m1_bfloat16_words.data());
   const __m512i low_nibble = _mm512_set1_epi32(0x0F);
   const __m512i magnitude = _mm512_set1_epi16(0x7FFF);
   for (std::size_t b = 0; b < blocks; ++b) {
+    if (!mx_fp4_block_is_normal(scale_codes[b])) {
+      return b;
+    }
     const __m512i bytes = _mm512_cvtepu8_epi32(
         _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + mx_fp4_block_bytes * b)));
     const __m512i indices = _mm512_or_si512(_mm512_and_si512(bytes, low_nibble),
@@ -430,6 +433,7 @@ MINIFLOAT_ARRAY_FN void decode_e2m1_blocks(const std::uint8_t* packed,
       _mm512_storeu_si512(out, values);
     }
   }
+  return blocks;
 }
 
 // FP4 packing, 64 codes at a time: VPMADDUBSW makes each pair (c0, c1) of masked codes the word
@@ -498,11 +502,12 @@ struct avx512_kernels {
                                   std::size_t blocks, float decode, float* dst) {
     avx2::decode_nvfp4_blocks(packed, scale_codes, blocks, decode, dst);
   }
-  // MXFP4 blocks whose products stay normal: nibbles through a word permute.
+  // MXFP4 blocks from the start while their products stay normal: nibbles through a word
+  // permute.
   template <class To>
-  static void decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                 std::size_t blocks, To* dst) {
-    avx512::decode_e2m1_blocks(packed, scale_codes, blocks, dst);
+  static std::size_t decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                        std::size_t blocks, To* dst) {
+    return avx512::decode_e2m1_blocks(packed, scale_codes, blocks, dst);
   }
 };
 

@@ -298,12 +298,12 @@ struct neon_kernels {
                                   std::size_t blocks, float decode, float* dst) {
     decode_nvfp4_blocks_portable(packed, scale_codes, blocks, decode, dst);
   }
-  // MXFP4 blocks whose products stay normal: the portable table loop (a byte-shuffle kernel is
-  // the AVX-512 path's).
+  // MXFP4 blocks from the start while their products stay normal: the portable table loop (a
+  // byte-shuffle kernel is the x86 paths').
   template <class To>
-  static void decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                 std::size_t blocks, To* dst) {
-    decode_e2m1_blocks_portable(packed, scale_codes, blocks, dst);
+  static std::size_t decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                        std::size_t blocks, To* dst) {
+    return decode_e2m1_blocks_portable(packed, scale_codes, blocks, dst);
   }
 };
 

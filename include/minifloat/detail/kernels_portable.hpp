@@ -163,10 +163,11 @@ constexpr std::size_t prefetch_distance = 0;
 enum class stores { cached, non_temporal };
 
 // Packed e2m1 (FP4, element 2j in the low nibble of byte j) in blocks of 32 sharing the scale
-// 2^(code - 127), into float or bfloat16 bits, for blocks whose every product stays a normal
-// number (scale codes 2 to 252: e2m1's values lie in [2^-1, 2^3)), which the caller picks: each
-// value's bfloat16 pattern from a 16-entry table, the scale added to its exponent field (a zero
-// stays zero). Exact, and no floating-point operation is involved, so no DAZ / FTZ applies.
+// 2^(code - 127), into float or bfloat16 bits, from the first block while every product stays a
+// normal number (scale codes 2 to 252: e2m1's values lie in [2^-1, 2^3)); returns how many
+// blocks it decoded (the caller takes the next one through the exact steps). Each value's
+// bfloat16 pattern from a 16-entry table, the scale added to its exponent field (a zero stays
+// zero): exact, and no floating-point operation is involved, so no DAZ / FTZ applies.
 constexpr std::size_t mx_fp4_block_bytes = 16;
 constexpr bool mx_fp4_block_is_normal(std::uint8_t scale_code) noexcept {
   return scale_code >= 2 && scale_code <= 252;
@@ -181,26 +182,35 @@ constexpr std::array<std::uint16_t, 32> make_e2m1_bfloat16_words() noexcept {
 }
 alignas(64) inline constexpr std::array<std::uint16_t, 32> e2m1_bfloat16_words =
     make_e2m1_bfloat16_words();
+// Per block, the 16 results of its codes first (the table with the block's step added to the
+// non-zero patterns' exponent fields), then a lookup per element.
 template <class To>
-void decode_e2m1_blocks_portable(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                 std::size_t blocks, To* dst) noexcept {
-  const auto& table = code_table_for<formats::e2m1, formats::bfloat16>;
+std::size_t decode_e2m1_blocks_portable(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                        std::size_t blocks, To* dst) noexcept {
   for (std::size_t b = 0; b < blocks; ++b) {
+    if (!mx_fp4_block_is_normal(scale_codes[b])) {
+      return b;
+    }
     const auto exponent_step = static_cast<std::uint16_t>((scale_codes[b] - 127U) << 7);
-    const std::uint8_t* bytes = packed + b * mx_fp4_block_bytes;
-    To* out = dst + b * 2 * mx_fp4_block_bytes;
-    for (std::size_t j = 0; j < 2 * mx_fp4_block_bytes; ++j) {
-      const unsigned code = (unsigned{bytes[j / 2]} >> (4 * (j % 2))) & 0x0FU;
-      const std::uint16_t value = table[code];
-      const auto bits =
-          static_cast<std::uint16_t>(value + ((value & 0x7FFFU) != 0 ? exponent_step : 0U));
+    To results[16];
+    for (std::size_t code = 0; code < 16; ++code) {
+      const std::uint16_t value = e2m1_bfloat16_words[code];
+      const auto bits = static_cast<std::uint16_t>(
+          value + ((value & 0x7FFFU) != 0 ? exponent_step : std::uint16_t{0}));
       if constexpr (std::is_same<To, float>::value) {
-        out[j] = bit_cast<float>(std::uint32_t{bits} << 16);
+        results[code] = bit_cast<float>(std::uint32_t{bits} << 16);
       } else {
-        out[j] = To{bits};
+        results[code] = To{bits};
       }
     }
+    const std::uint8_t* bytes = packed + b * mx_fp4_block_bytes;
+    To* out = dst + b * 2 * mx_fp4_block_bytes;
+    for (std::size_t j = 0; j < mx_fp4_block_bytes; ++j) {
+      out[2 * j] = results[bytes[j] & 0x0FU];
+      out[2 * j + 1] = results[bytes[j] >> 4];
+    }
   }
+  return blocks;
 }
 
 // NVFP4 blocks of 16 (e2m1 elements two per byte, element 2j in the low nibble; a ue4m3 scale
@@ -320,12 +330,12 @@ struct portable_kernels {
                                   std::size_t blocks, float decode, float* dst) {
     decode_nvfp4_blocks_portable(packed, scale_codes, blocks, decode, dst);
   }
-  // MXFP4 blocks whose products stay normal, into float or bfloat16_bits
-  // (decode_e2m1_blocks_portable above).
+  // MXFP4 blocks from the start while their products stay normal, into float or bfloat16_bits;
+  // returns how many (decode_e2m1_blocks_portable above).
   template <class To>
-  static void decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                 std::size_t blocks, To* dst) {
-    decode_e2m1_blocks_portable(packed, scale_codes, blocks, dst);
+  static std::size_t decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                        std::size_t blocks, To* dst) {
+    return decode_e2m1_blocks_portable(packed, scale_codes, blocks, dst);
   }
 };
 
