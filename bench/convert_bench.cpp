@@ -421,6 +421,7 @@ void BM_quantize_nvfp4(benchmark::State& state, simd_path path) {
   }
   set_counters(state);
 }
+template <class To>
 void BM_dequantize_nvfp4(benchmark::State& state, simd_path path) {
   const minifloat::scoped_path on(path);
   const auto n = static_cast<std::size_t>(state.range(0));
@@ -429,7 +430,7 @@ void BM_dequantize_nvfp4(benchmark::State& state, simd_path path) {
   std::vector<std::uint8_t> packed(n / 2);
   std::vector<minifloat::ue4m3> scales(n / 16);
   minifloat::quantize_nvfp4(src.data(), n, packed.data(), scales.data(), scale);
-  std::vector<float> dst(n);
+  std::vector<To> dst(n);
   for (auto _ : state) {
     minifloat::dequantize_nvfp4(packed.data(), n, scales.data(), scale, dst.data());
     benchmark::ClobberMemory();
@@ -517,7 +518,8 @@ void register_all() {
   add("dequantize_mxfp4_float", BM_dequantize_mxfp4<float>);
   add("quantize_mxfp4", BM_quantize_mxfp4);
   add("quantize_nvfp4", BM_quantize_nvfp4);
-  add("dequantize_nvfp4_float", BM_dequantize_nvfp4);
+  add("dequantize_nvfp4_float", BM_dequantize_nvfp4<float>);
+  add("dequantize_nvfp4_bfloat16", BM_dequantize_nvfp4<minifloat::bfloat16_bits>);
 }
 
 // Prints the usual table, then elements/ns with the ratios to the copy (or read, for amax) and

@@ -620,11 +620,29 @@ TEST(Nvfp4, QuantizeFollowsTheRecipeStepByStep) {
   }
 }
 
+// NVFP4 -> bfloat16 rounds the float products on their bits (the portable kernel's
+// bfloat16_nearest_even; the vector kernels are checked through the decode test below): the
+// same results as the scalar conversion for every float's upper half under the lower halves that
+// decide a rounding (exact, just above, below, at and above the tie, the largest), which covers
+// ties to even, subnormals, overflow to infinity and NaN payloads.
+TEST(Nvfp4, Bfloat16RoundingEqualsTheScalarConversion) {
+  for (std::uint32_t upper = 0; upper < 0x10000U; ++upper) {
+    for (std::uint32_t lower : {0x0000U, 0x0001U, 0x7FFFU, 0x8000U, 0x8001U, 0xFFFFU}) {
+      const std::uint32_t bits = upper << 16 | lower;
+      ASSERT_EQ(minifloat::detail::bfloat16_nearest_even(bits),
+                minifloat::convert<minifloat::bfloat16_bits>(ieee::from_bits<float>(bits)).bits)
+          << std::hex << bits;
+    }
+  }
+}
+
 TEST(Nvfp4, DecodeEveryCodeUnderEveryByteOnEveryPath) {
   // Block s holds the 16 codes in order under scale byte s (0 to 0x7F, NaN included): every
   // product of TE's order, (element * byte) * decode, for decode scales whose results are
-  // normal, rounded, or past FLT_MAX; bit for bit on every path. (A NaN byte gives NaNs, whose
-  // sign IEEE 754 leaves open: a compiler may take -0 * NaN for -(0 * NaN).)
+  // normal, rounded, or past FLT_MAX; bit for bit on every path. Into bfloat16, 1 + 2^-8 and
+  // 1 + 2^-7 + 2^-8 make ties where element * byte is a power of two: 1 + 2^-8 rounds down to
+  // the even 1, 1 + 2^-7 + 2^-8 up to the even 1 + 2^-6. (A NaN byte gives NaNs, whose sign
+  // IEEE 754 leaves open: a compiler may take -0 * NaN for -(0 * NaN).)
   const std::size_t blocks = 128;
   std::vector<std::uint8_t> packed;
   std::vector<ue4m3> bytes;
@@ -635,8 +653,8 @@ TEST(Nvfp4, DecodeEveryCodeUnderEveryByteOnEveryPath) {
     bytes.push_back(ue4m3::from_bits(static_cast<std::uint8_t>(s)));
   }
   const std::size_t n = 16 * blocks;
-  for (float decode :
-       {1.0f, 3.0f, minifloat::nvfp4_tensor_scale::from_amax(10.0f).decode, 0x1p-100f, 0x1p120f}) {
+  for (float decode : {1.0f, 3.0f, minifloat::nvfp4_tensor_scale::from_amax(10.0f).decode,
+                       0x1p-100f, 0x1p120f, 0x1.01p0f, 0x1.03p0f}) {
     const auto scale = minifloat::nvfp4_tensor_scale::from_decode_scale(decode);
     for (minifloat::simd_path path : supported_paths()) {
       const minifloat::scoped_path chosen(path);

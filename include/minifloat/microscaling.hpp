@@ -347,31 +347,16 @@ void dequantize_nvfp4(const std::uint8_t* packed, std::size_t n, const ue4m3* sc
   detail::check_pair(function, {packed, n / 2, "packed"}, x_written, n, "packed or x");
   detail::check_pair(function, {scales, blocks, "scales"}, x_written, blocks, "scales", "");
   // Per block, the 16 products element · byte (exact: at most 8 significant bits, and normal,
-  // or 0 or NaN); then one rounding, times decode: into float on the active path's kernel (the
-  // order stays TE's, whatever -ffast-math allows); into bfloat16 through float, a piece at a
-  // time, each float rounded.
+  // or 0 or NaN); then one rounding, times decode, into float (the order stays TE's, whatever
+  // -ffast-math allows), and for bfloat16 that float rounded on its bits: the active path's
+  // kernel.
   static_assert(sizeof(ue4m3) == 1 && std::is_trivially_copyable<ue4m3>::value,
                 "a scale is its code");
   const auto* scale_codes = reinterpret_cast<const std::uint8_t*>(scales);
-  const auto decode_blocks = [&](std::size_t first, std::size_t count, float* out) {
-    detail::with_kernels(active_path(), [&](auto kernels) {
-      decltype(kernels)::decode_nvfp4_blocks(packed + first * nvfp4_block_size / 2,
-                                             scale_codes + first, count, tensor_scale.decode, out);
-    });
-  };
-  if constexpr (std::is_same<To, float>::value) {
-    decode_blocks(0, blocks, x);
-  } else {
-    constexpr std::size_t piece = 64;
-    float values[piece * nvfp4_block_size];
-    for (std::size_t first = 0; first < blocks; first += piece) {
-      const std::size_t count = detail::smaller(piece, blocks - first);
-      decode_blocks(first, count, values);
-      for (std::size_t j = 0; j < count * nvfp4_block_size; ++j) {
-        x[first * nvfp4_block_size + j] = ::minifloat::convert<bfloat16_bits>(values[j]);
-      }
-    }
-  }
+  detail::with_kernels(active_path(), [&](auto kernels) {
+    decltype(kernels)::template decode_nvfp4_blocks<To>(packed, scale_codes, blocks,
+                                                        tensor_scale.decode, x);
+  });
 }
 
 } // namespace MINIFLOAT_SETTINGS_NAMESPACE

@@ -413,15 +413,28 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
   return blocks;
 }
 
-// NVFP4 blocks into float (kernels_portable.hpp: decode_nvfp4_blocks_portable, the same
-// products in the same order), one block of 16 per iteration: its 8 bytes widened to dwords and
-// split into nibbles in element order; each element's magnitude by VPERMPS from e2m1's eight
-// non-negative values (the code's low 3 bits), its sign from bit 3; times the byte's value
-// (exact), then times decode. An empty asm keeps the two products apart (-ffast-math would merge
-// byte * decode, another rounding).
+// Eight floats' bits rounded to bfloat16, nearest-even, in the low halves of the dwords; not NaN
+// (kernels_portable.hpp: bfloat16_nearest_even; an infinity stays one).
+MINIFLOAT_LANE_FN __m256i bfloat16_nearest_even_not_nan(__m256 values) {
+  const __m256i bits = _mm256_castps_si256(values);
+  const __m256i last_kept = _mm256_and_si256(_mm256_srli_epi32(bits, 16), _mm256_set1_epi32(1));
+  return _mm256_srli_epi32(
+      _mm256_add_epi32(_mm256_add_epi32(bits, _mm256_set1_epi32(0x7FFF)), last_kept), 16);
+}
+
+// NVFP4 blocks into float or bfloat16_bits (kernels_portable.hpp: decode_nvfp4_blocks_portable,
+// the same products in the same order), one block of 16 per iteration: its 8 bytes widened to
+// dwords and split into nibbles in element order; e2m1's eight non-negative values times the
+// byte's value (exact), then each element's by VPERMPS (the code's low 3 bits), its sign from
+// bit 3; then times decode. An empty asm keeps the two products apart (-ffast-math would merge
+// byte * decode, another rounding). bfloat16 results: both halves rounded on their bits, packed
+// (VPACKUSDW within lanes, VPERMQ back in order); only a NaN byte makes NaNs (the elements and
+// decode are finite), so such a block is stored as bfloat16's quiet NaN, as the portable path.
+template <class To>
 MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
                                             const std::uint8_t* scale_codes, std::size_t blocks,
-                                            float decode, float* dst) {
+                                            float decode, To* dst) {
+  constexpr bool to_float = std::is_same<To, float>::value;
   const __m256 magnitudes = _mm256_castsi256_ps(_mm256_loadu_si256(
       reinterpret_cast<const __m256i*>(code_table_for<formats::e2m1, formats::binary32>.data())));
   const std::uint32_t* bytes_as_floats = code_table_for<formats::ue4m3, formats::binary32>.data();
@@ -429,6 +442,13 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
   const __m256i low_nibble = _mm256_set1_epi32(0x0F);
   const __m256i sign_of_code = _mm256_set1_epi32(0x08);
   for (std::size_t b = 0; b < blocks; ++b) {
+    const std::uint32_t byte_bits = bytes_as_floats[scale_codes[b]];
+    To* out = dst + 2 * nvfp4_block_bytes * b;
+    if (!to_float && (byte_bits & 0x7FFFFFFFU) > 0x7F800000U) {
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out),
+                          _mm256_set1_epi16(static_cast<short>(bfloat16_nearest_even(byte_bits))));
+      continue;
+    }
     const __m256i bytes = _mm256_cvtepu8_epi32(
         _mm_loadl_epi64(reinterpret_cast<const __m128i*>(packed + nvfp4_block_bytes * b)));
     const __m256i low = _mm256_and_si256(bytes, low_nibble);
@@ -437,15 +457,22 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
     const __m256i pairs_high = _mm256_unpackhi_epi32(low, high); // elements 4-7, 12-15
     const __m256i codes[2] = {_mm256_permute2x128_si256(pairs_low, pairs_high, 0x20),
                               _mm256_permute2x128_si256(pairs_low, pairs_high, 0x31)};
-    const __m256 byte = _mm256_set1_ps(bit_cast<float>(bytes_as_floats[scale_codes[b]]));
+    __m256 times_byte = _mm256_mul_ps(magnitudes, _mm256_set1_ps(bit_cast<float>(byte_bits)));
+    __asm__("" : "+x"(times_byte));
+    __m256 results[2];
     for (std::size_t k = 0; k < 2; ++k) {
       const __m256i sign = _mm256_slli_epi32(_mm256_and_si256(codes[k], sign_of_code), 28);
-      const __m256 value =
-          _mm256_or_ps(_mm256_permutevar8x32_ps(magnitudes, codes[k]), _mm256_castsi256_ps(sign));
-      __m256 times_byte = _mm256_mul_ps(value, byte);
-      __asm__("" : "+x"(times_byte));
-      _mm256_storeu_ps(dst + 2 * nvfp4_block_bytes * b + 8 * k,
-                       _mm256_mul_ps(times_byte, decode_factor));
+      results[k] = _mm256_mul_ps(
+          _mm256_or_ps(_mm256_permutevar8x32_ps(times_byte, codes[k]), _mm256_castsi256_ps(sign)),
+          decode_factor);
+    }
+    if constexpr (to_float) {
+      _mm256_storeu_ps(out, results[0]);
+      _mm256_storeu_ps(out + 8, results[1]);
+    } else {
+      const __m256i words = _mm256_packus_epi32(bfloat16_nearest_even_not_nan(results[0]),
+                                                bfloat16_nearest_even_not_nan(results[1]));
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), _mm256_permute4x64_epi64(words, 0xD8));
     }
   }
 }
@@ -537,9 +564,10 @@ struct avx2_kernels {
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
     avx2::pack_nibble_pairs(codes, n, packed);
   }
-  // NVFP4 blocks into float: magnitudes through a dword permute.
+  // NVFP4 blocks into float or bfloat16_bits: magnitudes through a dword permute.
+  template <class To>
   static void decode_nvfp4_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                  std::size_t blocks, float decode, float* dst) {
+                                  std::size_t blocks, float decode, To* dst) {
     avx2::decode_nvfp4_blocks(packed, scale_codes, blocks, decode, dst);
   }
   // MXFP4 blocks from the start while their products stay normal: nibbles through two byte

@@ -497,9 +497,10 @@ struct avx512_kernels {
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
     avx512::pack_nibble_pairs(codes, n, packed);
   }
-  // NVFP4 blocks into float: the AVX2 path's kernel.
+  // NVFP4 blocks into float or bfloat16_bits: the AVX2 path's kernel.
+  template <class To>
   static void decode_nvfp4_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                  std::size_t blocks, float decode, float* dst) {
+                                  std::size_t blocks, float decode, To* dst) {
     avx2::decode_nvfp4_blocks(packed, scale_codes, blocks, decode, dst);
   }
   // MXFP4 blocks from the start while their products stay normal: nibbles through a word

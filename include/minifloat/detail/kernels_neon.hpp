@@ -293,9 +293,10 @@ struct neon_kernels {
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
     neon::pack_nibble_pairs(codes, n, packed);
   }
-  // NVFP4 blocks into float: the portable loop.
+  // NVFP4 blocks into float or bfloat16_bits: the portable loop.
+  template <class To>
   static void decode_nvfp4_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                  std::size_t blocks, float decode, float* dst) {
+                                  std::size_t blocks, float decode, To* dst) {
     decode_nvfp4_blocks_portable(packed, scale_codes, blocks, decode, dst);
   }
   // MXFP4 blocks from the start while their products stay normal: the portable table loop (a

@@ -213,24 +213,41 @@ std::size_t decode_e2m1_blocks_portable(const std::uint8_t* packed, const std::u
   return blocks;
 }
 
+// A float's bits rounded to bfloat16 as convert<bfloat16_bits> does (nearest-even, past the
+// largest finite to infinity, subnormals kept; a NaN becomes the quiet NaN 0x7FC0 with its
+// sign), on the bits: no floating-point operation, so no DAZ / FTZ, and whatever MXCSR says.
+constexpr std::uint16_t bfloat16_nearest_even(std::uint32_t float_bits) noexcept {
+  return static_cast<std::uint16_t>((float_bits & 0x7FFFFFFFU) > 0x7F800000U
+                                        ? ((float_bits >> 16) & 0x8000U) | 0x7FC0U
+                                        : (float_bits + 0x7FFFU + ((float_bits >> 16) & 1U)) >> 16);
+}
+
 // NVFP4 blocks of 16 (e2m1 elements two per byte, element 2j in the low nibble; a ue4m3 scale
 // byte per block) into float, Transformer Engine's order (docs/spec.md §7): (element * byte),
-// exact, then times decode, rounded once. The 16 products of a block are made first, in a
-// table: so the first product cannot be reassociated with the second (-ffast-math).
+// exact, then times decode, rounded once; into bfloat16_bits (To), that float rounded once more
+// (nearest-even). The 16 products of a block are made first, in a table: so the first product
+// cannot be reassociated with the second (-ffast-math).
 constexpr std::size_t nvfp4_block_bytes = 8;
-inline void decode_nvfp4_blocks_portable(const std::uint8_t* packed,
-                                         const std::uint8_t* scale_codes, std::size_t blocks,
-                                         float decode, float* dst) noexcept {
+template <class To>
+void decode_nvfp4_blocks_portable(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                  std::size_t blocks, float decode, To* dst) noexcept {
   const auto& values = code_table_for<formats::e2m1, formats::binary32>;
   const auto& bytes_as_floats = code_table_for<formats::ue4m3, formats::binary32>;
+  const auto store = [](float value) {
+    if constexpr (std::is_same<To, float>::value) {
+      return value;
+    } else {
+      return To{bfloat16_nearest_even(bit_cast<std::uint32_t>(value))};
+    }
+  };
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::uint8_t* bytes = packed + b * nvfp4_block_bytes;
     const std::uint32_t byte_bits = bytes_as_floats[scale_codes[b]];
-    float* out = dst + b * 2 * nvfp4_block_bytes;
+    To* out = dst + b * 2 * nvfp4_block_bytes;
     if ((byte_bits & 0x7FFFFFFFU) > 0x7F800000U) {
       // A NaN byte: NaNs, set on the bits (-ffast-math would fold 0 * NaN, a known 0, to 0).
       for (std::size_t j = 0; j < 2 * nvfp4_block_bytes; ++j) {
-        out[j] = bit_cast<float>(byte_bits);
+        out[j] = store(bit_cast<float>(byte_bits));
       }
       continue;
     }
@@ -241,7 +258,7 @@ inline void decode_nvfp4_blocks_portable(const std::uint8_t* packed,
     }
     for (std::size_t j = 0; j < 2 * nvfp4_block_bytes; ++j) {
       const unsigned code = (unsigned{bytes[j / 2]} >> (4 * (j % 2))) & 0x0FU;
-      out[j] = times_byte[code] * decode;
+      out[j] = store(times_byte[code] * decode);
     }
   }
 }
@@ -325,9 +342,10 @@ struct portable_kernels {
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
     pack_nibble_pairs_portable(codes, n, packed);
   }
-  // NVFP4 blocks into float (decode_nvfp4_blocks_portable above).
+  // NVFP4 blocks into float or bfloat16_bits (decode_nvfp4_blocks_portable above).
+  template <class To>
   static void decode_nvfp4_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                  std::size_t blocks, float decode, float* dst) {
+                                  std::size_t blocks, float decode, To* dst) {
     decode_nvfp4_blocks_portable(packed, scale_codes, blocks, decode, dst);
   }
   // MXFP4 blocks from the start while their products stay normal, into float or bfloat16_bits;
