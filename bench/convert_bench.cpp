@@ -395,6 +395,30 @@ void BM_dequantize_mxfp4(benchmark::State& state, simd_path path) {
   }
   set_counters(state);
 }
+// ggml's block_mxfp4 (the scale interleaved, split-half nibbles), both ways.
+void BM_quantize_mxfp4_ggml(benchmark::State& state, simd_path path) {
+  const minifloat::scoped_path on(path);
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const auto& src = normal_floats(n);
+  std::vector<minifloat::block_mxfp4> blocks(n / 32);
+  for (auto _ : state) {
+    minifloat::quantize_mxfp4_ggml(src.data(), n, blocks.data());
+    benchmark::ClobberMemory();
+  }
+  set_counters(state);
+}
+void BM_dequantize_mxfp4_ggml(benchmark::State& state, simd_path path) {
+  const minifloat::scoped_path on(path);
+  const auto n = static_cast<std::size_t>(state.range(0));
+  std::vector<minifloat::block_mxfp4> blocks(n / 32);
+  minifloat::quantize_mxfp4_ggml(normal_floats(n).data(), n, blocks.data());
+  std::vector<float> dst(n);
+  for (auto _ : state) {
+    minifloat::dequantize_mxfp4_ggml(blocks.data(), n, dst.data());
+    benchmark::ClobberMemory();
+  }
+  set_counters(state);
+}
 // Quantizing: amax, scale, encode and pack per block; the baseline is encode_e4m3_saturate.
 void BM_quantize_mxfp4(benchmark::State& state, simd_path path) {
   const minifloat::scoped_path on(path);
@@ -517,6 +541,8 @@ void register_all() {
   add("dequantize_mxfp4_bfloat16", BM_dequantize_mxfp4<minifloat::bfloat16_bits>);
   add("dequantize_mxfp4_float", BM_dequantize_mxfp4<float>);
   add("quantize_mxfp4", BM_quantize_mxfp4);
+  add("quantize_mxfp4_ggml", BM_quantize_mxfp4_ggml);
+  add("dequantize_mxfp4_ggml_float", BM_dequantize_mxfp4_ggml);
   add("quantize_nvfp4", BM_quantize_nvfp4);
   add("dequantize_nvfp4_float", BM_dequantize_nvfp4<float>);
   add("dequantize_nvfp4_bfloat16", BM_dequantize_nvfp4<minifloat::bfloat16_bits>);
@@ -543,12 +569,16 @@ public:
     for (const auto& [name, rate] : rates_) {
       const std::string size = name.substr(name.rfind('/'));
       const bool reads = name.rfind("amax", 0) == 0;
-      // MXFP4 decoding against the copy of its own bytes.
-      const std::string copy_name =
-          reads                                             ? "read_float_bytes"
-          : name.rfind("dequantize_mxfp4_bfloat16", 0) == 0 ? "copy_mxfp4_bfloat16_bytes"
-          : name.rfind("dequantize_mxfp4_float", 0) == 0    ? "copy_mxfp4_float_bytes"
-                                                            : "copy_float_bytes";
+      // MXFP4 decoding against the copy of its own bytes (ggml's blocks move the same ones).
+      const auto starts = [&](const char* prefix) { return name.rfind(prefix, 0) == 0; };
+      std::string copy_name = "copy_float_bytes";
+      if (reads) {
+        copy_name = "read_float_bytes";
+      } else if (starts("dequantize_mxfp4_bfloat16")) {
+        copy_name = "copy_mxfp4_bfloat16_bytes";
+      } else if (starts("dequantize_mxfp4_float") || starts("dequantize_mxfp4_ggml_float")) {
+        copy_name = "copy_mxfp4_float_bytes";
+      }
       const double copy = by_name[copy_name + size];
       const double scalar = name.find("decode") != std::string::npos
                                 ? by_name["scalar_decode_e4m3" + size]
@@ -560,7 +590,8 @@ public:
         const std::size_t path_start = name.rfind('/', path_end - 1);
         const bool on_a_path =
             name.rfind("quantize_e4m3/", 0) == 0 || name.rfind("quantize_e4m3_report/", 0) == 0 ||
-            name.rfind("quantize_mxfp4/", 0) == 0 || name.rfind("quantize_nvfp4/", 0) == 0;
+            name.rfind("quantize_mxfp4/", 0) == 0 || name.rfind("quantize_nvfp4/", 0) == 0 ||
+            name.rfind("quantize_mxfp4_ggml/", 0) == 0;
         const std::string path =
             on_a_path ? name.substr(path_start, path_end - path_start)
                       : std::string("/") + minifloat::to_string(minifloat::active_path());

@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "packed.hpp"
 #include "scaling.hpp"
@@ -80,16 +81,29 @@ inline void check_blocks_of(const char* function, std::size_t n, std::size_t blo
   }
 }
 
-// Element j of a ggml block sits in byte j % 16, low nibble for j < 16.
+// Element j of a ggml block sits in byte j % 16, low nibble for j < 16. Eight bytes at a time
+// in 64-bit words: a code (below 16) shifted by 4 stays in its byte, and so does a byte's high
+// nibble shifted down (the neighbour's low nibble that comes with it is masked off), whatever
+// the byte order.
 inline void to_ggml_order(const std::uint8_t* codes, std::uint8_t* bytes) noexcept {
-  for (std::size_t j = 0; j < 16; ++j) {
-    bytes[j] = static_cast<std::uint8_t>(codes[j] | codes[j + 16] << 4);
+  for (std::size_t half = 0; half < 16; half += 8) {
+    std::uint64_t low;
+    std::uint64_t high;
+    std::memcpy(&low, codes + half, 8);
+    std::memcpy(&high, codes + 16 + half, 8);
+    const std::uint64_t both = low | high << 4;
+    std::memcpy(bytes + half, &both, 8);
   }
 }
 inline void from_ggml_order(const std::uint8_t* bytes, std::uint8_t* codes) noexcept {
-  for (std::size_t j = 0; j < 16; ++j) {
-    codes[j] = static_cast<std::uint8_t>(bytes[j] & 0x0FU);
-    codes[j + 16] = static_cast<std::uint8_t>(bytes[j] >> 4);
+  constexpr std::uint64_t low_nibbles = 0x0F0F0F0F0F0F0F0FU;
+  for (std::size_t half = 0; half < 16; half += 8) {
+    std::uint64_t both;
+    std::memcpy(&both, bytes + half, 8);
+    const std::uint64_t low = both & low_nibbles;
+    const std::uint64_t high = both >> 4 & low_nibbles;
+    std::memcpy(codes + half, &low, 8);
+    std::memcpy(codes + 16 + half, &high, 8);
   }
 }
 
@@ -134,9 +148,9 @@ void quantize_mx_packed_checked(const float* x, std::size_t n, std::uint8_t* pac
   detail::check_pair(function, x_read, scales_written, blocks, "scales", "");
   detail::check_no_overlap(function, scales_written, packed_written);
   detail::check_mx_scale_rule(function, rule);
-  T codes[detail::mx_piece_blocks * mx_block_size];
-  for (std::size_t b = 0; b < blocks; b += detail::mx_piece_blocks) {
-    const std::size_t m = detail::smaller(detail::mx_piece_blocks, blocks - b);
+  T codes[detail::mx_quantize_piece_blocks * mx_block_size];
+  for (std::size_t b = 0; b < blocks; b += detail::mx_quantize_piece_blocks) {
+    const std::size_t m = detail::smaller(detail::mx_quantize_piece_blocks, blocks - b);
     detail::quantize_mx_unchecked(x + b * mx_block_size, m, codes, scales + b, rule, x + n, tally);
     detail::pack_unchecked(codes, m * mx_block_size, packed + packed_bytes<T>(b * mx_block_size));
   }
@@ -203,16 +217,18 @@ void quantize_mxfp4_ggml_checked(const float* x, std::size_t n, block_mxfp4* blo
   detail::check_pair(function, {x, n * sizeof(float), "x"},
                      {blocks, count * sizeof(block_mxfp4), "blocks"}, n, "x or blocks");
   detail::check_mx_scale_rule(function, rule);
-  e2m1 codes[mx_block_size];
-  for (std::size_t b = 0; b < count; ++b) {
-    e8m0 scale;
-    detail::quantize_mx_unchecked(x + b * mx_block_size, 1, codes, &scale, rule, x + n, tally);
-    std::uint8_t bytes[mx_block_size];
-    for (std::size_t j = 0; j < mx_block_size; ++j) {
-      bytes[j] = codes[j].bits();
+  // A piece of blocks at a time: quantize_mx's codes and scales, then each block's bytes.
+  static_assert(sizeof(e2m1) == 1 && sizeof(e8m0) == 1, "a value is its code");
+  e2m1 codes[mx_quantize_piece_blocks * mx_block_size];
+  e8m0 scales[mx_quantize_piece_blocks];
+  for (std::size_t b = 0; b < count; b += mx_quantize_piece_blocks) {
+    const std::size_t m = detail::smaller(mx_quantize_piece_blocks, count - b);
+    detail::quantize_mx_unchecked(x + b * mx_block_size, m, codes, scales, rule, x + n, tally);
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(codes);
+    for (std::size_t k = 0; k < m; ++k) {
+      blocks[b + k].scale = scales[k].bits();
+      detail::to_ggml_order(bytes + k * mx_block_size, blocks[b + k].elements);
     }
-    blocks[b].scale = scale.bits();
-    detail::to_ggml_order(bytes, blocks[b].elements);
   }
 }
 
@@ -247,15 +263,22 @@ void dequantize_mxfp4_ggml(const block_mxfp4* blocks, std::size_t n, To* x) {
   const std::size_t count = n / mx_block_size;
   detail::check_pair(function, {blocks, count * sizeof(block_mxfp4), "blocks"},
                      {x, n * sizeof(To), "x"}, n, "blocks or x");
-  for (std::size_t b = 0; b < count; ++b) {
-    std::uint8_t bytes[mx_block_size];
-    detail::from_ggml_order(blocks[b].elements, bytes);
-    std::uint8_t packed[mx_block_size / 2];
-    for (std::size_t j = 0; j < mx_block_size / 2; ++j) {
-      packed[j] = static_cast<std::uint8_t>(bytes[2 * j] | bytes[2 * j + 1] << 4);
+  // A piece of blocks at a time, into the packed layout (element 2k in the low nibble of byte
+  // k) and a scale array: one code per byte, packed by the path's kernel; then decoded as
+  // dequantize_mx_packed does.
+  std::uint8_t codes[detail::mx_piece_blocks * mx_block_size];
+  std::uint8_t packed[detail::mx_piece_blocks * detail::mx_fp4_block_bytes];
+  e8m0 scales[detail::mx_piece_blocks];
+  for (std::size_t b = 0; b < count; b += detail::mx_piece_blocks) {
+    const std::size_t m = detail::smaller(detail::mx_piece_blocks, count - b);
+    for (std::size_t k = 0; k < m; ++k) {
+      detail::from_ggml_order(blocks[b + k].elements, codes + k * mx_block_size);
+      scales[k] = e8m0::from_bits(blocks[b + k].scale);
     }
-    const e8m0 scale = e8m0::from_bits(blocks[b].scale);
-    detail::dequantize_mxfp4_unchecked(packed, 1, &scale, x + b * mx_block_size);
+    detail::with_kernels(active_path(), [&](auto kernels) {
+      decltype(kernels)::pack_nibble_pairs(codes, m * mx_block_size, packed);
+    });
+    detail::dequantize_mxfp4_unchecked(packed, m, scales, x + b * mx_block_size);
   }
 }
 
