@@ -497,11 +497,13 @@ TEST(Mx, PackedFp4DecodeEveryByteUnderEveryScaleOnEveryPath) {
 }
 
 // Packed MX and ggml blocks: the same scales and codes as quantize_mx, in their layouts; ggml's
-// element order checked at elements 0, 1, 16 and 31 (kekzl/imp #567 read it as pairs).
+// element order checked at every element (kekzl/imp #567 read it as pairs: elements 1 and 16
+// tell the two orders apart). 150 blocks: the quantizers' pieces of 64 blocks and the decoders'
+// of 16, and a last piece that is not full.
 TEST(Mx, PackedAndGgmlLayouts) {
   std::mt19937 rng(17);
   std::normal_distribution<float> normal(0.0f, 1.0f);
-  const std::size_t n = 32 * 20;
+  const std::size_t n = 32 * 150;
   std::vector<float> x(n);
   for (float& v : x) {
     v = normal(rng);
@@ -528,7 +530,7 @@ TEST(Mx, PackedAndGgmlLayouts) {
   minifloat::quantize_mxfp4_ggml(x.data(), n, blocks.data());
   for (std::size_t b = 0; b < n / 32; ++b) {
     EXPECT_EQ(blocks[b].scale, scales[b].bits());
-    for (std::size_t j : {0U, 1U, 16U, 31U}) {
+    for (std::size_t j = 0; j < 32; ++j) {
       const unsigned byte = blocks[b].elements[j % 16];
       EXPECT_EQ(j < 16 ? byte & 0xFU : byte >> 4, q[32 * b + j].bits()) << b << " " << j;
     }
