@@ -2450,10 +2450,11 @@ MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_
 enum class stores { cached, non_temporal };
 
 // Packed e2m1 (FP4, element 2j in the low nibble of byte j) in blocks of 32 sharing the scale
-// 2^(code - 127), into float or bfloat16 bits, for blocks whose every product stays a normal
-// number (scale codes 2 to 252: e2m1's values lie in [2^-1, 2^3)), which the caller picks: each
-// value's bfloat16 pattern from a 16-entry table, the scale added to its exponent field (a zero
-// stays zero). Exact, and no floating-point operation is involved, so no DAZ / FTZ applies.
+// 2^(code - 127), into float or bfloat16 bits, from the first block while every product stays a
+// normal number (scale codes 2 to 252: e2m1's values lie in [2^-1, 2^3)); returns how many
+// blocks it decoded (the caller takes the next one through the exact steps). Each value's
+// bfloat16 pattern from a 16-entry table, the scale added to its exponent field (a zero stays
+// zero): exact, and no floating-point operation is involved, so no DAZ / FTZ applies.
 constexpr std::size_t mx_fp4_block_bytes = 16;
 constexpr bool mx_fp4_block_is_normal(std::uint8_t scale_code) noexcept {
   return scale_code >= 2 && scale_code <= 252;
@@ -2468,46 +2469,72 @@ constexpr std::array<std::uint16_t, 32> make_e2m1_bfloat16_words() noexcept {
 }
 alignas(64) inline constexpr std::array<std::uint16_t, 32> e2m1_bfloat16_words =
     make_e2m1_bfloat16_words();
+// Per block, the 16 results of its codes first (the table with the block's step added to the
+// non-zero patterns' exponent fields), then a lookup per element.
 template <class To>
-void decode_e2m1_blocks_portable(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                 std::size_t blocks, To* dst) noexcept {
-  const auto& table = code_table_for<formats::e2m1, formats::bfloat16>;
+std::size_t decode_e2m1_blocks_portable(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                        std::size_t blocks, To* dst) noexcept {
   for (std::size_t b = 0; b < blocks; ++b) {
+    if (!mx_fp4_block_is_normal(scale_codes[b])) {
+      return b;
+    }
     const auto exponent_step = static_cast<std::uint16_t>((scale_codes[b] - 127U) << 7);
-    const std::uint8_t* bytes = packed + b * mx_fp4_block_bytes;
-    To* out = dst + b * 2 * mx_fp4_block_bytes;
-    for (std::size_t j = 0; j < 2 * mx_fp4_block_bytes; ++j) {
-      const unsigned code = (unsigned{bytes[j / 2]} >> (4 * (j % 2))) & 0x0FU;
-      const std::uint16_t value = table[code];
-      const auto bits =
-          static_cast<std::uint16_t>(value + ((value & 0x7FFFU) != 0 ? exponent_step : 0U));
+    To results[16];
+    for (std::size_t code = 0; code < 16; ++code) {
+      const std::uint16_t value = e2m1_bfloat16_words[code];
+      const auto bits = static_cast<std::uint16_t>(
+          value + ((value & 0x7FFFU) != 0 ? exponent_step : std::uint16_t{0}));
       if constexpr (std::is_same<To, float>::value) {
-        out[j] = bit_cast<float>(std::uint32_t{bits} << 16);
+        results[code] = bit_cast<float>(std::uint32_t{bits} << 16);
       } else {
-        out[j] = To{bits};
+        results[code] = To{bits};
       }
     }
+    const std::uint8_t* bytes = packed + b * mx_fp4_block_bytes;
+    To* out = dst + b * 2 * mx_fp4_block_bytes;
+    for (std::size_t j = 0; j < mx_fp4_block_bytes; ++j) {
+      out[2 * j] = results[bytes[j] & 0x0FU];
+      out[2 * j + 1] = results[bytes[j] >> 4];
+    }
   }
+  return blocks;
+}
+
+// A float's bits rounded to bfloat16 as convert<bfloat16_bits> does (nearest-even, past the
+// largest finite to infinity, subnormals kept; a NaN becomes the quiet NaN 0x7FC0 with its
+// sign), on the bits: no floating-point operation, so no DAZ / FTZ, and whatever MXCSR says.
+constexpr std::uint16_t bfloat16_nearest_even(std::uint32_t float_bits) noexcept {
+  return static_cast<std::uint16_t>((float_bits & 0x7FFFFFFFU) > 0x7F800000U
+                                        ? ((float_bits >> 16) & 0x8000U) | 0x7FC0U
+                                        : (float_bits + 0x7FFFU + ((float_bits >> 16) & 1U)) >> 16);
 }
 
 // NVFP4 blocks of 16 (e2m1 elements two per byte, element 2j in the low nibble; a ue4m3 scale
 // byte per block) into float, Transformer Engine's order (docs/spec.md §7): (element * byte),
-// exact, then times decode, rounded once. The 16 products of a block are made first, in a
-// table: so the first product cannot be reassociated with the second (-ffast-math).
+// exact, then times decode, rounded once; into bfloat16_bits (To), that float rounded once more
+// (nearest-even). The 16 products of a block are made first, in a table: so the first product
+// cannot be reassociated with the second (-ffast-math).
 constexpr std::size_t nvfp4_block_bytes = 8;
-inline void decode_nvfp4_blocks_portable(const std::uint8_t* packed,
-                                         const std::uint8_t* scale_codes, std::size_t blocks,
-                                         float decode, float* dst) noexcept {
+template <class To>
+void decode_nvfp4_blocks_portable(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                  std::size_t blocks, float decode, To* dst) noexcept {
   const auto& values = code_table_for<formats::e2m1, formats::binary32>;
   const auto& bytes_as_floats = code_table_for<formats::ue4m3, formats::binary32>;
+  const auto store = [](float value) {
+    if constexpr (std::is_same<To, float>::value) {
+      return value;
+    } else {
+      return To{bfloat16_nearest_even(bit_cast<std::uint32_t>(value))};
+    }
+  };
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::uint8_t* bytes = packed + b * nvfp4_block_bytes;
     const std::uint32_t byte_bits = bytes_as_floats[scale_codes[b]];
-    float* out = dst + b * 2 * nvfp4_block_bytes;
+    To* out = dst + b * 2 * nvfp4_block_bytes;
     if ((byte_bits & 0x7FFFFFFFU) > 0x7F800000U) {
       // A NaN byte: NaNs, set on the bits (-ffast-math would fold 0 * NaN, a known 0, to 0).
       for (std::size_t j = 0; j < 2 * nvfp4_block_bytes; ++j) {
-        out[j] = bit_cast<float>(byte_bits);
+        out[j] = store(bit_cast<float>(byte_bits));
       }
       continue;
     }
@@ -2518,7 +2545,7 @@ inline void decode_nvfp4_blocks_portable(const std::uint8_t* packed,
     }
     for (std::size_t j = 0; j < 2 * nvfp4_block_bytes; ++j) {
       const unsigned code = (unsigned{bytes[j / 2]} >> (4 * (j % 2))) & 0x0FU;
-      out[j] = times_byte[code] * decode;
+      out[j] = store(times_byte[code] * decode);
     }
   }
 }
@@ -2602,17 +2629,18 @@ struct portable_kernels {
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
     pack_nibble_pairs_portable(codes, n, packed);
   }
-  // NVFP4 blocks into float (decode_nvfp4_blocks_portable above).
+  // NVFP4 blocks into float or bfloat16_bits (decode_nvfp4_blocks_portable above).
+  template <class To>
   static void decode_nvfp4_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                  std::size_t blocks, float decode, float* dst) {
+                                  std::size_t blocks, float decode, To* dst) {
     decode_nvfp4_blocks_portable(packed, scale_codes, blocks, decode, dst);
   }
-  // MXFP4 blocks whose products stay normal, into float or bfloat16_bits
-  // (decode_e2m1_blocks_portable above).
+  // MXFP4 blocks from the start while their products stay normal, into float or bfloat16_bits;
+  // returns how many (decode_e2m1_blocks_portable above).
   template <class To>
-  static void decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                 std::size_t blocks, To* dst) {
-    decode_e2m1_blocks_portable(packed, scale_codes, blocks, dst);
+  static std::size_t decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                        std::size_t blocks, To* dst) {
+    return decode_e2m1_blocks_portable(packed, scale_codes, blocks, dst);
   }
 };
 
@@ -4784,67 +4812,110 @@ constexpr std::array<std::uint8_t, 64> make_e2m1_bfloat16_byte_tables() noexcept
 alignas(32) inline constexpr std::array<std::uint8_t, 64> e2m1_bfloat16_byte_tables =
     make_e2m1_bfloat16_byte_tables();
 
-// MXFP4 blocks whose products stay normal (kernels_portable.hpp: decode_e2m1_blocks_portable),
-// one block of 32 per iteration: its 16 bytes split into nibbles, interleaved into element order
-// with elements 0-7 and 16-23 in the low 128-bit lane, 8-15 and 24-31 in the high one (so that
-// the byte interleaves below give elements 0-15 and 16-31); two VPSHUFB lookups give the low and
-// high bytes of e2m1's bfloat16 patterns; and the scale is added to the exponent field of the
-// non-zero words. About 20 instructions per block, 30 for float results.
+// Each e8m0 scale code's step of a bfloat16 exponent field, (code - 127) << 7, in both halves
+// of a dword: one VPBROADCASTD load gives a block's step in every word.
+constexpr std::array<std::uint32_t, 256> make_e8m0_bfloat16_steps() noexcept {
+  std::array<std::uint32_t, 256> steps{};
+  for (std::size_t code = 0; code < 256; ++code) {
+    const auto step = static_cast<std::uint16_t>((code - 127U) << 7);
+    steps[code] = step | std::uint32_t{step} << 16;
+  }
+  return steps;
+}
+alignas(64) inline constexpr std::array<std::uint32_t, 256> e8m0_bfloat16_steps =
+    make_e8m0_bfloat16_steps();
+
+// MXFP4 blocks from the start while their products stay normal (kernels_portable.hpp:
+// decode_e2m1_blocks_portable); returns how many it decoded. One block of 32 per iteration: its
+// 16 bytes in both 128-bit lanes, each lane's eight by a VPSHUFB (below), split into nibbles and
+// interleaved (element order within a lane); two VPSHUFB lookups give the low and the high bytes
+// of e2m1's bfloat16 patterns, and interleaving those gives the words. The lanes' bytes:
+// - bfloat16 results: lane 0 bytes 0-3 and 8-11 (elements 0-7, 16-23), lane 1 bytes 4-7 and
+//   12-15, so that the two word interleaves are elements 0-15 and 16-31; the block's step is
+//   added to the exponent field of the non-zero words (VPSIGNW zeroes it for the zeros);
+// - float results: lane 0 bytes 0-1, 4-5, 8-9, 12-13 (elements 0-3, 8-11, 16-19, 24-27), lane 1
+//   the others, so that widening the words in place (VPUNPCKLWD / HWD with zero) gives eight
+//   elements in order; then times 2^(code - 127), exact (every product is normal: no DAZ / FTZ).
+// About 20 instructions per block, 24 for float results, a third of them shuffles.
 template <class To>
-MINIFLOAT_ARRAY_FN void decode_e2m1_blocks(const std::uint8_t* packed,
-                                           const std::uint8_t* scale_codes, std::size_t blocks,
-                                           To* dst) {
+MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
+                                                  const std::uint8_t* scale_codes,
+                                                  std::size_t blocks, To* dst) {
+  constexpr bool to_float = std::is_same<To, float>::value;
   const __m256i low_bytes =
       _mm256_load_si256(reinterpret_cast<const __m256i*>(e2m1_bfloat16_byte_tables.data()));
   const __m256i high_bytes =
       _mm256_load_si256(reinterpret_cast<const __m256i*>(e2m1_bfloat16_byte_tables.data() + 32));
-  const __m128i low_nibble = _mm_set1_epi8(0x0F);
-  const __m256i magnitude = _mm256_set1_epi16(0x7FFF);
-  const __m256i zero = _mm256_setzero_si256();
+  const __m256i lane_bytes =
+      to_float ? _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 0, 0, 0, 0, 0, 0, 0, 0, //
+                                  2, 3, 6, 7, 10, 11, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0)
+               : _mm256_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 0, 0, 0, 0, 0, 0, 0, 0, //
+                                  4, 5, 6, 7, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0);
+  const __m256i low_nibble = _mm256_set1_epi8(0x0F);
   for (std::size_t b = 0; b < blocks; ++b) {
-    const __m128i bytes =
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + mx_fp4_block_bytes * b));
-    const __m128i low = _mm_and_si128(bytes, low_nibble);
-    const __m128i high = _mm_and_si128(_mm_srli_epi16(bytes, 4), low_nibble);
-    const __m128i first = _mm_unpacklo_epi8(low, high);  // elements 0-15
-    const __m128i second = _mm_unpackhi_epi8(low, high); // elements 16-31
+    const std::uint8_t scale = scale_codes[b];
+    if (!mx_fp4_block_is_normal(scale)) {
+      return b;
+    }
+    const __m256i bytes =
+        _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(_mm_loadu_si128(
+                                reinterpret_cast<const __m128i*>(packed + mx_fp4_block_bytes * b))),
+                            lane_bytes);
     const __m256i codes =
-        _mm256_set_m128i(_mm_unpackhi_epi64(first, second), _mm_unpacklo_epi64(first, second));
+        _mm256_unpacklo_epi8(_mm256_and_si256(bytes, low_nibble),
+                             _mm256_and_si256(_mm256_srli_epi16(bytes, 4), low_nibble));
     const __m256i low_half = _mm256_shuffle_epi8(low_bytes, codes);
     const __m256i high_half = _mm256_shuffle_epi8(high_bytes, codes);
-    const __m256i step =
-        _mm256_set1_epi16(static_cast<short>((static_cast<int>(scale_codes[b]) - 127) * 128));
-    __m256i values[2] = {_mm256_unpacklo_epi8(low_half, high_half),  // elements 0-15
-                         _mm256_unpackhi_epi8(low_half, high_half)}; // elements 16-31
-    for (__m256i& words : values) {
-      const __m256i zeros = _mm256_cmpeq_epi16(_mm256_and_si256(words, magnitude), zero);
-      words = _mm256_add_epi16(words, _mm256_andnot_si256(zeros, step));
-    }
+    const __m256i words[2] = {_mm256_unpacklo_epi8(low_half, high_half),
+                              _mm256_unpackhi_epi8(low_half, high_half)};
     To* out = dst + 2 * mx_fp4_block_bytes * b;
-    for (std::size_t k = 0; k < 2; ++k) {
-      if constexpr (std::is_same<To, float>::value) {
-        const __m256i low_words =
-            _mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(values[k])), 16);
-        const __m256i high_words =
-            _mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(values[k], 1)), 16);
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 16 * k), low_words);
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 16 * k + 8), high_words);
-      } else {
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 16 * k), values[k]);
+    if constexpr (to_float) {
+      const __m256i zero = _mm256_setzero_si256();
+      const __m256 factor = _mm256_castsi256_ps(_mm256_set1_epi32(
+          static_cast<int>(code_table_for<formats::e8m0, formats::binary32>[scale])));
+      for (std::size_t k = 0; k < 2; ++k) {
+        _mm256_storeu_ps(
+            out + 16 * k,
+            _mm256_mul_ps(_mm256_castsi256_ps(_mm256_unpacklo_epi16(zero, words[k])), factor));
+        _mm256_storeu_ps(
+            out + 16 * k + 8,
+            _mm256_mul_ps(_mm256_castsi256_ps(_mm256_unpackhi_epi16(zero, words[k])), factor));
+      }
+    } else {
+      const __m256i magnitude = _mm256_set1_epi16(0x7FFF);
+      const __m256i step = _mm256_set1_epi32(static_cast<int>(e8m0_bfloat16_steps[scale]));
+      for (std::size_t k = 0; k < 2; ++k) {
+        const __m256i nonzero_step = _mm256_sign_epi16(step, _mm256_and_si256(words[k], magnitude));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 16 * k),
+                            _mm256_add_epi16(words[k], nonzero_step));
       }
     }
   }
+  return blocks;
 }
 
-// NVFP4 blocks into float (kernels_portable.hpp: decode_nvfp4_blocks_portable, the same
-// products in the same order), one block of 16 per iteration: its 8 bytes widened to dwords and
-// split into nibbles in element order; each element's magnitude by VPERMPS from e2m1's eight
-// non-negative values (the code's low 3 bits), its sign from bit 3; times the byte's value
-// (exact), then times decode. An empty asm keeps the two products apart (-ffast-math would merge
-// byte * decode, another rounding).
+// Eight floats' bits rounded to bfloat16, nearest-even, in the low halves of the dwords; not NaN
+// (kernels_portable.hpp: bfloat16_nearest_even; an infinity stays one).
+MINIFLOAT_LANE_FN __m256i bfloat16_nearest_even_not_nan(__m256 values) {
+  const __m256i bits = _mm256_castps_si256(values);
+  const __m256i last_kept = _mm256_and_si256(_mm256_srli_epi32(bits, 16), _mm256_set1_epi32(1));
+  return _mm256_srli_epi32(
+      _mm256_add_epi32(_mm256_add_epi32(bits, _mm256_set1_epi32(0x7FFF)), last_kept), 16);
+}
+
+// NVFP4 blocks into float or bfloat16_bits (kernels_portable.hpp: decode_nvfp4_blocks_portable,
+// the same products in the same order), one block of 16 per iteration: its 8 bytes widened to
+// dwords and split into nibbles in element order; e2m1's eight non-negative values times the
+// byte's value (exact), then each element's by VPERMPS (the code's low 3 bits), its sign from
+// bit 3; then times decode. An empty asm keeps the two products apart (-ffast-math would merge
+// byte * decode, another rounding). bfloat16 results: both halves rounded on their bits, packed
+// (VPACKUSDW within lanes, VPERMQ back in order); only a NaN byte makes NaNs (the elements and
+// decode are finite), so such a block is stored as bfloat16's quiet NaN, as the portable path.
+template <class To>
 MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
                                             const std::uint8_t* scale_codes, std::size_t blocks,
-                                            float decode, float* dst) {
+                                            float decode, To* dst) {
+  constexpr bool to_float = std::is_same<To, float>::value;
   const __m256 magnitudes = _mm256_castsi256_ps(_mm256_loadu_si256(
       reinterpret_cast<const __m256i*>(code_table_for<formats::e2m1, formats::binary32>.data())));
   const std::uint32_t* bytes_as_floats = code_table_for<formats::ue4m3, formats::binary32>.data();
@@ -4852,6 +4923,13 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
   const __m256i low_nibble = _mm256_set1_epi32(0x0F);
   const __m256i sign_of_code = _mm256_set1_epi32(0x08);
   for (std::size_t b = 0; b < blocks; ++b) {
+    const std::uint32_t byte_bits = bytes_as_floats[scale_codes[b]];
+    To* out = dst + 2 * nvfp4_block_bytes * b;
+    if (!to_float && (byte_bits & 0x7FFFFFFFU) > 0x7F800000U) {
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out),
+                          _mm256_set1_epi16(static_cast<short>(bfloat16_nearest_even(byte_bits))));
+      continue;
+    }
     const __m256i bytes = _mm256_cvtepu8_epi32(
         _mm_loadl_epi64(reinterpret_cast<const __m128i*>(packed + nvfp4_block_bytes * b)));
     const __m256i low = _mm256_and_si256(bytes, low_nibble);
@@ -4860,15 +4938,22 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
     const __m256i pairs_high = _mm256_unpackhi_epi32(low, high); // elements 4-7, 12-15
     const __m256i codes[2] = {_mm256_permute2x128_si256(pairs_low, pairs_high, 0x20),
                               _mm256_permute2x128_si256(pairs_low, pairs_high, 0x31)};
-    const __m256 byte = _mm256_set1_ps(bit_cast<float>(bytes_as_floats[scale_codes[b]]));
+    __m256 times_byte = _mm256_mul_ps(magnitudes, _mm256_set1_ps(bit_cast<float>(byte_bits)));
+    __asm__("" : "+x"(times_byte));
+    __m256 results[2];
     for (std::size_t k = 0; k < 2; ++k) {
       const __m256i sign = _mm256_slli_epi32(_mm256_and_si256(codes[k], sign_of_code), 28);
-      const __m256 value =
-          _mm256_or_ps(_mm256_permutevar8x32_ps(magnitudes, codes[k]), _mm256_castsi256_ps(sign));
-      __m256 times_byte = _mm256_mul_ps(value, byte);
-      __asm__("" : "+x"(times_byte));
-      _mm256_storeu_ps(dst + 2 * nvfp4_block_bytes * b + 8 * k,
-                       _mm256_mul_ps(times_byte, decode_factor));
+      results[k] = _mm256_mul_ps(
+          _mm256_or_ps(_mm256_permutevar8x32_ps(times_byte, codes[k]), _mm256_castsi256_ps(sign)),
+          decode_factor);
+    }
+    if constexpr (to_float) {
+      _mm256_storeu_ps(out, results[0]);
+      _mm256_storeu_ps(out + 8, results[1]);
+    } else {
+      const __m256i words = _mm256_packus_epi32(bfloat16_nearest_even_not_nan(results[0]),
+                                                bfloat16_nearest_even_not_nan(results[1]));
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), _mm256_permute4x64_epi64(words, 0xD8));
     }
   }
 }
@@ -4960,16 +5045,18 @@ struct avx2_kernels {
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
     avx2::pack_nibble_pairs(codes, n, packed);
   }
-  // NVFP4 blocks into float: magnitudes through a dword permute.
+  // NVFP4 blocks into float or bfloat16_bits: magnitudes through a dword permute.
+  template <class To>
   static void decode_nvfp4_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                  std::size_t blocks, float decode, float* dst) {
+                                  std::size_t blocks, float decode, To* dst) {
     avx2::decode_nvfp4_blocks(packed, scale_codes, blocks, decode, dst);
   }
-  // MXFP4 blocks whose products stay normal: nibbles through two byte shuffles.
+  // MXFP4 blocks from the start while their products stay normal: nibbles through two byte
+  // shuffles.
   template <class To>
-  static void decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                 std::size_t blocks, To* dst) {
-    avx2::decode_e2m1_blocks(packed, scale_codes, blocks, dst);
+  static std::size_t decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                        std::size_t blocks, To* dst) {
+    return avx2::decode_e2m1_blocks(packed, scale_codes, blocks, dst);
   }
 };
 
@@ -6329,19 +6416,22 @@ MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::u
   }
 }
 
-// MXFP4 blocks whose products stay normal (kernels_portable.hpp: decode_e2m1_blocks_portable),
-// one block of 32 per iteration: its 16 bytes widened to dwords, each dword's two nibbles made
-// its two words (low nibble first: element order), a word permute from e2m1's 16 bfloat16
-// patterns, and the scale added to the exponent field of the non-zero ones. About 8
-// instructions per block, 10 for float results.
+// MXFP4 blocks from the start while their products stay normal (kernels_portable.hpp:
+// decode_e2m1_blocks_portable); returns how many it decoded. One block of 32 per iteration: its 16
+// bytes widened to dwords, each dword's two nibbles made its two words (low nibble first: element
+// order), a word permute from e2m1's 16 bfloat16 patterns, and the scale added to the exponent
+// field of the non-zero ones. About 8 instructions per block, 10 for float results.
 template <class To>
-MINIFLOAT_ARRAY_FN void decode_e2m1_blocks(const std::uint8_t* packed,
-                                           const std::uint8_t* scale_codes, std::size_t blocks,
-                                           To* dst) {
+MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
+                                                  const std::uint8_t* scale_codes,
+                                                  std::size_t blocks, To* dst) {
   const __m512i table = _mm512_load_si512(e2m1_bfloat16_words.data());
   const __m512i low_nibble = _mm512_set1_epi32(0x0F);
   const __m512i magnitude = _mm512_set1_epi16(0x7FFF);
   for (std::size_t b = 0; b < blocks; ++b) {
+    if (!mx_fp4_block_is_normal(scale_codes[b])) {
+      return b;
+    }
     const __m512i bytes = _mm512_cvtepu8_epi32(
         _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + mx_fp4_block_bytes * b)));
     const __m512i indices = _mm512_or_si512(_mm512_and_si512(bytes, low_nibble),
@@ -6363,6 +6453,7 @@ MINIFLOAT_ARRAY_FN void decode_e2m1_blocks(const std::uint8_t* packed,
       _mm512_storeu_si512(out, values);
     }
   }
+  return blocks;
 }
 
 // FP4 packing, 64 codes at a time: VPMADDUBSW makes each pair (c0, c1) of masked codes the word
@@ -6426,16 +6517,18 @@ struct avx512_kernels {
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
     avx512::pack_nibble_pairs(codes, n, packed);
   }
-  // NVFP4 blocks into float: the AVX2 path's kernel.
+  // NVFP4 blocks into float or bfloat16_bits: the AVX2 path's kernel.
+  template <class To>
   static void decode_nvfp4_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                  std::size_t blocks, float decode, float* dst) {
+                                  std::size_t blocks, float decode, To* dst) {
     avx2::decode_nvfp4_blocks(packed, scale_codes, blocks, decode, dst);
   }
-  // MXFP4 blocks whose products stay normal: nibbles through a word permute.
+  // MXFP4 blocks from the start while their products stay normal: nibbles through a word
+  // permute.
   template <class To>
-  static void decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                 std::size_t blocks, To* dst) {
-    avx512::decode_e2m1_blocks(packed, scale_codes, blocks, dst);
+  static std::size_t decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                        std::size_t blocks, To* dst) {
+    return avx512::decode_e2m1_blocks(packed, scale_codes, blocks, dst);
   }
 };
 
@@ -7659,6 +7752,55 @@ MINIFLOAT_ARRAY_FN void pack_nibble_pairs(const std::uint8_t* codes, std::size_t
   pack_nibble_pairs_portable(codes + i, n - i, packed + i / 2);
 }
 
+// MXFP4 blocks from the start while their products stay normal (kernels_portable.hpp:
+// decode_e2m1_blocks_portable); returns how many it decoded. Per block: e2m1's 16 bfloat16
+// patterns with the block's step added to the non-zero ones' exponent fields (two 8-word
+// additions), split by UZP1 / UZP2 into a table of their low bytes and one of their high bytes;
+// the block's bytes split into nibbles and zipped into element order; two TBL lookups per 16
+// elements; and ST2 (bfloat16: low byte, high byte) or ST4 (float: two zero bytes, then those)
+// interleaves them into the results as it stores. Byte order: little-endian (the caller's
+// check).
+template <class To>
+MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
+                                                  const std::uint8_t* scale_codes,
+                                                  std::size_t blocks, To* dst) {
+  const uint16x8_t patterns[2] = {vld1q_u16(e2m1_bfloat16_words.data()),
+                                  vld1q_u16(e2m1_bfloat16_words.data() + 8)};
+  const uint16x8_t magnitude = vdupq_n_u16(0x7FFF);
+  const uint16x8_t nonzero[2] = {vtstq_u16(patterns[0], magnitude),
+                                 vtstq_u16(patterns[1], magnitude)};
+  const uint8x16_t low_nibble = vdupq_n_u8(0x0F);
+  const uint8x16_t zero = vdupq_n_u8(0);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const std::uint8_t scale = scale_codes[b];
+    if (!mx_fp4_block_is_normal(scale)) {
+      return b;
+    }
+    const uint16x8_t step = vdupq_n_u16(static_cast<std::uint16_t>((scale - 127U) << 7));
+    const uint8x16_t words[2] = {
+        vreinterpretq_u8_u16(vaddq_u16(patterns[0], vandq_u16(step, nonzero[0]))),
+        vreinterpretq_u8_u16(vaddq_u16(patterns[1], vandq_u16(step, nonzero[1])))};
+    const uint8x16_t low_bytes = vuzp1q_u8(words[0], words[1]);
+    const uint8x16_t high_bytes = vuzp2q_u8(words[0], words[1]);
+    const uint8x16_t bytes = vld1q_u8(packed + mx_fp4_block_bytes * b);
+    const uint8x16_t low = vandq_u8(bytes, low_nibble);
+    const uint8x16_t high = vshrq_n_u8(bytes, 4);
+    const uint8x16_t codes[2] = {vzip1q_u8(low, high), vzip2q_u8(low, high)};
+    auto* out = reinterpret_cast<std::uint8_t*>(dst + 2 * mx_fp4_block_bytes * b);
+    for (std::size_t k = 0; k < 2; ++k) {
+      const uint8x16_t low_half = vqtbl1q_u8(low_bytes, codes[k]);
+      const uint8x16_t high_half = vqtbl1q_u8(high_bytes, codes[k]);
+      if constexpr (std::is_same<To, float>::value) {
+        vst4q_u8(out + 64 * k, uint8x16x4_t{{zero, zero, low_half, high_half}});
+      } else {
+        vst2q_u8(out + 32 * k, uint8x16x2_t{{low_half, high_half}});
+      }
+    }
+  }
+  static_cast<void>(zero);
+  return blocks;
+}
+
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
 } // namespace neon
@@ -7695,17 +7837,22 @@ struct neon_kernels {
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
     neon::pack_nibble_pairs(codes, n, packed);
   }
-  // NVFP4 blocks into float: the portable loop.
+  // NVFP4 blocks into float or bfloat16_bits: the portable loop.
+  template <class To>
   static void decode_nvfp4_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                  std::size_t blocks, float decode, float* dst) {
+                                  std::size_t blocks, float decode, To* dst) {
     decode_nvfp4_blocks_portable(packed, scale_codes, blocks, decode, dst);
   }
-  // MXFP4 blocks whose products stay normal: the portable table loop (a byte-shuffle kernel is
-  // the AVX-512 path's).
+  // MXFP4 blocks from the start while their products stay normal: byte-table lookups (the
+  // portable loop on a big-endian AArch64).
   template <class To>
-  static void decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                 std::size_t blocks, To* dst) {
-    decode_e2m1_blocks_portable(packed, scale_codes, blocks, dst);
+  static std::size_t decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
+                                        std::size_t blocks, To* dst) {
+    if constexpr (little_endian) {
+      return neon::decode_e2m1_blocks(packed, scale_codes, blocks, dst);
+    } else {
+      return decode_e2m1_blocks_portable(packed, scale_codes, blocks, dst);
+    }
   }
 };
 
@@ -9936,6 +10083,7 @@ void convert_from_packed(const std::uint8_t* packed, std::size_t n, To* dst) {
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 
 namespace minifloat {
@@ -9997,16 +10145,29 @@ inline void check_blocks_of(const char* function, std::size_t n, std::size_t blo
   }
 }
 
-// Element j of a ggml block sits in byte j % 16, low nibble for j < 16.
+// Element j of a ggml block sits in byte j % 16, low nibble for j < 16. Eight bytes at a time
+// in 64-bit words: a code (below 16) shifted by 4 stays in its byte, and so does a byte's high
+// nibble shifted down (the neighbour's low nibble that comes with it is masked off), whatever
+// the byte order.
 inline void to_ggml_order(const std::uint8_t* codes, std::uint8_t* bytes) noexcept {
-  for (std::size_t j = 0; j < 16; ++j) {
-    bytes[j] = static_cast<std::uint8_t>(codes[j] | codes[j + 16] << 4);
+  for (std::size_t half = 0; half < 16; half += 8) {
+    std::uint64_t low;
+    std::uint64_t high;
+    std::memcpy(&low, codes + half, 8);
+    std::memcpy(&high, codes + 16 + half, 8);
+    const std::uint64_t both = low | high << 4;
+    std::memcpy(bytes + half, &both, 8);
   }
 }
 inline void from_ggml_order(const std::uint8_t* bytes, std::uint8_t* codes) noexcept {
-  for (std::size_t j = 0; j < 16; ++j) {
-    codes[j] = static_cast<std::uint8_t>(bytes[j] & 0x0FU);
-    codes[j + 16] = static_cast<std::uint8_t>(bytes[j] >> 4);
+  constexpr std::uint64_t low_nibbles = 0x0F0F0F0F0F0F0F0FU;
+  for (std::size_t half = 0; half < 16; half += 8) {
+    std::uint64_t both;
+    std::memcpy(&both, bytes + half, 8);
+    const std::uint64_t low = both & low_nibbles;
+    const std::uint64_t high = both >> 4 & low_nibbles;
+    std::memcpy(codes + half, &low, 8);
+    std::memcpy(codes + 16 + half, &high, 8);
   }
 }
 
@@ -10014,30 +10175,24 @@ inline void from_ggml_order(const std::uint8_t* bytes, std::uint8_t* codes) noex
 constexpr std::size_t mx_piece_blocks = 16;
 
 // Packed MXFP4 -> float or bfloat16_bits (To), blocks of 32 (16 bytes) with their e8m0 scales:
-// runs of blocks whose products stay normal (scale codes 2 to 252) go to the path's kernel
-// (nibble lookup, the scale added to the exponent field); the others, NaN scales included,
-// through dequantize_mx's exact steps.
+// the path's kernel decodes blocks while their products stay normal (scale codes 2 to 252:
+// nibble lookup, the scale added to the exponent field) and says where it stopped; a block it
+// stops at, NaN scales included, goes through dequantize_mx's exact steps.
 template <class To>
 void dequantize_mxfp4_unchecked(const std::uint8_t* packed, std::size_t blocks, const e8m0* scales,
                                 To* x) {
   static_assert(sizeof(e8m0) == 1, "scale codes are bytes");
   const auto* codes = reinterpret_cast<const std::uint8_t*>(scales);
   with_kernels(active_path(), [&](auto kernels) {
-    for (std::size_t b = 0; b < blocks;) {
-      std::size_t end = b;
-      while (end < blocks && mx_fp4_block_is_normal(codes[end])) {
-        ++end;
-      }
-      if (end > b) {
-        kernels.template decode_e2m1_blocks<To>(packed + b * mx_fp4_block_bytes, codes + b, end - b,
-                                                x + b * mx_block_size);
-        b = end;
-        continue;
+    for (std::size_t b = 0; b < blocks; ++b) {
+      b += kernels.template decode_e2m1_blocks<To>(packed + b * mx_fp4_block_bytes, codes + b,
+                                                   blocks - b, x + b * mx_block_size);
+      if (b == blocks) {
+        break;
       }
       e2m1 elements[mx_block_size];
       unpack_unchecked(packed + b * mx_fp4_block_bytes, mx_block_size, elements);
       dequantize_mx_unchecked(elements, 1, scales + b, x + b * mx_block_size);
-      ++b;
     }
   });
 }
@@ -10057,9 +10212,9 @@ void quantize_mx_packed_checked(const float* x, std::size_t n, std::uint8_t* pac
   detail::check_pair(function, x_read, scales_written, blocks, "scales", "");
   detail::check_no_overlap(function, scales_written, packed_written);
   detail::check_mx_scale_rule(function, rule);
-  T codes[detail::mx_piece_blocks * mx_block_size];
-  for (std::size_t b = 0; b < blocks; b += detail::mx_piece_blocks) {
-    const std::size_t m = detail::smaller(detail::mx_piece_blocks, blocks - b);
+  T codes[detail::mx_quantize_piece_blocks * mx_block_size];
+  for (std::size_t b = 0; b < blocks; b += detail::mx_quantize_piece_blocks) {
+    const std::size_t m = detail::smaller(detail::mx_quantize_piece_blocks, blocks - b);
     detail::quantize_mx_unchecked(x + b * mx_block_size, m, codes, scales + b, rule, x + n, tally);
     detail::pack_unchecked(codes, m * mx_block_size, packed + packed_bytes<T>(b * mx_block_size));
   }
@@ -10126,16 +10281,18 @@ void quantize_mxfp4_ggml_checked(const float* x, std::size_t n, block_mxfp4* blo
   detail::check_pair(function, {x, n * sizeof(float), "x"},
                      {blocks, count * sizeof(block_mxfp4), "blocks"}, n, "x or blocks");
   detail::check_mx_scale_rule(function, rule);
-  e2m1 codes[mx_block_size];
-  for (std::size_t b = 0; b < count; ++b) {
-    e8m0 scale;
-    detail::quantize_mx_unchecked(x + b * mx_block_size, 1, codes, &scale, rule, x + n, tally);
-    std::uint8_t bytes[mx_block_size];
-    for (std::size_t j = 0; j < mx_block_size; ++j) {
-      bytes[j] = codes[j].bits();
+  // A piece of blocks at a time: quantize_mx's codes and scales, then each block's bytes.
+  static_assert(sizeof(e2m1) == 1 && sizeof(e8m0) == 1, "a value is its code");
+  e2m1 codes[mx_quantize_piece_blocks * mx_block_size];
+  e8m0 scales[mx_quantize_piece_blocks];
+  for (std::size_t b = 0; b < count; b += mx_quantize_piece_blocks) {
+    const std::size_t m = detail::smaller(mx_quantize_piece_blocks, count - b);
+    detail::quantize_mx_unchecked(x + b * mx_block_size, m, codes, scales, rule, x + n, tally);
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(codes);
+    for (std::size_t k = 0; k < m; ++k) {
+      blocks[b + k].scale = scales[k].bits();
+      detail::to_ggml_order(bytes + k * mx_block_size, blocks[b + k].elements);
     }
-    blocks[b].scale = scale.bits();
-    detail::to_ggml_order(bytes, blocks[b].elements);
   }
 }
 
@@ -10170,15 +10327,22 @@ void dequantize_mxfp4_ggml(const block_mxfp4* blocks, std::size_t n, To* x) {
   const std::size_t count = n / mx_block_size;
   detail::check_pair(function, {blocks, count * sizeof(block_mxfp4), "blocks"},
                      {x, n * sizeof(To), "x"}, n, "blocks or x");
-  for (std::size_t b = 0; b < count; ++b) {
-    std::uint8_t bytes[mx_block_size];
-    detail::from_ggml_order(blocks[b].elements, bytes);
-    std::uint8_t packed[mx_block_size / 2];
-    for (std::size_t j = 0; j < mx_block_size / 2; ++j) {
-      packed[j] = static_cast<std::uint8_t>(bytes[2 * j] | bytes[2 * j + 1] << 4);
+  // A piece of blocks at a time, into the packed layout (element 2k in the low nibble of byte
+  // k) and a scale array: one code per byte, packed by the path's kernel; then decoded as
+  // dequantize_mx_packed does.
+  std::uint8_t codes[detail::mx_piece_blocks * mx_block_size];
+  std::uint8_t packed[detail::mx_piece_blocks * detail::mx_fp4_block_bytes];
+  e8m0 scales[detail::mx_piece_blocks];
+  for (std::size_t b = 0; b < count; b += detail::mx_piece_blocks) {
+    const std::size_t m = detail::smaller(detail::mx_piece_blocks, count - b);
+    for (std::size_t k = 0; k < m; ++k) {
+      detail::from_ggml_order(blocks[b + k].elements, codes + k * mx_block_size);
+      scales[k] = e8m0::from_bits(blocks[b + k].scale);
     }
-    const e8m0 scale = e8m0::from_bits(blocks[b].scale);
-    detail::dequantize_mxfp4_unchecked(packed, 1, &scale, x + b * mx_block_size);
+    detail::with_kernels(active_path(), [&](auto kernels) {
+      decltype(kernels)::pack_nibble_pairs(codes, m * mx_block_size, packed);
+    });
+    detail::dequantize_mxfp4_unchecked(packed, m, scales, x + b * mx_block_size);
   }
 }
 
@@ -10270,31 +10434,16 @@ void dequantize_nvfp4(const std::uint8_t* packed, std::size_t n, const ue4m3* sc
   detail::check_pair(function, {packed, n / 2, "packed"}, x_written, n, "packed or x");
   detail::check_pair(function, {scales, blocks, "scales"}, x_written, blocks, "scales", "");
   // Per block, the 16 products element · byte (exact: at most 8 significant bits, and normal,
-  // or 0 or NaN); then one rounding, times decode: into float on the active path's kernel (the
-  // order stays TE's, whatever -ffast-math allows); into bfloat16 through float, a piece at a
-  // time, each float rounded.
+  // or 0 or NaN); then one rounding, times decode, into float (the order stays TE's, whatever
+  // -ffast-math allows), and for bfloat16 that float rounded on its bits: the active path's
+  // kernel.
   static_assert(sizeof(ue4m3) == 1 && std::is_trivially_copyable<ue4m3>::value,
                 "a scale is its code");
   const auto* scale_codes = reinterpret_cast<const std::uint8_t*>(scales);
-  const auto decode_blocks = [&](std::size_t first, std::size_t count, float* out) {
-    detail::with_kernels(active_path(), [&](auto kernels) {
-      decltype(kernels)::decode_nvfp4_blocks(packed + first * nvfp4_block_size / 2,
-                                             scale_codes + first, count, tensor_scale.decode, out);
-    });
-  };
-  if constexpr (std::is_same<To, float>::value) {
-    decode_blocks(0, blocks, x);
-  } else {
-    constexpr std::size_t piece = 64;
-    float values[piece * nvfp4_block_size];
-    for (std::size_t first = 0; first < blocks; first += piece) {
-      const std::size_t count = detail::smaller(piece, blocks - first);
-      decode_blocks(first, count, values);
-      for (std::size_t j = 0; j < count * nvfp4_block_size; ++j) {
-        x[first * nvfp4_block_size + j] = ::minifloat::convert<bfloat16_bits>(values[j]);
-      }
-    }
-  }
+  detail::with_kernels(active_path(), [&](auto kernels) {
+    decltype(kernels)::template decode_nvfp4_blocks<To>(packed, scale_codes, blocks,
+                                                        tensor_scale.decode, x);
+  });
 }
 
 } // namespace MINIFLOAT_SETTINGS_NAMESPACE
