@@ -107,7 +107,8 @@ inline void from_ggml_order(const std::uint8_t* bytes, std::uint8_t* codes) noex
   }
 }
 
-// Blocks per piece of the packed functions: 512 elements, in the first-level cache.
+// Blocks per piece of the packed decoders: 512 elements, in the first-level cache. (The
+// quantizers take quantize_mx's pieces, mx_quantize_piece_blocks.)
 constexpr std::size_t mx_piece_blocks = 16;
 
 // Packed MXFP4 -> float or bfloat16_bits (To), blocks of 32 (16 bytes) with their e8m0 scales:
