@@ -570,13 +570,13 @@ public:
       const std::string size = name.substr(name.rfind('/'));
       const bool reads = name.rfind("amax", 0) == 0;
       // MXFP4 decoding against the copy of its own bytes (ggml's blocks move the same ones).
-      const auto starts = [&](const char* prefix) { return name.rfind(prefix, 0) == 0; };
       std::string copy_name = "copy_float_bytes";
       if (reads) {
         copy_name = "read_float_bytes";
-      } else if (starts("dequantize_mxfp4_bfloat16")) {
+      } else if (name.rfind("dequantize_mxfp4_bfloat16", 0) == 0) {
         copy_name = "copy_mxfp4_bfloat16_bytes";
-      } else if (starts("dequantize_mxfp4_float") || starts("dequantize_mxfp4_ggml_float")) {
+      } else if (name.rfind("dequantize_mxfp4_float", 0) == 0 ||
+                 name.rfind("dequantize_mxfp4_ggml_float", 0) == 0) {
         copy_name = "copy_mxfp4_float_bytes";
       }
       const double copy = by_name[copy_name + size];
