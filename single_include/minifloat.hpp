@@ -760,8 +760,8 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //   an 8-bit type -> float, double, binary16, bfloat16 (exact): generic at compile time, into
 //       tables (tables.hpp), which the kernel types' decode functions look the results up in
 //   decimal text -> an 8-bit type: generic, on a dyadic representative (detail/decimal.hpp)
-//   float -> e4m3 or e5m2, nearest_even, saturate, in CUDA device code on sm_89 and later:
-//       device_instruction (detail/convert_value.hpp)
+//   float -> e4m3 or e5m2, nearest_even, saturating or not, in CUDA device code on sm_89 and
+//       later: device_instruction (detail/convert_value.hpp)
 //
 // (1) lane_addition where fegetround() is FE_TONEAREST and FLT_EVAL_METHOD is 0, else
 //     fixed_point; the scalar casts always take fixed_point (constant expressions, and no
@@ -798,7 +798,8 @@ enum class step2_variant : std::uint8_t {
                             // lane_shifts (lane_fixed_point on a path without per-lane shifts;
                             // and always in the scalar conversions, which cannot ask)
   lane_exponent,            // lanes.inc lanes_by_exponent: e8m0's code is float's exponent
-  device_instruction,       // CUDA's cvt.rn.satfinite (sm_89 and later)
+  device_instruction,       // CUDA's cvt.rn.satfinite (sm_89 and later), with the overflow
+                            // of the non-saturating conversion put back
 };
 
 // The formats the float lane kernels encode into: those with subnormals and less precision than
@@ -2654,12 +2655,30 @@ namespace minifloat {
 namespace detail {
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
-// Step 2 variant device_instruction: sm_89 and later convert float to e4m3 / e5m2 in hardware:
+// Step 2 variant device_instruction: sm_89 and later convert float to e4m3 / e5m2 in hardware.
 // cvt.rn.satfinite is nearest-even with saturation, i.e. saturate_cast, except that NaN comes
 // out as 0x7F whatever its sign; the sign is put back so that device and host agree bit for bit
-// (docs/spec.md §2).
+// (docs/spec.md §2). PTX has no non-saturating form for these targets; the non-saturating
+// conversion is the saturating one but where |x| rounds past the largest finite value (and for
+// +-inf), which gives +-inf or, without infinities, NaN with the input's sign (docs/spec.md §2).
 template <class Format>
-__device__ inline std::uint8_t hardware_saturating_narrow(float x) {
+struct hardware_narrowing {
+  using traits = format_info<Format>;
+  // The float bits of max + ulp / 2 (the bit below max's last mantissa bit set), and of the
+  // first magnitude that rounds past max: that midpoint when max's code is odd (the tie goes to
+  // the even code above it), the next float when it is even (the tie stays at max).
+  static constexpr std::uint32_t max_bits =
+      static_cast<std::uint32_t>(traits::max_normal_exponent + 127) << 23 |
+      static_cast<std::uint32_t>(traits::max_finite_code & traits::mantissa_mask)
+          << (23 - Format::mantissa_bits);
+  static constexpr std::uint32_t first_overflowing_bits =
+      (max_bits | 1U << (22 - Format::mantissa_bits)) + ((traits::max_finite_code & 1U) ^ 1U);
+  static constexpr std::uint8_t overflow_code =
+      traits::has_infinity ? traits::infinity_code : traits::nan_code;
+};
+
+template <class Format, overflow Overflow>
+__device__ inline std::uint8_t hardware_narrow(float x) {
   unsigned short pair;
   if (std::is_same<Format, formats::e4m3>::value) {
     asm("cvt.rn.satfinite.e4m3x2.f32 %0, %2, %1;" : "=h"(pair) : "f"(x), "f"(0.0f));
@@ -2667,7 +2686,17 @@ __device__ inline std::uint8_t hardware_saturating_narrow(float x) {
     asm("cvt.rn.satfinite.e5m2x2.f32 %0, %2, %1;" : "=h"(pair) : "f"(x), "f"(0.0f));
   }
   const auto code = static_cast<std::uint8_t>(pair & 0xFF); // x is the low half
-  return x != x ? static_cast<std::uint8_t>(code | (__float_as_uint(x) >> 24 & 0x80)) : code;
+  const std::uint32_t bits = __float_as_uint(x);
+  const std::uint32_t magnitude = bits & 0x7FFFFFFFU;
+  const auto sign = static_cast<std::uint8_t>(bits >> 24 & 0x80);
+  if (magnitude > 0x7F800000U) { // NaN
+    return static_cast<std::uint8_t>(code | sign);
+  }
+  if (Overflow == overflow::non_saturating &&
+      magnitude >= hardware_narrowing<Format>::first_overflowing_bits) {
+    return static_cast<std::uint8_t>(hardware_narrowing<Format>::overflow_code | sign);
+  }
+  return code;
 }
 template <class Format>
 constexpr bool has_hardware_narrowing =
@@ -2702,9 +2731,9 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
   using to_format = typename value_traits<To>::format;
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
   if constexpr (std::is_same<From, float>::value && has_hardware_narrowing<to_format> &&
-                Rule == rounding_rule::nearest_even && Overflow == overflow::saturate) {
+                Rule == rounding_rule::nearest_even) {
     if (!__builtin_is_constant_evaluated()) { // constant expressions take the converter
-      return value_traits<To>::from_code(hardware_saturating_narrow<to_format>(x));
+      return value_traits<To>::from_code(hardware_narrow<to_format, Overflow>(x));
     }
   }
 #endif

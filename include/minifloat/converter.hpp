@@ -244,8 +244,8 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //   an 8-bit type -> float, double, binary16, bfloat16 (exact): generic at compile time, into
 //       tables (tables.hpp), which the kernel types' decode functions look the results up in
 //   decimal text -> an 8-bit type: generic, on a dyadic representative (detail/decimal.hpp)
-//   float -> e4m3 or e5m2, nearest_even, saturate, in CUDA device code on sm_89 and later:
-//       device_instruction (detail/convert_value.hpp)
+//   float -> e4m3 or e5m2, nearest_even, saturating or not, in CUDA device code on sm_89 and
+//       later: device_instruction (detail/convert_value.hpp)
 //
 // (1) lane_addition where fegetround() is FE_TONEAREST and FLT_EVAL_METHOD is 0, else
 //     fixed_point; the scalar casts always take fixed_point (constant expressions, and no
@@ -282,7 +282,8 @@ enum class step2_variant : std::uint8_t {
                             // lane_shifts (lane_fixed_point on a path without per-lane shifts;
                             // and always in the scalar conversions, which cannot ask)
   lane_exponent,            // lanes.inc lanes_by_exponent: e8m0's code is float's exponent
-  device_instruction,       // CUDA's cvt.rn.satfinite (sm_89 and later)
+  device_instruction,       // CUDA's cvt.rn.satfinite (sm_89 and later), with the overflow
+                            // of the non-saturating conversion put back
 };
 
 // The formats the float lane kernels encode into: those with subnormals and less precision than

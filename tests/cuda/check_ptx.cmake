@@ -1,6 +1,7 @@
 # cmake -DNVCC=... -DSOURCE=... -DINCLUDE=... -DOUTPUT=... -P check_ptx.cmake
-# Compiles SOURCE to PTX for sm_90 and checks that the saturating narrowings use the hardware
-# conversion instructions. Needs nvcc, not a GPU.
+# Compiles SOURCE (ptx_satfinite.cu) to PTX for sm_90 and checks that its two kernels, the
+# saturating and the non-saturating narrowings, both use the hardware conversion instructions:
+# each instruction must appear twice. Needs nvcc, not a GPU.
 execute_process(COMMAND "${NVCC}" -std=c++17 -arch=sm_90 -ptx -I "${INCLUDE}" "${SOURCE}" -o
                         "${OUTPUT}" RESULT_VARIABLE status)
 if(NOT status EQUAL 0)
@@ -8,9 +9,12 @@ if(NOT status EQUAL 0)
 endif()
 file(READ "${OUTPUT}" ptx)
 foreach(instruction "cvt.rn.satfinite.e4m3x2.f32" "cvt.rn.satfinite.e5m2x2.f32")
-  string(FIND "${ptx}" "${instruction}" position)
-  if(position EQUAL -1)
-    message(FATAL_ERROR "${instruction} is not in the PTX: the hardware conversion is not used")
+  string(REPLACE "." "\\." pattern "${instruction}")
+  string(REGEX MATCHALL "${pattern}" found "${ptx}")
+  list(LENGTH found count)
+  if(NOT count EQUAL 2)
+    message(FATAL_ERROR "${instruction} appears ${count} times in the PTX, not twice (once per "
+                        "kernel): a narrowing does not use the hardware conversion")
   endif()
-  message(STATUS "found ${instruction}")
+  message(STATUS "found ${instruction} in both kernels")
 endforeach()
