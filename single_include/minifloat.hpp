@@ -1189,8 +1189,9 @@ struct random_bits_array {
 // The counts are of the values converted: x itself for convert and stochastic_convert, x * scale
 // (as float computes it) for the scaling functions, x times its block's scale for the block
 // quantizers (docs/spec.md §10). The overloads without a report are unchanged; with one, the
-// kernels test each group of vectors with a few lane operations and count from the lane masks
-// only where a lane is out of the ordinary (detail/lanes.inc, report_lanes).
+// kernels test each group of vectors with a few lane operations (with nearest rounding, before
+// converting it: report_needs_look) and count from the lane masks only where a lane is out of
+// the ordinary (detail/lanes.inc, report_lanes).
 #ifndef MINIFLOAT_REPORT_HPP
 #define MINIFLOAT_REPORT_HPP
 
@@ -1256,6 +1257,28 @@ public:
   // in the kernels can make the bound too large.
   float filter() const noexcept { return filter_; }
 
+  // The mantissas that may raise the largest relative error when rounding to nearest onto a
+  // grid of 2^M steps per binade (lanes.inc, may_need_report), for values in the target's
+  // normal range: there a value's error is e = min(d, 2^k - d) of its last places, k = 23 - M,
+  // d its mantissa's low k bits, and its relative error e / (2^23 + mantissa). Once the largest
+  // so far, m, is at least the peak of the second binade step's (d = 2^(k-1) with the step's
+  // mantissa bits 1), only mantissas below 2^k can exceed m, those with d in
+  // (m 2^23 / (1 - m), (2^k - m 2^23) / (1 + m)): the window is that interval widened by two
+  // integers each side (for the double arithmetic), as (low, width): a mantissa needs a look
+  // where mantissa - low < width, unsigned. Before that, every mantissa does (low 0, width all).
+  struct mantissa_window {
+    std::uint32_t low;
+    std::uint32_t width;
+  };
+  template <int MantissaBits>
+  mantissa_window nearest_window() noexcept {
+    if (window_bits_ != MantissaBits || window_error_ != report.max_relative_error) {
+      window_bits_ = MantissaBits;
+      window_error_ = report.max_relative_error;
+      window_ = window_for(MantissaBits, report.max_relative_error);
+    }
+    return window_;
+  }
   // One value converted to `code` of Format (the definitions of conversion_report).
   template <class Format>
   void add(double value, std::uint32_t code) noexcept {
@@ -1348,7 +1371,29 @@ public:
   }
 
 private:
+  static mantissa_window window_for(int mantissa_bits, double m) noexcept {
+    const int k = 23 - mantissa_bits;
+    const auto step = static_cast<double>(std::uint32_t{1} << k);
+    const double half = step / 2;
+    const double one = 0x1p23;
+    const mantissa_window every = {0, ~std::uint32_t{0}};
+    if (!(m >= 0 && m < 1) || (mantissa_bits > 0 && m < half / (one + step + half))) {
+      return m >= 1 ? mantissa_window{0, 0} : every;
+    }
+    const double low = m * one / (1 - m) - 2;
+    const double high = (step - m * one) / (1 + m) + 2;
+    if (!(low < high)) {
+      return {0, 0};
+    }
+    const auto first = static_cast<std::uint32_t>(low < 0 ? 0 : low);
+    const auto last = static_cast<std::uint32_t>(high > step ? step : high) + 1;
+    return {first, last - first};
+  }
+
   float filter_ = 0;
+  mantissa_window window_ = {0, ~std::uint32_t{0}};
+  int window_bits_ = -1;
+  double window_error_ = -1;
 };
 
 } // namespace MINIFLOAT_SETTINGS_NAMESPACE
@@ -1470,6 +1515,7 @@ MINIFLOAT_LANE_FN u32v load_halves_partial(const std::uint16_t* p, std::size_t /
   return *p;
 }
 MINIFLOAT_LANE_FN u32v load_u32(const std::uint32_t* p) { return *p; }
+MINIFLOAT_LANE_FN u32v load_codes(const std::uint8_t* p) { return *p; }
 MINIFLOAT_LANE_FN void store_u32(std::uint32_t* p, u32v a) { *p = a; }
 MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v code) {
   *p = static_cast<std::uint8_t>(code);
@@ -2203,6 +2249,41 @@ MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
   return mask_and(gt_u(magnitude_bits, splat(0U)), mask_or(outside, large_error));
 }
 
+// A quick test of a group of whole vectors converted with nearest rounding, before the
+// lane-by-lane one (lanes_to_report): false only where no lane needs a look, i.e. every value
+// is 0 or lies in the ordinary range [lowest, highest] of lanes_to_report, and its mantissa lies
+// outside the window of those that may raise the largest relative error
+// (report_tally::nearest_window, which holds the arithmetic). Per vector three running
+// extremes, each kept so that one signed comparison per group tests it (gt_small and min_small
+// compare lanes as signed 32-bit integers on every path): the maximum of |x|
+// (below 2^31 for a signed Target), the minimum of |x| + 2^31 - 1 (signed: -2^31 + |x| - 1 for
+// |x| >= 1, and 2^31 - 1, which no minimum keeps, for zeros), and the minimum of mantissa +
+// 2^31 - window.low (signed: -2^31 + mantissa - window.low from window.low on, positive below).
+template <class Target, std::size_t vectors>
+MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors], std::uint32_t window_low,
+                                       std::uint32_t window_width) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  constexpr std::uint32_t most_negative = 0x80000000U;
+  const u32v window_offset = splat(most_negative - window_low);
+  u32v low = splat(0x7FFFFFFFU);
+  u32v high = splat(0U);
+  u32v window = splat(0x7FFFFFFFU);
+  for (std::size_t v = 0; v < vectors; ++v) {
+    const u32v magnitude = and_(bits[v], splat(0x7FFFFFFFU));
+    low = min_small(low, add(magnitude, splat(0x7FFFFFFFU)));
+    // (An unsigned Target's negative values have bits above 2^31: past highest, unsigned.)
+    high = info::is_signed ? max_u(high, magnitude) : max_u(high, bits[v]);
+    window = min_small(window, add(and_(bits[v], splat(0x007FFFFFU)), window_offset));
+  }
+  const maskv past_highest =
+      info::is_signed ? gt_small(high, splat(highest)) : gt_u(high, splat(highest));
+  return any_lane(mask_or(mask_or(gt_small(splat(most_negative + lowest - 1), low), past_highest),
+                          gt_small(splat(most_negative + window_width), window)));
+}
+
 // (The report's functions are host code, as the array loops are: MINIFLOAT_ARRAY_FN.)
 // How many lanes are set.
 MINIFLOAT_ARRAY_FN std::size_t count(maskv m) {
@@ -2264,63 +2345,100 @@ MINIFLOAT_ARRAY_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv 
   }
 }
 
-// A report's share of `vectors` vectors of values (bits) and their stored codes, `count` values
-// in all: nothing for no_tally; else one test of the vectors (lanes_to_report), and where a lane
-// needs a look, the counts of each vector from its lane masks (tally_vector). A partial vector
-// goes through the element-by-element definitions.
+// The counts of whole vectors of values (bits) and their stored codes: one test of each vector
+// (lanes_to_report), and where a lane needs a look, the counts of each vector from its lane
+// masks (tally_vector).
 template <class Target, std::size_t vectors, class Tally>
 MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
-                                     const u32v (&codes)[vectors], const std::uint8_t* stored,
-                                     std::size_t count) {
-  if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
+                                     const u32v (&codes)[vectors], const std::uint8_t* stored) {
+  const float factor = tally.filter();
+  maskv flagged[vectors] = {};
+  flagged[0] = lanes_to_report<Target>(bits[0], codes[0], factor);
+  maskv any = flagged[0];
+  for (std::size_t v = 1; v < vectors; ++v) {
+    flagged[v] = lanes_to_report<Target>(bits[v], codes[v], factor);
+    any = mask_or(any, flagged[v]);
+  }
+  if (!any_lane(any)) {
+    return;
+  }
+  for (std::size_t v = 0; v < vectors; ++v) {
+    if (any_lane(flagged[v])) {
+      tally_vector<Target>(tally, bits[v], codes[v], flagged[v], stored + v * width);
+    }
+  }
+}
+
+// Whether a report must look at a group of whole vectors of values (bits) of src at all:
+// always, except with nearest rounding from floats (or from their products with scales, or from
+// 16-bit floats), where a quick test of the values alone decides (may_need_report). The array
+// loop asks before it converts the group, so that the values need not stay in registers through
+// the conversion.
+template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
+          class Tally>
+MINIFLOAT_ARRAY_FN bool report_needs_look(Tally& tally, Source /*src*/,
+                                          const u32v (&bits)[vectors]) {
+  if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
+    static_cast<void>(tally);
+    static_cast<void>(bits);
+    return false;
+  } else if constexpr (Rule == ::minifloat::detail::rounding_rule::nearest_even &&
+                       !std::is_same<Source, const double*>::value) {
+    const auto window = tally.template nearest_window<Target::mantissa_bits>();
+    return may_need_report<Target>(bits, window.low, window.width);
+  } else {
+    static_cast<void>(tally);
+    static_cast<void>(bits);
+    return true;
+  }
+}
+
+// A report's share of `vectors` vectors of values (bits) of src and their stored codes, `count`
+// values in all: nothing for no_tally; else report_lanes where report_needs_look said so (with
+// nearest rounding on values and codes read again from src and the stored codes: the loop
+// keeps no registers for this rare case). A partial group goes through the element-by-element
+// definitions; so do doubles, whose lanes hold their float rounded to odd
+// (float_bits_rounded_to_odd), not their value.
+template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
+          class Tally>
+MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bits)[vectors],
+                                      const u32v (&codes)[vectors], const std::uint8_t* stored,
+                                      std::size_t count, bool look) {
+  if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
+    static_cast<void>(tally);
+    static_cast<void>(src);
+    static_cast<void>(bits);
+    static_cast<void>(codes);
+    static_cast<void>(stored);
+    static_cast<void>(count);
+    static_cast<void>(look);
+  } else if constexpr (std::is_same<Source, const double*>::value) {
+    static_cast<void>(bits);
+    static_cast<void>(codes);
+    static_cast<void>(look);
+    for (std::size_t j = 0; j < count; ++j) {
+      tally.template add<Target>(src[j], stored[j]);
+    }
+  } else {
     if (count != vectors * width) {
       std::uint32_t lanes[vectors * width] = {};
       for (std::size_t v = 0; v < vectors; ++v) {
         store_u32(lanes + v * width, bits[v]);
       }
       tally.template add_float_bits<Target>(lanes, stored, count);
+    } else if (!look) {
       return;
-    }
-    const float factor = tally.filter();
-    maskv flagged[vectors] = {};
-    flagged[0] = lanes_to_report<Target>(bits[0], codes[0], factor);
-    maskv any = flagged[0];
-    for (std::size_t v = 1; v < vectors; ++v) {
-      flagged[v] = lanes_to_report<Target>(bits[v], codes[v], factor);
-      any = mask_or(any, flagged[v]);
-    }
-    if (!any_lane(any)) {
-      return;
-    }
-    for (std::size_t v = 0; v < vectors; ++v) {
-      if (any_lane(flagged[v])) {
-        tally_vector<Target>(tally, bits[v], codes[v], flagged[v], stored + v * width);
+    } else if constexpr (Rule == ::minifloat::detail::rounding_rule::nearest_even) {
+      u32v again[vectors] = {};
+      u32v stored_codes[vectors] = {};
+      for (std::size_t v = 0; v < vectors; ++v) {
+        again[v] = load_float_bits(src + v * width);
+        stored_codes[v] = load_codes(stored + v * width);
       }
+      report_lanes<Target>(tally, again, stored_codes, stored);
+    } else {
+      report_lanes<Target>(tally, bits, codes, stored);
     }
-  } else {
-    static_cast<void>(tally);
-    static_cast<void>(bits);
-    static_cast<void>(codes);
-    static_cast<void>(stored);
-    static_cast<void>(count);
-  }
-}
-
-// report_lanes for `count` values of src from element i: a double's lanes hold its float
-// rounded to odd (float_bits_rounded_to_odd), not its value, so doubles take the definitions
-// element by element.
-template <class Target, std::size_t vectors, class Source, class Tally>
-MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bits)[vectors],
-                                      const u32v (&codes)[vectors], const std::uint8_t* stored,
-                                      std::size_t count) {
-  if constexpr (std::is_same<Source, const double*>::value &&
-                !std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
-    for (std::size_t j = 0; j < count; ++j) {
-      tally.template add<Target>(src[j], stored[j]);
-    }
-  } else {
-    static_cast<void>(src);
-    report_lanes<Target>(tally, bits, codes, stored, count);
   }
 }
 
@@ -2346,6 +2464,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       const u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
                             load_float_bits(src + i + 2 * width),
                             load_float_bits(src + i + 3 * width)};
+      const bool look = report_needs_look<Target, Rule>(tally, src, bits);
       // (auto: store_codes4, which only some paths have, stays a dependent call.)
       const auto codes0 =
           convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i));
@@ -2357,16 +2476,17 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           bits[3], random_lanes(random, i + 3 * width));
       store_codes4(dst + i, codes0, codes1, codes2, codes3);
       const u32v codes[4] = {codes0, codes1, codes2, codes3};
-      report_values<Target>(tally, src + i, bits, codes, dst + i, 4 * width);
+      report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, 4 * width, look);
     }
   }
   // (The portable path's whole loop, which compilers vectorize: tools/check_vectorized.py.)
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
     const u32v bits[1] = {load_float_bits(src + i)};
+    const bool look = report_needs_look<Target, Rule>(tally, src, bits);
     const u32v codes[1] = {
         convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i))};
     store_codes(dst + i, codes[0]);
-    report_values<Target>(tally, src + i, bits, codes, dst + i, width);
+    report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, width, look);
   }
   if (i != n) {
     const std::size_t rest = n - i;
@@ -2374,7 +2494,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     const u32v codes[1] = {convert_float_lanes<Target, Rule, Overflow, Variant>(
         bits[0], random_lanes_partial(random, i, rest))};
     store_codes_partial(dst + i, codes[0], rest);
-    report_values<Target>(tally, src + i, bits, codes, dst + i, rest);
+    report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, rest, true);
   }
 }
 
@@ -3670,6 +3790,10 @@ MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t coun
 MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) {
   return _mm256_castps_si256(_mm256_loadu_ps(p));
 }
+// `width` stored codes, widened (the reports' rare second look, lanes.inc).
+MINIFLOAT_LANE_FN u32v load_codes(const std::uint8_t* p) {
+  return _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));
+}
 MINIFLOAT_LANE_FN u32v load_float_bits_partial(const float* p, std::size_t count) {
   return _mm256_maskload_epi32(reinterpret_cast<const int*>(p), first_lanes(count));
 }
@@ -4486,6 +4610,41 @@ MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
   return mask_and(gt_u(magnitude_bits, splat(0U)), mask_or(outside, large_error));
 }
 
+// A quick test of a group of whole vectors converted with nearest rounding, before the
+// lane-by-lane one (lanes_to_report): false only where no lane needs a look, i.e. every value
+// is 0 or lies in the ordinary range [lowest, highest] of lanes_to_report, and its mantissa lies
+// outside the window of those that may raise the largest relative error
+// (report_tally::nearest_window, which holds the arithmetic). Per vector three running
+// extremes, each kept so that one signed comparison per group tests it (gt_small and min_small
+// compare lanes as signed 32-bit integers on every path): the maximum of |x|
+// (below 2^31 for a signed Target), the minimum of |x| + 2^31 - 1 (signed: -2^31 + |x| - 1 for
+// |x| >= 1, and 2^31 - 1, which no minimum keeps, for zeros), and the minimum of mantissa +
+// 2^31 - window.low (signed: -2^31 + mantissa - window.low from window.low on, positive below).
+template <class Target, std::size_t vectors>
+MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors], std::uint32_t window_low,
+                                       std::uint32_t window_width) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  constexpr std::uint32_t most_negative = 0x80000000U;
+  const u32v window_offset = splat(most_negative - window_low);
+  u32v low = splat(0x7FFFFFFFU);
+  u32v high = splat(0U);
+  u32v window = splat(0x7FFFFFFFU);
+  for (std::size_t v = 0; v < vectors; ++v) {
+    const u32v magnitude = and_(bits[v], splat(0x7FFFFFFFU));
+    low = min_small(low, add(magnitude, splat(0x7FFFFFFFU)));
+    // (An unsigned Target's negative values have bits above 2^31: past highest, unsigned.)
+    high = info::is_signed ? max_u(high, magnitude) : max_u(high, bits[v]);
+    window = min_small(window, add(and_(bits[v], splat(0x007FFFFFU)), window_offset));
+  }
+  const maskv past_highest =
+      info::is_signed ? gt_small(high, splat(highest)) : gt_u(high, splat(highest));
+  return any_lane(mask_or(mask_or(gt_small(splat(most_negative + lowest - 1), low), past_highest),
+                          gt_small(splat(most_negative + window_width), window)));
+}
+
 // (The report's functions are host code, as the array loops are: MINIFLOAT_ARRAY_FN.)
 // How many lanes are set.
 MINIFLOAT_ARRAY_FN std::size_t count(maskv m) {
@@ -4547,63 +4706,100 @@ MINIFLOAT_ARRAY_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv 
   }
 }
 
-// A report's share of `vectors` vectors of values (bits) and their stored codes, `count` values
-// in all: nothing for no_tally; else one test of the vectors (lanes_to_report), and where a lane
-// needs a look, the counts of each vector from its lane masks (tally_vector). A partial vector
-// goes through the element-by-element definitions.
+// The counts of whole vectors of values (bits) and their stored codes: one test of each vector
+// (lanes_to_report), and where a lane needs a look, the counts of each vector from its lane
+// masks (tally_vector).
 template <class Target, std::size_t vectors, class Tally>
 MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
-                                     const u32v (&codes)[vectors], const std::uint8_t* stored,
-                                     std::size_t count) {
-  if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
+                                     const u32v (&codes)[vectors], const std::uint8_t* stored) {
+  const float factor = tally.filter();
+  maskv flagged[vectors] = {};
+  flagged[0] = lanes_to_report<Target>(bits[0], codes[0], factor);
+  maskv any = flagged[0];
+  for (std::size_t v = 1; v < vectors; ++v) {
+    flagged[v] = lanes_to_report<Target>(bits[v], codes[v], factor);
+    any = mask_or(any, flagged[v]);
+  }
+  if (!any_lane(any)) {
+    return;
+  }
+  for (std::size_t v = 0; v < vectors; ++v) {
+    if (any_lane(flagged[v])) {
+      tally_vector<Target>(tally, bits[v], codes[v], flagged[v], stored + v * width);
+    }
+  }
+}
+
+// Whether a report must look at a group of whole vectors of values (bits) of src at all:
+// always, except with nearest rounding from floats (or from their products with scales, or from
+// 16-bit floats), where a quick test of the values alone decides (may_need_report). The array
+// loop asks before it converts the group, so that the values need not stay in registers through
+// the conversion.
+template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
+          class Tally>
+MINIFLOAT_ARRAY_FN bool report_needs_look(Tally& tally, Source /*src*/,
+                                          const u32v (&bits)[vectors]) {
+  if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
+    static_cast<void>(tally);
+    static_cast<void>(bits);
+    return false;
+  } else if constexpr (Rule == ::minifloat::detail::rounding_rule::nearest_even &&
+                       !std::is_same<Source, const double*>::value) {
+    const auto window = tally.template nearest_window<Target::mantissa_bits>();
+    return may_need_report<Target>(bits, window.low, window.width);
+  } else {
+    static_cast<void>(tally);
+    static_cast<void>(bits);
+    return true;
+  }
+}
+
+// A report's share of `vectors` vectors of values (bits) of src and their stored codes, `count`
+// values in all: nothing for no_tally; else report_lanes where report_needs_look said so (with
+// nearest rounding on values and codes read again from src and the stored codes: the loop
+// keeps no registers for this rare case). A partial group goes through the element-by-element
+// definitions; so do doubles, whose lanes hold their float rounded to odd
+// (float_bits_rounded_to_odd), not their value.
+template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
+          class Tally>
+MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bits)[vectors],
+                                      const u32v (&codes)[vectors], const std::uint8_t* stored,
+                                      std::size_t count, bool look) {
+  if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
+    static_cast<void>(tally);
+    static_cast<void>(src);
+    static_cast<void>(bits);
+    static_cast<void>(codes);
+    static_cast<void>(stored);
+    static_cast<void>(count);
+    static_cast<void>(look);
+  } else if constexpr (std::is_same<Source, const double*>::value) {
+    static_cast<void>(bits);
+    static_cast<void>(codes);
+    static_cast<void>(look);
+    for (std::size_t j = 0; j < count; ++j) {
+      tally.template add<Target>(src[j], stored[j]);
+    }
+  } else {
     if (count != vectors * width) {
       std::uint32_t lanes[vectors * width] = {};
       for (std::size_t v = 0; v < vectors; ++v) {
         store_u32(lanes + v * width, bits[v]);
       }
       tally.template add_float_bits<Target>(lanes, stored, count);
+    } else if (!look) {
       return;
-    }
-    const float factor = tally.filter();
-    maskv flagged[vectors] = {};
-    flagged[0] = lanes_to_report<Target>(bits[0], codes[0], factor);
-    maskv any = flagged[0];
-    for (std::size_t v = 1; v < vectors; ++v) {
-      flagged[v] = lanes_to_report<Target>(bits[v], codes[v], factor);
-      any = mask_or(any, flagged[v]);
-    }
-    if (!any_lane(any)) {
-      return;
-    }
-    for (std::size_t v = 0; v < vectors; ++v) {
-      if (any_lane(flagged[v])) {
-        tally_vector<Target>(tally, bits[v], codes[v], flagged[v], stored + v * width);
+    } else if constexpr (Rule == ::minifloat::detail::rounding_rule::nearest_even) {
+      u32v again[vectors] = {};
+      u32v stored_codes[vectors] = {};
+      for (std::size_t v = 0; v < vectors; ++v) {
+        again[v] = load_float_bits(src + v * width);
+        stored_codes[v] = load_codes(stored + v * width);
       }
+      report_lanes<Target>(tally, again, stored_codes, stored);
+    } else {
+      report_lanes<Target>(tally, bits, codes, stored);
     }
-  } else {
-    static_cast<void>(tally);
-    static_cast<void>(bits);
-    static_cast<void>(codes);
-    static_cast<void>(stored);
-    static_cast<void>(count);
-  }
-}
-
-// report_lanes for `count` values of src from element i: a double's lanes hold its float
-// rounded to odd (float_bits_rounded_to_odd), not its value, so doubles take the definitions
-// element by element.
-template <class Target, std::size_t vectors, class Source, class Tally>
-MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bits)[vectors],
-                                      const u32v (&codes)[vectors], const std::uint8_t* stored,
-                                      std::size_t count) {
-  if constexpr (std::is_same<Source, const double*>::value &&
-                !std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
-    for (std::size_t j = 0; j < count; ++j) {
-      tally.template add<Target>(src[j], stored[j]);
-    }
-  } else {
-    static_cast<void>(src);
-    report_lanes<Target>(tally, bits, codes, stored, count);
   }
 }
 
@@ -4629,6 +4825,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       const u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
                             load_float_bits(src + i + 2 * width),
                             load_float_bits(src + i + 3 * width)};
+      const bool look = report_needs_look<Target, Rule>(tally, src, bits);
       // (auto: store_codes4, which only some paths have, stays a dependent call.)
       const auto codes0 =
           convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i));
@@ -4640,16 +4837,17 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           bits[3], random_lanes(random, i + 3 * width));
       store_codes4(dst + i, codes0, codes1, codes2, codes3);
       const u32v codes[4] = {codes0, codes1, codes2, codes3};
-      report_values<Target>(tally, src + i, bits, codes, dst + i, 4 * width);
+      report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, 4 * width, look);
     }
   }
   // (The portable path's whole loop, which compilers vectorize: tools/check_vectorized.py.)
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
     const u32v bits[1] = {load_float_bits(src + i)};
+    const bool look = report_needs_look<Target, Rule>(tally, src, bits);
     const u32v codes[1] = {
         convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i))};
     store_codes(dst + i, codes[0]);
-    report_values<Target>(tally, src + i, bits, codes, dst + i, width);
+    report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, width, look);
   }
   if (i != n) {
     const std::size_t rest = n - i;
@@ -4657,7 +4855,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     const u32v codes[1] = {convert_float_lanes<Target, Rule, Overflow, Variant>(
         bits[0], random_lanes_partial(random, i, rest))};
     store_codes_partial(dst + i, codes[0], rest);
-    report_values<Target>(tally, src + i, bits, codes, dst + i, rest);
+    report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, rest, true);
   }
 }
 
@@ -5223,6 +5421,10 @@ MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t coun
   return _mm512_maskz_loadu_epi32(first_lanes(count), p);
 }
 MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) { return _mm512_loadu_si512(p); }
+// `width` stored codes, widened (the reports' rare second look, lanes.inc).
+MINIFLOAT_LANE_FN u32v load_codes(const std::uint8_t* p) {
+  return _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+}
 MINIFLOAT_LANE_FN u32v load_float_bits_partial(const float* p, std::size_t count) {
   return _mm512_maskz_loadu_epi32(first_lanes(count), p);
 }
@@ -6045,6 +6247,41 @@ MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
   return mask_and(gt_u(magnitude_bits, splat(0U)), mask_or(outside, large_error));
 }
 
+// A quick test of a group of whole vectors converted with nearest rounding, before the
+// lane-by-lane one (lanes_to_report): false only where no lane needs a look, i.e. every value
+// is 0 or lies in the ordinary range [lowest, highest] of lanes_to_report, and its mantissa lies
+// outside the window of those that may raise the largest relative error
+// (report_tally::nearest_window, which holds the arithmetic). Per vector three running
+// extremes, each kept so that one signed comparison per group tests it (gt_small and min_small
+// compare lanes as signed 32-bit integers on every path): the maximum of |x|
+// (below 2^31 for a signed Target), the minimum of |x| + 2^31 - 1 (signed: -2^31 + |x| - 1 for
+// |x| >= 1, and 2^31 - 1, which no minimum keeps, for zeros), and the minimum of mantissa +
+// 2^31 - window.low (signed: -2^31 + mantissa - window.low from window.low on, positive below).
+template <class Target, std::size_t vectors>
+MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors], std::uint32_t window_low,
+                                       std::uint32_t window_width) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  constexpr std::uint32_t most_negative = 0x80000000U;
+  const u32v window_offset = splat(most_negative - window_low);
+  u32v low = splat(0x7FFFFFFFU);
+  u32v high = splat(0U);
+  u32v window = splat(0x7FFFFFFFU);
+  for (std::size_t v = 0; v < vectors; ++v) {
+    const u32v magnitude = and_(bits[v], splat(0x7FFFFFFFU));
+    low = min_small(low, add(magnitude, splat(0x7FFFFFFFU)));
+    // (An unsigned Target's negative values have bits above 2^31: past highest, unsigned.)
+    high = info::is_signed ? max_u(high, magnitude) : max_u(high, bits[v]);
+    window = min_small(window, add(and_(bits[v], splat(0x007FFFFFU)), window_offset));
+  }
+  const maskv past_highest =
+      info::is_signed ? gt_small(high, splat(highest)) : gt_u(high, splat(highest));
+  return any_lane(mask_or(mask_or(gt_small(splat(most_negative + lowest - 1), low), past_highest),
+                          gt_small(splat(most_negative + window_width), window)));
+}
+
 // (The report's functions are host code, as the array loops are: MINIFLOAT_ARRAY_FN.)
 // How many lanes are set.
 MINIFLOAT_ARRAY_FN std::size_t count(maskv m) {
@@ -6106,63 +6343,100 @@ MINIFLOAT_ARRAY_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv 
   }
 }
 
-// A report's share of `vectors` vectors of values (bits) and their stored codes, `count` values
-// in all: nothing for no_tally; else one test of the vectors (lanes_to_report), and where a lane
-// needs a look, the counts of each vector from its lane masks (tally_vector). A partial vector
-// goes through the element-by-element definitions.
+// The counts of whole vectors of values (bits) and their stored codes: one test of each vector
+// (lanes_to_report), and where a lane needs a look, the counts of each vector from its lane
+// masks (tally_vector).
 template <class Target, std::size_t vectors, class Tally>
 MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
-                                     const u32v (&codes)[vectors], const std::uint8_t* stored,
-                                     std::size_t count) {
-  if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
+                                     const u32v (&codes)[vectors], const std::uint8_t* stored) {
+  const float factor = tally.filter();
+  maskv flagged[vectors] = {};
+  flagged[0] = lanes_to_report<Target>(bits[0], codes[0], factor);
+  maskv any = flagged[0];
+  for (std::size_t v = 1; v < vectors; ++v) {
+    flagged[v] = lanes_to_report<Target>(bits[v], codes[v], factor);
+    any = mask_or(any, flagged[v]);
+  }
+  if (!any_lane(any)) {
+    return;
+  }
+  for (std::size_t v = 0; v < vectors; ++v) {
+    if (any_lane(flagged[v])) {
+      tally_vector<Target>(tally, bits[v], codes[v], flagged[v], stored + v * width);
+    }
+  }
+}
+
+// Whether a report must look at a group of whole vectors of values (bits) of src at all:
+// always, except with nearest rounding from floats (or from their products with scales, or from
+// 16-bit floats), where a quick test of the values alone decides (may_need_report). The array
+// loop asks before it converts the group, so that the values need not stay in registers through
+// the conversion.
+template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
+          class Tally>
+MINIFLOAT_ARRAY_FN bool report_needs_look(Tally& tally, Source /*src*/,
+                                          const u32v (&bits)[vectors]) {
+  if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
+    static_cast<void>(tally);
+    static_cast<void>(bits);
+    return false;
+  } else if constexpr (Rule == ::minifloat::detail::rounding_rule::nearest_even &&
+                       !std::is_same<Source, const double*>::value) {
+    const auto window = tally.template nearest_window<Target::mantissa_bits>();
+    return may_need_report<Target>(bits, window.low, window.width);
+  } else {
+    static_cast<void>(tally);
+    static_cast<void>(bits);
+    return true;
+  }
+}
+
+// A report's share of `vectors` vectors of values (bits) of src and their stored codes, `count`
+// values in all: nothing for no_tally; else report_lanes where report_needs_look said so (with
+// nearest rounding on values and codes read again from src and the stored codes: the loop
+// keeps no registers for this rare case). A partial group goes through the element-by-element
+// definitions; so do doubles, whose lanes hold their float rounded to odd
+// (float_bits_rounded_to_odd), not their value.
+template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
+          class Tally>
+MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bits)[vectors],
+                                      const u32v (&codes)[vectors], const std::uint8_t* stored,
+                                      std::size_t count, bool look) {
+  if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
+    static_cast<void>(tally);
+    static_cast<void>(src);
+    static_cast<void>(bits);
+    static_cast<void>(codes);
+    static_cast<void>(stored);
+    static_cast<void>(count);
+    static_cast<void>(look);
+  } else if constexpr (std::is_same<Source, const double*>::value) {
+    static_cast<void>(bits);
+    static_cast<void>(codes);
+    static_cast<void>(look);
+    for (std::size_t j = 0; j < count; ++j) {
+      tally.template add<Target>(src[j], stored[j]);
+    }
+  } else {
     if (count != vectors * width) {
       std::uint32_t lanes[vectors * width] = {};
       for (std::size_t v = 0; v < vectors; ++v) {
         store_u32(lanes + v * width, bits[v]);
       }
       tally.template add_float_bits<Target>(lanes, stored, count);
+    } else if (!look) {
       return;
-    }
-    const float factor = tally.filter();
-    maskv flagged[vectors] = {};
-    flagged[0] = lanes_to_report<Target>(bits[0], codes[0], factor);
-    maskv any = flagged[0];
-    for (std::size_t v = 1; v < vectors; ++v) {
-      flagged[v] = lanes_to_report<Target>(bits[v], codes[v], factor);
-      any = mask_or(any, flagged[v]);
-    }
-    if (!any_lane(any)) {
-      return;
-    }
-    for (std::size_t v = 0; v < vectors; ++v) {
-      if (any_lane(flagged[v])) {
-        tally_vector<Target>(tally, bits[v], codes[v], flagged[v], stored + v * width);
+    } else if constexpr (Rule == ::minifloat::detail::rounding_rule::nearest_even) {
+      u32v again[vectors] = {};
+      u32v stored_codes[vectors] = {};
+      for (std::size_t v = 0; v < vectors; ++v) {
+        again[v] = load_float_bits(src + v * width);
+        stored_codes[v] = load_codes(stored + v * width);
       }
+      report_lanes<Target>(tally, again, stored_codes, stored);
+    } else {
+      report_lanes<Target>(tally, bits, codes, stored);
     }
-  } else {
-    static_cast<void>(tally);
-    static_cast<void>(bits);
-    static_cast<void>(codes);
-    static_cast<void>(stored);
-    static_cast<void>(count);
-  }
-}
-
-// report_lanes for `count` values of src from element i: a double's lanes hold its float
-// rounded to odd (float_bits_rounded_to_odd), not its value, so doubles take the definitions
-// element by element.
-template <class Target, std::size_t vectors, class Source, class Tally>
-MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bits)[vectors],
-                                      const u32v (&codes)[vectors], const std::uint8_t* stored,
-                                      std::size_t count) {
-  if constexpr (std::is_same<Source, const double*>::value &&
-                !std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
-    for (std::size_t j = 0; j < count; ++j) {
-      tally.template add<Target>(src[j], stored[j]);
-    }
-  } else {
-    static_cast<void>(src);
-    report_lanes<Target>(tally, bits, codes, stored, count);
   }
 }
 
@@ -6188,6 +6462,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       const u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
                             load_float_bits(src + i + 2 * width),
                             load_float_bits(src + i + 3 * width)};
+      const bool look = report_needs_look<Target, Rule>(tally, src, bits);
       // (auto: store_codes4, which only some paths have, stays a dependent call.)
       const auto codes0 =
           convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i));
@@ -6199,16 +6474,17 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           bits[3], random_lanes(random, i + 3 * width));
       store_codes4(dst + i, codes0, codes1, codes2, codes3);
       const u32v codes[4] = {codes0, codes1, codes2, codes3};
-      report_values<Target>(tally, src + i, bits, codes, dst + i, 4 * width);
+      report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, 4 * width, look);
     }
   }
   // (The portable path's whole loop, which compilers vectorize: tools/check_vectorized.py.)
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
     const u32v bits[1] = {load_float_bits(src + i)};
+    const bool look = report_needs_look<Target, Rule>(tally, src, bits);
     const u32v codes[1] = {
         convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i))};
     store_codes(dst + i, codes[0]);
-    report_values<Target>(tally, src + i, bits, codes, dst + i, width);
+    report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, width, look);
   }
   if (i != n) {
     const std::size_t rest = n - i;
@@ -6216,7 +6492,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     const u32v codes[1] = {convert_float_lanes<Target, Rule, Overflow, Variant>(
         bits[0], random_lanes_partial(random, i, rest))};
     store_codes_partial(dst + i, codes[0], rest);
-    report_values<Target>(tally, src + i, bits, codes, dst + i, rest);
+    report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, rest, true);
   }
 }
 
@@ -6671,6 +6947,12 @@ MINIFLOAT_LANE_FN u32v load_u32(const std::uint32_t* p) { return vld1q_u32(p); }
 MINIFLOAT_LANE_FN void store_u32(std::uint32_t* p, u32v a) { vst1q_u32(p, a); }
 MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) {
   return vreinterpretq_u32_f32(vld1q_f32(p));
+}
+// `width` stored codes, widened (the reports' rare second look, lanes.inc; byte by byte, which
+// reads exactly four and is the same on either byte order).
+MINIFLOAT_LANE_FN u32v load_codes(const std::uint8_t* p) {
+  const std::uint32_t lanes[4] = {p[0], p[1], p[2], p[3]};
+  return vld1q_u32(lanes);
 }
 MINIFLOAT_LANE_FN u32v load_halves(const std::uint16_t* p) { return vmovl_u16(vld1_u16(p)); }
 // 4 doubles' two 32-bit words each (sign, exponent and top 20 mantissa bits; low 32 bits): a
@@ -7447,6 +7729,41 @@ MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
   return mask_and(gt_u(magnitude_bits, splat(0U)), mask_or(outside, large_error));
 }
 
+// A quick test of a group of whole vectors converted with nearest rounding, before the
+// lane-by-lane one (lanes_to_report): false only where no lane needs a look, i.e. every value
+// is 0 or lies in the ordinary range [lowest, highest] of lanes_to_report, and its mantissa lies
+// outside the window of those that may raise the largest relative error
+// (report_tally::nearest_window, which holds the arithmetic). Per vector three running
+// extremes, each kept so that one signed comparison per group tests it (gt_small and min_small
+// compare lanes as signed 32-bit integers on every path): the maximum of |x|
+// (below 2^31 for a signed Target), the minimum of |x| + 2^31 - 1 (signed: -2^31 + |x| - 1 for
+// |x| >= 1, and 2^31 - 1, which no minimum keeps, for zeros), and the minimum of mantissa +
+// 2^31 - window.low (signed: -2^31 + mantissa - window.low from window.low on, positive below).
+template <class Target, std::size_t vectors>
+MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors], std::uint32_t window_low,
+                                       std::uint32_t window_width) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  constexpr std::uint32_t most_negative = 0x80000000U;
+  const u32v window_offset = splat(most_negative - window_low);
+  u32v low = splat(0x7FFFFFFFU);
+  u32v high = splat(0U);
+  u32v window = splat(0x7FFFFFFFU);
+  for (std::size_t v = 0; v < vectors; ++v) {
+    const u32v magnitude = and_(bits[v], splat(0x7FFFFFFFU));
+    low = min_small(low, add(magnitude, splat(0x7FFFFFFFU)));
+    // (An unsigned Target's negative values have bits above 2^31: past highest, unsigned.)
+    high = info::is_signed ? max_u(high, magnitude) : max_u(high, bits[v]);
+    window = min_small(window, add(and_(bits[v], splat(0x007FFFFFU)), window_offset));
+  }
+  const maskv past_highest =
+      info::is_signed ? gt_small(high, splat(highest)) : gt_u(high, splat(highest));
+  return any_lane(mask_or(mask_or(gt_small(splat(most_negative + lowest - 1), low), past_highest),
+                          gt_small(splat(most_negative + window_width), window)));
+}
+
 // (The report's functions are host code, as the array loops are: MINIFLOAT_ARRAY_FN.)
 // How many lanes are set.
 MINIFLOAT_ARRAY_FN std::size_t count(maskv m) {
@@ -7508,63 +7825,100 @@ MINIFLOAT_ARRAY_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv 
   }
 }
 
-// A report's share of `vectors` vectors of values (bits) and their stored codes, `count` values
-// in all: nothing for no_tally; else one test of the vectors (lanes_to_report), and where a lane
-// needs a look, the counts of each vector from its lane masks (tally_vector). A partial vector
-// goes through the element-by-element definitions.
+// The counts of whole vectors of values (bits) and their stored codes: one test of each vector
+// (lanes_to_report), and where a lane needs a look, the counts of each vector from its lane
+// masks (tally_vector).
 template <class Target, std::size_t vectors, class Tally>
 MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
-                                     const u32v (&codes)[vectors], const std::uint8_t* stored,
-                                     std::size_t count) {
-  if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
+                                     const u32v (&codes)[vectors], const std::uint8_t* stored) {
+  const float factor = tally.filter();
+  maskv flagged[vectors] = {};
+  flagged[0] = lanes_to_report<Target>(bits[0], codes[0], factor);
+  maskv any = flagged[0];
+  for (std::size_t v = 1; v < vectors; ++v) {
+    flagged[v] = lanes_to_report<Target>(bits[v], codes[v], factor);
+    any = mask_or(any, flagged[v]);
+  }
+  if (!any_lane(any)) {
+    return;
+  }
+  for (std::size_t v = 0; v < vectors; ++v) {
+    if (any_lane(flagged[v])) {
+      tally_vector<Target>(tally, bits[v], codes[v], flagged[v], stored + v * width);
+    }
+  }
+}
+
+// Whether a report must look at a group of whole vectors of values (bits) of src at all:
+// always, except with nearest rounding from floats (or from their products with scales, or from
+// 16-bit floats), where a quick test of the values alone decides (may_need_report). The array
+// loop asks before it converts the group, so that the values need not stay in registers through
+// the conversion.
+template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
+          class Tally>
+MINIFLOAT_ARRAY_FN bool report_needs_look(Tally& tally, Source /*src*/,
+                                          const u32v (&bits)[vectors]) {
+  if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
+    static_cast<void>(tally);
+    static_cast<void>(bits);
+    return false;
+  } else if constexpr (Rule == ::minifloat::detail::rounding_rule::nearest_even &&
+                       !std::is_same<Source, const double*>::value) {
+    const auto window = tally.template nearest_window<Target::mantissa_bits>();
+    return may_need_report<Target>(bits, window.low, window.width);
+  } else {
+    static_cast<void>(tally);
+    static_cast<void>(bits);
+    return true;
+  }
+}
+
+// A report's share of `vectors` vectors of values (bits) of src and their stored codes, `count`
+// values in all: nothing for no_tally; else report_lanes where report_needs_look said so (with
+// nearest rounding on values and codes read again from src and the stored codes: the loop
+// keeps no registers for this rare case). A partial group goes through the element-by-element
+// definitions; so do doubles, whose lanes hold their float rounded to odd
+// (float_bits_rounded_to_odd), not their value.
+template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
+          class Tally>
+MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bits)[vectors],
+                                      const u32v (&codes)[vectors], const std::uint8_t* stored,
+                                      std::size_t count, bool look) {
+  if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
+    static_cast<void>(tally);
+    static_cast<void>(src);
+    static_cast<void>(bits);
+    static_cast<void>(codes);
+    static_cast<void>(stored);
+    static_cast<void>(count);
+    static_cast<void>(look);
+  } else if constexpr (std::is_same<Source, const double*>::value) {
+    static_cast<void>(bits);
+    static_cast<void>(codes);
+    static_cast<void>(look);
+    for (std::size_t j = 0; j < count; ++j) {
+      tally.template add<Target>(src[j], stored[j]);
+    }
+  } else {
     if (count != vectors * width) {
       std::uint32_t lanes[vectors * width] = {};
       for (std::size_t v = 0; v < vectors; ++v) {
         store_u32(lanes + v * width, bits[v]);
       }
       tally.template add_float_bits<Target>(lanes, stored, count);
+    } else if (!look) {
       return;
-    }
-    const float factor = tally.filter();
-    maskv flagged[vectors] = {};
-    flagged[0] = lanes_to_report<Target>(bits[0], codes[0], factor);
-    maskv any = flagged[0];
-    for (std::size_t v = 1; v < vectors; ++v) {
-      flagged[v] = lanes_to_report<Target>(bits[v], codes[v], factor);
-      any = mask_or(any, flagged[v]);
-    }
-    if (!any_lane(any)) {
-      return;
-    }
-    for (std::size_t v = 0; v < vectors; ++v) {
-      if (any_lane(flagged[v])) {
-        tally_vector<Target>(tally, bits[v], codes[v], flagged[v], stored + v * width);
+    } else if constexpr (Rule == ::minifloat::detail::rounding_rule::nearest_even) {
+      u32v again[vectors] = {};
+      u32v stored_codes[vectors] = {};
+      for (std::size_t v = 0; v < vectors; ++v) {
+        again[v] = load_float_bits(src + v * width);
+        stored_codes[v] = load_codes(stored + v * width);
       }
+      report_lanes<Target>(tally, again, stored_codes, stored);
+    } else {
+      report_lanes<Target>(tally, bits, codes, stored);
     }
-  } else {
-    static_cast<void>(tally);
-    static_cast<void>(bits);
-    static_cast<void>(codes);
-    static_cast<void>(stored);
-    static_cast<void>(count);
-  }
-}
-
-// report_lanes for `count` values of src from element i: a double's lanes hold its float
-// rounded to odd (float_bits_rounded_to_odd), not its value, so doubles take the definitions
-// element by element.
-template <class Target, std::size_t vectors, class Source, class Tally>
-MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bits)[vectors],
-                                      const u32v (&codes)[vectors], const std::uint8_t* stored,
-                                      std::size_t count) {
-  if constexpr (std::is_same<Source, const double*>::value &&
-                !std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
-    for (std::size_t j = 0; j < count; ++j) {
-      tally.template add<Target>(src[j], stored[j]);
-    }
-  } else {
-    static_cast<void>(src);
-    report_lanes<Target>(tally, bits, codes, stored, count);
   }
 }
 
@@ -7590,6 +7944,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       const u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
                             load_float_bits(src + i + 2 * width),
                             load_float_bits(src + i + 3 * width)};
+      const bool look = report_needs_look<Target, Rule>(tally, src, bits);
       // (auto: store_codes4, which only some paths have, stays a dependent call.)
       const auto codes0 =
           convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i));
@@ -7601,16 +7956,17 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           bits[3], random_lanes(random, i + 3 * width));
       store_codes4(dst + i, codes0, codes1, codes2, codes3);
       const u32v codes[4] = {codes0, codes1, codes2, codes3};
-      report_values<Target>(tally, src + i, bits, codes, dst + i, 4 * width);
+      report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, 4 * width, look);
     }
   }
   // (The portable path's whole loop, which compilers vectorize: tools/check_vectorized.py.)
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
     const u32v bits[1] = {load_float_bits(src + i)};
+    const bool look = report_needs_look<Target, Rule>(tally, src, bits);
     const u32v codes[1] = {
         convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i))};
     store_codes(dst + i, codes[0]);
-    report_values<Target>(tally, src + i, bits, codes, dst + i, width);
+    report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, width, look);
   }
   if (i != n) {
     const std::size_t rest = n - i;
@@ -7618,7 +7974,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     const u32v codes[1] = {convert_float_lanes<Target, Rule, Overflow, Variant>(
         bits[0], random_lanes_partial(random, i, rest))};
     store_codes_partial(dst + i, codes[0], rest);
-    report_values<Target>(tally, src + i, bits, codes, dst + i, rest);
+    report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, rest, true);
   }
 }
 

@@ -230,6 +230,74 @@ TYPED_TEST(Report, ConversionsCountAsTheDefinitionsSay) {
   }
 }
 
+// The largest relative error where the kernels' quick test must let a lane through: with
+// nearest rounding a value in the normal range whose mantissa's low k = 23 - M bits are d errs
+// by min(d, 2^k - d) of its last places, and only mantissas near a step's midpoint can beat a
+// given largest error m. Each call converts an array of exact values (1) with one value that
+// sets m (element 0) and one candidate (element 200, three groups later): candidates in the
+// first and second step of a binade, around the interval of d where the candidate's error
+// exceeds m (from the definition above, with a few mantissas each side), on every path.
+TYPED_TEST(Report, LargestErrorNearTheEdgesOfWhatCanRaiseIt) {
+  using T = TypeParam;
+  constexpr int k = 23 - T::format::mantissa_bits;
+  constexpr std::uint32_t step = std::uint32_t{1} << k;
+  constexpr std::uint32_t half = step / 2;
+  const auto value = [](std::uint32_t mantissa) {
+    return ieee::from_bits<float>(0x3F800000U | mantissa); // 1 + mantissa 2^-23
+  };
+  const auto relative = [](std::uint32_t mantissa) {
+    const std::uint32_t d = mantissa % step;
+    return static_cast<double>(std::min(d, step - d)) / (0x1p23 + mantissa);
+  };
+  // The mantissas whose values set the largest error first: small ones (before the second step
+  // is ruled out), larger ones, the peak of the first step.
+  std::vector<std::uint32_t> setters = {1, half / 64, half / 4, half / 2, half - half / 8, half};
+  std::vector<std::uint32_t> candidates;
+  for (const std::uint32_t setter : setters) {
+    const double m = relative(setter);
+    // d in (m 2^23 / (1 - m), (2^k - m 2^23) / (1 + m)), in the first step and (shifted by one
+    // step, where that step's peak beats m) the second.
+    const double low = m * 0x1p23 / (1 - m);
+    const double high = (step - m * 0x1p23) / (1 + m);
+    for (const double edge : {low, high}) {
+      for (int offset = -3; offset <= 3; ++offset) {
+        const double d = std::floor(edge) + offset;
+        if (d >= 0 && d < step) {
+          candidates.push_back(static_cast<std::uint32_t>(d));
+          if (T::format::mantissa_bits > 0) {
+            candidates.push_back(static_cast<std::uint32_t>(d) + step);
+          }
+        }
+      }
+    }
+  }
+  if (T::format::mantissa_bits > 0) {
+    candidates.push_back(step + half); // the second step's peak
+  }
+  const std::size_t n = 256;
+  std::vector<float> x(n, 1.0f);
+  std::vector<T> reported(n);
+  std::size_t raised = 0;
+  for (const minifloat::simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    const std::string where = minifloat::to_string(path);
+    for (const std::uint32_t setter : setters) {
+      for (const std::uint32_t candidate : candidates) {
+        x[0] = value(setter);
+        x[200] = value(candidate);
+        raised += relative(candidate) > relative(setter);
+        conversion_report report;
+        minifloat::convert(x.data(), n, reported.data(), report);
+        expect_equal(report, expected_report(this->fmt, exact_values(x), bytes(reported)),
+                     where + " setter " + std::to_string(setter) + " candidate " +
+                         std::to_string(candidate));
+      }
+    }
+  }
+  // Most candidates are chosen to raise the largest error.
+  EXPECT_GT(raised, 0u);
+}
+
 // The scaling functions report on the values they convert: x * scale as float computes it.
 TEST(ReportScaling, QuantizeReportsTheScaledValues) {
   using minifloat::e4m3;

@@ -10,8 +10,9 @@
 // The counts are of the values converted: x itself for convert and stochastic_convert, x * scale
 // (as float computes it) for the scaling functions, x times its block's scale for the block
 // quantizers (docs/spec.md §10). The overloads without a report are unchanged; with one, the
-// kernels test each group of vectors with a few lane operations and count from the lane masks
-// only where a lane is out of the ordinary (detail/lanes.inc, report_lanes).
+// kernels test each group of vectors with a few lane operations (with nearest rounding, before
+// converting it: report_needs_look) and count from the lane masks only where a lane is out of
+// the ordinary (detail/lanes.inc, report_lanes).
 #ifndef MINIFLOAT_REPORT_HPP
 #define MINIFLOAT_REPORT_HPP
 
@@ -81,6 +82,28 @@ public:
   // in the kernels can make the bound too large.
   float filter() const noexcept { return filter_; }
 
+  // The mantissas that may raise the largest relative error when rounding to nearest onto a
+  // grid of 2^M steps per binade (lanes.inc, may_need_report), for values in the target's
+  // normal range: there a value's error is e = min(d, 2^k - d) of its last places, k = 23 - M,
+  // d its mantissa's low k bits, and its relative error e / (2^23 + mantissa). Once the largest
+  // so far, m, is at least the peak of the second binade step's (d = 2^(k-1) with the step's
+  // mantissa bits 1), only mantissas below 2^k can exceed m, those with d in
+  // (m 2^23 / (1 - m), (2^k - m 2^23) / (1 + m)): the window is that interval widened by two
+  // integers each side (for the double arithmetic), as (low, width): a mantissa needs a look
+  // where mantissa - low < width, unsigned. Before that, every mantissa does (low 0, width all).
+  struct mantissa_window {
+    std::uint32_t low;
+    std::uint32_t width;
+  };
+  template <int MantissaBits>
+  mantissa_window nearest_window() noexcept {
+    if (window_bits_ != MantissaBits || window_error_ != report.max_relative_error) {
+      window_bits_ = MantissaBits;
+      window_error_ = report.max_relative_error;
+      window_ = window_for(MantissaBits, report.max_relative_error);
+    }
+    return window_;
+  }
   // One value converted to `code` of Format (the definitions of conversion_report).
   template <class Format>
   void add(double value, std::uint32_t code) noexcept {
@@ -173,7 +196,29 @@ public:
   }
 
 private:
+  static mantissa_window window_for(int mantissa_bits, double m) noexcept {
+    const int k = 23 - mantissa_bits;
+    const auto step = static_cast<double>(std::uint32_t{1} << k);
+    const double half = step / 2;
+    const double one = 0x1p23;
+    const mantissa_window every = {0, ~std::uint32_t{0}};
+    if (!(m >= 0 && m < 1) || (mantissa_bits > 0 && m < half / (one + step + half))) {
+      return m >= 1 ? mantissa_window{0, 0} : every;
+    }
+    const double low = m * one / (1 - m) - 2;
+    const double high = (step - m * one) / (1 + m) + 2;
+    if (!(low < high)) {
+      return {0, 0};
+    }
+    const auto first = static_cast<std::uint32_t>(low < 0 ? 0 : low);
+    const auto last = static_cast<std::uint32_t>(high > step ? step : high) + 1;
+    return {first, last - first};
+  }
+
   float filter_ = 0;
+  mantissa_window window_ = {0, ~std::uint32_t{0}};
+  int window_bits_ = -1;
+  double window_error_ = -1;
 };
 
 } // namespace MINIFLOAT_SETTINGS_NAMESPACE

@@ -109,6 +109,10 @@ MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t coun
 MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) {
   return _mm256_castps_si256(_mm256_loadu_ps(p));
 }
+// `width` stored codes, widened (the reports' rare second look, lanes.inc).
+MINIFLOAT_LANE_FN u32v load_codes(const std::uint8_t* p) {
+  return _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));
+}
 MINIFLOAT_LANE_FN u32v load_float_bits_partial(const float* p, std::size_t count) {
   return _mm256_maskload_epi32(reinterpret_cast<const int*>(p), first_lanes(count));
 }

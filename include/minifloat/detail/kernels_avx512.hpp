@@ -123,6 +123,10 @@ MINIFLOAT_LANE_FN u32v load_u32_partial(const std::uint32_t* p, std::size_t coun
   return _mm512_maskz_loadu_epi32(first_lanes(count), p);
 }
 MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) { return _mm512_loadu_si512(p); }
+// `width` stored codes, widened (the reports' rare second look, lanes.inc).
+MINIFLOAT_LANE_FN u32v load_codes(const std::uint8_t* p) {
+  return _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+}
 MINIFLOAT_LANE_FN u32v load_float_bits_partial(const float* p, std::size_t count) {
   return _mm512_maskz_loadu_epi32(first_lanes(count), p);
 }

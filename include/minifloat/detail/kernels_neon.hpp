@@ -97,6 +97,12 @@ MINIFLOAT_LANE_FN void store_u32(std::uint32_t* p, u32v a) { vst1q_u32(p, a); }
 MINIFLOAT_LANE_FN u32v load_float_bits(const float* p) {
   return vreinterpretq_u32_f32(vld1q_f32(p));
 }
+// `width` stored codes, widened (the reports' rare second look, lanes.inc; byte by byte, which
+// reads exactly four and is the same on either byte order).
+MINIFLOAT_LANE_FN u32v load_codes(const std::uint8_t* p) {
+  const std::uint32_t lanes[4] = {p[0], p[1], p[2], p[3]};
+  return vld1q_u32(lanes);
+}
 MINIFLOAT_LANE_FN u32v load_halves(const std::uint16_t* p) { return vmovl_u16(vld1_u16(p)); }
 // 4 doubles' two 32-bit words each (sign, exponent and top 20 mantissa bits; low 32 bits): a
 // de-interleaving load (little-endian: the low word first).

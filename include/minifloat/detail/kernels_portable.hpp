@@ -131,6 +131,7 @@ MINIFLOAT_LANE_FN u32v load_halves_partial(const std::uint16_t* p, std::size_t /
   return *p;
 }
 MINIFLOAT_LANE_FN u32v load_u32(const std::uint32_t* p) { return *p; }
+MINIFLOAT_LANE_FN u32v load_codes(const std::uint8_t* p) { return *p; }
 MINIFLOAT_LANE_FN void store_u32(std::uint32_t* p, u32v a) { *p = a; }
 MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v code) {
   *p = static_cast<std::uint8_t>(code);
