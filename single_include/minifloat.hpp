@@ -2369,11 +2369,17 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
   }
 }
 
-// Whether a report must look at a group of whole vectors of values (bits) of src at all:
-// always, except with nearest rounding from floats (or from their products with scales, or from
-// 16-bit floats), where a quick test of the values alone decides (may_need_report). The array
-// loop asks before it converts the group, so that the values need not stay in registers through
-// the conversion.
+// Whether groups of `vectors` vectors take the quick test (may_need_report): with nearest
+// rounding from floats (or from their products with scales, or from 16-bit floats), in groups of
+// at least 16 values (for fewer, fetching the window costs more than the test saves).
+template <::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source>
+constexpr bool quick_report_test =
+    Rule == ::minifloat::detail::rounding_rule::nearest_even &&
+    !std::is_same<Source, const double*>::value && vectors * width >= 16;
+
+// Whether a report must look at a group of whole vectors of values (bits) of src at all: always,
+// except where the quick test decides on the values alone. The array loop asks before it
+// converts the group, so that the values need not stay in registers through the conversion.
 template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
           class Tally>
 MINIFLOAT_ARRAY_FN bool report_needs_look(Tally& tally, Source /*src*/,
@@ -2382,8 +2388,7 @@ MINIFLOAT_ARRAY_FN bool report_needs_look(Tally& tally, Source /*src*/,
     static_cast<void>(tally);
     static_cast<void>(bits);
     return false;
-  } else if constexpr (Rule == ::minifloat::detail::rounding_rule::nearest_even &&
-                       !std::is_same<Source, const double*>::value) {
+  } else if constexpr (quick_report_test<Rule, vectors, Source>) {
     const auto window = tally.template nearest_window<Target::mantissa_bits>();
     return may_need_report<Target>(bits, window.low, window.width);
   } else {
@@ -2394,9 +2399,9 @@ MINIFLOAT_ARRAY_FN bool report_needs_look(Tally& tally, Source /*src*/,
 }
 
 // A report's share of `vectors` vectors of values (bits) of src and their stored codes, `count`
-// values in all: nothing for no_tally; else report_lanes where report_needs_look said so (with
-// nearest rounding on values and codes read again from src and the stored codes: the loop
-// keeps no registers for this rare case). A partial group goes through the element-by-element
+// values in all: nothing for no_tally; else report_lanes where report_needs_look said so (after
+// the quick test, on values and codes read again from src and the stored codes: the loop keeps
+// no registers for this rare case). A partial group goes through the element-by-element
 // definitions; so do doubles, whose lanes hold their float rounded to odd
 // (float_bits_rounded_to_odd), not their value.
 template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
@@ -2428,7 +2433,7 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
       tally.template add_float_bits<Target>(lanes, stored, count);
     } else if (!look) {
       return;
-    } else if constexpr (Rule == ::minifloat::detail::rounding_rule::nearest_even) {
+    } else if constexpr (quick_report_test<Rule, vectors, Source>) {
       u32v again[vectors] = {};
       u32v stored_codes[vectors] = {};
       for (std::size_t v = 0; v < vectors; ++v) {
@@ -4730,11 +4735,17 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
   }
 }
 
-// Whether a report must look at a group of whole vectors of values (bits) of src at all:
-// always, except with nearest rounding from floats (or from their products with scales, or from
-// 16-bit floats), where a quick test of the values alone decides (may_need_report). The array
-// loop asks before it converts the group, so that the values need not stay in registers through
-// the conversion.
+// Whether groups of `vectors` vectors take the quick test (may_need_report): with nearest
+// rounding from floats (or from their products with scales, or from 16-bit floats), in groups of
+// at least 16 values (for fewer, fetching the window costs more than the test saves).
+template <::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source>
+constexpr bool quick_report_test =
+    Rule == ::minifloat::detail::rounding_rule::nearest_even &&
+    !std::is_same<Source, const double*>::value && vectors * width >= 16;
+
+// Whether a report must look at a group of whole vectors of values (bits) of src at all: always,
+// except where the quick test decides on the values alone. The array loop asks before it
+// converts the group, so that the values need not stay in registers through the conversion.
 template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
           class Tally>
 MINIFLOAT_ARRAY_FN bool report_needs_look(Tally& tally, Source /*src*/,
@@ -4743,8 +4754,7 @@ MINIFLOAT_ARRAY_FN bool report_needs_look(Tally& tally, Source /*src*/,
     static_cast<void>(tally);
     static_cast<void>(bits);
     return false;
-  } else if constexpr (Rule == ::minifloat::detail::rounding_rule::nearest_even &&
-                       !std::is_same<Source, const double*>::value) {
+  } else if constexpr (quick_report_test<Rule, vectors, Source>) {
     const auto window = tally.template nearest_window<Target::mantissa_bits>();
     return may_need_report<Target>(bits, window.low, window.width);
   } else {
@@ -4755,9 +4765,9 @@ MINIFLOAT_ARRAY_FN bool report_needs_look(Tally& tally, Source /*src*/,
 }
 
 // A report's share of `vectors` vectors of values (bits) of src and their stored codes, `count`
-// values in all: nothing for no_tally; else report_lanes where report_needs_look said so (with
-// nearest rounding on values and codes read again from src and the stored codes: the loop
-// keeps no registers for this rare case). A partial group goes through the element-by-element
+// values in all: nothing for no_tally; else report_lanes where report_needs_look said so (after
+// the quick test, on values and codes read again from src and the stored codes: the loop keeps
+// no registers for this rare case). A partial group goes through the element-by-element
 // definitions; so do doubles, whose lanes hold their float rounded to odd
 // (float_bits_rounded_to_odd), not their value.
 template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
@@ -4789,7 +4799,7 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
       tally.template add_float_bits<Target>(lanes, stored, count);
     } else if (!look) {
       return;
-    } else if constexpr (Rule == ::minifloat::detail::rounding_rule::nearest_even) {
+    } else if constexpr (quick_report_test<Rule, vectors, Source>) {
       u32v again[vectors] = {};
       u32v stored_codes[vectors] = {};
       for (std::size_t v = 0; v < vectors; ++v) {
@@ -6367,11 +6377,17 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
   }
 }
 
-// Whether a report must look at a group of whole vectors of values (bits) of src at all:
-// always, except with nearest rounding from floats (or from their products with scales, or from
-// 16-bit floats), where a quick test of the values alone decides (may_need_report). The array
-// loop asks before it converts the group, so that the values need not stay in registers through
-// the conversion.
+// Whether groups of `vectors` vectors take the quick test (may_need_report): with nearest
+// rounding from floats (or from their products with scales, or from 16-bit floats), in groups of
+// at least 16 values (for fewer, fetching the window costs more than the test saves).
+template <::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source>
+constexpr bool quick_report_test =
+    Rule == ::minifloat::detail::rounding_rule::nearest_even &&
+    !std::is_same<Source, const double*>::value && vectors * width >= 16;
+
+// Whether a report must look at a group of whole vectors of values (bits) of src at all: always,
+// except where the quick test decides on the values alone. The array loop asks before it
+// converts the group, so that the values need not stay in registers through the conversion.
 template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
           class Tally>
 MINIFLOAT_ARRAY_FN bool report_needs_look(Tally& tally, Source /*src*/,
@@ -6380,8 +6396,7 @@ MINIFLOAT_ARRAY_FN bool report_needs_look(Tally& tally, Source /*src*/,
     static_cast<void>(tally);
     static_cast<void>(bits);
     return false;
-  } else if constexpr (Rule == ::minifloat::detail::rounding_rule::nearest_even &&
-                       !std::is_same<Source, const double*>::value) {
+  } else if constexpr (quick_report_test<Rule, vectors, Source>) {
     const auto window = tally.template nearest_window<Target::mantissa_bits>();
     return may_need_report<Target>(bits, window.low, window.width);
   } else {
@@ -6392,9 +6407,9 @@ MINIFLOAT_ARRAY_FN bool report_needs_look(Tally& tally, Source /*src*/,
 }
 
 // A report's share of `vectors` vectors of values (bits) of src and their stored codes, `count`
-// values in all: nothing for no_tally; else report_lanes where report_needs_look said so (with
-// nearest rounding on values and codes read again from src and the stored codes: the loop
-// keeps no registers for this rare case). A partial group goes through the element-by-element
+// values in all: nothing for no_tally; else report_lanes where report_needs_look said so (after
+// the quick test, on values and codes read again from src and the stored codes: the loop keeps
+// no registers for this rare case). A partial group goes through the element-by-element
 // definitions; so do doubles, whose lanes hold their float rounded to odd
 // (float_bits_rounded_to_odd), not their value.
 template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
@@ -6426,7 +6441,7 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
       tally.template add_float_bits<Target>(lanes, stored, count);
     } else if (!look) {
       return;
-    } else if constexpr (Rule == ::minifloat::detail::rounding_rule::nearest_even) {
+    } else if constexpr (quick_report_test<Rule, vectors, Source>) {
       u32v again[vectors] = {};
       u32v stored_codes[vectors] = {};
       for (std::size_t v = 0; v < vectors; ++v) {
@@ -7849,11 +7864,17 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
   }
 }
 
-// Whether a report must look at a group of whole vectors of values (bits) of src at all:
-// always, except with nearest rounding from floats (or from their products with scales, or from
-// 16-bit floats), where a quick test of the values alone decides (may_need_report). The array
-// loop asks before it converts the group, so that the values need not stay in registers through
-// the conversion.
+// Whether groups of `vectors` vectors take the quick test (may_need_report): with nearest
+// rounding from floats (or from their products with scales, or from 16-bit floats), in groups of
+// at least 16 values (for fewer, fetching the window costs more than the test saves).
+template <::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source>
+constexpr bool quick_report_test =
+    Rule == ::minifloat::detail::rounding_rule::nearest_even &&
+    !std::is_same<Source, const double*>::value && vectors * width >= 16;
+
+// Whether a report must look at a group of whole vectors of values (bits) of src at all: always,
+// except where the quick test decides on the values alone. The array loop asks before it
+// converts the group, so that the values need not stay in registers through the conversion.
 template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
           class Tally>
 MINIFLOAT_ARRAY_FN bool report_needs_look(Tally& tally, Source /*src*/,
@@ -7862,8 +7883,7 @@ MINIFLOAT_ARRAY_FN bool report_needs_look(Tally& tally, Source /*src*/,
     static_cast<void>(tally);
     static_cast<void>(bits);
     return false;
-  } else if constexpr (Rule == ::minifloat::detail::rounding_rule::nearest_even &&
-                       !std::is_same<Source, const double*>::value) {
+  } else if constexpr (quick_report_test<Rule, vectors, Source>) {
     const auto window = tally.template nearest_window<Target::mantissa_bits>();
     return may_need_report<Target>(bits, window.low, window.width);
   } else {
@@ -7874,9 +7894,9 @@ MINIFLOAT_ARRAY_FN bool report_needs_look(Tally& tally, Source /*src*/,
 }
 
 // A report's share of `vectors` vectors of values (bits) of src and their stored codes, `count`
-// values in all: nothing for no_tally; else report_lanes where report_needs_look said so (with
-// nearest rounding on values and codes read again from src and the stored codes: the loop
-// keeps no registers for this rare case). A partial group goes through the element-by-element
+// values in all: nothing for no_tally; else report_lanes where report_needs_look said so (after
+// the quick test, on values and codes read again from src and the stored codes: the loop keeps
+// no registers for this rare case). A partial group goes through the element-by-element
 // definitions; so do doubles, whose lanes hold their float rounded to odd
 // (float_bits_rounded_to_odd), not their value.
 template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
@@ -7908,7 +7928,7 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
       tally.template add_float_bits<Target>(lanes, stored, count);
     } else if (!look) {
       return;
-    } else if constexpr (Rule == ::minifloat::detail::rounding_rule::nearest_even) {
+    } else if constexpr (quick_report_test<Rule, vectors, Source>) {
       u32v again[vectors] = {};
       u32v stored_codes[vectors] = {};
       for (std::size_t v = 0; v < vectors; ++v) {
