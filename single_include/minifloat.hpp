@@ -758,7 +758,9 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //   double -> element, stochastic; double -> e8m0; integers, another 8-bit type -> any: generic
 //       on every path (arrays convert element by element with the scalar conversion)
 //   an 8-bit type -> float, double, binary16, bfloat16 (exact): generic at compile time, into
-//       tables (tables.hpp), which the kernel types' decode functions look the results up in
+//       tables (tables.hpp), which the kernel types' decode functions look the results up in;
+//       the AVX2 path computes float, binary16 and bfloat16 results instead where the codes are
+//       binary16 codes once shifted (kernels_avx2.hpp, decodes_through_binary16)
 //   decimal text -> an 8-bit type: generic, on a dyadic representative (detail/decimal.hpp)
 //   float -> e4m3 or e5m2, nearest_even, saturating or not, in CUDA device code on sm_89 and
 //       later: device_instruction (detail/convert_value.hpp)
@@ -4962,7 +4964,9 @@ MINIFLOAT_ARRAY_FN void decode_array(const std::uint32_t* table, const std::uint
 // that to float exactly (DAZ does not apply to it), and a product by 2^(15 - bias) (exact, the
 // results normal) gives the value. NaN codes are given the quiet NaN the table has (F16C would
 // keep their payloads). 16 codes per iteration, about one instruction per result; no gather
-// (about 11 cycles per 8 lanes on Zen 5) and no table.
+// (about 11 cycles per 8 lanes on Zen 5) and no table. 16-bit results are those floats
+// narrowed, which is exact (every such format's values are binary16 and bfloat16 values): by
+// F16C for binary16, by their top halves for bfloat16 (quiet NaNs stay quiet: 0x7E00, 0x7FC0).
 template <class Format>
 constexpr bool decodes_through_binary16 =
     format_info<Format>::total_bits == 8 &&
@@ -4971,27 +4975,39 @@ constexpr bool decodes_through_binary16 =
     (format_info<Format>::exponent_bits < 5
          ? format_info<Format>::special_values != specials::ieee
          : format_info<Format>::special_values == specials::ieee);
-template <class Format, bool NonTemporal>
-MINIFLOAT_ARRAY_FN void decode_through_binary16(const std::uint8_t* src, std::size_t n,
-                                                std::uint32_t* dst) {
+// The results' types: float, or a 16-bit type whose format is binary16 or bfloat16.
+template <class To>
+constexpr bool decodes_to_16_bits =
+    sizeof(To) == 2 && (std::is_same<typename value_traits<To>::format, formats::binary16>::value ||
+                        std::is_same<typename value_traits<To>::format, formats::bfloat16>::value);
+template <class Format>
+struct binary16_decoder {
   using info = format_info<Format>;
-  constexpr int shift = 10 - static_cast<int>(info::mantissa_bits);
-  // The sign-extended code shifted left: its magnitude at binary16's place, and copies of the
-  // sign from there up, of which bit 15 is kept.
-  constexpr auto kept = static_cast<std::uint16_t>(0x8000U | (info::magnitude_mask << shift));
-  constexpr float scale = static_cast<float>(1ULL << (15 + 40 - info::bias)) / 0x1p40f;
+  static constexpr int shift = 10 - static_cast<int>(info::mantissa_bits);
   // The table's NaNs: quiet, with the code's sign (fnuz: its one NaN's), 0x7E00 in binary16.
-  constexpr std::uint32_t nan_float = code_table_for<Format, formats::binary32>[info::nan_code];
+  static constexpr std::uint32_t nan_float =
+      code_table_for<Format, formats::binary32>[info::nan_code];
   static_assert((nan_float & 0x7FFFFFFFU) == 0x7FC00000U, "a canonical quiet NaN");
-  const __m256i keep = _mm256_set1_epi16(static_cast<short>(kept));
-  const __m256i low7 = _mm256_set1_epi16(0x7F);
-  const __m256i quiet_nan =
-      _mm256_set1_epi16(static_cast<short>(0x7E00U | (nan_float >> 16 & 0x8000U)));
-  const __m256 factor = _mm256_set1_ps(scale);
-  std::size_t i = 0;
-  for (const std::size_t blocks_end = n - n % 16; i != blocks_end; i += 16) {
-    const __m256i code =
-        _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i)));
+  static_assert((code_table_for<Format, formats::binary16>[info::nan_code] & 0x7FFFU) == 0x7E00U &&
+                    (code_table_for<Format, formats::bfloat16>[info::nan_code] & 0x7FFFU) ==
+                        0x7FC0U,
+                "the 16-bit tables' NaNs are the narrowed float NaN");
+  __m256i keep;
+  __m256i low7;
+  __m256i quiet_nan;
+  __m256 factor;
+  MINIFLOAT_LANE_FN binary16_decoder()
+      // The sign-extended code shifted left: its magnitude at binary16's place, and copies of
+      // the sign from there up, of which bit 15 is kept.
+      : keep(_mm256_set1_epi16(static_cast<short>(
+            static_cast<std::uint16_t>(0x8000U | (info::magnitude_mask << shift))))),
+        low7(_mm256_set1_epi16(0x7F)),
+        quiet_nan(_mm256_set1_epi16(static_cast<short>(0x7E00U | (nan_float >> 16 & 0x8000U)))),
+        factor(_mm256_set1_ps(static_cast<float>(1ULL << (15 + 40 - info::bias)) / 0x1p40f)) {}
+
+  // The values of the 16 codes at p, as floats: codes 0-7 in low, 8-15 in high.
+  MINIFLOAT_LANE_FN void decode16(const std::uint8_t* p, __m256& low, __m256& high) const {
+    const __m256i code = _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
     __m256i half = _mm256_slli_epi16(code, shift);
     if constexpr (shift != 8) {
       half = _mm256_and_si256(half, keep);
@@ -5010,25 +5026,56 @@ MINIFLOAT_ARRAY_FN void decode_through_binary16(const std::uint8_t* src, std::si
           _mm256_or_si256(quiet_nan, _mm256_and_si256(half, _mm256_set1_epi16(-32768)));
       half = _mm256_blendv_epi8(half, signed_nan, is_nan);
     }
-    __m256 low = _mm256_cvtph_ps(_mm256_castsi256_si128(half));
-    __m256 high = _mm256_cvtph_ps(_mm256_extracti128_si256(half, 1));
+    low = _mm256_cvtph_ps(_mm256_castsi256_si128(half));
+    high = _mm256_cvtph_ps(_mm256_extracti128_si256(half, 1));
     if constexpr (info::bias != 15) {
       low = _mm256_mul_ps(low, factor);
       high = _mm256_mul_ps(high, factor);
     }
-    if constexpr (NonTemporal) {
-      _mm256_stream_si256(reinterpret_cast<__m256i*>(dst + i), _mm256_castps_si256(low));
-      _mm256_stream_si256(reinterpret_cast<__m256i*>(dst + i + 8), _mm256_castps_si256(high));
+  }
+};
+template <class Format, bool NonTemporal, class To>
+MINIFLOAT_ARRAY_FN void decode_through_binary16(const std::uint8_t* src, std::size_t n, To* dst) {
+  static_assert(std::is_same<To, float>::value || decodes_to_16_bits<To>, "float or 16 bits");
+  const binary16_decoder<Format> decoder;
+  std::size_t i = 0;
+  for (const std::size_t blocks_end = n - n % 16; i != blocks_end; i += 16) {
+    __m256 low;
+    __m256 high;
+    decoder.decode16(src + i, low, high);
+    auto* out = reinterpret_cast<__m256i*>(dst + i);
+    if constexpr (std::is_same<To, float>::value) {
+      if constexpr (NonTemporal) {
+        _mm256_stream_si256(out, _mm256_castps_si256(low));
+        _mm256_stream_si256(out + 1, _mm256_castps_si256(high));
+      } else {
+        _mm256_storeu_si256(out, _mm256_castps_si256(low));
+        _mm256_storeu_si256(out + 1, _mm256_castps_si256(high));
+      }
     } else {
-      _mm256_storeu_ps(reinterpret_cast<float*>(dst + i), low);
-      _mm256_storeu_ps(reinterpret_cast<float*>(dst + i + 8), high);
+      __m256i results;
+      if constexpr (std::is_same<typename value_traits<To>::format, formats::binary16>::value) {
+        results = _mm256_set_m128i(_mm256_cvtps_ph(high, _MM_FROUND_TO_NEAREST_INT),
+                                   _mm256_cvtps_ph(low, _MM_FROUND_TO_NEAREST_INT));
+      } else {
+        // The top halves, packed within 128-bit lanes (low 0-3, high 0-3, low 4-7, high 4-7),
+        // then the quadwords put in order.
+        results = _mm256_permute4x64_epi64(
+            _mm256_packus_epi32(_mm256_srli_epi32(_mm256_castps_si256(low), 16),
+                                _mm256_srli_epi32(_mm256_castps_si256(high), 16)),
+            0xD8);
+      }
+      if constexpr (NonTemporal) {
+        _mm256_stream_si256(out, results);
+      } else {
+        _mm256_storeu_si256(out, results);
+      }
     }
   }
-  static_cast<void>(factor);
   // The tail, fewer than 16: from the table.
-  const std::uint32_t* table = code_table_for<Format, formats::binary32>.data();
+  const auto& table = code_table_for<Format, typename value_traits<To>::format>;
   for (std::size_t k = 0; k < 16 && i + k < n; ++k) {
-    dst[i + k] = table[src[i + k]];
+    dst[i + k] = value_traits<To>::from_code(table[src[i + k]]);
   }
 }
 
@@ -5241,21 +5288,22 @@ struct avx2_kernels {
       return avx2::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
     }
   }
-  // Float results by arithmetic through binary16 where the format allows it, else by a gather
-  // from the table; 16-bit ones by the portable loop.
+  // Float and 16-bit float results by arithmetic through binary16 where the format allows it;
+  // else float results by a gather from the table, 16-bit ones by the portable loop.
   template <class Format, class To>
   static void decode(const std::uint8_t* codes, std::size_t n, To* dst, stores mode) {
-    if constexpr (std::is_same<To, float>::value && avx2::decodes_through_binary16<Format>) {
-      auto* results = reinterpret_cast<std::uint32_t*>(dst);
+    constexpr bool to_float = std::is_same<To, float>::value;
+    if constexpr (avx2::decodes_through_binary16<Format> &&
+                  (to_float || avx2::decodes_to_16_bits<To>)) {
       if (mode == stores::non_temporal) {
         return with_non_temporal_stores(
-            results, n, [&](auto non_temporal, std::size_t first, std::size_t count) {
+            dst, n, [&](auto non_temporal, std::size_t first, std::size_t count) {
               avx2::decode_through_binary16<Format, decltype(non_temporal)::value>(
-                  codes + first, count, results + first);
+                  codes + first, count, dst + first);
             });
       }
-      avx2::decode_through_binary16<Format, false>(codes, n, results);
-    } else if constexpr (std::is_same<To, float>::value) {
+      avx2::decode_through_binary16<Format, false>(codes, n, dst);
+    } else if constexpr (to_float) {
       auto* results = reinterpret_cast<std::uint32_t*>(dst);
       const std::uint32_t* table = code_table_for<Format, formats::binary32>.data();
       if (mode == stores::non_temporal) {
