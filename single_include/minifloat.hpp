@@ -1960,29 +1960,19 @@ MINIFLOAT_LANE_FN u32v mix32_lanes(u32v x) {
   x = mul_lo(x, splat(0x846ca68bU));
   return xor_(x, shr<16>(x));
 }
-// counter_generator in an array loop: its keys for the current high half of the counter and
-// the next one, hashed once per run of 2^32 counters rather than once per vector.
+// counter_generator in an array loop whose counters share their high half (the array
+// operations cut a call at each multiple of 2^32): the key, hashed once per call, and the low
+// half of element 0's counter.
 struct counter_stream {
-  ::minifloat::counter_generator generator;
-  std::uint32_t high;
+  std::uint32_t first_low;
+  std::uint32_t seed_low;
   std::uint32_t key;
-  std::uint32_t next_key;
 };
 // The random bits of counter_generator for the lanes' counters offset + first + lane.
-MINIFLOAT_LANE_FN u32v counter_bits_lanes(counter_stream& stream, std::uint64_t first) {
-  const std::uint64_t counter = stream.generator.offset + first;
-  const std::uint32_t high = ::minifloat::detail::high_half(counter);
-  if (high != stream.high) { // (a new run of 2^32 counters: rare)
-    stream.high = high;
-    stream.key = stream.generator.key(high);
-    stream.next_key = stream.generator.key(high + 1U);
-  }
-  const std::uint32_t low = ::minifloat::detail::low_half(counter);
-  const u32v lows = add(splat(low), iota());
-  // Lanes whose low half wrapped past 2^32 - 1 belong to the next high half.
-  const u32v keys = select(gt_u(splat(low), lows), splat(stream.next_key), splat(stream.key));
-  return mix32_lanes(xor_(
-      mix32_lanes(xor_(lows, splat(::minifloat::detail::low_half(stream.generator.seed)))), keys));
+MINIFLOAT_LANE_FN u32v counter_bits_lanes(const counter_stream& stream, std::size_t first) {
+  // (No lane's low half wraps: the call's counters stay below the next multiple of 2^32.)
+  const u32v lows = add(splat(stream.first_low + static_cast<std::uint32_t>(first)), iota());
+  return mix32_lanes(xor_(mix32_lanes(xor_(lows, splat(stream.seed_low))), splat(stream.key)));
 }
 
 // binary16 -> float, exact, as float bits: the same value in the wider format. A subnormal
@@ -2144,7 +2134,7 @@ MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::detail::random_bits_array
                                     std::size_t i) {
   return load_u32(random.bits + i);
 }
-MINIFLOAT_LANE_FN u32v random_lanes(counter_stream& stream, std::size_t i) {
+MINIFLOAT_LANE_FN u32v random_lanes(const counter_stream& stream, std::size_t i) {
   return counter_bits_lanes(stream, i);
 }
 MINIFLOAT_LANE_FN u32v random_lanes_partial(const ::minifloat::detail::random_bits_array& random,
@@ -2152,7 +2142,8 @@ MINIFLOAT_LANE_FN u32v random_lanes_partial(const ::minifloat::detail::random_bi
   return load_u32_partial(random.bits + i, count);
 }
 template <class Random>
-MINIFLOAT_LANE_FN u32v random_lanes_partial(Random& random, std::size_t i, std::size_t /*count*/) {
+MINIFLOAT_LANE_FN u32v random_lanes_partial(const Random& random, std::size_t i,
+                                            std::size_t /*count*/) {
   return random_lanes(random, i);
 }
 // The random source of an array loop: the caller's, or counter_generator as a counter_stream.
@@ -2161,8 +2152,9 @@ MINIFLOAT_LANE_FN const Random& random_stream(const Random& random) {
   return random;
 }
 MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_generator& generator) {
-  const std::uint32_t high = ::minifloat::detail::high_half(generator.offset);
-  return {generator, high, generator.key(high), generator.key(high + 1U)};
+  return {::minifloat::detail::low_half(generator.offset),
+          ::minifloat::detail::low_half(generator.seed),
+          generator.key(::minifloat::detail::high_half(generator.offset))};
 }
 
 // The block loops' software prefetch. One thread's hardware prefetchers run short of both the
@@ -4356,29 +4348,19 @@ MINIFLOAT_LANE_FN u32v mix32_lanes(u32v x) {
   x = mul_lo(x, splat(0x846ca68bU));
   return xor_(x, shr<16>(x));
 }
-// counter_generator in an array loop: its keys for the current high half of the counter and
-// the next one, hashed once per run of 2^32 counters rather than once per vector.
+// counter_generator in an array loop whose counters share their high half (the array
+// operations cut a call at each multiple of 2^32): the key, hashed once per call, and the low
+// half of element 0's counter.
 struct counter_stream {
-  ::minifloat::counter_generator generator;
-  std::uint32_t high;
+  std::uint32_t first_low;
+  std::uint32_t seed_low;
   std::uint32_t key;
-  std::uint32_t next_key;
 };
 // The random bits of counter_generator for the lanes' counters offset + first + lane.
-MINIFLOAT_LANE_FN u32v counter_bits_lanes(counter_stream& stream, std::uint64_t first) {
-  const std::uint64_t counter = stream.generator.offset + first;
-  const std::uint32_t high = ::minifloat::detail::high_half(counter);
-  if (high != stream.high) { // (a new run of 2^32 counters: rare)
-    stream.high = high;
-    stream.key = stream.generator.key(high);
-    stream.next_key = stream.generator.key(high + 1U);
-  }
-  const std::uint32_t low = ::minifloat::detail::low_half(counter);
-  const u32v lows = add(splat(low), iota());
-  // Lanes whose low half wrapped past 2^32 - 1 belong to the next high half.
-  const u32v keys = select(gt_u(splat(low), lows), splat(stream.next_key), splat(stream.key));
-  return mix32_lanes(xor_(
-      mix32_lanes(xor_(lows, splat(::minifloat::detail::low_half(stream.generator.seed)))), keys));
+MINIFLOAT_LANE_FN u32v counter_bits_lanes(const counter_stream& stream, std::size_t first) {
+  // (No lane's low half wraps: the call's counters stay below the next multiple of 2^32.)
+  const u32v lows = add(splat(stream.first_low + static_cast<std::uint32_t>(first)), iota());
+  return mix32_lanes(xor_(mix32_lanes(xor_(lows, splat(stream.seed_low))), splat(stream.key)));
 }
 
 // binary16 -> float, exact, as float bits: the same value in the wider format. A subnormal
@@ -4540,7 +4522,7 @@ MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::detail::random_bits_array
                                     std::size_t i) {
   return load_u32(random.bits + i);
 }
-MINIFLOAT_LANE_FN u32v random_lanes(counter_stream& stream, std::size_t i) {
+MINIFLOAT_LANE_FN u32v random_lanes(const counter_stream& stream, std::size_t i) {
   return counter_bits_lanes(stream, i);
 }
 MINIFLOAT_LANE_FN u32v random_lanes_partial(const ::minifloat::detail::random_bits_array& random,
@@ -4548,7 +4530,8 @@ MINIFLOAT_LANE_FN u32v random_lanes_partial(const ::minifloat::detail::random_bi
   return load_u32_partial(random.bits + i, count);
 }
 template <class Random>
-MINIFLOAT_LANE_FN u32v random_lanes_partial(Random& random, std::size_t i, std::size_t /*count*/) {
+MINIFLOAT_LANE_FN u32v random_lanes_partial(const Random& random, std::size_t i,
+                                            std::size_t /*count*/) {
   return random_lanes(random, i);
 }
 // The random source of an array loop: the caller's, or counter_generator as a counter_stream.
@@ -4557,8 +4540,9 @@ MINIFLOAT_LANE_FN const Random& random_stream(const Random& random) {
   return random;
 }
 MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_generator& generator) {
-  const std::uint32_t high = ::minifloat::detail::high_half(generator.offset);
-  return {generator, high, generator.key(high), generator.key(high + 1U)};
+  return {::minifloat::detail::low_half(generator.offset),
+          ::minifloat::detail::low_half(generator.seed),
+          generator.key(::minifloat::detail::high_half(generator.offset))};
 }
 
 // The block loops' software prefetch. One thread's hardware prefetchers run short of both the
@@ -6185,29 +6169,19 @@ MINIFLOAT_LANE_FN u32v mix32_lanes(u32v x) {
   x = mul_lo(x, splat(0x846ca68bU));
   return xor_(x, shr<16>(x));
 }
-// counter_generator in an array loop: its keys for the current high half of the counter and
-// the next one, hashed once per run of 2^32 counters rather than once per vector.
+// counter_generator in an array loop whose counters share their high half (the array
+// operations cut a call at each multiple of 2^32): the key, hashed once per call, and the low
+// half of element 0's counter.
 struct counter_stream {
-  ::minifloat::counter_generator generator;
-  std::uint32_t high;
+  std::uint32_t first_low;
+  std::uint32_t seed_low;
   std::uint32_t key;
-  std::uint32_t next_key;
 };
 // The random bits of counter_generator for the lanes' counters offset + first + lane.
-MINIFLOAT_LANE_FN u32v counter_bits_lanes(counter_stream& stream, std::uint64_t first) {
-  const std::uint64_t counter = stream.generator.offset + first;
-  const std::uint32_t high = ::minifloat::detail::high_half(counter);
-  if (high != stream.high) { // (a new run of 2^32 counters: rare)
-    stream.high = high;
-    stream.key = stream.generator.key(high);
-    stream.next_key = stream.generator.key(high + 1U);
-  }
-  const std::uint32_t low = ::minifloat::detail::low_half(counter);
-  const u32v lows = add(splat(low), iota());
-  // Lanes whose low half wrapped past 2^32 - 1 belong to the next high half.
-  const u32v keys = select(gt_u(splat(low), lows), splat(stream.next_key), splat(stream.key));
-  return mix32_lanes(xor_(
-      mix32_lanes(xor_(lows, splat(::minifloat::detail::low_half(stream.generator.seed)))), keys));
+MINIFLOAT_LANE_FN u32v counter_bits_lanes(const counter_stream& stream, std::size_t first) {
+  // (No lane's low half wraps: the call's counters stay below the next multiple of 2^32.)
+  const u32v lows = add(splat(stream.first_low + static_cast<std::uint32_t>(first)), iota());
+  return mix32_lanes(xor_(mix32_lanes(xor_(lows, splat(stream.seed_low))), splat(stream.key)));
 }
 
 // binary16 -> float, exact, as float bits: the same value in the wider format. A subnormal
@@ -6369,7 +6343,7 @@ MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::detail::random_bits_array
                                     std::size_t i) {
   return load_u32(random.bits + i);
 }
-MINIFLOAT_LANE_FN u32v random_lanes(counter_stream& stream, std::size_t i) {
+MINIFLOAT_LANE_FN u32v random_lanes(const counter_stream& stream, std::size_t i) {
   return counter_bits_lanes(stream, i);
 }
 MINIFLOAT_LANE_FN u32v random_lanes_partial(const ::minifloat::detail::random_bits_array& random,
@@ -6377,7 +6351,8 @@ MINIFLOAT_LANE_FN u32v random_lanes_partial(const ::minifloat::detail::random_bi
   return load_u32_partial(random.bits + i, count);
 }
 template <class Random>
-MINIFLOAT_LANE_FN u32v random_lanes_partial(Random& random, std::size_t i, std::size_t /*count*/) {
+MINIFLOAT_LANE_FN u32v random_lanes_partial(const Random& random, std::size_t i,
+                                            std::size_t /*count*/) {
   return random_lanes(random, i);
 }
 // The random source of an array loop: the caller's, or counter_generator as a counter_stream.
@@ -6386,8 +6361,9 @@ MINIFLOAT_LANE_FN const Random& random_stream(const Random& random) {
   return random;
 }
 MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_generator& generator) {
-  const std::uint32_t high = ::minifloat::detail::high_half(generator.offset);
-  return {generator, high, generator.key(high), generator.key(high + 1U)};
+  return {::minifloat::detail::low_half(generator.offset),
+          ::minifloat::detail::low_half(generator.seed),
+          generator.key(::minifloat::detail::high_half(generator.offset))};
 }
 
 // The block loops' software prefetch. One thread's hardware prefetchers run short of both the
@@ -7702,29 +7678,19 @@ MINIFLOAT_LANE_FN u32v mix32_lanes(u32v x) {
   x = mul_lo(x, splat(0x846ca68bU));
   return xor_(x, shr<16>(x));
 }
-// counter_generator in an array loop: its keys for the current high half of the counter and
-// the next one, hashed once per run of 2^32 counters rather than once per vector.
+// counter_generator in an array loop whose counters share their high half (the array
+// operations cut a call at each multiple of 2^32): the key, hashed once per call, and the low
+// half of element 0's counter.
 struct counter_stream {
-  ::minifloat::counter_generator generator;
-  std::uint32_t high;
+  std::uint32_t first_low;
+  std::uint32_t seed_low;
   std::uint32_t key;
-  std::uint32_t next_key;
 };
 // The random bits of counter_generator for the lanes' counters offset + first + lane.
-MINIFLOAT_LANE_FN u32v counter_bits_lanes(counter_stream& stream, std::uint64_t first) {
-  const std::uint64_t counter = stream.generator.offset + first;
-  const std::uint32_t high = ::minifloat::detail::high_half(counter);
-  if (high != stream.high) { // (a new run of 2^32 counters: rare)
-    stream.high = high;
-    stream.key = stream.generator.key(high);
-    stream.next_key = stream.generator.key(high + 1U);
-  }
-  const std::uint32_t low = ::minifloat::detail::low_half(counter);
-  const u32v lows = add(splat(low), iota());
-  // Lanes whose low half wrapped past 2^32 - 1 belong to the next high half.
-  const u32v keys = select(gt_u(splat(low), lows), splat(stream.next_key), splat(stream.key));
-  return mix32_lanes(xor_(
-      mix32_lanes(xor_(lows, splat(::minifloat::detail::low_half(stream.generator.seed)))), keys));
+MINIFLOAT_LANE_FN u32v counter_bits_lanes(const counter_stream& stream, std::size_t first) {
+  // (No lane's low half wraps: the call's counters stay below the next multiple of 2^32.)
+  const u32v lows = add(splat(stream.first_low + static_cast<std::uint32_t>(first)), iota());
+  return mix32_lanes(xor_(mix32_lanes(xor_(lows, splat(stream.seed_low))), splat(stream.key)));
 }
 
 // binary16 -> float, exact, as float bits: the same value in the wider format. A subnormal
@@ -7886,7 +7852,7 @@ MINIFLOAT_LANE_FN u32v random_lanes(const ::minifloat::detail::random_bits_array
                                     std::size_t i) {
   return load_u32(random.bits + i);
 }
-MINIFLOAT_LANE_FN u32v random_lanes(counter_stream& stream, std::size_t i) {
+MINIFLOAT_LANE_FN u32v random_lanes(const counter_stream& stream, std::size_t i) {
   return counter_bits_lanes(stream, i);
 }
 MINIFLOAT_LANE_FN u32v random_lanes_partial(const ::minifloat::detail::random_bits_array& random,
@@ -7894,7 +7860,8 @@ MINIFLOAT_LANE_FN u32v random_lanes_partial(const ::minifloat::detail::random_bi
   return load_u32_partial(random.bits + i, count);
 }
 template <class Random>
-MINIFLOAT_LANE_FN u32v random_lanes_partial(Random& random, std::size_t i, std::size_t /*count*/) {
+MINIFLOAT_LANE_FN u32v random_lanes_partial(const Random& random, std::size_t i,
+                                            std::size_t /*count*/) {
   return random_lanes(random, i);
 }
 // The random source of an array loop: the caller's, or counter_generator as a counter_stream.
@@ -7903,8 +7870,9 @@ MINIFLOAT_LANE_FN const Random& random_stream(const Random& random) {
   return random;
 }
 MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_generator& generator) {
-  const std::uint32_t high = ::minifloat::detail::high_half(generator.offset);
-  return {generator, high, generator.key(high), generator.key(high + 1U)};
+  return {::minifloat::detail::low_half(generator.offset),
+          ::minifloat::detail::low_half(generator.seed),
+          generator.key(::minifloat::detail::high_half(generator.offset))};
 }
 
 // The block loops' software prefetch. One thread's hardware prefetchers run short of both the
@@ -8793,7 +8761,22 @@ void narrow_array(const From* src, std::size_t n, To* dst, const Random& random,
                 step2_variant::generic) {
     auto* codes = reinterpret_cast<std::uint8_t*>(dst);
     with_kernels(active_path(), [&](auto kernels) {
-      decltype(kernels)::template encode<to_format, Rule, Overflow>(src, n, codes, random, tally);
+      if constexpr (std::is_same<Random, counter_generator>::value) {
+        // The kernels take counters of one run of 2^32 (one key: lanes.inc's counter_stream):
+        // a call whose counters cross a multiple of 2^32 is cut there.
+        std::size_t done = 0;
+        while (done != n) {
+          const std::uint64_t counter = random.offset + done;
+          const std::uint64_t left_in_run = (std::uint64_t{1} << 32) - low_half(counter);
+          const auto piece = static_cast<std::size_t>(
+              left_in_run < n - done ? left_in_run : std::uint64_t{n - done});
+          decltype(kernels)::template encode<to_format, Rule, Overflow>(
+              src + done, piece, codes + done, counter_generator{random.seed, counter}, tally);
+          done += piece;
+        }
+      } else {
+        decltype(kernels)::template encode<to_format, Rule, Overflow>(src, n, codes, random, tally);
+      }
     });
   } else {
     for (std::size_t i = 0; i < n; ++i) {

@@ -451,25 +451,27 @@ TEST(CounterGenerator, FollowsTheDocumentedFormula) {
 }
 
 TEST(CounterGenerator, SplitsAndPathsAgreeAcrossTheHighHalfCarry) {
-  // Counters that cross 2^32 inside a vector: lanes must take the next high half's key.
+  // Counters that cross 2^32 inside a vector (and 2^64, where the counter wraps to 0): lanes
+  // must take the next high half's key.
   const auto x = test_floats(200);
-  const std::uint64_t offset = (std::uint64_t{1} << 32) - 37;
-  const minifloat::counter_generator whole{99, offset};
-  for (simd_path path : supported_paths()) {
-    std::vector<minifloat::e5m2> all(x.size());
-    narrow_on<rounding_rule::stochastic, overflow::non_saturating>(path, x.data(), x.size(),
-                                                                   all.data(), whole);
-    std::vector<minifloat::e5m2> parts(x.size());
-    for (std::size_t begin = 0; begin < x.size(); begin += 23) {
-      const std::size_t n = std::min<std::size_t>(23, x.size() - begin);
-      narrow_on<rounding_rule::stochastic, overflow::non_saturating>(
-          path, x.data() + begin, n, parts.data() + begin,
-          minifloat::counter_generator{99, offset + begin});
-    }
-    for (std::size_t i = 0; i < x.size(); ++i) {
-      ASSERT_EQ(all[i].bits(), minifloat::stochastic_cast<minifloat::e5m2>(x[i], whole(i)).bits())
-          << minifloat::to_string(path) << " i=" << i;
-      ASSERT_EQ(parts[i].bits(), all[i].bits()) << minifloat::to_string(path) << " i=" << i;
+  for (const std::uint64_t offset : {(std::uint64_t{1} << 32) - 37, std::uint64_t{0} - 37}) {
+    for (simd_path path : supported_paths()) {
+      const minifloat::counter_generator whole{99, offset};
+      std::vector<minifloat::e5m2> all(x.size());
+      narrow_on<rounding_rule::stochastic, overflow::non_saturating>(path, x.data(), x.size(),
+                                                                     all.data(), whole);
+      std::vector<minifloat::e5m2> parts(x.size());
+      for (std::size_t begin = 0; begin < x.size(); begin += 23) {
+        const std::size_t n = std::min<std::size_t>(23, x.size() - begin);
+        narrow_on<rounding_rule::stochastic, overflow::non_saturating>(
+            path, x.data() + begin, n, parts.data() + begin,
+            minifloat::counter_generator{99, offset + begin});
+      }
+      for (std::size_t i = 0; i < x.size(); ++i) {
+        ASSERT_EQ(all[i].bits(), minifloat::stochastic_cast<minifloat::e5m2>(x[i], whole(i)).bits())
+            << minifloat::to_string(path) << " i=" << i;
+        ASSERT_EQ(parts[i].bits(), all[i].bits()) << minifloat::to_string(path) << " i=" << i;
+      }
     }
   }
 }

@@ -47,7 +47,22 @@ void narrow_array(const From* src, std::size_t n, To* dst, const Random& random,
                 step2_variant::generic) {
     auto* codes = reinterpret_cast<std::uint8_t*>(dst);
     with_kernels(active_path(), [&](auto kernels) {
-      decltype(kernels)::template encode<to_format, Rule, Overflow>(src, n, codes, random, tally);
+      if constexpr (std::is_same<Random, counter_generator>::value) {
+        // The kernels take counters of one run of 2^32 (one key: lanes.inc's counter_stream):
+        // a call whose counters cross a multiple of 2^32 is cut there.
+        std::size_t done = 0;
+        while (done != n) {
+          const std::uint64_t counter = random.offset + done;
+          const std::uint64_t left_in_run = (std::uint64_t{1} << 32) - low_half(counter);
+          const auto piece = static_cast<std::size_t>(
+              left_in_run < n - done ? left_in_run : std::uint64_t{n - done});
+          decltype(kernels)::template encode<to_format, Rule, Overflow>(
+              src + done, piece, codes + done, counter_generator{random.seed, counter}, tally);
+          done += piece;
+        }
+      } else {
+        decltype(kernels)::template encode<to_format, Rule, Overflow>(src, n, codes, random, tally);
+      }
     });
   } else {
     for (std::size_t i = 0; i < n; ++i) {
