@@ -272,7 +272,8 @@ struct lane_capabilities {
   bool per_lane_shifts;        // a shift count per lane (AVX2, AVX-512, NEON; not baseline SSE2)
   bool binary16_conversion;    // an exact binary16 -> float instruction (F16C)
   bool store4;                 // four vectors of codes packed into one store
-  bool double_rounding_to_odd; // doubles rounded to odd into float by instructions (AVX-512)
+  bool double_rounding_to_odd; // doubles rounded to odd into float by instructions (AVX-512;
+                               // AVX2 where the result is a normal float)
   bool fixup_and_lookup32;     // a NaN lanes' fix-up and a lookup among 32 entries, each one
                                // instruction (AVX-512: VFIXUPIMMPS, VPERMI2D)
 };

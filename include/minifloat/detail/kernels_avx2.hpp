@@ -26,9 +26,10 @@ namespace avx2 {
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX2_TARGET __attribute__((always_inline)) inline
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX2_TARGET inline
 
-// Float addition in MXCSR's rounding (checked per call), per-lane shifts, F16C, packed stores.
+// Float addition in MXCSR's rounding (checked per call), per-lane shifts, F16C, packed stores,
+// doubles rounded to odd into float by VCVTPD2PS where that is exact (load_double_as_float_bits).
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::environment, true, true, true, false, false};
+    float_addition_rounding::environment, true, true, true, true, false};
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane
@@ -140,6 +141,61 @@ MINIFLOAT_LANE_FN void load_double_words_partial(const double* p, std::size_t co
   const __m256i second = count > 4 ? _mm256_maskload_epi64(words + 4, first_doubles(count - 4))
                                    : _mm256_setzero_si256();
   split_double_words(first, second, high, low);
+}
+// Doubles rounded to odd into float (docs/spec.md §2; lanes.inc float_bits_rounded_to_odd,
+// defined there, is the definition and the fallback).
+MINIFLOAT_LANE_FN u32v float_bits_rounded_to_odd(u32v high, u32v low);
+// 4 doubles rounded to odd at float's precision, as doubles: the 29 bits float does not keep
+// cleared, their "any set" carried into the last bit it keeps (cut + (2^29 - 1) reaches bit 29
+// iff cut is not 0). Sign and exponent are untouched.
+MINIFLOAT_LANE_FN __m256d rounded_to_odd_at_float_precision(__m256i d) {
+  const __m256i cut = _mm256_set1_epi64x(0x1FFFFFFF);
+  const __m256i sticky = _mm256_add_epi64(_mm256_and_si256(d, cut), cut);
+  return _mm256_castsi256_pd(_mm256_andnot_si256(cut, _mm256_or_si256(d, sticky)));
+}
+// 8 doubles rounded to odd into float. Rounded to odd on their bits first, every double whose
+// result is a normal float has at most 24 significant bits within float's exponent range, so
+// VCVTPD2PS converts it exactly whatever MXCSR's rounding, FTZ and DAZ, and so are zeros;
+// where a lane's result is neither (magnitudes below 2^-126 or from 2^128 on, infinities,
+// NaNs: the environment can change those), the vector takes the integer definition instead.
+// (From 2^128 on, rounding toward zero gives FLT_MAX: the definition's result too.)
+MINIFLOAT_LANE_FN u32v load_double_as_float_bits(const double* p) {
+  const __m256i first = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  const __m256i second = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 4));
+  const __m256 converted = _mm256_insertf128_ps(
+      _mm256_castps128_ps256(_mm256_cvtpd_ps(rounded_to_odd_at_float_precision(first))),
+      _mm256_cvtpd_ps(rounded_to_odd_at_float_precision(second)), 1);
+  const u32v bits = _mm256_castps_si256(converted);
+  // The bits of |f| less 0x00800000 (2^-126) lie in [0, 0x7EFFFFFF] for normal floats: they
+  // are negative below them, and adding 0x01000000 makes them negative for infinities and NaNs.
+  const u32v from_normal = sub(and_(bits, splat(0x7FFFFFFFU)), splat(0x00800000U));
+  const u32v not_normal = or_(from_normal, add(from_normal, splat(0x01000000U)));
+  const int unsure = _mm256_movemask_ps(_mm256_castsi256_ps(not_normal));
+  if (unsure == 0) {
+    return bits;
+  }
+  // (Zeros, common in real data, looked at only now.)
+  const __m256i magnitude = _mm256_set1_epi64x(0x7FFFFFFFFFFFFFFF);
+  const __m256i zero = _mm256_setzero_si256();
+  const int zeros =
+      _mm256_movemask_pd(
+          _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(first, magnitude), zero))) |
+      _mm256_movemask_pd(
+          _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(second, magnitude), zero)))
+          << 4;
+  if ((unsure & ~zeros) == 0) {
+    return bits;
+  }
+  u32v high = splat(0U);
+  u32v low = splat(0U);
+  split_double_words(first, second, high, low);
+  return float_bits_rounded_to_odd(high, low);
+}
+MINIFLOAT_LANE_FN u32v load_double_as_float_bits_partial(const double* p, std::size_t count) {
+  u32v high = splat(0U);
+  u32v low = splat(0U);
+  load_double_words_partial(p, count, high, low);
+  return float_bits_rounded_to_odd(high, low);
 }
 MINIFLOAT_LANE_FN u32v load_halves(const std::uint16_t* p) {
   return _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
