@@ -274,8 +274,9 @@ struct lane_capabilities {
   bool store4;                 // four vectors of codes packed into one store
   bool double_rounding_to_odd; // doubles rounded to odd into float by instructions (AVX-512;
                                // AVX2 where the result is a normal float)
-  bool fixup_and_lookup32;     // a NaN lanes' fix-up and a lookup among 32 entries, each one
-                               // instruction (AVX-512: VFIXUPIMMPS, VPERMI2D)
+  bool fixup_and_lookup32;     // a NaN lanes' fix-up, a lookup among 32 entries and a clamp of
+                               // |x| that keeps NaNs, each one instruction (AVX-512:
+                               // VFIXUPIMMPS, VPERMI2D, VRANGEPS)
 };
 
 // The implementations of step 2.

@@ -100,6 +100,15 @@ MINIFLOAT_LANE_FN u32v all_ones_where_nan(u32v a, u32v x) {
   return _mm512_castps_si512(
       _mm512_fixupimm_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(x), splat(0xEEU), 0));
 }
+// min(|x|, limit) for the float lanes x (limit: a non-negative float's bits), and a NaN where x
+// is one: one VRANGEPS (imm 0b1010: the smaller magnitude, sign cleared), exceptions suppressed.
+// Under DAZ a float subnormal x gives 0, which every caller encodes as it encodes x.
+MINIFLOAT_LANE_FN u32v min_magnitude(u32v x, u32v limit) {
+  constexpr int smaller_magnitude_sign_cleared = 0b1010;
+  return _mm512_castps_si512(
+      _mm512_range_round_ps(_mm512_castsi512_ps(x), _mm512_castsi512_ps(limit),
+                            smaller_magnitude_sign_cleared, _MM_FROUND_NO_EXC));
+}
 // (a & m) | (b & ~m) in one VPTERNLOGD, written over b (which the kernels no longer need: no copy).
 MINIFLOAT_LANE_FN u32v bit_select(u32v m, u32v a, u32v b) {
   constexpr int second_where_third_else_first = 0xD8; // (B & C) | (A & ~C) for A = b, B = a, C = m
@@ -191,26 +200,27 @@ MINIFLOAT_LANE_FN void store_codes_partial(std::uint8_t* p, u32v codes, std::siz
   _mm512_mask_cvtepi32_storeu_epi8(p, first_lanes(count), codes);
 }
 constexpr std::size_t prefetch_distance = 4096; // as on the AVX2 path
-// 64 codes from four vectors with two byte permutes (VBMI) and a blend: byte 4k of each lane.
-// Indices 0-63 name the first operand's bytes, 64-127 the second's: bytes 0-31 of the result
-// come from a and b, bytes 32-63 from c and d.
-constexpr std::array<std::uint8_t, 64> pack4_indices(bool high_half) {
+// 64 codes from four vectors a, b, c, d (codes below 256): two VPACKUSDW leave, in each 128-bit
+// lane k, the codes of elements 4k..4k+3 of a (words 0-3) and of b (words 4-7), and the same of c
+// and d in the second; one VPERMT2B takes the words' low bytes in element order (indices 0-63
+// name the first pack's bytes, 64-127 the second's). Three non-destructive-input instructions:
+// g++ 12 copied registers around the two VPERMT2B and the blend that did this before.
+constexpr std::array<std::uint8_t, 64> pack4_indices() {
   std::array<std::uint8_t, 64> indices{};
   for (int j = 0; j < 64; ++j) {
-    const bool second_operand = high_half ? j >= 48 : j >= 16;
-    indices[static_cast<std::size_t>(j)] =
-        static_cast<std::uint8_t>((second_operand ? 64 : 0) + 4 * (j % 16));
+    const int vector = j / 16; // a, b, c, d
+    const int element = j % 16;
+    const int word = 8 * (element / 4) + 4 * (vector % 2) + element % 4;
+    indices[static_cast<std::size_t>(j)] = static_cast<std::uint8_t>(64 * (vector / 2) + 2 * word);
   }
   return indices;
 }
-alignas(64) inline constexpr std::array<std::uint8_t, 64> pack4_low = pack4_indices(false);
-alignas(64) inline constexpr std::array<std::uint8_t, 64> pack4_high = pack4_indices(true);
+alignas(64) inline constexpr std::array<std::uint8_t, 64> pack4 = pack4_indices();
 MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
-  const __m512i first = _mm512_load_si512(pack4_low.data());
-  const __m512i second = _mm512_load_si512(pack4_high.data());
-  const __m512i low = _mm512_permutex2var_epi8(a, first, b);
-  const __m512i high = _mm512_permutex2var_epi8(c, second, d);
-  _mm512_storeu_si512(p, _mm512_mask_blend_epi8(0xFFFFFFFF00000000ULL, low, high));
+  const __m512i words_ab = _mm512_packus_epi32(a, b);
+  const __m512i words_cd = _mm512_packus_epi32(c, d);
+  _mm512_storeu_si512(
+      p, _mm512_permutex2var_epi8(words_ab, _mm512_load_si512(pack4.data()), words_cd));
 }
 
 // The largest lane.
