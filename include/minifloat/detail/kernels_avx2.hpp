@@ -528,13 +528,17 @@ MINIFLOAT_LANE_FN __m256i bfloat16_nearest_even_not_nan(__m256 values) {
 }
 
 // NVFP4 blocks into float or bfloat16_bits (kernels_portable.hpp: decode_nvfp4_blocks_portable,
-// the same products in the same order), one block of 16 per iteration: its 8 bytes widened to
-// dwords and split into nibbles in element order; e2m1's eight non-negative values times the
-// byte's value (exact), then each element's by VPERMPS (the code's low 3 bits), its sign from
-// bit 3; then times decode. An empty asm keeps the two products apart (-ffast-math would merge
-// byte * decode, another rounding). bfloat16 results: both halves rounded on their bits, packed
-// (VPACKUSDW within lanes, VPERMQ back in order); only a NaN byte makes NaNs (the elements and
-// decode are finite), so such a block is stored as bfloat16's quiet NaN, as the portable path.
+// the same products in the same order), one block of 16 per iteration. e2m1's eight
+// non-negative values times the byte's value (exact), then times decode: the block's eight
+// result magnitudes (rounding is symmetric, so -(a * d) is (-a) * d, zeros included). An empty
+// asm keeps the two products apart (-ffast-math would merge byte * decode, another rounding).
+// float results: the block's 8 bytes widened to dwords and split into nibbles in element order,
+// each element's magnitude by VPERMPS (the code's low 3 bits), its sign from bit 3.
+// bfloat16 results: the eight magnitudes rounded on their bits (nearest-even) make a table of
+// eight words in each 128-bit lane, which VPSHUFB reads for the 16 codes at once (byte indices
+// 2c and 2c + 1 for the code's low 3 bits c), the sign OR-ed in from bit 3; only a NaN byte makes
+// NaNs (the elements and decode are finite), so such a block is stored as bfloat16's quiet NaN,
+// as the portable path.
 template <class To>
 MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
                                             const std::uint8_t* scale_codes, std::size_t blocks,
@@ -546,6 +550,11 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
   const __m256 decode_factor = _mm256_set1_ps(decode);
   const __m256i low_nibble = _mm256_set1_epi32(0x0F);
   const __m256i sign_of_code = _mm256_set1_epi32(0x08);
+  const __m128i nibbles = _mm_set1_epi8(0x0F);
+  const __m256i low_bits = _mm256_set1_epi16(7);
+  const __m256i index_step = _mm256_set1_epi16(0x0202);
+  const __m256i index_offset = _mm256_set1_epi16(0x0100);
+  const __m256i sign_bit = _mm256_set1_epi16(-0x8000);
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::uint32_t byte_bits = bytes_as_floats[scale_codes[b]];
     To* out = dst + 2 * nvfp4_block_bytes * b;
@@ -554,30 +563,37 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
                           _mm256_set1_epi16(static_cast<short>(bfloat16_nearest_even(byte_bits))));
       continue;
     }
-    const __m256i bytes = _mm256_cvtepu8_epi32(
-        _mm_loadl_epi64(reinterpret_cast<const __m128i*>(packed + nvfp4_block_bytes * b)));
-    const __m256i low = _mm256_and_si256(bytes, low_nibble);
-    const __m256i high = _mm256_srli_epi32(bytes, 4);
-    const __m256i pairs_low = _mm256_unpacklo_epi32(low, high);  // elements 0-3, 8-11
-    const __m256i pairs_high = _mm256_unpackhi_epi32(low, high); // elements 4-7, 12-15
-    const __m256i codes[2] = {_mm256_permute2x128_si256(pairs_low, pairs_high, 0x20),
-                              _mm256_permute2x128_si256(pairs_low, pairs_high, 0x31)};
     __m256 times_byte = _mm256_mul_ps(magnitudes, _mm256_set1_ps(bit_cast<float>(byte_bits)));
     __asm__("" : "+x"(times_byte));
-    __m256 results[2];
-    for (std::size_t k = 0; k < 2; ++k) {
-      const __m256i sign = _mm256_slli_epi32(_mm256_and_si256(codes[k], sign_of_code), 28);
-      results[k] = _mm256_mul_ps(
-          _mm256_or_ps(_mm256_permutevar8x32_ps(times_byte, codes[k]), _mm256_castsi256_ps(sign)),
-          decode_factor);
-    }
+    const __m256 results = _mm256_mul_ps(times_byte, decode_factor);
+    const std::uint8_t* block = packed + nvfp4_block_bytes * b;
     if constexpr (to_float) {
-      _mm256_storeu_ps(out, results[0]);
-      _mm256_storeu_ps(out + 8, results[1]);
+      const __m256i bytes =
+          _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(block)));
+      const __m256i low = _mm256_and_si256(bytes, low_nibble);
+      const __m256i high = _mm256_srli_epi32(bytes, 4);
+      const __m256i pairs_low = _mm256_unpacklo_epi32(low, high);  // elements 0-3, 8-11
+      const __m256i pairs_high = _mm256_unpackhi_epi32(low, high); // elements 4-7, 12-15
+      const __m256i codes[2] = {_mm256_permute2x128_si256(pairs_low, pairs_high, 0x20),
+                                _mm256_permute2x128_si256(pairs_low, pairs_high, 0x31)};
+      for (std::size_t k = 0; k < 2; ++k) {
+        const __m256i sign = _mm256_slli_epi32(_mm256_and_si256(codes[k], sign_of_code), 28);
+        _mm256_storeu_ps(out + 8 * k, _mm256_or_ps(_mm256_permutevar8x32_ps(results, codes[k]),
+                                                   _mm256_castsi256_ps(sign)));
+      }
     } else {
-      const __m256i words = _mm256_packus_epi32(bfloat16_nearest_even_not_nan(results[0]),
-                                                bfloat16_nearest_even_not_nan(results[1]));
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), _mm256_permute4x64_epi64(words, 0xD8));
+      // Words r0..r7 in both 128-bit lanes (VPACKUSDW within lanes, VPERMQ 0, 2, 0, 2).
+      const __m256i rounded = bfloat16_nearest_even_not_nan(results);
+      const __m256i table = _mm256_permute4x64_epi64(_mm256_packus_epi32(rounded, rounded), 0x88);
+      const __m128i bytes = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(block));
+      const __m256i codes = _mm256_cvtepu8_epi16(_mm_unpacklo_epi8(
+          _mm_and_si128(bytes, nibbles), _mm_and_si128(_mm_srli_epi16(bytes, 4), nibbles)));
+      // Word (2c + 1) << 8 | 2c for c = code & 7: c * 0x0202 + 0x0100.
+      const __m256i indices = _mm256_add_epi16(
+          _mm256_mullo_epi16(_mm256_and_si256(codes, low_bits), index_step), index_offset);
+      const __m256i sign = _mm256_and_si256(_mm256_slli_epi16(codes, 12), sign_bit);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out),
+                          _mm256_or_si256(_mm256_shuffle_epi8(table, indices), sign));
     }
   }
 }
