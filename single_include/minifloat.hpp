@@ -1498,6 +1498,15 @@ MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return select(gt_small(b, a),
 MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) - detail::bit_cast<float>(b));
 }
+// a / b rounded once in the current environment: the empty asm keeps a loop of it scalar, which
+// g++ -ffast-math would vectorize with a reciprocal estimate (scaling.hpp quotient_rounded_once).
+inline u32v quotient_f32(u32v a, u32v b) { // (not constexpr: the asm)
+  float quotient = detail::bit_cast<float>(a) / detail::bit_cast<float>(b);
+#if defined(__GNUC__)
+  __asm__("" : "+m"(quotient));
+#endif
+  return detail::bit_cast<std::uint32_t>(quotient);
+}
 MINIFLOAT_LANE_FN u32v truncate_f32(u32v a) {
   return static_cast<u32v>(static_cast<std::int32_t>(detail::bit_cast<float>(a)));
 }
@@ -1575,6 +1584,8 @@ constexpr std::size_t prefetch_distance = 0;
 //   min_small(a, b)                   min_u for lanes below 2^31
 //   sub_f32(a, b), truncate_f32(a)    a float difference (exact where used), and a float in
 //                                     [0, 2^31) truncated to an integer
+//   quotient_f32(a, b)                a / b, correctly rounded in the current environment, also
+//                                     under -ffast-math
 // and, where `capabilities` says so:
 //   add_f32<Rule>(a, b)               float addition of the lanes as bits, with a fixed rounding,
 //   bit_select(m, a, b)               (a & m) | (b & ~m)
@@ -2546,11 +2557,14 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 }
 
 // The block quantizers' amaxes: for each of `blocks` consecutive blocks of `block_size` floats,
-// the largest of its magnitudes' bits (amax's rule, below), with no call per block. Blocks of
-// whole vectors go `width` at a time, their maxima gathered into one vector (max_of_each)
-// rather than each reduced alone.
+// the largest of its magnitudes' bits (amax's rule, below), with no call per block; with
+// `accumulate`, the larger of that and out[b] (a block of several rows, one call per row: out
+// is read as it was written, which a separate merge loop of wider loads could not forward from
+// the stores). Blocks of whole vectors go `width` at a time, their maxima gathered into one
+// vector (max_of_each) rather than each reduced alone.
 MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t blocks,
-                                                 std::size_t block_size, std::uint32_t* out) {
+                                                 std::size_t block_size, std::uint32_t* out,
+                                                 bool accumulate) {
   const u32v magnitude = splat(0x7FFFFFFFU);
   std::size_t b = 0;
   if (block_size % width == 0) {
@@ -2567,7 +2581,8 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
           m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
         }
       }
-      store_u32(out + b, max_of_each(m));
+      const u32v maxima = max_of_each(m);
+      store_u32(out + b, accumulate ? max_u(maxima, load_u32(out + b)) : maxima);
     }
   }
   for (; b < blocks; ++b) {
@@ -2580,7 +2595,45 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
     if (i < block_size) { // partial vectors load 0 past the end, which never wins
       m = max_u(m, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
     }
-    out[b] = reduce_max_u(m);
+    const std::uint32_t maximum = reduce_max_u(m);
+    out[b] = accumulate && out[b] > maximum ? out[b] : maximum;
+  }
+}
+
+// The block quantizers' scales, compute_scale<T> (scaling.hpp, docs/spec.md §5) lane by lane for
+// the amaxes' bits largest[b] (amax's rule: NaN above infinity), as float bits, and their
+// inverses 1 / scale, `width` blocks at a time with no branch: blocks [0, count) rounded up to a
+// multiple of `width`, which the caller's arrays hold. max_value is max(T); margin >= 0. A
+// divisor that compute_scale does not divide by (0, subnormal, infinity, NaN) is replaced by 1
+// first, so that no lane raises a division-by-zero flag the scalar function would not.
+MINIFLOAT_ARRAY_FN void block_scales(const std::uint32_t* largest, std::size_t count,
+                                     float max_value, int margin, bool power_of_two,
+                                     std::uint32_t* scales, std::uint32_t* inverses) {
+  const u32v one = splat(0x3F800000U);
+  const u32v largest_finite = splat(0x7F7FFFFFU);
+  const u32v dividend = splat(::minifloat::detail::bit_cast<std::uint32_t>(max_value));
+  // s / 2^margin is FLT_MIN where s's exponent field e has e - 1 < margin (every e <= 254 from a
+  // margin of 254 on; e = 0, a subnormal quotient, from any margin), else s less margin << 23.
+  const auto capped_margin = static_cast<std::uint32_t>(margin < 255 ? margin : 255);
+  const u32v margin_field = splat(capped_margin << 23);
+  const u32v exponent_limit = splat(capped_margin + 1U);
+  const u32v rounding_mask = splat(power_of_two ? 0xFF800000U : 0xFFFFFFFFU);
+  for (std::size_t b = 0; b < count; b += width) {
+    const u32v amax = load_u32(largest + b);
+    // amax > 0 and finite (subnormals included): amax - 1 < FLT_MAX's bits, 0 wrapping round.
+    const maskv positive_finite = gt_u(largest_finite, sub(amax, splat(1U)));
+    const maskv normal = gt_u(amax, splat(0x007FFFFFU));
+    const u32v quotient =
+        quotient_f32(dividend, select(mask_and(positive_finite, normal), amax, one));
+    // A subnormal amax: FLT_MAX (denormals-are-zero would divide by 0); a quotient past FLT_MAX
+    // too.
+    u32v s = select(normal, quotient, largest_finite);
+    s = select(gt_u(s, largest_finite), largest_finite, s);
+    s = select(gt_small(exponent_limit, shr<23>(s)), splat(0x00800000U), sub(s, margin_field));
+    // An amax that is 0, infinite or NaN: 1, with no margin and no rounding.
+    s = select(positive_finite, and_(s, rounding_mask), one);
+    store_u32(scales + b, s);
+    store_u32(inverses + b, quotient_f32(one, s));
   }
 }
 
@@ -2790,8 +2843,15 @@ struct portable_kernels {
   }
   // Per block of block_size floats (the block quantizers').
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
-                                       std::uint32_t* out) {
-    portable::block_max_magnitude_bits(src, blocks, block_size, out);
+                                       std::uint32_t* out, bool accumulate = false) {
+    portable::block_max_magnitude_bits(src, blocks, block_size, out, accumulate);
+  }
+  // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
+  // multiple of the path's width; lanes.inc block_scales).
+  static void block_scales(const std::uint32_t* largest, std::size_t count, float max_value,
+                           int margin, bool power_of_two, std::uint32_t* scales,
+                           std::uint32_t* inverses) {
+    portable::block_scales(largest, count, max_value, margin, power_of_two, scales, inverses);
   }
   // FP4 codes (one per byte) packed two per byte, n even (pack_nibble_pairs_portable above).
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
@@ -3813,6 +3873,16 @@ MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
   return _mm256_castps_si256(_mm256_mul_ps(_mm256_castsi256_ps(a), _mm256_set1_ps(b)));
 }
 MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return _mm256_min_epi32(a, b); }
+// a / b for float lanes, correctly rounded in the current environment: the instruction written
+// out, since g++ -ffast-math computes a vector division as a reciprocal estimate and one Newton
+// step (not correctly rounded).
+MINIFLOAT_LANE_FN u32v quotient_f32(u32v a, u32v b) {
+  __m256 quotient;
+  __asm__("vdivps {%2, %1, %0|%0, %1, %2}"
+          : "=x"(quotient)
+          : "x"(_mm256_castsi256_ps(a)), "x"(_mm256_castsi256_ps(b)));
+  return _mm256_castps_si256(quotient);
+}
 MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return _mm256_castps_si256(_mm256_sub_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)));
 }
@@ -4032,6 +4102,8 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
 //   min_small(a, b)                   min_u for lanes below 2^31
 //   sub_f32(a, b), truncate_f32(a)    a float difference (exact where used), and a float in
 //                                     [0, 2^31) truncated to an integer
+//   quotient_f32(a, b)                a / b, correctly rounded in the current environment, also
+//                                     under -ffast-math
 // and, where `capabilities` says so:
 //   add_f32<Rule>(a, b)               float addition of the lanes as bits, with a fixed rounding,
 //   bit_select(m, a, b)               (a & m) | (b & ~m)
@@ -5003,11 +5075,14 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 }
 
 // The block quantizers' amaxes: for each of `blocks` consecutive blocks of `block_size` floats,
-// the largest of its magnitudes' bits (amax's rule, below), with no call per block. Blocks of
-// whole vectors go `width` at a time, their maxima gathered into one vector (max_of_each)
-// rather than each reduced alone.
+// the largest of its magnitudes' bits (amax's rule, below), with no call per block; with
+// `accumulate`, the larger of that and out[b] (a block of several rows, one call per row: out
+// is read as it was written, which a separate merge loop of wider loads could not forward from
+// the stores). Blocks of whole vectors go `width` at a time, their maxima gathered into one
+// vector (max_of_each) rather than each reduced alone.
 MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t blocks,
-                                                 std::size_t block_size, std::uint32_t* out) {
+                                                 std::size_t block_size, std::uint32_t* out,
+                                                 bool accumulate) {
   const u32v magnitude = splat(0x7FFFFFFFU);
   std::size_t b = 0;
   if (block_size % width == 0) {
@@ -5024,7 +5099,8 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
           m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
         }
       }
-      store_u32(out + b, max_of_each(m));
+      const u32v maxima = max_of_each(m);
+      store_u32(out + b, accumulate ? max_u(maxima, load_u32(out + b)) : maxima);
     }
   }
   for (; b < blocks; ++b) {
@@ -5037,7 +5113,45 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
     if (i < block_size) { // partial vectors load 0 past the end, which never wins
       m = max_u(m, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
     }
-    out[b] = reduce_max_u(m);
+    const std::uint32_t maximum = reduce_max_u(m);
+    out[b] = accumulate && out[b] > maximum ? out[b] : maximum;
+  }
+}
+
+// The block quantizers' scales, compute_scale<T> (scaling.hpp, docs/spec.md §5) lane by lane for
+// the amaxes' bits largest[b] (amax's rule: NaN above infinity), as float bits, and their
+// inverses 1 / scale, `width` blocks at a time with no branch: blocks [0, count) rounded up to a
+// multiple of `width`, which the caller's arrays hold. max_value is max(T); margin >= 0. A
+// divisor that compute_scale does not divide by (0, subnormal, infinity, NaN) is replaced by 1
+// first, so that no lane raises a division-by-zero flag the scalar function would not.
+MINIFLOAT_ARRAY_FN void block_scales(const std::uint32_t* largest, std::size_t count,
+                                     float max_value, int margin, bool power_of_two,
+                                     std::uint32_t* scales, std::uint32_t* inverses) {
+  const u32v one = splat(0x3F800000U);
+  const u32v largest_finite = splat(0x7F7FFFFFU);
+  const u32v dividend = splat(::minifloat::detail::bit_cast<std::uint32_t>(max_value));
+  // s / 2^margin is FLT_MIN where s's exponent field e has e - 1 < margin (every e <= 254 from a
+  // margin of 254 on; e = 0, a subnormal quotient, from any margin), else s less margin << 23.
+  const auto capped_margin = static_cast<std::uint32_t>(margin < 255 ? margin : 255);
+  const u32v margin_field = splat(capped_margin << 23);
+  const u32v exponent_limit = splat(capped_margin + 1U);
+  const u32v rounding_mask = splat(power_of_two ? 0xFF800000U : 0xFFFFFFFFU);
+  for (std::size_t b = 0; b < count; b += width) {
+    const u32v amax = load_u32(largest + b);
+    // amax > 0 and finite (subnormals included): amax - 1 < FLT_MAX's bits, 0 wrapping round.
+    const maskv positive_finite = gt_u(largest_finite, sub(amax, splat(1U)));
+    const maskv normal = gt_u(amax, splat(0x007FFFFFU));
+    const u32v quotient =
+        quotient_f32(dividend, select(mask_and(positive_finite, normal), amax, one));
+    // A subnormal amax: FLT_MAX (denormals-are-zero would divide by 0); a quotient past FLT_MAX
+    // too.
+    u32v s = select(normal, quotient, largest_finite);
+    s = select(gt_u(s, largest_finite), largest_finite, s);
+    s = select(gt_small(exponent_limit, shr<23>(s)), splat(0x00800000U), sub(s, margin_field));
+    // An amax that is 0, infinite or NaN: 1, with no margin and no rounding.
+    s = select(positive_finite, and_(s, rounding_mask), one);
+    store_u32(scales + b, s);
+    store_u32(inverses + b, quotient_f32(one, s));
   }
 }
 
@@ -5581,8 +5695,15 @@ struct avx2_kernels {
   }
   // Per block of block_size floats (the block quantizers').
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
-                                       std::uint32_t* out) {
-    avx2::block_max_magnitude_bits(src, blocks, block_size, out);
+                                       std::uint32_t* out, bool accumulate = false) {
+    avx2::block_max_magnitude_bits(src, blocks, block_size, out, accumulate);
+  }
+  // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
+  // multiple of the path's width; lanes.inc block_scales).
+  static void block_scales(const std::uint32_t* largest, std::size_t count, float max_value,
+                           int margin, bool power_of_two, std::uint32_t* scales,
+                           std::uint32_t* inverses) {
+    avx2::block_scales(largest, count, max_value, margin, power_of_two, scales, inverses);
   }
   // FP4 codes (one per byte) packed two per byte, n even.
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
@@ -5707,6 +5828,15 @@ MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
   return _mm512_castps_si512(_mm512_mul_ps(_mm512_castsi512_ps(a), _mm512_set1_ps(b)));
 }
 MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return _mm512_min_epi32(a, b); }
+// a / b for float lanes, correctly rounded in the current environment (as on the AVX2 path: the
+// instruction written out, which -ffast-math cannot turn into a reciprocal estimate).
+MINIFLOAT_LANE_FN u32v quotient_f32(u32v a, u32v b) {
+  __m512 quotient;
+  __asm__("vdivps {%2, %1, %0|%0, %1, %2}"
+          : "=v"(quotient)
+          : "v"(_mm512_castsi512_ps(a)), "v"(_mm512_castsi512_ps(b)));
+  return _mm512_castps_si512(quotient);
+}
 // a, but FLT_MAX (0x7F7FFFFF) in the lanes where the float x is a NaN: one fix-up, whose table
 // gives token 14 (+FLT_MAX) for the classes 0 and 1 (quiet and signalling NaN) and token 0
 // (keep a) for the others.
@@ -5892,6 +6022,8 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
 //   min_small(a, b)                   min_u for lanes below 2^31
 //   sub_f32(a, b), truncate_f32(a)    a float difference (exact where used), and a float in
 //                                     [0, 2^31) truncated to an integer
+//   quotient_f32(a, b)                a / b, correctly rounded in the current environment, also
+//                                     under -ffast-math
 // and, where `capabilities` says so:
 //   add_f32<Rule>(a, b)               float addition of the lanes as bits, with a fixed rounding,
 //   bit_select(m, a, b)               (a & m) | (b & ~m)
@@ -6863,11 +6995,14 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 }
 
 // The block quantizers' amaxes: for each of `blocks` consecutive blocks of `block_size` floats,
-// the largest of its magnitudes' bits (amax's rule, below), with no call per block. Blocks of
-// whole vectors go `width` at a time, their maxima gathered into one vector (max_of_each)
-// rather than each reduced alone.
+// the largest of its magnitudes' bits (amax's rule, below), with no call per block; with
+// `accumulate`, the larger of that and out[b] (a block of several rows, one call per row: out
+// is read as it was written, which a separate merge loop of wider loads could not forward from
+// the stores). Blocks of whole vectors go `width` at a time, their maxima gathered into one
+// vector (max_of_each) rather than each reduced alone.
 MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t blocks,
-                                                 std::size_t block_size, std::uint32_t* out) {
+                                                 std::size_t block_size, std::uint32_t* out,
+                                                 bool accumulate) {
   const u32v magnitude = splat(0x7FFFFFFFU);
   std::size_t b = 0;
   if (block_size % width == 0) {
@@ -6884,7 +7019,8 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
           m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
         }
       }
-      store_u32(out + b, max_of_each(m));
+      const u32v maxima = max_of_each(m);
+      store_u32(out + b, accumulate ? max_u(maxima, load_u32(out + b)) : maxima);
     }
   }
   for (; b < blocks; ++b) {
@@ -6897,7 +7033,45 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
     if (i < block_size) { // partial vectors load 0 past the end, which never wins
       m = max_u(m, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
     }
-    out[b] = reduce_max_u(m);
+    const std::uint32_t maximum = reduce_max_u(m);
+    out[b] = accumulate && out[b] > maximum ? out[b] : maximum;
+  }
+}
+
+// The block quantizers' scales, compute_scale<T> (scaling.hpp, docs/spec.md §5) lane by lane for
+// the amaxes' bits largest[b] (amax's rule: NaN above infinity), as float bits, and their
+// inverses 1 / scale, `width` blocks at a time with no branch: blocks [0, count) rounded up to a
+// multiple of `width`, which the caller's arrays hold. max_value is max(T); margin >= 0. A
+// divisor that compute_scale does not divide by (0, subnormal, infinity, NaN) is replaced by 1
+// first, so that no lane raises a division-by-zero flag the scalar function would not.
+MINIFLOAT_ARRAY_FN void block_scales(const std::uint32_t* largest, std::size_t count,
+                                     float max_value, int margin, bool power_of_two,
+                                     std::uint32_t* scales, std::uint32_t* inverses) {
+  const u32v one = splat(0x3F800000U);
+  const u32v largest_finite = splat(0x7F7FFFFFU);
+  const u32v dividend = splat(::minifloat::detail::bit_cast<std::uint32_t>(max_value));
+  // s / 2^margin is FLT_MIN where s's exponent field e has e - 1 < margin (every e <= 254 from a
+  // margin of 254 on; e = 0, a subnormal quotient, from any margin), else s less margin << 23.
+  const auto capped_margin = static_cast<std::uint32_t>(margin < 255 ? margin : 255);
+  const u32v margin_field = splat(capped_margin << 23);
+  const u32v exponent_limit = splat(capped_margin + 1U);
+  const u32v rounding_mask = splat(power_of_two ? 0xFF800000U : 0xFFFFFFFFU);
+  for (std::size_t b = 0; b < count; b += width) {
+    const u32v amax = load_u32(largest + b);
+    // amax > 0 and finite (subnormals included): amax - 1 < FLT_MAX's bits, 0 wrapping round.
+    const maskv positive_finite = gt_u(largest_finite, sub(amax, splat(1U)));
+    const maskv normal = gt_u(amax, splat(0x007FFFFFU));
+    const u32v quotient =
+        quotient_f32(dividend, select(mask_and(positive_finite, normal), amax, one));
+    // A subnormal amax: FLT_MAX (denormals-are-zero would divide by 0); a quotient past FLT_MAX
+    // too.
+    u32v s = select(normal, quotient, largest_finite);
+    s = select(gt_u(s, largest_finite), largest_finite, s);
+    s = select(gt_small(exponent_limit, shr<23>(s)), splat(0x00800000U), sub(s, margin_field));
+    // An amax that is 0, infinite or NaN: 1, with no margin and no rounding.
+    s = select(positive_finite, and_(s, rounding_mask), one);
+    store_u32(scales + b, s);
+    store_u32(inverses + b, quotient_f32(one, s));
   }
 }
 
@@ -7181,8 +7355,15 @@ struct avx512_kernels {
   }
   // Per block of block_size floats (the block quantizers').
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
-                                       std::uint32_t* out) {
-    avx512::block_max_magnitude_bits(src, blocks, block_size, out);
+                                       std::uint32_t* out, bool accumulate = false) {
+    avx512::block_max_magnitude_bits(src, blocks, block_size, out, accumulate);
+  }
+  // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
+  // multiple of the path's width; lanes.inc block_scales).
+  static void block_scales(const std::uint32_t* largest, std::size_t count, float max_value,
+                           int margin, bool power_of_two, std::uint32_t* scales,
+                           std::uint32_t* inverses) {
+    avx512::block_scales(largest, count, max_value, margin, power_of_two, scales, inverses);
   }
   // FP4 codes (one per byte) packed two per byte, n even.
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
@@ -7303,6 +7484,10 @@ MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) {
 MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return vreinterpretq_u32_f32(vsubq_f32(vreinterpretq_f32_u32(a), vreinterpretq_f32_u32(b)));
 }
+// a / b for float lanes, correctly rounded in the current environment (FDIV).
+MINIFLOAT_LANE_FN u32v quotient_f32(u32v a, u32v b) {
+  return vreinterpretq_u32_f32(vdivq_f32(vreinterpretq_f32_u32(a), vreinterpretq_f32_u32(b)));
+}
 MINIFLOAT_LANE_FN u32v truncate_f32(u32v a) {
   return vreinterpretq_u32_s32(vcvtq_s32_f32(vreinterpretq_f32_u32(a)));
 }
@@ -7414,6 +7599,8 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[4]) {
 //   min_small(a, b)                   min_u for lanes below 2^31
 //   sub_f32(a, b), truncate_f32(a)    a float difference (exact where used), and a float in
 //                                     [0, 2^31) truncated to an integer
+//   quotient_f32(a, b)                a / b, correctly rounded in the current environment, also
+//                                     under -ffast-math
 // and, where `capabilities` says so:
 //   add_f32<Rule>(a, b)               float addition of the lanes as bits, with a fixed rounding,
 //   bit_select(m, a, b)               (a & m) | (b & ~m)
@@ -8385,11 +8572,14 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 }
 
 // The block quantizers' amaxes: for each of `blocks` consecutive blocks of `block_size` floats,
-// the largest of its magnitudes' bits (amax's rule, below), with no call per block. Blocks of
-// whole vectors go `width` at a time, their maxima gathered into one vector (max_of_each)
-// rather than each reduced alone.
+// the largest of its magnitudes' bits (amax's rule, below), with no call per block; with
+// `accumulate`, the larger of that and out[b] (a block of several rows, one call per row: out
+// is read as it was written, which a separate merge loop of wider loads could not forward from
+// the stores). Blocks of whole vectors go `width` at a time, their maxima gathered into one
+// vector (max_of_each) rather than each reduced alone.
 MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t blocks,
-                                                 std::size_t block_size, std::uint32_t* out) {
+                                                 std::size_t block_size, std::uint32_t* out,
+                                                 bool accumulate) {
   const u32v magnitude = splat(0x7FFFFFFFU);
   std::size_t b = 0;
   if (block_size % width == 0) {
@@ -8406,7 +8596,8 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
           m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
         }
       }
-      store_u32(out + b, max_of_each(m));
+      const u32v maxima = max_of_each(m);
+      store_u32(out + b, accumulate ? max_u(maxima, load_u32(out + b)) : maxima);
     }
   }
   for (; b < blocks; ++b) {
@@ -8419,7 +8610,45 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
     if (i < block_size) { // partial vectors load 0 past the end, which never wins
       m = max_u(m, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
     }
-    out[b] = reduce_max_u(m);
+    const std::uint32_t maximum = reduce_max_u(m);
+    out[b] = accumulate && out[b] > maximum ? out[b] : maximum;
+  }
+}
+
+// The block quantizers' scales, compute_scale<T> (scaling.hpp, docs/spec.md §5) lane by lane for
+// the amaxes' bits largest[b] (amax's rule: NaN above infinity), as float bits, and their
+// inverses 1 / scale, `width` blocks at a time with no branch: blocks [0, count) rounded up to a
+// multiple of `width`, which the caller's arrays hold. max_value is max(T); margin >= 0. A
+// divisor that compute_scale does not divide by (0, subnormal, infinity, NaN) is replaced by 1
+// first, so that no lane raises a division-by-zero flag the scalar function would not.
+MINIFLOAT_ARRAY_FN void block_scales(const std::uint32_t* largest, std::size_t count,
+                                     float max_value, int margin, bool power_of_two,
+                                     std::uint32_t* scales, std::uint32_t* inverses) {
+  const u32v one = splat(0x3F800000U);
+  const u32v largest_finite = splat(0x7F7FFFFFU);
+  const u32v dividend = splat(::minifloat::detail::bit_cast<std::uint32_t>(max_value));
+  // s / 2^margin is FLT_MIN where s's exponent field e has e - 1 < margin (every e <= 254 from a
+  // margin of 254 on; e = 0, a subnormal quotient, from any margin), else s less margin << 23.
+  const auto capped_margin = static_cast<std::uint32_t>(margin < 255 ? margin : 255);
+  const u32v margin_field = splat(capped_margin << 23);
+  const u32v exponent_limit = splat(capped_margin + 1U);
+  const u32v rounding_mask = splat(power_of_two ? 0xFF800000U : 0xFFFFFFFFU);
+  for (std::size_t b = 0; b < count; b += width) {
+    const u32v amax = load_u32(largest + b);
+    // amax > 0 and finite (subnormals included): amax - 1 < FLT_MAX's bits, 0 wrapping round.
+    const maskv positive_finite = gt_u(largest_finite, sub(amax, splat(1U)));
+    const maskv normal = gt_u(amax, splat(0x007FFFFFU));
+    const u32v quotient =
+        quotient_f32(dividend, select(mask_and(positive_finite, normal), amax, one));
+    // A subnormal amax: FLT_MAX (denormals-are-zero would divide by 0); a quotient past FLT_MAX
+    // too.
+    u32v s = select(normal, quotient, largest_finite);
+    s = select(gt_u(s, largest_finite), largest_finite, s);
+    s = select(gt_small(exponent_limit, shr<23>(s)), splat(0x00800000U), sub(s, margin_field));
+    // An amax that is 0, infinite or NaN: 1, with no margin and no rounding.
+    s = select(positive_finite, and_(s, rounding_mask), one);
+    store_u32(scales + b, s);
+    store_u32(inverses + b, quotient_f32(one, s));
   }
 }
 
@@ -8621,8 +8850,15 @@ struct neon_kernels {
   }
   // Per block of block_size floats (the block quantizers').
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
-                                       std::uint32_t* out) {
-    neon::block_max_magnitude_bits(src, blocks, block_size, out);
+                                       std::uint32_t* out, bool accumulate = false) {
+    neon::block_max_magnitude_bits(src, blocks, block_size, out, accumulate);
+  }
+  // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
+  // multiple of the path's width; lanes.inc block_scales).
+  static void block_scales(const std::uint32_t* largest, std::size_t count, float max_value,
+                           int margin, bool power_of_two, std::uint32_t* scales,
+                           std::uint32_t* inverses) {
+    neon::block_scales(largest, count, max_value, margin, power_of_two, scales, inverses);
   }
   // FP4 codes (one per byte) packed two per byte, n even.
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
@@ -9509,14 +9745,16 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
       larger(std::size_t{1}, smaller(most_blocks, piece_bytes / block_bytes));
   const std::size_t block_rows = n == 0 ? 0 : rows;
   const unsigned shift = scaled_block_shift(block.cols);
-  std::uint32_t largest[most_blocks];
-  std::uint32_t segment_largest[most_blocks];
+  // (Zeros past `count`: block_scales reads whole vectors.)
+  std::uint32_t largest[most_blocks] = {};
+  std::uint32_t scale_bits[most_blocks];
+  std::uint32_t inverse_bits[most_blocks];
   float scales[most_blocks];
   for (std::size_t first_row = 0; first_row < block_rows; first_row += block.rows) {
     for (std::size_t first_block = 0; first_block < block_columns; first_block += side_by_side) {
       const std::size_t count = smaller(side_by_side, block_columns - first_block);
       const std::size_t first_col = first_block * block.cols;
-      std::fill(largest, largest + count, 0U);
+      std::fill(largest, largest + most_blocks, 0U); // (a constant length: no REP STOS)
       for (std::size_t r = first_row; r < first_row + block.rows; ++r) {
         const float* part = x + r * cols + first_col;
         if (block.cols == 1) {
@@ -9526,16 +9764,19 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
           continue;
         }
         with_kernels(active_path(), [&](auto kernels) {
-          decltype(kernels)::block_max_magnitude_bits(part, count, block.cols, segment_largest);
+          decltype(kernels)::block_max_magnitude_bits(part, count, block.cols, largest, true);
         });
-        for (std::size_t j = 0; j < count; ++j) {
-          largest[j] = larger(largest[j], segment_largest[j]);
-        }
       }
       float* part_scale_inv = scale_inv + first_row / block.rows * block_columns + first_block;
+      // compute_scale<T> and 1 / scale for every block, a vector of blocks at a time.
+      with_kernels(active_path(), [&](auto kernels) {
+        decltype(kernels)::block_scales(largest, count, max_value<T>(), margin,
+                                        rounding == scale_rounding::power_of_two, scale_bits,
+                                        inverse_bits);
+      });
+      std::memcpy(scales, scale_bits, sizeof scales);
       for (std::size_t j = 0; j < count; ++j) {
-        scales[j] = compute_scale<T>(magnitude_as_amax(largest[j]), margin, rounding);
-        part_scale_inv[j] = quotient_rounded_once(1.0f, scales[j]);
+        part_scale_inv[j] = bit_cast<float>(inverse_bits[j]);
       }
       for (std::size_t r = first_row; r < first_row + block.rows; ++r) {
         const std::size_t first = r * cols + first_col;

@@ -243,8 +243,9 @@ TEST(DelayedScaling, MostRecentRuleAndQuantize) {
 
 // The definition, element by element: each block's amax by a plain loop, then its scale.
 template <class T>
-void expect_blocks_match_definition(const std::vector<float>& x, std::size_t rows, std::size_t cols,
-                                    minifloat::block_shape block) {
+void expect_blocks_match_definition(
+    const std::vector<float>& x, std::size_t rows, std::size_t cols, minifloat::block_shape block,
+    int margin = 0, minifloat::scale_rounding rounding = minifloat::scale_rounding::exact) {
   const std::size_t block_rows = rows / block.rows;
   const std::size_t block_cols = cols / block.cols;
   std::vector<float> scales(block_rows * block_cols);
@@ -259,12 +260,13 @@ void expect_blocks_match_definition(const std::vector<float>& x, std::size_t row
         }
       }
       scales[bi * block_cols + bj] =
-          minifloat::compute_scale<T>(nan ? ieee::quiet_nan<float>() : largest);
+          minifloat::compute_scale<T>(nan ? ieee::quiet_nan<float>() : largest, margin, rounding);
     }
   }
   std::vector<T> q(x.size());
   std::vector<float> scale_inv(scales.size());
-  minifloat::quantize_blocks(x.data(), rows, cols, block, q.data(), scale_inv.data());
+  minifloat::quantize_blocks(x.data(), rows, cols, block, q.data(), scale_inv.data(), margin,
+                             rounding);
   for (std::size_t r = 0; r < rows; ++r) {
     for (std::size_t c = 0; c < cols; ++c) {
       const float s = scales[(r / block.rows) * block_cols + c / block.cols];
@@ -327,6 +329,56 @@ TEST(Blocks, WideRowsOnEveryPath) {
       SCOPED_TRACE(minifloat::to_string(path));
       expect_blocks_match_definition<e4m3>(x, rows, cols, block);
       expect_blocks_match_definition<e5m2>(x, rows, cols, block);
+    }
+  }
+}
+
+// Blocks whose amaxes are compute_scale's edge cases (0, subnormal, tiny normal quotients past
+// FLT_MAX, FLT_MAX, infinity, NaN, ordinary values), under margins that reach its FLT_MIN clamp
+// and both roundings, on every path: the scales are computed a vector of blocks at a time
+// (lanes.inc block_scales), 37 blocks making whole and partial vectors on every path.
+TEST(Blocks, EdgeCaseAmaxesMarginsAndRoundingsOnEveryPath) {
+  const float amaxes[] = {0.0f,
+                          1e-45f,
+                          1e-39f,
+                          FLT_MIN,
+                          1e-38f,
+                          std::ldexp(1.0f, -120),
+                          std::ldexp(1.5f, -115),
+                          1.0f,
+                          448.0f,
+                          448.5f,
+                          3.0f,
+                          0.1f,
+                          57344.0f,
+                          3e38f,
+                          FLT_MAX,
+                          ieee::positive_infinity<float>(),
+                          ieee::quiet_nan<float>()};
+  const std::size_t block_count = 37;
+  const std::size_t width = 16;
+  std::vector<float> x = test_values(block_count * width, 1.0f, 21);
+  for (std::size_t b = 0; b < block_count; ++b) {
+    const float amax = amaxes[b % (sizeof amaxes / sizeof amaxes[0])];
+    // The block's magnitudes scaled into [0, amax], one element at amax (negative in odd blocks).
+    for (std::size_t j = 0; j < width; ++j) {
+      const float v = x[b * width + j];
+      x[b * width + j] = ieee::isfinite(amax) ? std::fabs(v) / 4.0f * amax : v;
+    }
+    x[b * width + b % width] = b % 2 == 1 ? -amax : amax;
+  }
+  for (simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    SCOPED_TRACE(minifloat::to_string(path));
+    for (int margin : {0, 1, 7, 126, 200, 253, 254, 300}) {
+      for (auto rounding :
+           {minifloat::scale_rounding::exact, minifloat::scale_rounding::power_of_two}) {
+        SCOPED_TRACE(margin);
+        expect_blocks_match_definition<e4m3>(x, 1, x.size(), minifloat::block_shape{1, width},
+                                             margin, rounding);
+        expect_blocks_match_definition<e5m2>(x, 1, x.size(), minifloat::block_shape{1, width},
+                                             margin, rounding);
+      }
     }
   }
 }

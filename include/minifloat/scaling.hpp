@@ -376,14 +376,16 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
       larger(std::size_t{1}, smaller(most_blocks, piece_bytes / block_bytes));
   const std::size_t block_rows = n == 0 ? 0 : rows;
   const unsigned shift = scaled_block_shift(block.cols);
-  std::uint32_t largest[most_blocks];
-  std::uint32_t segment_largest[most_blocks];
+  // (Zeros past `count`: block_scales reads whole vectors.)
+  std::uint32_t largest[most_blocks] = {};
+  std::uint32_t scale_bits[most_blocks];
+  std::uint32_t inverse_bits[most_blocks];
   float scales[most_blocks];
   for (std::size_t first_row = 0; first_row < block_rows; first_row += block.rows) {
     for (std::size_t first_block = 0; first_block < block_columns; first_block += side_by_side) {
       const std::size_t count = smaller(side_by_side, block_columns - first_block);
       const std::size_t first_col = first_block * block.cols;
-      std::fill(largest, largest + count, 0U);
+      std::fill(largest, largest + most_blocks, 0U); // (a constant length: no REP STOS)
       for (std::size_t r = first_row; r < first_row + block.rows; ++r) {
         const float* part = x + r * cols + first_col;
         if (block.cols == 1) {
@@ -393,16 +395,19 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
           continue;
         }
         with_kernels(active_path(), [&](auto kernels) {
-          decltype(kernels)::block_max_magnitude_bits(part, count, block.cols, segment_largest);
+          decltype(kernels)::block_max_magnitude_bits(part, count, block.cols, largest, true);
         });
-        for (std::size_t j = 0; j < count; ++j) {
-          largest[j] = larger(largest[j], segment_largest[j]);
-        }
       }
       float* part_scale_inv = scale_inv + first_row / block.rows * block_columns + first_block;
+      // compute_scale<T> and 1 / scale for every block, a vector of blocks at a time.
+      with_kernels(active_path(), [&](auto kernels) {
+        decltype(kernels)::block_scales(largest, count, max_value<T>(), margin,
+                                        rounding == scale_rounding::power_of_two, scale_bits,
+                                        inverse_bits);
+      });
+      std::memcpy(scales, scale_bits, sizeof scales);
       for (std::size_t j = 0; j < count; ++j) {
-        scales[j] = compute_scale<T>(magnitude_as_amax(largest[j]), margin, rounding);
-        part_scale_inv[j] = quotient_rounded_once(1.0f, scales[j]);
+        part_scale_inv[j] = bit_cast<float>(inverse_bits[j]);
       }
       for (std::size_t r = first_row; r < first_row + block.rows; ++r) {
         const std::size_t first = r * cols + first_col;

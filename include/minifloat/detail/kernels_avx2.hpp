@@ -85,6 +85,16 @@ MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
   return _mm256_castps_si256(_mm256_mul_ps(_mm256_castsi256_ps(a), _mm256_set1_ps(b)));
 }
 MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return _mm256_min_epi32(a, b); }
+// a / b for float lanes, correctly rounded in the current environment: the instruction written
+// out, since g++ -ffast-math computes a vector division as a reciprocal estimate and one Newton
+// step (not correctly rounded).
+MINIFLOAT_LANE_FN u32v quotient_f32(u32v a, u32v b) {
+  __m256 quotient;
+  __asm__("vdivps {%2, %1, %0|%0, %1, %2}"
+          : "=x"(quotient)
+          : "x"(_mm256_castsi256_ps(a)), "x"(_mm256_castsi256_ps(b)));
+  return _mm256_castps_si256(quotient);
+}
 MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return _mm256_castps_si256(_mm256_sub_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)));
 }
@@ -790,8 +800,15 @@ struct avx2_kernels {
   }
   // Per block of block_size floats (the block quantizers').
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
-                                       std::uint32_t* out) {
-    avx2::block_max_magnitude_bits(src, blocks, block_size, out);
+                                       std::uint32_t* out, bool accumulate = false) {
+    avx2::block_max_magnitude_bits(src, blocks, block_size, out, accumulate);
+  }
+  // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
+  // multiple of the path's width; lanes.inc block_scales).
+  static void block_scales(const std::uint32_t* largest, std::size_t count, float max_value,
+                           int margin, bool power_of_two, std::uint32_t* scales,
+                           std::uint32_t* inverses) {
+    avx2::block_scales(largest, count, max_value, margin, power_of_two, scales, inverses);
   }
   // FP4 codes (one per byte) packed two per byte, n even.
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {

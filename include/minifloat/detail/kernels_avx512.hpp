@@ -93,6 +93,15 @@ MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
   return _mm512_castps_si512(_mm512_mul_ps(_mm512_castsi512_ps(a), _mm512_set1_ps(b)));
 }
 MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return _mm512_min_epi32(a, b); }
+// a / b for float lanes, correctly rounded in the current environment (as on the AVX2 path: the
+// instruction written out, which -ffast-math cannot turn into a reciprocal estimate).
+MINIFLOAT_LANE_FN u32v quotient_f32(u32v a, u32v b) {
+  __m512 quotient;
+  __asm__("vdivps {%2, %1, %0|%0, %1, %2}"
+          : "=v"(quotient)
+          : "v"(_mm512_castsi512_ps(a)), "v"(_mm512_castsi512_ps(b)));
+  return _mm512_castps_si512(quotient);
+}
 // a, but FLT_MAX (0x7F7FFFFF) in the lanes where the float x is a NaN: one fix-up, whose table
 // gives token 14 (+FLT_MAX) for the classes 0 and 1 (quiet and signalling NaN) and token 0
 // (keep a) for the others.
@@ -504,8 +513,15 @@ struct avx512_kernels {
   }
   // Per block of block_size floats (the block quantizers').
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
-                                       std::uint32_t* out) {
-    avx512::block_max_magnitude_bits(src, blocks, block_size, out);
+                                       std::uint32_t* out, bool accumulate = false) {
+    avx512::block_max_magnitude_bits(src, blocks, block_size, out, accumulate);
+  }
+  // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
+  // multiple of the path's width; lanes.inc block_scales).
+  static void block_scales(const std::uint32_t* largest, std::size_t count, float max_value,
+                           int margin, bool power_of_two, std::uint32_t* scales,
+                           std::uint32_t* inverses) {
+    avx512::block_scales(largest, count, max_value, margin, power_of_two, scales, inverses);
   }
   // FP4 codes (one per byte) packed two per byte, n even.
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {

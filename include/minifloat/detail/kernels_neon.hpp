@@ -86,6 +86,10 @@ MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) {
 MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return vreinterpretq_u32_f32(vsubq_f32(vreinterpretq_f32_u32(a), vreinterpretq_f32_u32(b)));
 }
+// a / b for float lanes, correctly rounded in the current environment (FDIV).
+MINIFLOAT_LANE_FN u32v quotient_f32(u32v a, u32v b) {
+  return vreinterpretq_u32_f32(vdivq_f32(vreinterpretq_f32_u32(a), vreinterpretq_f32_u32(b)));
+}
 MINIFLOAT_LANE_FN u32v truncate_f32(u32v a) {
   return vreinterpretq_u32_s32(vcvtq_s32_f32(vreinterpretq_f32_u32(a)));
 }
@@ -341,8 +345,15 @@ struct neon_kernels {
   }
   // Per block of block_size floats (the block quantizers').
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
-                                       std::uint32_t* out) {
-    neon::block_max_magnitude_bits(src, blocks, block_size, out);
+                                       std::uint32_t* out, bool accumulate = false) {
+    neon::block_max_magnitude_bits(src, blocks, block_size, out, accumulate);
+  }
+  // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
+  // multiple of the path's width; lanes.inc block_scales).
+  static void block_scales(const std::uint32_t* largest, std::size_t count, float max_value,
+                           int margin, bool power_of_two, std::uint32_t* scales,
+                           std::uint32_t* inverses) {
+    neon::block_scales(largest, count, max_value, margin, power_of_two, scales, inverses);
   }
   // FP4 codes (one per byte) packed two per byte, n even.
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {

@@ -107,6 +107,15 @@ MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return select(gt_small(b, a),
 MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) - detail::bit_cast<float>(b));
 }
+// a / b rounded once in the current environment: the empty asm keeps a loop of it scalar, which
+// g++ -ffast-math would vectorize with a reciprocal estimate (scaling.hpp quotient_rounded_once).
+inline u32v quotient_f32(u32v a, u32v b) { // (not constexpr: the asm)
+  float quotient = detail::bit_cast<float>(a) / detail::bit_cast<float>(b);
+#if defined(__GNUC__)
+  __asm__("" : "+m"(quotient));
+#endif
+  return detail::bit_cast<std::uint32_t>(quotient);
+}
 MINIFLOAT_LANE_FN u32v truncate_f32(u32v a) {
   return static_cast<u32v>(static_cast<std::int32_t>(detail::bit_cast<float>(a)));
 }
@@ -336,8 +345,15 @@ struct portable_kernels {
   }
   // Per block of block_size floats (the block quantizers').
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
-                                       std::uint32_t* out) {
-    portable::block_max_magnitude_bits(src, blocks, block_size, out);
+                                       std::uint32_t* out, bool accumulate = false) {
+    portable::block_max_magnitude_bits(src, blocks, block_size, out, accumulate);
+  }
+  // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
+  // multiple of the path's width; lanes.inc block_scales).
+  static void block_scales(const std::uint32_t* largest, std::size_t count, float max_value,
+                           int margin, bool power_of_two, std::uint32_t* scales,
+                           std::uint32_t* inverses) {
+    portable::block_scales(largest, count, max_value, margin, power_of_two, scales, inverses);
   }
   // FP4 codes (one per byte) packed two per byte, n even (pack_nibble_pairs_portable above).
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
