@@ -112,16 +112,33 @@ void check_all_16_bit(const reference::narrower& ref, double (*decode)(std::uint
   EXPECT_EQ(tally.mismatches(), 0u) << tally.first_mismatches();
 }
 
-// The exhaustive sweeps take each float's neighbours and rounding class from rounding_runs;
-// they must equal locate's and rounding_class's for every float of a few whole chunks that
-// cross every kind of boundary: zero, subnormals, the grid, infinity and NaN.
+// The exhaustive sweeps take each float's neighbours and rounding class from rounding_runs,
+// and its stochastic rounding from round_stochastic_run; they must equal locate's,
+// rounding_class's and round's for every float of a few whole chunks that cross every kind of
+// boundary: zero, subnormals, the grid, infinity and NaN.
 TYPED_TEST(Conversion, ReferenceRunsAgreeWithLocate) {
   const auto& ref = this->ref;
+  const std::vector<double> grid = ref.grid_values();
   for (std::uint32_t chunk : {0x00000000u, 0x00010000u, 0x3C000000u, 0x3F800000u, 0x7F7F0000u,
                               0x7F800000u, 0x80000000u, 0xBC000000u, 0xC3E00000u, 0xFF800000u}) {
     std::vector<float> x(1u << 16);
+    std::vector<std::uint32_t> bits(x.size());
+    std::vector<std::uint8_t> codes(x.size());
     for (std::uint32_t k = 0; k < x.size(); ++k) {
       x[k] = sweep::float_from_bits(chunk + k);
+      // Random bits: the two ends, 0 and 2^32 - 1; pseudo-random ones; and, between two grid
+      // values, the two values on either side of the one that starts rounding up.
+      bits[k] = k % 4 == 0 ? 0u : k % 4 == 1 ? 0xFFFFFFFFu : sweep::mix(chunk + k);
+      const auto where = ref.locate(x[k]);
+      if (k % 4 >= 2 && where.below != ref.npos && where.below + 1 < grid.size()) {
+        const double lo = grid[where.below];
+        const double fraction =
+            (std::fabs(ieee::to_double(x[k])) - lo) / (grid[where.below + 1] - lo);
+        const double threshold = 4294967296.0 - std::floor(std::ldexp(fraction, 32));
+        if (threshold < 4294967296.0) {
+          bits[k] = static_cast<std::uint32_t>(threshold) - (k % 4 - 2);
+        }
+      }
     }
     std::size_t expected_begin = 0;
     for (const auto& run : ref.rounding_runs(x.data(), x.size())) {
@@ -131,6 +148,13 @@ TYPED_TEST(Conversion, ReferenceRunsAgreeWithLocate) {
         const auto where = ref.locate(x[j]);
         ASSERT_EQ(ref.rounding_class(where), run.rounding_class) << std::hex << chunk + j;
         ASSERT_EQ(where.below, run.first.below) << std::hex << chunk + j;
+      }
+      for (bool saturate : {false, true}) {
+        ref.round_stochastic_run(run, x.data(), bits.data(), saturate, codes.data());
+        for (std::size_t j = run.begin; j < run.end; ++j) {
+          ASSERT_EQ(codes[j], ref.round(x[j], reference::mode::stochastic, saturate, bits[j]))
+              << std::hex << chunk + j << " saturate " << saturate;
+        }
       }
       // Runs are maximal: the next float starts another class.
       if (run.end < x.size()) {

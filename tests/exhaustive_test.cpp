@@ -150,11 +150,18 @@ void sweep_all_floats(const reference::format& fmt, checks which) {
     chunk& c = per_thread;
     c.begin = begin;
     c.x.resize(n);
-    c.mixed.resize(n);
-    c.ones.assign(n, 0xFFFFFFFFu);
     for (std::size_t j = 0; j < n; ++j) {
       c.x[j] = sweep::float_from_bits(static_cast<std::uint32_t>(begin + j));
-      c.mixed[j] = sweep::mix(begin + j);
+    }
+    // The random bits, for the sweeps with stochastic rounding alone (the others ignore them,
+    // and mixing costs as much as a conversion).
+    const bool stochastic_modes = which == checks::every_mode || which == checks::every_rounding;
+    c.mixed.resize(n);
+    c.ones.assign(n, 0xFFFFFFFFu);
+    if (stochastic_modes) {
+      for (std::size_t j = 0; j < n; ++j) {
+        c.mixed[j] = sweep::mix(begin + j);
+      }
     }
     c.runs = ref.rounding_runs(c.x.data(), n);
     const auto deterministic = [&](mode m, bool saturate) {
@@ -165,16 +172,12 @@ void sweep_all_floats(const reference::format& fmt, checks which) {
         }
       };
     };
-    // Stochastic rounding depends on the fraction, so it rounds every float; the run still gives
-    // its neighbours.
+    // Stochastic rounding depends on the fraction, so it rounds every float between two grid
+    // values; the run gives their neighbours and codes (round_stochastic_run).
     const auto stochastic = [&](bool saturate, const std::vector<std::uint32_t>& random_bits) {
       return [&ref, &c, saturate, &random_bits](std::uint8_t* codes) {
         for (const auto& run : c.runs) {
-          for (std::size_t j = run.begin; j < run.end; ++j) {
-            codes[j] = static_cast<std::uint8_t>(
-                ref.round(reference::narrower::located{c.x[j], run.first.below}, mode::stochastic,
-                          saturate, random_bits[j]));
-          }
+          ref.round_stochastic_run(run, c.x.data(), random_bits.data(), saturate, codes);
         }
       };
     };
@@ -320,7 +323,8 @@ void generic_equals_lanes(sweep::tally& tally) {
     sweep::local_tally local(tally);
     for (std::uint64_t i = begin; i < end; ++i) {
       const auto bits = static_cast<std::uint32_t>(i);
-      const std::uint32_t r = sweep::mix(i);
+      // (Random bits only where the rule reads them: mixing costs as much as a conversion.)
+      const std::uint32_t r = Rule == rounding_rule::stochastic ? sweep::mix(i) : 0;
       const std::uint32_t scalar =
           portable::convert_float_lanes<Format, Rule, O, step2_variant::lane_fixed_point>(bits, r);
       local.check(pack<Format, Rule, O>(unpack_code<minifloat::formats::binary32>(bits), r), scalar,

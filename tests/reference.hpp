@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
@@ -255,13 +256,57 @@ public:
       }
       }
     }
-    if (pick.code > max_.code) {
-      return overflowed;
+    return finish(pick, sign, overflowed);
+  }
+
+  // Stochastic rounding of a run of floats (rounding_runs), x[run.begin, run.end) with
+  // random_bits[j] each, into codes[j]: round(located{x[j], run.first.below}, mode::stochastic,
+  // saturate, random_bits[j]) for each (the quick suite compares the two), with the per-run
+  // part done once. round reads the random bits only for an x strictly between two grid values
+  // below the virtual one (classes 1 to 3 of rounding_class), where the code is lo's or hi's by
+  // the same comparison as round's: per element, only the fraction. Every other run rounds as
+  // its first float does, whatever the bits (as the other modes do).
+  void round_stochastic_run(const run& r, const float* x, const std::uint32_t* random_bits,
+                            bool saturate, std::uint8_t* codes) const {
+    const std::size_t below = r.first.below;
+    const std::uint64_t side = (r.rounding_class >> 1) & 7;
+    const bool between = (side >= 1 && side <= 3) && below != npos && below + 1 < grid_.size() &&
+                         (format_.has_sign || !ieee::signbit(r.first.x));
+    if (!between) {
+      std::memset(
+          codes + r.begin,
+          static_cast<int>(round(r.first, mode::stochastic, saturate, random_bits[r.begin])),
+          r.end - r.begin);
+      return;
     }
-    if (fnuz && pick.code == 0) {
-      return 0; // a negative value that rounds to zero gives +0: 0x80 is NaN
+    // lo's code is round's with bits that never round up (0); hi's goes through round's ending
+    // (finish) with the run's sign and what round gives past every value (an infinity).
+    const unsigned lo_code = round(r.first, mode::stochastic, saturate, 0);
+    const unsigned sign = ieee::signbit(r.first.x) && format_.has_sign ? sign_bit(format_) : 0u;
+    const unsigned overflowed =
+        round(ieee::with_sign(ieee::positive_infinity<double>(), ieee::signbit(r.first.x)),
+              mode::stochastic, saturate);
+    const unsigned hi_code = finish(grid_[below + 1], sign, overflowed);
+    const double lo = grid_[below].value;
+    const double step = grid_[below + 1].value - lo;
+    // round's quotient (|x| - lo) * 2^32 / step, by one multiplication where step is a power of
+    // two (a binary format's grid steps are), which then gives the same double exactly.
+    int exponent = 0;
+    if (std::frexp(step, &exponent) != 0.5) {
+      for (std::size_t j = r.begin; j < r.end; ++j) {
+        codes[j] = static_cast<std::uint8_t>(round(located{ieee::to_double(x[j]), below},
+                                                   mode::stochastic, saturate, random_bits[j]));
+      }
+      return;
     }
-    return sign | pick.code;
+    const double scale = 4294967296.0 / step;
+    for (std::size_t j = r.begin; j < r.end; ++j) {
+      const double ax = std::fabs(ieee::to_double(x[j]));
+      // round's floor of the quotient, by truncation (the quotient is >= 0), and its comparison.
+      const auto fraction32 = static_cast<std::uint64_t>((ax - lo) * scale);
+      codes[j] = static_cast<std::uint8_t>(
+          fraction32 + random_bits[j] >= (std::uint64_t{1} << 32) ? hi_code : lo_code);
+    }
   }
 
   unsigned round(double x, mode m, bool saturate, std::uint32_t random_bits = 0) const {
@@ -289,6 +334,17 @@ private:
     double value;
     unsigned code;
   };
+  // The code of the grid point round picked, for an input of sign bit `sign`: past the largest
+  // value, the overflow; a negative value that rounds to zero in fnuz gives +0 (0x80 is NaN).
+  unsigned finish(point pick, unsigned sign, unsigned overflowed) const {
+    if (pick.code > max_.code) {
+      return overflowed;
+    }
+    if (format_.rule == nan_rule::fnuz && pick.code == 0) {
+      return 0;
+    }
+    return sign | pick.code;
+  }
   format format_;
   std::vector<point> grid_;
   point max_{};
