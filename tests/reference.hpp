@@ -164,7 +164,8 @@ public:
   // one rounding class. Each class is one interval of |x| (zero; the grid value; the open
   // interval up to the midpoint; the midpoint; the rest up to the next grid value; infinity;
   // NaN), and |x| grows with the bit pattern, so a class is one run. Its end is found by steps
-  // that double and then bisection: a few dozen locates per run instead of one per float.
+  // that double and then bisection: a few dozen locates per run instead of one per float. (Each
+  // float read exactly, ieee::to_double, also where denormals-are-zero would read it as 0.)
   struct run {
     std::size_t begin;
     std::size_t end;
@@ -173,9 +174,11 @@ public:
   };
   std::vector<run> rounding_runs(const float* x, std::size_t n) const {
     std::vector<run> runs;
-    const auto class_at = [&](std::size_t j) { return rounding_class(locate(x[j])); };
+    const auto class_at = [&](std::size_t j) {
+      return rounding_class(locate(ieee::to_double(x[j])));
+    };
     for (std::size_t begin = 0; begin < n;) {
-      const located first = locate(x[begin]);
+      const located first = locate(ieee::to_double(x[begin]));
       const std::uint64_t this_class = rounding_class(first);
       std::size_t inside = begin; // the last index known to be in the class
       std::size_t step = 1;
