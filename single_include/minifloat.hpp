@@ -802,8 +802,8 @@ enum class step2_variant : std::uint8_t {
   lane_fixed_point, // lanes.inc lanes_by_fixed_point: fixed shifts and exact float products only
   lane_addition,    // lanes.inc lanes_by_addition: one float addition rounds |x| on the grid
   lane_addition_if_nearest, // lane_addition where the environment rounds to nearest, else
-                            // lane_shifts (lane_fixed_point on a path without per-lane shifts;
-                            // and always in the scalar conversions, which cannot ask)
+                            // the portable path's lane_fixed_point (and always that in the
+                            // scalar conversions, which cannot ask)
   lane_exponent,            // lanes.inc lanes_by_exponent: e8m0's code is float's exponent
   device_instruction,       // CUDA's cvt.rn.satfinite (sm_89 and later), with the overflow
                             // of the non-saturating conversion put back
@@ -3722,6 +3722,7 @@ inline void check_not_negative(const char* function, int x, const char* name) {
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 // ---- begin minifloat/detail/dispatch.hpp
 // minifloat: the one dispatch point of the array functions. Which instruction sets this build
@@ -5649,13 +5650,15 @@ struct avx2_kernels {
                             Tally&& tally) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
     if constexpr (variant == step2_variant::lane_addition_if_nearest) {
-      // AVX2 has no embedded rounding: the addition only where MXCSR rounds to nearest.
+      // AVX2 has no embedded rounding: the addition only where MXCSR rounds to nearest. A
+      // program that rounds otherwise (rare) gets the portable path's kernel for that case, which
+      // every build has: an AVX2 one of its own doubled the code of every nearest-even kernel.
       if (avx2::rounds_to_nearest()) {
         return avx2::encode_array<Target, Rule, Overflow, step2_variant::lane_addition>(
             src, n, codes, random, tally);
       }
-      return avx2::encode_array<Target, Rule, Overflow, step2_variant::lane_shifts>(src, n, codes,
-                                                                                    random, tally);
+      return portable::encode_array<Target, Rule, Overflow, step2_variant::lane_fixed_point>(
+          src, n, codes, random, tally);
     } else {
       return avx2::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
     }
@@ -9129,8 +9132,13 @@ void narrow_array(const From* src, std::size_t n, To* dst, const Random& random,
                   Tally&& tally = Tally{}) {
   using from_format = typename value_traits<From>::format;
   using to_format = typename value_traits<To>::format;
-  if constexpr (step2_for<from_format, to_format, Rule>(portable_kernels::capabilities) !=
-                step2_variant::generic) {
+  if constexpr (format_info<to_format>::always_saturates && Overflow != overflow::saturate) {
+    // A format that always saturates (the MX elements, docs/spec.md §7) converts alike under
+    // both overflow rules: its saturating kernels serve both, and a program (or a test) that
+    // uses both compiles them once.
+    narrow_array<Rule, overflow::saturate>(src, n, dst, random, std::forward<Tally>(tally));
+  } else if constexpr (step2_for<from_format, to_format, Rule>(portable_kernels::capabilities) !=
+                       step2_variant::generic) {
     auto* codes = reinterpret_cast<std::uint8_t*>(dst);
     with_kernels(active_path(), [&](auto kernels) {
       if constexpr (std::is_same<Random, counter_generator>::value) {

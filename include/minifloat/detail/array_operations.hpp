@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "../error.hpp"
 #include "../random.hpp"
@@ -43,8 +44,13 @@ void narrow_array(const From* src, std::size_t n, To* dst, const Random& random,
                   Tally&& tally = Tally{}) {
   using from_format = typename value_traits<From>::format;
   using to_format = typename value_traits<To>::format;
-  if constexpr (step2_for<from_format, to_format, Rule>(portable_kernels::capabilities) !=
-                step2_variant::generic) {
+  if constexpr (format_info<to_format>::always_saturates && Overflow != overflow::saturate) {
+    // A format that always saturates (the MX elements, docs/spec.md §7) converts alike under
+    // both overflow rules: its saturating kernels serve both, and a program (or a test) that
+    // uses both compiles them once.
+    narrow_array<Rule, overflow::saturate>(src, n, dst, random, std::forward<Tally>(tally));
+  } else if constexpr (step2_for<from_format, to_format, Rule>(portable_kernels::capabilities) !=
+                       step2_variant::generic) {
     auto* codes = reinterpret_cast<std::uint8_t*>(dst);
     with_kernels(active_path(), [&](auto kernels) {
       if constexpr (std::is_same<Random, counter_generator>::value) {
