@@ -286,8 +286,8 @@ enum class step2_variant : std::uint8_t {
   lane_fixed_point, // lanes.inc lanes_by_fixed_point: fixed shifts and exact float products only
   lane_addition,    // lanes.inc lanes_by_addition: one float addition rounds |x| on the grid
   lane_addition_if_nearest, // lane_addition where the environment rounds to nearest, else
-                            // lane_shifts (lane_fixed_point on a path without per-lane shifts;
-                            // and always in the scalar conversions, which cannot ask)
+                            // the portable path's lane_fixed_point (and always that in the
+                            // scalar conversions, which cannot ask)
   lane_exponent,            // lanes.inc lanes_by_exponent: e8m0's code is float's exponent
   device_instruction,       // CUDA's cvt.rn.satfinite (sm_89 and later), with the overflow
                             // of the non-saturating conversion put back

@@ -754,13 +754,15 @@ struct avx2_kernels {
                             Tally&& tally) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
     if constexpr (variant == step2_variant::lane_addition_if_nearest) {
-      // AVX2 has no embedded rounding: the addition only where MXCSR rounds to nearest.
+      // AVX2 has no embedded rounding: the addition only where MXCSR rounds to nearest. A
+      // program that rounds otherwise (rare) gets the portable path's kernel for that case, which
+      // every build has: an AVX2 one of its own doubled the code of every nearest-even kernel.
       if (avx2::rounds_to_nearest()) {
         return avx2::encode_array<Target, Rule, Overflow, step2_variant::lane_addition>(
             src, n, codes, random, tally);
       }
-      return avx2::encode_array<Target, Rule, Overflow, step2_variant::lane_shifts>(src, n, codes,
-                                                                                    random, tally);
+      return portable::encode_array<Target, Rule, Overflow, step2_variant::lane_fixed_point>(
+          src, n, codes, random, tally);
     } else {
       return avx2::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
     }
