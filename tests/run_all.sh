@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Builds and runs every test: formatting and clang-tidy on the headers; g++ and clang, C++17 and
-# C++20, warnings as errors; the quick suite in every configuration but clang's C++20 one, which
-# checks every source with -fsyntax-only (the C++17 ones under ASan + UBSan), and in the builds
-# engines use: g++ -O3 -ffast-math, clang-19 -Ofast with libc++ (hardened) in C++23, 32-bit x86
-# and big-endian s390x under qemu (tests/cross/run.sh); the concurrency test under TSan; the
-# fuzzers (tests/fuzz/run.sh); valgrind on the examples; the consumer projects
+# C++20, warnings as errors; the quick suite with g++ in C++17 (under ASan + UBSan) and C++20,
+# clang 14's two checking every source with -fsyntax-only, and in the builds engines use: g++ -O3
+# -ffast-math, clang-19 -Ofast with libc++ (hardened) in C++23, 32-bit x86 and big-endian s390x
+# under qemu (tests/cross/run.sh); the concurrency test under TSan; the fuzzers, clang under ASan
+# + UBSan (tests/fuzz/run.sh); valgrind on the examples; the consumer projects
 # (tests/consumers/run.sh); the NEON path, cross-compiled and run under qemu (tests/neon/run.sh);
 # and the exhaustive sweeps (all 2^32 floats) in one configuration.
 #   tests/run_all.sh            everything (what CI runs)
@@ -20,20 +20,23 @@ step() { printf '=== [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; 
 build_root=${BUILD_ROOT:-$root/build-all}
 
 # name compiler standard build-type [extra compiler flags and -D cache settings]
-# Both C++17 configurations run the whole quick suite under AddressSanitizer +
-# UndefinedBehaviorSanitizer, any finding fatal: no undefined behaviour for any input. (g++ at -O0:
-# its sanitized -O2 build of the suite takes 7 minutes on 2 cores, against 3 at -O0.)
-# CI time: the benchmark is built in gcc-cxx20 alone; the examples are not built here (valgrind
-# runs them, and every API they call is in the suite); and both build with
-# line tables rather than full debug information ("None" adds no flags of its own; g++'s -g1):
-# enough for the sanitizers' reports, and clang's sanitized -O1 build is a quarter quicker than
-# RelWithDebInfo's -O2 -g.
+# g++'s C++17 configuration runs the whole quick suite under AddressSanitizer +
+# UndefinedBehaviorSanitizer, any finding fatal: no undefined behaviour for any input. (At -O0:
+# its sanitized -O2 build of the suite takes 7 minutes on 2 cores, against 3 at -O0.) Clang's
+# sanitizers run the fuzz harnesses (below), which send random inputs through every narrowing
+# API on every runnable path and through the scaling API.
+# CI time (45 minutes on 2 cores at most): the benchmark is built in gcc-cxx20 alone; the
+# examples are not built here (valgrind runs them, and every API they call is in the suite); the
+# sanitized build has line tables rather than full debug information ("None" adds no flags of
+# its own; g++'s -g1), enough for the sanitizers' reports; and clang 14 compiles both standards
+# with -fsyntax-only (its sanitized run of the suite, which g++'s and the fuzzers' cover, took 7
+# of CI's minutes).
 sanitizers="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
-# CI time: the configurations that exist to run the code (under the sanitizers, fast math, the
-# fuzzers) compile only the paths this CPU can run: MINIFLOAT_SIMD_PATH compiles no path above
-# its cap (config.hpp), and the AVX-512 kernels are a quarter of a test file's compile time. The
-# paths' code is compiled with g++ in gcc-cxx20 and with clang in clang-cxx20 and clang-19 on
-# every machine, and runs under the sanitizers on machines that have AVX-512.
+# CI time: the configurations that exist to run the code (under the sanitizers, fast math,
+# clang-19, the fuzzers) compile only the paths this CPU can run: MINIFLOAT_SIMD_PATH compiles no
+# path above its cap (config.hpp), and the AVX-512 kernels are a quarter of a test file's compile
+# time. Every path's code is compiled with g++ in gcc-cxx20 and with clang in clang-cxx17 and
+# clang-cxx20 on every machine, and runs under the sanitizers on machines that have AVX-512.
 cpu_flags=" $(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null || true) "
 has_flags() {
   local flag
@@ -50,24 +53,25 @@ configurations=(
   "gcc-cxx17 g++ 17 None -O0 -g1 $sanitizers $runnable_cap -DMINIFLOAT_BUILD_BENCHMARKS=OFF
    -DMINIFLOAT_BUILD_EXAMPLES=OFF"
   "gcc-cxx20 g++ 20 Release -DMINIFLOAT_CUDA_TESTS=ON"
-  "clang-cxx17 clang++ 17 None -O1 -gline-tables-only $sanitizers $runnable_cap
-   -DMINIFLOAT_BUILD_BENCHMARKS=OFF
-   -DMINIFLOAT_BUILD_EXAMPLES=OFF"
-  # Clang in C++20: every source through the front end alone (tools/check_syntax.py), where clang
-  # instantiates every template and gives nearly all its warnings; the suite itself runs under
-  # clang in the configurations before and after this one. (A full -O0 build and run took 5 of
-  # CI's minutes; this takes about 1.)
+  # Clang 14 in C++17 and C++20: every source through the front end alone
+  # (tools/check_syntax.py), where clang instantiates every template and gives nearly all its
+  # warnings; the suite itself runs under clang-19 below and in the fuzzers. (A full -O0 build
+  # and run took 5 of CI's minutes; this takes about 1.)
+  "clang-cxx17 clang++ 17 None -syntax-only"
   "clang-cxx20 clang++ 20 None -syntax-only"
   # Fast math (docs/spec.md §8): -ffast-math also links crtfastmath.o, so every test runs with
-  # flush-to-zero and denormals-are-zero set.
-  "gcc-fast-math g++ 17 Release -ffast-math $runnable_cap -DMINIFLOAT_BUILD_BENCHMARKS=OFF"
+  # flush-to-zero and denormals-are-zero set. At -O2, the other level engines build at (-O3 is
+  # gcc-cxx20's and clang-19's): a third quicker to compile than -O3, whose vectorized copies of
+  # the portable kernels double the code of a file that instantiates many.
+  "gcc-fast-math g++ 17 None -O2 -DNDEBUG -ffast-math $runnable_cap -DMINIFLOAT_BUILD_BENCHMARKS=OFF"
   # A new toolchain: clang-19, libc++ with its debug hardening (which checks the comparators
   # given to std::sort), C++23. GoogleTest from source and {fmt} header-only: Debian's are built
   # for libstdc++. -Ofast but for its -ffinite-math-only: with that, clang 17+ marks every float
   # argument and result nofpclass(nan inf), which makes the suite's NaN-valued doubles (the
   # reference's NaN codes) undefined; the headers compile under the whole of -Ofast in the style
-  # step, and g++'s -ffast-math configuration runs the suite with finite-math-only.
-  "clang19-libcxx-cxx23-ofast clang++-19 23 None -Ofast -fno-finite-math-only -Wno-deprecated-ofast -stdlib=libc++
+  # step, and g++'s -ffast-math configuration runs the suite with finite-math-only. The paths
+  # this CPU runs (clang 14 compiles every path's code in both standards above).
+  "clang19-libcxx-cxx23-ofast clang++-19 23 None -Ofast -fno-finite-math-only -Wno-deprecated-ofast $runnable_cap -stdlib=libc++
    -D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_DEBUG -DMINIFLOAT_BUILD_EXAMPLES=OFF
    -DMINIFLOAT_BUILD_BENCHMARKS=OFF -DMINIFLOAT_GTEST_SOURCE_DIR=/usr/src/googletest
    -DMINIFLOAT_FMT_HEADER_ONLY=ON"
