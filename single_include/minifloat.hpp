@@ -1557,7 +1557,13 @@ constexpr std::size_t prefetch_distance = 0;
 // once per instruction set: the lane variants of the converter's step 2 (converter.hpp's map
 // says which serves what), the array loops, and amax. A kernel header (detail/kernels_*.hpp)
 // defines, in its own namespace, MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN (function prefixes: a
-// target attribute, inline), `capabilities` (a constexpr lane_capabilities, converter.hpp), and:
+// target attribute, inline), `capabilities` (a constexpr lane_capabilities, converter.hpp), and
+// the operations below. The SIMD paths force their lane functions inline where the compiler
+// optimizes (__OPTIMIZE__): a call per vector would cost more than its work. At -O0 they stay
+// calls, as every other function does there: forced inline, every array kernel (a program that
+// converts several formats instantiates hundreds) carries its own copy of each lane function,
+// which tripled the code of a debug build and made it 1.7 times slower to compile (bulk_test
+// with g++ -O0 and ASan: 18.2 MB and 114 s, against 9.4 MB and 67 s). The operations:
 //   u32v, maskv                       a vector of 32-bit lanes and a lane mask
 //   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
 //   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
@@ -3812,7 +3818,11 @@ namespace detail {
 namespace avx2 {
 
 #define MINIFLOAT_AVX2_TARGET __attribute__((target("avx2,f16c,fma,bmi2")))
+#if defined(__OPTIMIZE__) // forced inline only where optimizing: lanes.inc says why
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX2_TARGET __attribute__((always_inline)) inline
+#else
+#define MINIFLOAT_LANE_FN MINIFLOAT_AVX2_TARGET inline
+#endif
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX2_TARGET inline
 
 // Float addition in MXCSR's rounding (checked per call), per-lane shifts, F16C, packed stores,
@@ -4076,7 +4086,13 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
 // once per instruction set: the lane variants of the converter's step 2 (converter.hpp's map
 // says which serves what), the array loops, and amax. A kernel header (detail/kernels_*.hpp)
 // defines, in its own namespace, MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN (function prefixes: a
-// target attribute, inline), `capabilities` (a constexpr lane_capabilities, converter.hpp), and:
+// target attribute, inline), `capabilities` (a constexpr lane_capabilities, converter.hpp), and
+// the operations below. The SIMD paths force their lane functions inline where the compiler
+// optimizes (__OPTIMIZE__): a call per vector would cost more than its work. At -O0 they stay
+// calls, as every other function does there: forced inline, every array kernel (a program that
+// converts several formats instantiates hundreds) carries its own copy of each lane function,
+// which tripled the code of a debug build and made it 1.7 times slower to compile (bulk_test
+// with g++ -O0 and ASan: 18.2 MB and 114 s, against 9.4 MB and 67 s). The operations:
 //   u32v, maskv                       a vector of 32-bit lanes and a lane mask
 //   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
 //   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
@@ -5769,7 +5785,11 @@ namespace avx512 {
 #define MINIFLOAT_AVX512_TARGET                                                                    \
   __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512dq,avx512cd,avx2,f16c,fma,"    \
                         "bmi2")))
+#if defined(__OPTIMIZE__) // forced inline only where optimizing: lanes.inc says why
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX512_TARGET __attribute__((always_inline)) inline
+#else
+#define MINIFLOAT_LANE_FN MINIFLOAT_AVX512_TARGET inline
+#endif
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX512_TARGET inline
 
 // Float addition with embedded rounding, per-lane shifts, F16C, packed stores, doubles rounded
@@ -5998,7 +6018,13 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
 // once per instruction set: the lane variants of the converter's step 2 (converter.hpp's map
 // says which serves what), the array loops, and amax. A kernel header (detail/kernels_*.hpp)
 // defines, in its own namespace, MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN (function prefixes: a
-// target attribute, inline), `capabilities` (a constexpr lane_capabilities, converter.hpp), and:
+// target attribute, inline), `capabilities` (a constexpr lane_capabilities, converter.hpp), and
+// the operations below. The SIMD paths force their lane functions inline where the compiler
+// optimizes (__OPTIMIZE__): a call per vector would cost more than its work. At -O0 they stay
+// calls, as every other function does there: forced inline, every array kernel (a program that
+// converts several formats instantiates hundreds) carries its own copy of each lane function,
+// which tripled the code of a debug build and made it 1.7 times slower to compile (bulk_test
+// with g++ -O0 and ASan: 18.2 MB and 114 s, against 9.4 MB and 67 s). The operations:
 //   u32v, maskv                       a vector of 32-bit lanes and a lane mask
 //   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
 //   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
@@ -7417,7 +7443,11 @@ namespace minifloat {
 namespace detail {
 namespace neon {
 
+#if defined(__OPTIMIZE__) // forced inline only where optimizing: lanes.inc says why
 #define MINIFLOAT_LANE_FN __attribute__((always_inline)) inline
+#else
+#define MINIFLOAT_LANE_FN inline
+#endif
 #define MINIFLOAT_ARRAY_FN inline
 // The float addition kernel needs a known rounding; NEON's comes from FPCR, and the kernel with
 // per-lane shifts needs no such check. Packed stores; binary16 widened by integer arithmetic.
@@ -7575,7 +7605,13 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[4]) {
 // once per instruction set: the lane variants of the converter's step 2 (converter.hpp's map
 // says which serves what), the array loops, and amax. A kernel header (detail/kernels_*.hpp)
 // defines, in its own namespace, MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN (function prefixes: a
-// target attribute, inline), `capabilities` (a constexpr lane_capabilities, converter.hpp), and:
+// target attribute, inline), `capabilities` (a constexpr lane_capabilities, converter.hpp), and
+// the operations below. The SIMD paths force their lane functions inline where the compiler
+// optimizes (__OPTIMIZE__): a call per vector would cost more than its work. At -O0 they stay
+// calls, as every other function does there: forced inline, every array kernel (a program that
+// converts several formats instantiates hundreds) carries its own copy of each lane function,
+// which tripled the code of a debug build and made it 1.7 times slower to compile (bulk_test
+// with g++ -O0 and ASan: 18.2 MB and 114 s, against 9.4 MB and 67 s). The operations:
 //   u32v, maskv                       a vector of 32-bit lanes and a lane mask
 //   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
 //   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0

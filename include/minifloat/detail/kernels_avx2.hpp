@@ -23,7 +23,11 @@ namespace detail {
 namespace avx2 {
 
 #define MINIFLOAT_AVX2_TARGET __attribute__((target("avx2,f16c,fma,bmi2")))
+#if defined(__OPTIMIZE__) // forced inline only where optimizing: lanes.inc says why
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX2_TARGET __attribute__((always_inline)) inline
+#else
+#define MINIFLOAT_LANE_FN MINIFLOAT_AVX2_TARGET inline
+#endif
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX2_TARGET inline
 
 // Float addition in MXCSR's rounding (checked per call), per-lane shifts, F16C, packed stores,

@@ -31,7 +31,11 @@ namespace avx512 {
 #define MINIFLOAT_AVX512_TARGET                                                                    \
   __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512dq,avx512cd,avx2,f16c,fma,"    \
                         "bmi2")))
+#if defined(__OPTIMIZE__) // forced inline only where optimizing: lanes.inc says why
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX512_TARGET __attribute__((always_inline)) inline
+#else
+#define MINIFLOAT_LANE_FN MINIFLOAT_AVX512_TARGET inline
+#endif
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX512_TARGET inline
 
 // Float addition with embedded rounding, per-lane shifts, F16C, packed stores, doubles rounded

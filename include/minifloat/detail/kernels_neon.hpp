@@ -16,7 +16,11 @@ namespace minifloat {
 namespace detail {
 namespace neon {
 
+#if defined(__OPTIMIZE__) // forced inline only where optimizing: lanes.inc says why
 #define MINIFLOAT_LANE_FN __attribute__((always_inline)) inline
+#else
+#define MINIFLOAT_LANE_FN inline
+#endif
 #define MINIFLOAT_ARRAY_FN inline
 // The float addition kernel needs a known rounding; NEON's comes from FPCR, and the kernel with
 // per-lane shifts needs no such check. Packed stores; binary16 widened by integer arithmetic.
