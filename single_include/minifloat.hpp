@@ -768,9 +768,11 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //   float -> e4m3 or e5m2, nearest_even, saturating or not, in CUDA device code on sm_89 and
 //       later: device_instruction (detail/convert_value.hpp)
 //
-// (1) lane_addition where fegetround() is FE_TONEAREST and FLT_EVAL_METHOD is 0, else
+// (1) lane_addition where the environment rounds to nearest (fegetround(), and MXCSR where float
+//     arithmetic is SSE's) and FLT_EVAL_METHOD is 0, else
 //     fixed_point; the scalar casts always take fixed_point (constant expressions, and no
-//     question to the environment per value). (2) Where MXCSR rounds to nearest, else shifts.
+//     question to the environment per value). (2) Where MXCSR rounds to nearest, else the portable
+//     path's fixed_point kernel.
 // "float16" is float, binary16 and bfloat16 (the 16-bit formats widen to float exactly first);
 // "element" is every one-byte format with subnormals: all but e8m0 (the 8-bit formats, the MX
 // elements e2m1, e2m3, e3m2, and the unsigned ue4m3).
@@ -780,7 +782,8 @@ enum class float_addition_rounding : std::uint8_t {
   none,        // no float addition whose rounding is known (NEON: FPCR's; the portable path where
                // float arithmetic is not evaluated in float, FLT_EVAL_METHOD != 0: x87)
   embedded,    // the instruction carries its rounding (AVX-512 {rn-sae}, {rz-sae}): any MXCSR
-  environment, // the environment's (AVX2: MXCSR; the portable arrays: fegetround()): nearest-even
+  environment, // the environment's (AVX2: MXCSR; the portable arrays: fegetround() and MXCSR
+               // where float arithmetic is SSE's): nearest-even
                // where it says so, checked once per array call
 };
 struct lane_capabilities {
@@ -1410,6 +1413,10 @@ private:
 #endif // MINIFLOAT_REPORT_HPP
 // ---- end minifloat/report.hpp
 
+#if defined(__SSE_MATH__) && !defined(__CUDACC__)
+#include <xmmintrin.h> // _mm_getcsr: float arithmetic rounds as MXCSR says
+#endif
+
 namespace minifloat {
 namespace detail {
 namespace portable {
@@ -1435,8 +1442,17 @@ MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b) {
   return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) + detail::bit_cast<float>(b));
 }
 // Whether the environment rounds to nearest (the default), so that add_f32 may stand for
-// nearest-even.
-inline bool rounds_to_nearest() noexcept { return std::fegetround() == FE_TONEAREST; }
+// nearest-even. Where float arithmetic is SSE's, MXCSR decides, and it can be changed alone
+// (_MM_SET_ROUNDING_MODE), which glibc's fegetround does not see on x86-64 (it reads the x87
+// control word): so both are asked.
+inline bool rounds_to_nearest() noexcept {
+#if defined(__SSE_MATH__) && !defined(__CUDACC__)
+  if ((_mm_getcsr() & 0x6000U) != 0) { // rounding control, bits 13-14: 0 is nearest
+    return false;
+  }
+#endif
+  return std::fegetround() == FE_TONEAREST;
+}
 
 MINIFLOAT_LANE_FN u32v splat(std::uint32_t x) { return x; }
 MINIFLOAT_LANE_FN u32v iota() { return 0; }

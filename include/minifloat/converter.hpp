@@ -252,9 +252,11 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //   float -> e4m3 or e5m2, nearest_even, saturating or not, in CUDA device code on sm_89 and
 //       later: device_instruction (detail/convert_value.hpp)
 //
-// (1) lane_addition where fegetround() is FE_TONEAREST and FLT_EVAL_METHOD is 0, else
+// (1) lane_addition where the environment rounds to nearest (fegetround(), and MXCSR where float
+//     arithmetic is SSE's) and FLT_EVAL_METHOD is 0, else
 //     fixed_point; the scalar casts always take fixed_point (constant expressions, and no
-//     question to the environment per value). (2) Where MXCSR rounds to nearest, else shifts.
+//     question to the environment per value). (2) Where MXCSR rounds to nearest, else the portable
+//     path's fixed_point kernel.
 // "float16" is float, binary16 and bfloat16 (the 16-bit formats widen to float exactly first);
 // "element" is every one-byte format with subnormals: all but e8m0 (the 8-bit formats, the MX
 // elements e2m1, e2m3, e3m2, and the unsigned ue4m3).
@@ -264,7 +266,8 @@ enum class float_addition_rounding : std::uint8_t {
   none,        // no float addition whose rounding is known (NEON: FPCR's; the portable path where
                // float arithmetic is not evaluated in float, FLT_EVAL_METHOD != 0: x87)
   embedded,    // the instruction carries its rounding (AVX-512 {rn-sae}, {rz-sae}): any MXCSR
-  environment, // the environment's (AVX2: MXCSR; the portable arrays: fegetround()): nearest-even
+  environment, // the environment's (AVX2: MXCSR; the portable arrays: fegetround() and MXCSR
+               // where float arithmetic is SSE's): nearest-even
                // where it says so, checked once per array call
 };
 struct lane_capabilities {

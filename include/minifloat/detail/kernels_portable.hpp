@@ -19,6 +19,10 @@
 #include "../tables.hpp"
 #include "value_traits.hpp"
 
+#if defined(__SSE_MATH__) && !defined(__CUDACC__)
+#include <xmmintrin.h> // _mm_getcsr: float arithmetic rounds as MXCSR says
+#endif
+
 namespace minifloat {
 namespace detail {
 namespace portable {
@@ -44,8 +48,17 @@ MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b) {
   return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) + detail::bit_cast<float>(b));
 }
 // Whether the environment rounds to nearest (the default), so that add_f32 may stand for
-// nearest-even.
-inline bool rounds_to_nearest() noexcept { return std::fegetround() == FE_TONEAREST; }
+// nearest-even. Where float arithmetic is SSE's, MXCSR decides, and it can be changed alone
+// (_MM_SET_ROUNDING_MODE), which glibc's fegetround does not see on x86-64 (it reads the x87
+// control word): so both are asked.
+inline bool rounds_to_nearest() noexcept {
+#if defined(__SSE_MATH__) && !defined(__CUDACC__)
+  if ((_mm_getcsr() & 0x6000U) != 0) { // rounding control, bits 13-14: 0 is nearest
+    return false;
+  }
+#endif
+  return std::fegetround() == FE_TONEAREST;
+}
 
 MINIFLOAT_LANE_FN u32v splat(std::uint32_t x) { return x; }
 MINIFLOAT_LANE_FN u32v iota() { return 0; }
