@@ -1,14 +1,19 @@
 // Conversion throughput (Google Benchmark), scalar and bulk, with baselines measured in the
-// same run: a plain copy of the same bytes (the memory system's limit), a plain read for amax,
-// the scalar one-value loop, and NVIDIA's host conversion from cuda_fp8.h when the CUDA toolkit
-// is found. Each array function runs on every path this CPU supports (portable, avx2, avx512).
+// same run: the memory-pattern limits (copies that move exactly the bytes of each kind of
+// conversion in the widest vectors, and a read for amax), the scalar one-value loop, and
+// NVIDIA's host conversion from cuda_fp8.h when the CUDA toolkit is found. Each array function
+// runs on every path this CPU supports (portable, avx2, avx512, neon).
 // Data: N(0, 1) * 100, so that values fall in every binade of e4m3 and past its range, from a
-// fixed seed, never a short pattern repeated. Sizes: 4 Ki, 64 Ki, 256 Ki and 64 Mi elements.
-// After the usual table, a summary prints elements/ns and the ratios to the copy and to the
-// scalar loop of the same size (MXFP4 decoding: to a copy of its own bytes; quantizing: to the
-// saturating e4m3 encode on the same path).
+// fixed seed, never a short pattern repeated. Sizes: 4 Ki, 64 Ki, 256 Ki and 64 Mi elements;
+// each size converts the same buffer repeatedly (in cache up to 256 Ki).
+// It first prints the CPU model and the core clock from a probe; after the usual table, a
+// summary prints elements/ns, cycles per element and the ratios to the memory pattern's limit
+// (limit_for), to the scalar loop of the same size, to the saturating e4m3 encode on the same
+// path (quantizing) and to the same call without a report.
 #include <benchmark/benchmark.h>
 
+#include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -21,6 +26,10 @@
 
 #if defined(MINIFLOAT_BENCH_NVIDIA)
 #include <cuda_fp8.h>
+#endif
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <cpuid.h>
+#include <immintrin.h>
 #endif
 
 namespace {
@@ -60,78 +69,219 @@ void set_counters(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(0));
 }
 
-// Baselines.
-void BM_copy_float_bytes(benchmark::State& state) {
-  const auto n = static_cast<std::size_t>(state.range(0));
-  const auto& src = normal_floats(n);
-  std::vector<float> dst(n);
-  for (auto _ : state) {
-    std::memcpy(dst.data(), src.data(), n * sizeof(float));
-    benchmark::ClobberMemory();
-  }
-  set_counters(state);
-}
-// A plain read of the same bytes at the machine's limit: an OR of every word, in the widest
-// vectors the CPU has (GCC/clang vector extensions with a target attribute, like the library's
-// kernels), so that amax is measured against what the memory system can deliver.
+// Baselines: the memory-pattern limits. Each reads and writes exactly the bytes of the
+// conversions it stands for (4 bytes in and 1 out per element for float -> 8 bits, 8 -> 1 for
+// doubles, 2 -> 1 for 16-bit sources, 1 -> 4 and 1 -> 2 for decoding, a read of 4 for amax), in
+// the widest vectors this CPU has (memory_patterns.inc, compiled per instruction set like the
+// library's kernels), with streaming stores where the output reaches the library's threshold for
+// them (MINIFLOAT_NON_TEMPORAL_THRESHOLD, as the decoders do). The summary divides each
+// conversion's rate by its pattern's ("x limit").
 // (GCC drops vector_size from a dependent alias, so the vector types are spelled out.)
 typedef std::uint32_t words16 __attribute__((vector_size(16)));
 typedef std::uint32_t words32 __attribute__((vector_size(32)));
 typedef std::uint32_t words64 __attribute__((vector_size(64)));
-template <class Vector>
-struct or_reduction {
-  using vector = Vector;
-  static constexpr std::size_t lanes = sizeof(Vector) / 4;
-  static std::uint32_t run(const std::uint32_t* words, std::size_t n) {
-    vector acc[4] = {};
-    std::size_t i = 0;
-    for (; i + 4 * lanes <= n; i += 4 * lanes) {
-      for (std::size_t k = 0; k < 4; ++k) {
-        vector v;
-        std::memcpy(&v, words + i + k * lanes, sizeof v);
-        acc[k] |= v;
-      }
-    }
-    std::uint32_t result = 0;
-    for (std::size_t k = 0; k < 4; ++k) {
-      for (std::size_t lane = 0; lane < lanes; ++lane) {
-        result |= acc[k][lane];
-      }
-    }
-    for (; i < n; ++i) {
-      result |= words[i];
-    }
-    return result;
-  }
-};
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-__attribute__((target("avx512f"))) std::uint32_t read_avx512(const std::uint32_t* w,
-                                                             std::size_t n) {
-  return or_reduction<words64>::run(w, n);
-}
-__attribute__((target("avx2"))) std::uint32_t read_avx2(const std::uint32_t* w, std::size_t n) {
-  return or_reduction<words32>::run(w, n);
-}
+#if defined(__GNUC__) && defined(__x86_64__)
+#define MINIFLOAT_BENCH_X86 1
 #endif
-std::uint32_t read_all_words(const std::uint32_t* words, std::size_t n) {
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+namespace patterns_base { // SSE2 on x86-64, else the compiler's choice for 16-byte vectors
+using vector = words16;
+#define MEMORY_PATTERN_FN
+#if defined(MINIFLOAT_BENCH_X86)
+inline void stream(std::uint8_t* p, vector v) {
+  _mm_stream_si128(reinterpret_cast<__m128i*>(p), reinterpret_cast<__m128i>(v));
+}
+#else
+inline void stream(std::uint8_t* p, vector v) { std::memcpy(p, &v, sizeof v); }
+#endif
+#include "memory_patterns.inc"
+#undef MEMORY_PATTERN_FN
+} // namespace patterns_base
+#if defined(MINIFLOAT_BENCH_X86)
+namespace patterns_avx2 {
+using vector = words32;
+#define MEMORY_PATTERN_FN __attribute__((target("avx2")))
+MEMORY_PATTERN_FN inline void stream(std::uint8_t* p, vector v) {
+  _mm256_stream_si256(reinterpret_cast<__m256i*>(p), reinterpret_cast<__m256i>(v));
+}
+#include "memory_patterns.inc"
+#undef MEMORY_PATTERN_FN
+} // namespace patterns_avx2
+namespace patterns_avx512 {
+using vector = words64;
+#define MEMORY_PATTERN_FN __attribute__((target("avx512f")))
+MEMORY_PATTERN_FN inline void stream(std::uint8_t* p, vector v) {
+  _mm512_stream_si512(reinterpret_cast<__m512i*>(p), reinterpret_cast<__m512i>(v));
+}
+#include "memory_patterns.inc"
+#undef MEMORY_PATTERN_FN
+} // namespace patterns_avx512
+#endif
+
+// The widest vectors this CPU has: 64, 32 or 16 bytes.
+std::size_t vector_bytes() {
+#if defined(MINIFLOAT_BENCH_X86)
   if (__builtin_cpu_supports("avx512f")) {
-    return read_avx512(words, n);
+    return 64;
   }
   if (__builtin_cpu_supports("avx2")) {
-    return read_avx2(words, n);
+    return 32;
   }
 #endif
-  return or_reduction<words16>::run(words, n);
+  return 16;
 }
-void BM_read_float_bytes(benchmark::State& state) {
+// Buffers aligned to 64 bytes (streaming stores need their vector's alignment), filled.
+struct aligned_bytes {
+  explicit aligned_bytes(std::size_t size) : storage(size + 64, std::uint8_t{0x5A}) {}
+  std::uint8_t* data() {
+    const auto address = reinterpret_cast<std::uintptr_t>(storage.data());
+    return storage.data() + (64 - address % 64) % 64;
+  }
+  std::vector<std::uint8_t> storage;
+};
+bool streams(std::size_t out_bytes) { return out_bytes >= MINIFLOAT_NON_TEMPORAL_THRESHOLD; }
+
+template <std::size_t Ratio, bool Stream>
+void narrowing_copy(const std::uint8_t* src, std::uint8_t* dst, std::size_t out_bytes) {
+#if defined(MINIFLOAT_BENCH_X86)
+  switch (vector_bytes()) {
+  case 64:
+    return patterns_avx512::narrowing_copy<Ratio, Stream>(src, dst, out_bytes);
+  case 32:
+    return patterns_avx2::narrowing_copy<Ratio, Stream>(src, dst, out_bytes);
+  default:
+    break;
+  }
+#endif
+  patterns_base::narrowing_copy<Ratio, Stream>(src, dst, out_bytes);
+}
+template <std::size_t Ratio, bool Stream>
+void widening_copy(const std::uint8_t* src, std::uint8_t* dst, std::size_t in_bytes) {
+#if defined(MINIFLOAT_BENCH_X86)
+  switch (vector_bytes()) {
+  case 64:
+    return patterns_avx512::widening_copy<Ratio, Stream>(src, dst, in_bytes);
+  case 32:
+    return patterns_avx2::widening_copy<Ratio, Stream>(src, dst, in_bytes);
+  default:
+    break;
+  }
+#endif
+  patterns_base::widening_copy<Ratio, Stream>(src, dst, in_bytes);
+}
+std::uint32_t read_all(const std::uint8_t* src, std::size_t bytes) {
+#if defined(MINIFLOAT_BENCH_X86)
+  switch (vector_bytes()) {
+  case 64:
+    return patterns_avx512::read_all(src, bytes);
+  case 32:
+    return patterns_avx2::read_all(src, bytes);
+  default:
+    break;
+  }
+#endif
+  return patterns_base::read_all(src, bytes);
+}
+
+// n elements of InBytes each into n of OutBytes each.
+template <std::size_t InBytes, std::size_t OutBytes>
+void BM_limit_copy(benchmark::State& state) {
   const auto n = static_cast<std::size_t>(state.range(0));
-  const auto& src = normal_floats(n);
+  aligned_bytes src(n * InBytes);
+  aligned_bytes dst(n * OutBytes);
+  const bool stream = streams(n * OutBytes);
   for (auto _ : state) {
-    benchmark::DoNotOptimize(read_all_words(reinterpret_cast<const std::uint32_t*>(src.data()), n));
+    if constexpr (InBytes >= OutBytes) {
+      stream ? narrowing_copy<InBytes / OutBytes, true>(src.data(), dst.data(), n * OutBytes)
+             : narrowing_copy<InBytes / OutBytes, false>(src.data(), dst.data(), n * OutBytes);
+    } else {
+      stream ? widening_copy<OutBytes / InBytes, true>(src.data(), dst.data(), n * InBytes)
+             : widening_copy<OutBytes / InBytes, false>(src.data(), dst.data(), n * InBytes);
+    }
+    if (stream) {
+#if defined(MINIFLOAT_BENCH_X86)
+      _mm_sfence();
+#endif
+    }
+    benchmark::ClobberMemory();
   }
   set_counters(state);
 }
+// A read of n floats' bytes (amax's pattern).
+void BM_limit_read(benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  aligned_bytes src(n * sizeof(float));
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(read_all(src.data(), n * sizeof(float)));
+  }
+  set_counters(state);
+}
+
+// The CPU's model, as the operating system names it (Linux: /proc/cpuinfo), with x86's family
+// and model numbers, which the name does not always give.
+std::string cpu_model() {
+  std::string model = "unknown CPU";
+  if (std::FILE* f = std::fopen("/proc/cpuinfo", "r")) {
+    char line[512];
+    while (std::fgets(line, sizeof line, f) != nullptr) {
+      const std::string text(line);
+      if (text.rfind("model name", 0) == 0 || text.rfind("Model", 0) == 0) {
+        const std::size_t colon = text.find(':');
+        if (colon != std::string::npos) {
+          model = text.substr(colon + 2, text.size() - colon - 3);
+          break;
+        }
+      }
+    }
+    std::fclose(f);
+  }
+#if defined(MINIFLOAT_BENCH_X86)
+  unsigned eax = 0;
+  unsigned ebx = 0;
+  unsigned ecx = 0;
+  unsigned edx = 0;
+  if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0) {
+    const unsigned base_family = (eax >> 8) & 0xF;
+    const unsigned family = base_family == 0xF ? base_family + ((eax >> 20) & 0xFF) : base_family;
+    const unsigned model_number = base_family == 0x6 || base_family == 0xF
+                                      ? (((eax >> 16) & 0xF) << 4) | ((eax >> 4) & 0xF)
+                                      : (eax >> 4) & 0xF;
+    model += " (family " + std::to_string(family) + " model " + std::to_string(model_number) + ")";
+  }
+#endif
+  return model;
+}
+
+// Cycles per nanosecond, from a clock probe: a chain of dependent integer additions (one cycle
+// each on every x86-64 and AArch64 core), the best of five 20-million-addition runs. 0 where the
+// probe is not written (other architectures, other compilers).
+double core_cycles_per_ns() {
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__))
+  constexpr std::uint64_t rounds = 1250000; // 16 additions per round
+  double best = 0;
+  for (int run = 0; run < 5; ++run) {
+    std::uint64_t x = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (std::uint64_t r = 0; r < rounds; ++r) {
+      for (int k = 0; k < 16; ++k) {
+#if defined(__x86_64__)
+        __asm__ volatile("add $1, %0" : "+r"(x));
+#else
+        __asm__ volatile("add %0, %0, #1" : "+r"(x));
+#endif
+      }
+    }
+    const auto ns =
+        std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+    benchmark::DoNotOptimize(x);
+    const double rate = static_cast<double>(16 * rounds) / ns;
+    best = rate > best ? rate : best;
+  }
+  return best;
+#else
+  return 0;
+#endif
+}
+
 // The scalar casts in a loop (float, binary16 or bfloat16 sources).
 template <class Source, class T, minifloat::rounding R, overflow O>
 void BM_scalar_encode(benchmark::State& state) {
@@ -485,8 +635,12 @@ void add(const std::string& name, void (*function)(benchmark::State&, simd_path)
 }
 
 void register_all() {
-  add("copy_float_bytes", BM_copy_float_bytes);
-  add("read_float_bytes", BM_read_float_bytes);
+  add("limit_copy_4B_to_1B", BM_limit_copy<4, 1>);
+  add("limit_copy_8B_to_1B", BM_limit_copy<8, 1>);
+  add("limit_copy_2B_to_1B", BM_limit_copy<2, 1>);
+  add("limit_copy_1B_to_4B", BM_limit_copy<1, 4>);
+  add("limit_copy_1B_to_2B", BM_limit_copy<1, 2>);
+  add("limit_read_4B", BM_limit_read);
   add("scalar_encode_e4m3",
       BM_scalar_encode<float, e4m3, rule::nearest_even, overflow::non_saturating>);
   add("scalar_encode_binary16_e4m3",
@@ -548,10 +702,43 @@ void register_all() {
   add("dequantize_nvfp4_bfloat16", BM_dequantize_nvfp4<minifloat::bfloat16_bits>);
 }
 
-// Prints the usual table, then elements/ns with the ratios to the copy (or read, for amax) and
-// to the scalar loop of the same size.
+// The memory pattern a benchmark's rate is divided by (without the size): its own for the
+// limits; for the MXFP4 and NVFP4 decoders a copy of their own bytes (NVFP4's 16-element blocks
+// carry twice MXFP4's scale bytes, 1/16 of a byte per element more: close enough); else by
+// source and result width.
+std::string limit_for(const std::string& name) {
+  const auto starts = [&](const char* prefix) { return name.rfind(prefix, 0) == 0; };
+  const auto has = [&](const char* part) { return name.find(part) != std::string::npos; };
+  if (starts("limit_") || starts("copy_")) {
+    return name.substr(0, name.rfind('/'));
+  }
+  if (starts("amax")) {
+    return "limit_read_4B";
+  }
+  if (starts("dequantize_mxfp4_bfloat16") || starts("dequantize_nvfp4_bfloat16")) {
+    return "copy_mxfp4_bfloat16_bytes";
+  }
+  if (starts("dequantize_")) {
+    return "copy_mxfp4_float_bytes";
+  }
+  if (has("decode")) {
+    return has("binary16") || has("bfloat16") ? "limit_copy_1B_to_2B" : "limit_copy_1B_to_4B";
+  }
+  if (has("double")) {
+    return "limit_copy_8B_to_1B";
+  }
+  if (has("binary16") || has("bfloat16")) {
+    return "limit_copy_2B_to_1B";
+  }
+  return "limit_copy_4B_to_1B";
+}
+
+// Prints the usual table, then elements/ns, cycles per element (at the clock probe's rate) and
+// the ratios to the memory pattern's limit, to the scalar loop of the same size, to the plain
+// encode (quantizing) and to the call without a report.
 class summary_reporter : public benchmark::ConsoleReporter {
 public:
+  explicit summary_reporter(double cycles_per_ns) : cycles_per_ns_(cycles_per_ns) {}
   void ReportRuns(const std::vector<Run>& runs) override {
     ConsoleReporter::ReportRuns(runs);
     for (const Run& run : runs) {
@@ -564,23 +751,14 @@ public:
   void Finalize() override {
     ConsoleReporter::Finalize();
     std::map<std::string, double> by_name(rates_.begin(), rates_.end());
-    std::printf("\n%-48s %9s %9s %9s %9s %9s\n", "benchmark (elements/ns)", "el/ns", "x copy",
-                "x scalar", "x encode", "x plain");
+    std::printf("\n%-48s %9s %9s %9s %9s %9s %9s\n", "benchmark (elements/ns)", "el/ns", "cyc/el",
+                "x limit", "x scalar", "x encode", "x plain");
     for (const auto& [name, rate] : rates_) {
       const std::string size = name.substr(name.rfind('/'));
-      const bool reads = name.rfind("amax", 0) == 0;
-      // MXFP4 decoding against the copy of its own bytes (ggml's blocks move the same ones).
-      std::string copy_name = "copy_float_bytes";
-      if (reads) {
-        copy_name = "read_float_bytes";
-      } else if (name.rfind("dequantize_mxfp4_bfloat16", 0) == 0) {
-        copy_name = "copy_mxfp4_bfloat16_bytes";
-      } else if (name.rfind("dequantize_mxfp4_float", 0) == 0 ||
-                 name.rfind("dequantize_mxfp4_ggml_float", 0) == 0) {
-        copy_name = "copy_mxfp4_float_bytes";
-      }
-      const double copy = by_name[copy_name + size];
-      const double scalar = name.find("decode") != std::string::npos
+      const double limit = by_name[limit_for(name) + size];
+      const bool baseline = name.rfind("limit_", 0) == 0 || name.rfind("copy_", 0) == 0;
+      const double scalar = baseline ? 0.0
+                            : name.find("decode") != std::string::npos
                                 ? by_name["scalar_decode_e4m3" + size]
                                 : by_name["scalar_encode_e4m3" + size];
       // quantize against the plain saturating encode on the same path (or the active one).
@@ -602,13 +780,15 @@ public:
       const double plain = report_at == std::string::npos
                                ? 0.0
                                : by_name[name.substr(0, report_at) + name.substr(report_at + 7)];
-      std::printf("%-48s %9.3f %9.2f %9.2f %9.2f %9.2f\n", name.c_str(), rate,
-                  copy > 0 ? rate / copy : 0.0, scalar > 0 ? rate / scalar : 0.0,
-                  encode > 0 ? rate / encode : 0.0, plain > 0 ? rate / plain : 0.0);
+      std::printf("%-48s %9.3f %9.2f %9.2f %9.2f %9.2f %9.2f\n", name.c_str(), rate,
+                  rate > 0 ? cycles_per_ns_ / rate : 0.0, limit > 0 ? rate / limit : 0.0,
+                  scalar > 0 ? rate / scalar : 0.0, encode > 0 ? rate / encode : 0.0,
+                  plain > 0 ? rate / plain : 0.0);
     }
   }
 
 private:
+  double cycles_per_ns_;
   std::vector<std::pair<std::string, double>> rates_;
 };
 
@@ -620,9 +800,12 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
     return 1;
   }
-  std::printf("minifloat bulk conversion; active path %s\n",
-              minifloat::to_string(minifloat::active_path()));
-  summary_reporter reporter;
+  const double cycles_per_ns = core_cycles_per_ns();
+  std::printf("minifloat bulk conversion on %s; active path %s; widest vectors %zu bytes;\n"
+              "core clock by the probe (a dependent addition chain): %.2f GHz\n",
+              cpu_model().c_str(), minifloat::to_string(minifloat::active_path()), vector_bytes(),
+              cycles_per_ns);
+  summary_reporter reporter(cycles_per_ns);
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
   return 0;
