@@ -2659,6 +2659,21 @@ MINIFLOAT_ARRAY_FN void block_scales(const std::uint32_t* largest, std::size_t c
   }
 }
 
+// NVFP4's element factors (quantize_nvfp4, docs/spec.md §7) lane by lane, as float bits: for the
+// float values of the blocks' scale bytes (bytes[b]), 1 / (bytes[b] * decode) rounded once in float
+// arithmetic, at most FLT_MAX (a zero byte's +inf becomes FLT_MAX; a NaN byte gives NaN), `width`
+// blocks at a time with no branch: blocks [0, count) rounded up to a multiple of `width`, which
+// the caller's arrays hold. The scalar loop's operations in the same order, so the same flags.
+MINIFLOAT_ARRAY_FN void nvfp4_factors(const float* bytes, std::size_t count, float decode,
+                                      std::uint32_t* factors) {
+  const u32v one = splat(0x3F800000U);
+  const u32v infinity = splat(0x7F800000U);
+  for (std::size_t b = 0; b < count; b += width) {
+    const u32v quotient = quotient_f32(one, mul_f32(load_float_bits(bytes + b), decode));
+    store_u32(factors + b, select(eq(quotient, infinity), splat(0x7F7FFFFFU), quotient));
+  }
+}
+
 // amax's loop: the largest of the magnitudes' bits, compared as integers (so NaNs come above
 // infinity, above every finite value), four vectors at a time for four chains of max.
 MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
@@ -2874,6 +2889,12 @@ struct portable_kernels {
                            int margin, bool power_of_two, std::uint32_t* scales,
                            std::uint32_t* inverses) {
     portable::block_scales(largest, count, max_value, margin, power_of_two, scales, inverses);
+  }
+  // NVFP4's element factors from the scale bytes' values (lanes.inc nvfp4_factors; blocks
+  // [0, count) rounded up to a multiple of the path's width).
+  static void nvfp4_factors(const float* bytes, std::size_t count, float decode,
+                            std::uint32_t* factors) {
+    portable::nvfp4_factors(bytes, count, decode, factors);
   }
   // FP4 codes (one per byte) packed two per byte, n even (pack_nibble_pairs_portable above).
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
@@ -5188,6 +5209,21 @@ MINIFLOAT_ARRAY_FN void block_scales(const std::uint32_t* largest, std::size_t c
   }
 }
 
+// NVFP4's element factors (quantize_nvfp4, docs/spec.md §7) lane by lane, as float bits: for the
+// float values of the blocks' scale bytes (bytes[b]), 1 / (bytes[b] * decode) rounded once in float
+// arithmetic, at most FLT_MAX (a zero byte's +inf becomes FLT_MAX; a NaN byte gives NaN), `width`
+// blocks at a time with no branch: blocks [0, count) rounded up to a multiple of `width`, which
+// the caller's arrays hold. The scalar loop's operations in the same order, so the same flags.
+MINIFLOAT_ARRAY_FN void nvfp4_factors(const float* bytes, std::size_t count, float decode,
+                                      std::uint32_t* factors) {
+  const u32v one = splat(0x3F800000U);
+  const u32v infinity = splat(0x7F800000U);
+  for (std::size_t b = 0; b < count; b += width) {
+    const u32v quotient = quotient_f32(one, mul_f32(load_float_bits(bytes + b), decode));
+    store_u32(factors + b, select(eq(quotient, infinity), splat(0x7F7FFFFFU), quotient));
+  }
+}
+
 // amax's loop: the largest of the magnitudes' bits, compared as integers (so NaNs come above
 // infinity, above every finite value), four vectors at a time for four chains of max.
 MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
@@ -5739,6 +5775,12 @@ struct avx2_kernels {
                            int margin, bool power_of_two, std::uint32_t* scales,
                            std::uint32_t* inverses) {
     avx2::block_scales(largest, count, max_value, margin, power_of_two, scales, inverses);
+  }
+  // NVFP4's element factors from the scale bytes' values (lanes.inc nvfp4_factors; blocks
+  // [0, count) rounded up to a multiple of the path's width).
+  static void nvfp4_factors(const float* bytes, std::size_t count, float decode,
+                            std::uint32_t* factors) {
+    avx2::nvfp4_factors(bytes, count, decode, factors);
   }
   // FP4 codes (one per byte) packed two per byte, n even.
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
@@ -7120,6 +7162,21 @@ MINIFLOAT_ARRAY_FN void block_scales(const std::uint32_t* largest, std::size_t c
   }
 }
 
+// NVFP4's element factors (quantize_nvfp4, docs/spec.md §7) lane by lane, as float bits: for the
+// float values of the blocks' scale bytes (bytes[b]), 1 / (bytes[b] * decode) rounded once in float
+// arithmetic, at most FLT_MAX (a zero byte's +inf becomes FLT_MAX; a NaN byte gives NaN), `width`
+// blocks at a time with no branch: blocks [0, count) rounded up to a multiple of `width`, which
+// the caller's arrays hold. The scalar loop's operations in the same order, so the same flags.
+MINIFLOAT_ARRAY_FN void nvfp4_factors(const float* bytes, std::size_t count, float decode,
+                                      std::uint32_t* factors) {
+  const u32v one = splat(0x3F800000U);
+  const u32v infinity = splat(0x7F800000U);
+  for (std::size_t b = 0; b < count; b += width) {
+    const u32v quotient = quotient_f32(one, mul_f32(load_float_bits(bytes + b), decode));
+    store_u32(factors + b, select(eq(quotient, infinity), splat(0x7F7FFFFFU), quotient));
+  }
+}
+
 // amax's loop: the largest of the magnitudes' bits, compared as integers (so NaNs come above
 // infinity, above every finite value), four vectors at a time for four chains of max.
 MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
@@ -7409,6 +7466,12 @@ struct avx512_kernels {
                            int margin, bool power_of_two, std::uint32_t* scales,
                            std::uint32_t* inverses) {
     avx512::block_scales(largest, count, max_value, margin, power_of_two, scales, inverses);
+  }
+  // NVFP4's element factors from the scale bytes' values (lanes.inc nvfp4_factors; blocks
+  // [0, count) rounded up to a multiple of the path's width).
+  static void nvfp4_factors(const float* bytes, std::size_t count, float decode,
+                            std::uint32_t* factors) {
+    avx512::nvfp4_factors(bytes, count, decode, factors);
   }
   // FP4 codes (one per byte) packed two per byte, n even.
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
@@ -8707,6 +8770,21 @@ MINIFLOAT_ARRAY_FN void block_scales(const std::uint32_t* largest, std::size_t c
   }
 }
 
+// NVFP4's element factors (quantize_nvfp4, docs/spec.md §7) lane by lane, as float bits: for the
+// float values of the blocks' scale bytes (bytes[b]), 1 / (bytes[b] * decode) rounded once in float
+// arithmetic, at most FLT_MAX (a zero byte's +inf becomes FLT_MAX; a NaN byte gives NaN), `width`
+// blocks at a time with no branch: blocks [0, count) rounded up to a multiple of `width`, which
+// the caller's arrays hold. The scalar loop's operations in the same order, so the same flags.
+MINIFLOAT_ARRAY_FN void nvfp4_factors(const float* bytes, std::size_t count, float decode,
+                                      std::uint32_t* factors) {
+  const u32v one = splat(0x3F800000U);
+  const u32v infinity = splat(0x7F800000U);
+  for (std::size_t b = 0; b < count; b += width) {
+    const u32v quotient = quotient_f32(one, mul_f32(load_float_bits(bytes + b), decode));
+    store_u32(factors + b, select(eq(quotient, infinity), splat(0x7F7FFFFFU), quotient));
+  }
+}
+
 // amax's loop: the largest of the magnitudes' bits, compared as integers (so NaNs come above
 // infinity, above every finite value), four vectors at a time for four chains of max.
 MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
@@ -8914,6 +8992,12 @@ struct neon_kernels {
                            int margin, bool power_of_two, std::uint32_t* scales,
                            std::uint32_t* inverses) {
     neon::block_scales(largest, count, max_value, margin, power_of_two, scales, inverses);
+  }
+  // NVFP4's element factors from the scale bytes' values (lanes.inc nvfp4_factors; blocks
+  // [0, count) rounded up to a multiple of the path's width).
+  static void nvfp4_factors(const float* bytes, std::size_t count, float decode,
+                            std::uint32_t* factors) {
+    neon::nvfp4_factors(bytes, count, decode, factors);
   }
   // FP4 codes (one per byte) packed two per byte, n even.
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
@@ -11475,25 +11559,35 @@ void quantize_nvfp4_checked(const float* x, std::size_t n, std::uint8_t* packed,
   detail::check_positive_finite(function, tensor_scale.encode, "the encode scale");
   detail::check_positive_finite(function, tensor_scale.decode, "the decode scale");
   const float byte_factor = tensor_scale.encode * (1.0f / 6.0f);
-  // Per piece of 32 blocks: the amaxes; the bytes, quantize()'s product amax_b * byte_factor
-  // narrowed to ue4m3 (nearest-even, saturating) in one kernel call; the factors; then one
-  // narrowing of the piece on the active path, each element times its block's factor as it is
-  // read, and the packing.
-  constexpr std::size_t piece = 32;
+  // Per piece of 128 blocks (8 KiB of floats, which stay in the first-level cache between the
+  // passes): the amaxes; the bytes, quantize()'s product amax_b * byte_factor narrowed to ue4m3
+  // (nearest-even, saturating) in one kernel call; the factors, `width` blocks at a time (the
+  // path's nvfp4_factors); then one narrowing of the piece on the active path, each element
+  // times its block's factor as it is read, and the packing.
+  constexpr std::size_t piece = 128;
   e2m1 codes[piece * nvfp4_block_size];
   for (std::size_t first = 0; first < blocks; first += piece) {
     const std::size_t count = detail::smaller(piece, blocks - first);
     float amaxes[piece];
     detail::block_amaxes(x + first * nvfp4_block_size, count, nvfp4_block_size, amaxes);
     detail::narrow_scaled(detail::scaled_floats{amaxes, byte_factor}, count, scales + first);
+    // The bytes' values, then the factors. Past `count` (the factors' kernel reads whole
+    // vectors) block 0's value again: no operation the blocks' own do not, so no floating-point
+    // flag they would not raise.
+    float byte_values[piece];
+    std::uint32_t factor_bits[piece];
+    detail::with_kernels(active_path(), [&](auto kernels) {
+      decltype(kernels)::template decode<typename detail::value_traits<ue4m3>::format>(
+          reinterpret_cast<const std::uint8_t*>(scales + first), count, byte_values,
+          detail::stores::cached);
+      for (std::size_t b = count; b < piece; ++b) {
+        byte_values[b] = byte_values[0];
+      }
+      decltype(kernels)::nvfp4_factors(byte_values, count, tensor_scale.decode, factor_bits);
+    });
+    // (All of them, a fixed size: copied in vectors. Those past `count` are never read.)
     float factors[piece];
-    for (std::size_t b = 0; b < count; ++b) {
-      const float quotient = detail::quotient_rounded_once(
-          1.0f, static_cast<float>(scales[first + b]) * tensor_scale.decode);
-      // At most FLT_MAX, on the bits (a zero divisor gives +inf; a NaN byte gives NaN).
-      factors[b] =
-          detail::float_bits(quotient) == detail::float_infinity_bits ? 0x1.fffffep127f : quotient;
-    }
+    std::memcpy(factors, factor_bits, sizeof factors);
     const std::size_t m = count * nvfp4_block_size;
     static_assert(nvfp4_block_size == std::size_t{1} << 4, "blocks of 2^4 elements");
     detail::narrow_scaled(detail::block_scaled_floats{x + first * nvfp4_block_size, factors, 4, 0,

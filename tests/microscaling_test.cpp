@@ -5,9 +5,11 @@
 // nvidia_mx_test; bad arguments: bad_input_test.)
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -572,41 +574,60 @@ TEST(Nvfp4, TensorScaleGuardsAndConventions) {
   EXPECT_EQ(nvfp4_tensor_scale::from_decode_scale(te.decode).decode, te.decode);
 }
 
+// On every path, over 300 blocks: the piece boundaries of quantize_nvfp4 (128 blocks) and a
+// partial last piece; a zero block (byte 0, factor FLT_MAX) and a block holding a NaN (byte NaN,
+// factor NaN: its elements carry no meaning and are not checked).
 TEST(Nvfp4, QuantizeFollowsTheRecipeStepByStep) {
   const reference::narrower e2m1_ref(reference::e2m1);
   const reference::narrower ue4m3_ref(reference::ue4m3);
   std::mt19937 rng(23);
   std::normal_distribution<float> normal(0.0f, 1.0f);
-  const std::size_t n = 16 * 64;
+  const std::size_t n = 16 * 300;
   std::vector<float> x(n);
   for (std::size_t i = 0; i < n; ++i) {
     x[i] = normal(rng) * std::ldexp(1.0f, static_cast<int>(i / 16 % 12) - 6);
   }
   std::fill(x.begin() + 16, x.begin() + 32, 0.0f); // a zero block: byte 0, elements 0
+  const std::size_t nan_block = 130;
   const auto scale = minifloat::nvfp4_tensor_scale::from_amax(minifloat::amax(x.data(), n));
+  x[16 * nan_block + 5] = std::numeric_limits<float>::quiet_NaN();
   std::vector<std::uint8_t> packed(n / 2);
   std::vector<ue4m3> bytes(n / 16);
-  minifloat::quantize_nvfp4(x.data(), n, packed.data(), bytes.data(), scale);
   std::vector<e2m1> q(n);
-  minifloat::unpack(packed.data(), n, q.data());
   const float byte_factor = ieee::product(scale.encode, 1.0f / 6.0f);
-  for (std::size_t b = 0; b < n / 16; ++b) {
-    float amax_b = 0.0f;
-    for (std::size_t j = 16 * b; j < 16 * b + 16; ++j) {
-      amax_b = std::max(amax_b, std::fabs(x[j]));
-    }
-    const unsigned byte =
-        ue4m3_ref.round(ieee::product(amax_b, byte_factor), reference::mode::nearest_even, true);
-    ASSERT_EQ(bytes[b].bits(), byte) << b;
-    const float divisor =
-        ieee::product(static_cast<float>(reference::decode(reference::ue4m3, byte)), scale.decode);
-    const float factor = divisor == 0.0f ? FLT_MAX : ieee::quotient(1.0f, divisor);
-    for (std::size_t j = 16 * b; j < 16 * b + 16; ++j) {
-      ASSERT_EQ(q[j].bits(),
-                e2m1_ref.round(ieee::product(x[j], factor), reference::mode::nearest_even, true))
-          << j;
+  for (minifloat::simd_path path : supported_paths()) {
+    const minifloat::scoped_path chosen(path);
+    minifloat::quantize_nvfp4(x.data(), n, packed.data(), bytes.data(), scale);
+    minifloat::unpack(packed.data(), n, q.data());
+    for (std::size_t b = 0; b < n / 16; ++b) {
+      float amax_b = 0.0f;
+      for (std::size_t j = 16 * b; j < 16 * b + 16; ++j) {
+        if (ieee::isnan(x[j])) {
+          amax_b = x[j];
+        } else if (!ieee::isnan(amax_b)) {
+          amax_b = std::max(amax_b, std::fabs(x[j]));
+        }
+      }
+      const unsigned byte =
+          ue4m3_ref.round(ieee::product(amax_b, byte_factor), reference::mode::nearest_even, true);
+      ASSERT_EQ(bytes[b].bits(), byte) << minifloat::to_string(path) << " block " << b;
+      if (b == nan_block) {
+        continue;
+      }
+      const float divisor = ieee::product(
+          static_cast<float>(reference::decode(reference::ue4m3, byte)), scale.decode);
+      const float factor = divisor == 0.0f ? FLT_MAX : ieee::quotient(1.0f, divisor);
+      for (std::size_t j = 16 * b; j < 16 * b + 16; ++j) {
+        ASSERT_EQ(q[j].bits(),
+                  e2m1_ref.round(ieee::product(x[j], factor), reference::mode::nearest_even, true))
+            << minifloat::to_string(path) << " element " << j;
+      }
     }
   }
+  EXPECT_EQ(bytes[nan_block].bits(), 0x7F);
+  x[16 * nan_block + 5] = 1.0f; // (the round trip below checks every element)
+  minifloat::quantize_nvfp4(x.data(), n, packed.data(), bytes.data(), scale);
+  minifloat::unpack(packed.data(), n, q.data());
   EXPECT_EQ(bytes[1].bits(), 0x00);
   std::vector<float> back(n);
   std::vector<minifloat::bfloat16_bits> back16(n);

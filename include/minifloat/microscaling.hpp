@@ -304,25 +304,35 @@ void quantize_nvfp4_checked(const float* x, std::size_t n, std::uint8_t* packed,
   detail::check_positive_finite(function, tensor_scale.encode, "the encode scale");
   detail::check_positive_finite(function, tensor_scale.decode, "the decode scale");
   const float byte_factor = tensor_scale.encode * (1.0f / 6.0f);
-  // Per piece of 32 blocks: the amaxes; the bytes, quantize()'s product amax_b * byte_factor
-  // narrowed to ue4m3 (nearest-even, saturating) in one kernel call; the factors; then one
-  // narrowing of the piece on the active path, each element times its block's factor as it is
-  // read, and the packing.
-  constexpr std::size_t piece = 32;
+  // Per piece of 128 blocks (8 KiB of floats, which stay in the first-level cache between the
+  // passes): the amaxes; the bytes, quantize()'s product amax_b * byte_factor narrowed to ue4m3
+  // (nearest-even, saturating) in one kernel call; the factors, `width` blocks at a time (the
+  // path's nvfp4_factors); then one narrowing of the piece on the active path, each element
+  // times its block's factor as it is read, and the packing.
+  constexpr std::size_t piece = 128;
   e2m1 codes[piece * nvfp4_block_size];
   for (std::size_t first = 0; first < blocks; first += piece) {
     const std::size_t count = detail::smaller(piece, blocks - first);
     float amaxes[piece];
     detail::block_amaxes(x + first * nvfp4_block_size, count, nvfp4_block_size, amaxes);
     detail::narrow_scaled(detail::scaled_floats{amaxes, byte_factor}, count, scales + first);
+    // The bytes' values, then the factors. Past `count` (the factors' kernel reads whole
+    // vectors) block 0's value again: no operation the blocks' own do not, so no floating-point
+    // flag they would not raise.
+    float byte_values[piece];
+    std::uint32_t factor_bits[piece];
+    detail::with_kernels(active_path(), [&](auto kernels) {
+      decltype(kernels)::template decode<typename detail::value_traits<ue4m3>::format>(
+          reinterpret_cast<const std::uint8_t*>(scales + first), count, byte_values,
+          detail::stores::cached);
+      for (std::size_t b = count; b < piece; ++b) {
+        byte_values[b] = byte_values[0];
+      }
+      decltype(kernels)::nvfp4_factors(byte_values, count, tensor_scale.decode, factor_bits);
+    });
+    // (All of them, a fixed size: copied in vectors. Those past `count` are never read.)
     float factors[piece];
-    for (std::size_t b = 0; b < count; ++b) {
-      const float quotient = detail::quotient_rounded_once(
-          1.0f, static_cast<float>(scales[first + b]) * tensor_scale.decode);
-      // At most FLT_MAX, on the bits (a zero divisor gives +inf; a NaN byte gives NaN).
-      factors[b] =
-          detail::float_bits(quotient) == detail::float_infinity_bits ? 0x1.fffffep127f : quotient;
-    }
+    std::memcpy(factors, factor_bits, sizeof factors);
     const std::size_t m = count * nvfp4_block_size;
     static_assert(nvfp4_block_size == std::size_t{1} << 4, "blocks of 2^4 elements");
     detail::narrow_scaled(detail::block_scaled_floats{x + first * nvfp4_block_size, factors, 4, 0,

@@ -527,6 +527,12 @@ struct avx512_kernels {
                            std::uint32_t* inverses) {
     avx512::block_scales(largest, count, max_value, margin, power_of_two, scales, inverses);
   }
+  // NVFP4's element factors from the scale bytes' values (lanes.inc nvfp4_factors; blocks
+  // [0, count) rounded up to a multiple of the path's width).
+  static void nvfp4_factors(const float* bytes, std::size_t count, float decode,
+                            std::uint32_t* factors) {
+    avx512::nvfp4_factors(bytes, count, decode, factors);
+  }
   // FP4 codes (one per byte) packed two per byte, n even.
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
     avx512::pack_nibble_pairs(codes, n, packed);

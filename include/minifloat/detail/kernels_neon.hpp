@@ -359,6 +359,12 @@ struct neon_kernels {
                            std::uint32_t* inverses) {
     neon::block_scales(largest, count, max_value, margin, power_of_two, scales, inverses);
   }
+  // NVFP4's element factors from the scale bytes' values (lanes.inc nvfp4_factors; blocks
+  // [0, count) rounded up to a multiple of the path's width).
+  static void nvfp4_factors(const float* bytes, std::size_t count, float decode,
+                            std::uint32_t* factors) {
+    neon::nvfp4_factors(bytes, count, decode, factors);
+  }
   // FP4 codes (one per byte) packed two per byte, n even.
   static void pack_nibble_pairs(const std::uint8_t* codes, std::size_t n, std::uint8_t* packed) {
     neon::pack_nibble_pairs(codes, n, packed);
