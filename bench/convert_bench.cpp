@@ -117,18 +117,24 @@ MEMORY_PATTERN_FN inline void stream(std::uint8_t* p, vector v) {
 } // namespace patterns_avx512
 #endif
 
-// The widest vectors this CPU has: 64, 32 or 16 bytes.
-std::size_t vector_bytes() {
+// Runs f(memory_patterns) with the patterns of the widest vectors this CPU has: 64, 32 or 16
+// bytes (the one place that picks among them).
+template <class Function>
+decltype(auto) on_widest_vectors(Function&& f) {
 #if defined(MINIFLOAT_BENCH_X86)
   if (__builtin_cpu_supports("avx512f")) {
-    return 64;
+    return f(patterns_avx512::memory_patterns{});
   }
   if (__builtin_cpu_supports("avx2")) {
-    return 32;
+    return f(patterns_avx2::memory_patterns{});
   }
 #endif
-  return 16;
+  return f(patterns_base::memory_patterns{});
 }
+std::size_t vector_bytes() {
+  return on_widest_vectors([](auto patterns) { return decltype(patterns)::vector_bytes; });
+}
+
 // Buffers aligned to 64 bytes (streaming stores need their vector's alignment), filled.
 struct aligned_bytes {
   explicit aligned_bytes(std::size_t size) : storage(size + 64, std::uint8_t{0x5A}) {}
@@ -142,44 +148,18 @@ bool streams(std::size_t out_bytes) { return out_bytes >= MINIFLOAT_NON_TEMPORAL
 
 template <std::size_t Ratio, bool Stream>
 void narrowing_copy(const std::uint8_t* src, std::uint8_t* dst, std::size_t out_bytes) {
-#if defined(MINIFLOAT_BENCH_X86)
-  switch (vector_bytes()) {
-  case 64:
-    return patterns_avx512::narrowing_copy<Ratio, Stream>(src, dst, out_bytes);
-  case 32:
-    return patterns_avx2::narrowing_copy<Ratio, Stream>(src, dst, out_bytes);
-  default:
-    break;
-  }
-#endif
-  patterns_base::narrowing_copy<Ratio, Stream>(src, dst, out_bytes);
+  on_widest_vectors([&](auto patterns) {
+    decltype(patterns)::template narrowing_copy<Ratio, Stream>(src, dst, out_bytes);
+  });
 }
 template <std::size_t Ratio, bool Stream>
 void widening_copy(const std::uint8_t* src, std::uint8_t* dst, std::size_t in_bytes) {
-#if defined(MINIFLOAT_BENCH_X86)
-  switch (vector_bytes()) {
-  case 64:
-    return patterns_avx512::widening_copy<Ratio, Stream>(src, dst, in_bytes);
-  case 32:
-    return patterns_avx2::widening_copy<Ratio, Stream>(src, dst, in_bytes);
-  default:
-    break;
-  }
-#endif
-  patterns_base::widening_copy<Ratio, Stream>(src, dst, in_bytes);
+  on_widest_vectors([&](auto patterns) {
+    decltype(patterns)::template widening_copy<Ratio, Stream>(src, dst, in_bytes);
+  });
 }
 std::uint32_t read_all(const std::uint8_t* src, std::size_t bytes) {
-#if defined(MINIFLOAT_BENCH_X86)
-  switch (vector_bytes()) {
-  case 64:
-    return patterns_avx512::read_all(src, bytes);
-  case 32:
-    return patterns_avx2::read_all(src, bytes);
-  default:
-    break;
-  }
-#endif
-  return patterns_base::read_all(src, bytes);
+  return on_widest_vectors([&](auto patterns) { return decltype(patterns)::read_all(src, bytes); });
 }
 
 // n elements of InBytes each into n of OutBytes each.
