@@ -2578,29 +2578,34 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   }
 }
 
-// The block quantizers' amaxes: for each of `blocks` consecutive blocks of `block_size` floats,
-// the largest of its magnitudes' bits (amax's rule, below), with no call per block; with
-// `accumulate`, the larger of that and out[b] (a block of several rows, one call per row: out
-// is read as it was written, which a separate merge loop of wider loads could not forward from
-// the stores). Blocks of whole vectors go `width` at a time, their maxima gathered into one
-// vector (max_of_each) rather than each reduced alone.
+// The block quantizers' amaxes: for each of `blocks` side-by-side blocks of `block_size` floats
+// by `rows` rows (row r starts `stride` floats after row r - 1), the largest of its magnitudes'
+// bits (amax's rule, below), with no call per block or per row; with `accumulate`, the larger
+// of that and out[b]. Blocks of whole vectors go `width` at a time, their maxima gathered into
+// one vector (max_of_each) rather than each reduced alone; fewer blocks than that go one at a
+// time with two maxima per block (two chains of max in flight), reduced across lanes once after
+// their last row (128 x 128 blocks on AVX2, two side by side: one reduction per block rather
+// than one per row).
 MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t blocks,
                                                  std::size_t block_size, std::uint32_t* out,
-                                                 bool accumulate) {
+                                                 bool accumulate, std::size_t rows,
+                                                 std::size_t stride) {
   const u32v magnitude = splat(0x7FFFFFFFU);
   std::size_t b = 0;
   if (block_size % width == 0) {
     // (The blocks advance together, so that their maxima stay in registers: no array in memory,
     // which GCC zeroed with a REP STOS per group.)
     for (const std::size_t groups_end = blocks - blocks % width; b != groups_end; b += width) {
-      const float* group = src + b * block_size;
       u32v m[width];
-      for (std::size_t k = 0; k < width; ++k) {
-        m[k] = and_(load_float_bits(group + k * block_size), magnitude);
+      for (u32v& maximum : m) {
+        maximum = splat(0U);
       }
-      for (std::size_t i = width; i != block_size; i += width) {
-        for (std::size_t k = 0; k < width; ++k) {
-          m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
+      for (std::size_t r = 0; r < rows; ++r) {
+        const float* group = src + r * stride + b * block_size;
+        for (std::size_t i = 0; i != block_size; i += width) {
+          for (std::size_t k = 0; k < width; ++k) {
+            m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
+          }
         }
       }
       const u32v maxima = max_of_each(m);
@@ -2608,16 +2613,23 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
     }
   }
   for (; b < blocks; ++b) {
-    const float* block = src + b * block_size;
-    u32v m = splat(0U);
-    std::size_t i = 0;
-    for (; i + width <= block_size; i += width) {
-      m = max_u(m, and_(load_float_bits(block + i), magnitude));
+    u32v m0 = splat(0U);
+    u32v m1 = splat(0U);
+    for (std::size_t r = 0; r < rows; ++r) {
+      const float* block = src + r * stride + b * block_size;
+      std::size_t i = 0;
+      for (; i + 2 * width <= block_size; i += 2 * width) {
+        m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+        m1 = max_u(m1, and_(load_float_bits(block + i + width), magnitude));
+      }
+      for (; i + width <= block_size; i += width) {
+        m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+      }
+      if (i < block_size) { // partial vectors load 0 past the end, which never wins
+        m1 = max_u(m1, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
+      }
     }
-    if (i < block_size) { // partial vectors load 0 past the end, which never wins
-      m = max_u(m, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
-    }
-    const std::uint32_t maximum = reduce_max_u(m);
+    const std::uint32_t maximum = reduce_max_u(max_u(m0, m1));
     out[b] = accumulate && out[b] > maximum ? out[b] : maximum;
   }
 }
@@ -2878,10 +2890,11 @@ struct portable_kernels {
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return portable::max_magnitude_bits(src, n);
   }
-  // Per block of block_size floats (the block quantizers').
+  // Per block of block_size floats by `rows` rows `stride` floats apart (the block quantizers').
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
-                                       std::uint32_t* out, bool accumulate = false) {
-    portable::block_max_magnitude_bits(src, blocks, block_size, out, accumulate);
+                                       std::uint32_t* out, bool accumulate = false,
+                                       std::size_t rows = 1, std::size_t stride = 0) {
+    portable::block_max_magnitude_bits(src, blocks, block_size, out, accumulate, rows, stride);
   }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).
@@ -5128,29 +5141,34 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   }
 }
 
-// The block quantizers' amaxes: for each of `blocks` consecutive blocks of `block_size` floats,
-// the largest of its magnitudes' bits (amax's rule, below), with no call per block; with
-// `accumulate`, the larger of that and out[b] (a block of several rows, one call per row: out
-// is read as it was written, which a separate merge loop of wider loads could not forward from
-// the stores). Blocks of whole vectors go `width` at a time, their maxima gathered into one
-// vector (max_of_each) rather than each reduced alone.
+// The block quantizers' amaxes: for each of `blocks` side-by-side blocks of `block_size` floats
+// by `rows` rows (row r starts `stride` floats after row r - 1), the largest of its magnitudes'
+// bits (amax's rule, below), with no call per block or per row; with `accumulate`, the larger
+// of that and out[b]. Blocks of whole vectors go `width` at a time, their maxima gathered into
+// one vector (max_of_each) rather than each reduced alone; fewer blocks than that go one at a
+// time with two maxima per block (two chains of max in flight), reduced across lanes once after
+// their last row (128 x 128 blocks on AVX2, two side by side: one reduction per block rather
+// than one per row).
 MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t blocks,
                                                  std::size_t block_size, std::uint32_t* out,
-                                                 bool accumulate) {
+                                                 bool accumulate, std::size_t rows,
+                                                 std::size_t stride) {
   const u32v magnitude = splat(0x7FFFFFFFU);
   std::size_t b = 0;
   if (block_size % width == 0) {
     // (The blocks advance together, so that their maxima stay in registers: no array in memory,
     // which GCC zeroed with a REP STOS per group.)
     for (const std::size_t groups_end = blocks - blocks % width; b != groups_end; b += width) {
-      const float* group = src + b * block_size;
       u32v m[width];
-      for (std::size_t k = 0; k < width; ++k) {
-        m[k] = and_(load_float_bits(group + k * block_size), magnitude);
+      for (u32v& maximum : m) {
+        maximum = splat(0U);
       }
-      for (std::size_t i = width; i != block_size; i += width) {
-        for (std::size_t k = 0; k < width; ++k) {
-          m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
+      for (std::size_t r = 0; r < rows; ++r) {
+        const float* group = src + r * stride + b * block_size;
+        for (std::size_t i = 0; i != block_size; i += width) {
+          for (std::size_t k = 0; k < width; ++k) {
+            m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
+          }
         }
       }
       const u32v maxima = max_of_each(m);
@@ -5158,16 +5176,23 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
     }
   }
   for (; b < blocks; ++b) {
-    const float* block = src + b * block_size;
-    u32v m = splat(0U);
-    std::size_t i = 0;
-    for (; i + width <= block_size; i += width) {
-      m = max_u(m, and_(load_float_bits(block + i), magnitude));
+    u32v m0 = splat(0U);
+    u32v m1 = splat(0U);
+    for (std::size_t r = 0; r < rows; ++r) {
+      const float* block = src + r * stride + b * block_size;
+      std::size_t i = 0;
+      for (; i + 2 * width <= block_size; i += 2 * width) {
+        m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+        m1 = max_u(m1, and_(load_float_bits(block + i + width), magnitude));
+      }
+      for (; i + width <= block_size; i += width) {
+        m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+      }
+      if (i < block_size) { // partial vectors load 0 past the end, which never wins
+        m1 = max_u(m1, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
+      }
     }
-    if (i < block_size) { // partial vectors load 0 past the end, which never wins
-      m = max_u(m, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
-    }
-    const std::uint32_t maximum = reduce_max_u(m);
+    const std::uint32_t maximum = reduce_max_u(max_u(m0, m1));
     out[b] = accumulate && out[b] > maximum ? out[b] : maximum;
   }
 }
@@ -5764,10 +5789,11 @@ struct avx2_kernels {
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return avx2::max_magnitude_bits(src, n);
   }
-  // Per block of block_size floats (the block quantizers').
+  // Per block of block_size floats by `rows` rows `stride` floats apart (the block quantizers').
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
-                                       std::uint32_t* out, bool accumulate = false) {
-    avx2::block_max_magnitude_bits(src, blocks, block_size, out, accumulate);
+                                       std::uint32_t* out, bool accumulate = false,
+                                       std::size_t rows = 1, std::size_t stride = 0) {
+    avx2::block_max_magnitude_bits(src, blocks, block_size, out, accumulate, rows, stride);
   }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).
@@ -7081,29 +7107,34 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   }
 }
 
-// The block quantizers' amaxes: for each of `blocks` consecutive blocks of `block_size` floats,
-// the largest of its magnitudes' bits (amax's rule, below), with no call per block; with
-// `accumulate`, the larger of that and out[b] (a block of several rows, one call per row: out
-// is read as it was written, which a separate merge loop of wider loads could not forward from
-// the stores). Blocks of whole vectors go `width` at a time, their maxima gathered into one
-// vector (max_of_each) rather than each reduced alone.
+// The block quantizers' amaxes: for each of `blocks` side-by-side blocks of `block_size` floats
+// by `rows` rows (row r starts `stride` floats after row r - 1), the largest of its magnitudes'
+// bits (amax's rule, below), with no call per block or per row; with `accumulate`, the larger
+// of that and out[b]. Blocks of whole vectors go `width` at a time, their maxima gathered into
+// one vector (max_of_each) rather than each reduced alone; fewer blocks than that go one at a
+// time with two maxima per block (two chains of max in flight), reduced across lanes once after
+// their last row (128 x 128 blocks on AVX2, two side by side: one reduction per block rather
+// than one per row).
 MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t blocks,
                                                  std::size_t block_size, std::uint32_t* out,
-                                                 bool accumulate) {
+                                                 bool accumulate, std::size_t rows,
+                                                 std::size_t stride) {
   const u32v magnitude = splat(0x7FFFFFFFU);
   std::size_t b = 0;
   if (block_size % width == 0) {
     // (The blocks advance together, so that their maxima stay in registers: no array in memory,
     // which GCC zeroed with a REP STOS per group.)
     for (const std::size_t groups_end = blocks - blocks % width; b != groups_end; b += width) {
-      const float* group = src + b * block_size;
       u32v m[width];
-      for (std::size_t k = 0; k < width; ++k) {
-        m[k] = and_(load_float_bits(group + k * block_size), magnitude);
+      for (u32v& maximum : m) {
+        maximum = splat(0U);
       }
-      for (std::size_t i = width; i != block_size; i += width) {
-        for (std::size_t k = 0; k < width; ++k) {
-          m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
+      for (std::size_t r = 0; r < rows; ++r) {
+        const float* group = src + r * stride + b * block_size;
+        for (std::size_t i = 0; i != block_size; i += width) {
+          for (std::size_t k = 0; k < width; ++k) {
+            m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
+          }
         }
       }
       const u32v maxima = max_of_each(m);
@@ -7111,16 +7142,23 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
     }
   }
   for (; b < blocks; ++b) {
-    const float* block = src + b * block_size;
-    u32v m = splat(0U);
-    std::size_t i = 0;
-    for (; i + width <= block_size; i += width) {
-      m = max_u(m, and_(load_float_bits(block + i), magnitude));
+    u32v m0 = splat(0U);
+    u32v m1 = splat(0U);
+    for (std::size_t r = 0; r < rows; ++r) {
+      const float* block = src + r * stride + b * block_size;
+      std::size_t i = 0;
+      for (; i + 2 * width <= block_size; i += 2 * width) {
+        m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+        m1 = max_u(m1, and_(load_float_bits(block + i + width), magnitude));
+      }
+      for (; i + width <= block_size; i += width) {
+        m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+      }
+      if (i < block_size) { // partial vectors load 0 past the end, which never wins
+        m1 = max_u(m1, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
+      }
     }
-    if (i < block_size) { // partial vectors load 0 past the end, which never wins
-      m = max_u(m, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
-    }
-    const std::uint32_t maximum = reduce_max_u(m);
+    const std::uint32_t maximum = reduce_max_u(max_u(m0, m1));
     out[b] = accumulate && out[b] > maximum ? out[b] : maximum;
   }
 }
@@ -7455,10 +7493,11 @@ struct avx512_kernels {
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return avx512::max_magnitude_bits(src, n);
   }
-  // Per block of block_size floats (the block quantizers').
+  // Per block of block_size floats by `rows` rows `stride` floats apart (the block quantizers').
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
-                                       std::uint32_t* out, bool accumulate = false) {
-    avx512::block_max_magnitude_bits(src, blocks, block_size, out, accumulate);
+                                       std::uint32_t* out, bool accumulate = false,
+                                       std::size_t rows = 1, std::size_t stride = 0) {
+    avx512::block_max_magnitude_bits(src, blocks, block_size, out, accumulate, rows, stride);
   }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).
@@ -8689,29 +8728,34 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   }
 }
 
-// The block quantizers' amaxes: for each of `blocks` consecutive blocks of `block_size` floats,
-// the largest of its magnitudes' bits (amax's rule, below), with no call per block; with
-// `accumulate`, the larger of that and out[b] (a block of several rows, one call per row: out
-// is read as it was written, which a separate merge loop of wider loads could not forward from
-// the stores). Blocks of whole vectors go `width` at a time, their maxima gathered into one
-// vector (max_of_each) rather than each reduced alone.
+// The block quantizers' amaxes: for each of `blocks` side-by-side blocks of `block_size` floats
+// by `rows` rows (row r starts `stride` floats after row r - 1), the largest of its magnitudes'
+// bits (amax's rule, below), with no call per block or per row; with `accumulate`, the larger
+// of that and out[b]. Blocks of whole vectors go `width` at a time, their maxima gathered into
+// one vector (max_of_each) rather than each reduced alone; fewer blocks than that go one at a
+// time with two maxima per block (two chains of max in flight), reduced across lanes once after
+// their last row (128 x 128 blocks on AVX2, two side by side: one reduction per block rather
+// than one per row).
 MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t blocks,
                                                  std::size_t block_size, std::uint32_t* out,
-                                                 bool accumulate) {
+                                                 bool accumulate, std::size_t rows,
+                                                 std::size_t stride) {
   const u32v magnitude = splat(0x7FFFFFFFU);
   std::size_t b = 0;
   if (block_size % width == 0) {
     // (The blocks advance together, so that their maxima stay in registers: no array in memory,
     // which GCC zeroed with a REP STOS per group.)
     for (const std::size_t groups_end = blocks - blocks % width; b != groups_end; b += width) {
-      const float* group = src + b * block_size;
       u32v m[width];
-      for (std::size_t k = 0; k < width; ++k) {
-        m[k] = and_(load_float_bits(group + k * block_size), magnitude);
+      for (u32v& maximum : m) {
+        maximum = splat(0U);
       }
-      for (std::size_t i = width; i != block_size; i += width) {
-        for (std::size_t k = 0; k < width; ++k) {
-          m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
+      for (std::size_t r = 0; r < rows; ++r) {
+        const float* group = src + r * stride + b * block_size;
+        for (std::size_t i = 0; i != block_size; i += width) {
+          for (std::size_t k = 0; k < width; ++k) {
+            m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
+          }
         }
       }
       const u32v maxima = max_of_each(m);
@@ -8719,16 +8763,23 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
     }
   }
   for (; b < blocks; ++b) {
-    const float* block = src + b * block_size;
-    u32v m = splat(0U);
-    std::size_t i = 0;
-    for (; i + width <= block_size; i += width) {
-      m = max_u(m, and_(load_float_bits(block + i), magnitude));
+    u32v m0 = splat(0U);
+    u32v m1 = splat(0U);
+    for (std::size_t r = 0; r < rows; ++r) {
+      const float* block = src + r * stride + b * block_size;
+      std::size_t i = 0;
+      for (; i + 2 * width <= block_size; i += 2 * width) {
+        m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+        m1 = max_u(m1, and_(load_float_bits(block + i + width), magnitude));
+      }
+      for (; i + width <= block_size; i += width) {
+        m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+      }
+      if (i < block_size) { // partial vectors load 0 past the end, which never wins
+        m1 = max_u(m1, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
+      }
     }
-    if (i < block_size) { // partial vectors load 0 past the end, which never wins
-      m = max_u(m, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
-    }
-    const std::uint32_t maximum = reduce_max_u(m);
+    const std::uint32_t maximum = reduce_max_u(max_u(m0, m1));
     out[b] = accumulate && out[b] > maximum ? out[b] : maximum;
   }
 }
@@ -8981,10 +9032,11 @@ struct neon_kernels {
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return neon::max_magnitude_bits(src, n);
   }
-  // Per block of block_size floats (the block quantizers').
+  // Per block of block_size floats by `rows` rows `stride` floats apart (the block quantizers').
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
-                                       std::uint32_t* out, bool accumulate = false) {
-    neon::block_max_magnitude_bits(src, blocks, block_size, out, accumulate);
+                                       std::uint32_t* out, bool accumulate = false,
+                                       std::size_t rows = 1, std::size_t stride = 0) {
+    neon::block_max_magnitude_bits(src, blocks, block_size, out, accumulate, rows, stride);
   }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).
@@ -9876,7 +9928,7 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
   // Per row of blocks, a few blocks side by side at a time (at most 64, and at most 256 KiB of
   // floats, which the second-level cache keeps between the passes, or 8 KiB for one-row blocks,
   // below; no allocation): 1. their
-  // amaxes, one kernel call per row; 2. their scales; 3. every row's part narrowed, each element
+  // amaxes, in one kernel call; 2. their scales; 3. every row's part narrowed, each element
   // times its block's scale as it is read: one kernel call per row where blocks are 2^s >= 16
   // columns wide (block_scaled_floats), else one per row segment.
   constexpr std::size_t most_blocks = 64;
@@ -9899,16 +9951,18 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
       const std::size_t count = smaller(side_by_side, block_columns - first_block);
       const std::size_t first_col = first_block * block.cols;
       std::fill(largest, largest + most_blocks, 0U); // (a constant length: no REP STOS)
-      for (std::size_t r = first_row; r < first_row + block.rows; ++r) {
-        const float* part = x + r * cols + first_col;
-        if (block.cols == 1) {
+      const float* part = x + first_row * cols + first_col;
+      if (block.cols == 1) {
+        for (std::size_t r = 0; r < block.rows; ++r) {
           for (std::size_t j = 0; j < count; ++j) {
-            largest[j] = fold_magnitude(largest[j], part[j]);
+            largest[j] = fold_magnitude(largest[j], part[r * cols + j]);
           }
-          continue;
         }
+      } else {
+        // Every row of the blocks in one call.
         with_kernels(active_path(), [&](auto kernels) {
-          decltype(kernels)::block_max_magnitude_bits(part, count, block.cols, largest, true);
+          decltype(kernels)::block_max_magnitude_bits(part, count, block.cols, largest, false,
+                                                      block.rows, cols);
         });
       }
       float* part_scale_inv = scale_inv + first_row / block.rows * block_columns + first_block;

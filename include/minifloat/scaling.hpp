@@ -363,7 +363,7 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
   // Per row of blocks, a few blocks side by side at a time (at most 64, and at most 256 KiB of
   // floats, which the second-level cache keeps between the passes, or 8 KiB for one-row blocks,
   // below; no allocation): 1. their
-  // amaxes, one kernel call per row; 2. their scales; 3. every row's part narrowed, each element
+  // amaxes, in one kernel call; 2. their scales; 3. every row's part narrowed, each element
   // times its block's scale as it is read: one kernel call per row where blocks are 2^s >= 16
   // columns wide (block_scaled_floats), else one per row segment.
   constexpr std::size_t most_blocks = 64;
@@ -386,16 +386,18 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
       const std::size_t count = smaller(side_by_side, block_columns - first_block);
       const std::size_t first_col = first_block * block.cols;
       std::fill(largest, largest + most_blocks, 0U); // (a constant length: no REP STOS)
-      for (std::size_t r = first_row; r < first_row + block.rows; ++r) {
-        const float* part = x + r * cols + first_col;
-        if (block.cols == 1) {
+      const float* part = x + first_row * cols + first_col;
+      if (block.cols == 1) {
+        for (std::size_t r = 0; r < block.rows; ++r) {
           for (std::size_t j = 0; j < count; ++j) {
-            largest[j] = fold_magnitude(largest[j], part[j]);
+            largest[j] = fold_magnitude(largest[j], part[r * cols + j]);
           }
-          continue;
         }
+      } else {
+        // Every row of the blocks in one call.
         with_kernels(active_path(), [&](auto kernels) {
-          decltype(kernels)::block_max_magnitude_bits(part, count, block.cols, largest, true);
+          decltype(kernels)::block_max_magnitude_bits(part, count, block.cols, largest, false,
+                                                      block.rows, cols);
         });
       }
       float* part_scale_inv = scale_inv + first_row / block.rows * block_columns + first_block;

@@ -515,10 +515,11 @@ struct avx512_kernels {
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return avx512::max_magnitude_bits(src, n);
   }
-  // Per block of block_size floats (the block quantizers').
+  // Per block of block_size floats by `rows` rows `stride` floats apart (the block quantizers').
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
-                                       std::uint32_t* out, bool accumulate = false) {
-    avx512::block_max_magnitude_bits(src, blocks, block_size, out, accumulate);
+                                       std::uint32_t* out, bool accumulate = false,
+                                       std::size_t rows = 1, std::size_t stride = 0) {
+    avx512::block_max_magnitude_bits(src, blocks, block_size, out, accumulate, rows, stride);
   }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).
