@@ -9951,17 +9951,17 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
       const std::size_t count = smaller(side_by_side, block_columns - first_block);
       const std::size_t first_col = first_block * block.cols;
       std::fill(largest, largest + most_blocks, 0U); // (a constant length: no REP STOS)
-      const float* part = x + first_row * cols + first_col;
+      const float* top_left = x + first_row * cols + first_col;
       if (block.cols == 1) {
         for (std::size_t r = 0; r < block.rows; ++r) {
           for (std::size_t j = 0; j < count; ++j) {
-            largest[j] = fold_magnitude(largest[j], part[r * cols + j]);
+            largest[j] = fold_magnitude(largest[j], top_left[r * cols + j]);
           }
         }
       } else {
         // Every row of the blocks in one call.
         with_kernels(active_path(), [&](auto kernels) {
-          decltype(kernels)::block_max_magnitude_bits(part, count, block.cols, largest, false,
+          decltype(kernels)::block_max_magnitude_bits(top_left, count, block.cols, largest, false,
                                                       block.rows, cols);
         });
       }
