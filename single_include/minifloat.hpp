@@ -2580,16 +2580,14 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 
 // The block quantizers' amaxes: for each of `blocks` side-by-side blocks of `block_size` floats
 // by `rows` rows (row r starts `stride` floats after row r - 1), the largest of its magnitudes'
-// bits (amax's rule, below), with no call per block or per row; with `accumulate`, the larger
-// of that and out[b]. Blocks of whole vectors go `width` at a time, their maxima gathered into
-// one vector (max_of_each) rather than each reduced alone; fewer blocks than that go one at a
-// time with two maxima per block (two chains of max in flight), reduced across lanes once after
-// their last row (128 x 128 blocks on AVX2, two side by side: one reduction per block rather
-// than one per row).
+// bits (amax's rule, below), into out[b], with no call per block or per row. Blocks of whole
+// vectors go `width` at a time, their maxima gathered into one vector (max_of_each) rather than
+// each reduced alone; fewer blocks than that go one at a time with two maxima per block (two chains
+// of max in flight), reduced across lanes once after their last row (128 x 128 blocks on AVX2, two
+// side by side: one reduction per block rather than one per row).
 MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t blocks,
                                                  std::size_t block_size, std::uint32_t* out,
-                                                 bool accumulate, std::size_t rows,
-                                                 std::size_t stride) {
+                                                 std::size_t rows, std::size_t stride) {
   const u32v magnitude = splat(0x7FFFFFFFU);
   std::size_t b = 0;
   if (block_size % width == 0) {
@@ -2608,8 +2606,7 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
           }
         }
       }
-      const u32v maxima = max_of_each(m);
-      store_u32(out + b, accumulate ? max_u(maxima, load_u32(out + b)) : maxima);
+      store_u32(out + b, max_of_each(m));
     }
   }
   for (; b < blocks; ++b) {
@@ -2629,8 +2626,7 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
         m1 = max_u(m1, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
       }
     }
-    const std::uint32_t maximum = reduce_max_u(max_u(m0, m1));
-    out[b] = accumulate && out[b] > maximum ? out[b] : maximum;
+    out[b] = reduce_max_u(max_u(m0, m1));
   }
 }
 
@@ -2892,9 +2888,9 @@ struct portable_kernels {
   }
   // Per block of block_size floats by `rows` rows `stride` floats apart (the block quantizers').
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
-                                       std::uint32_t* out, bool accumulate = false,
-                                       std::size_t rows = 1, std::size_t stride = 0) {
-    portable::block_max_magnitude_bits(src, blocks, block_size, out, accumulate, rows, stride);
+                                       std::uint32_t* out, std::size_t rows = 1,
+                                       std::size_t stride = 0) {
+    portable::block_max_magnitude_bits(src, blocks, block_size, out, rows, stride);
   }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).
@@ -5143,16 +5139,14 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 
 // The block quantizers' amaxes: for each of `blocks` side-by-side blocks of `block_size` floats
 // by `rows` rows (row r starts `stride` floats after row r - 1), the largest of its magnitudes'
-// bits (amax's rule, below), with no call per block or per row; with `accumulate`, the larger
-// of that and out[b]. Blocks of whole vectors go `width` at a time, their maxima gathered into
-// one vector (max_of_each) rather than each reduced alone; fewer blocks than that go one at a
-// time with two maxima per block (two chains of max in flight), reduced across lanes once after
-// their last row (128 x 128 blocks on AVX2, two side by side: one reduction per block rather
-// than one per row).
+// bits (amax's rule, below), into out[b], with no call per block or per row. Blocks of whole
+// vectors go `width` at a time, their maxima gathered into one vector (max_of_each) rather than
+// each reduced alone; fewer blocks than that go one at a time with two maxima per block (two chains
+// of max in flight), reduced across lanes once after their last row (128 x 128 blocks on AVX2, two
+// side by side: one reduction per block rather than one per row).
 MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t blocks,
                                                  std::size_t block_size, std::uint32_t* out,
-                                                 bool accumulate, std::size_t rows,
-                                                 std::size_t stride) {
+                                                 std::size_t rows, std::size_t stride) {
   const u32v magnitude = splat(0x7FFFFFFFU);
   std::size_t b = 0;
   if (block_size % width == 0) {
@@ -5171,8 +5165,7 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
           }
         }
       }
-      const u32v maxima = max_of_each(m);
-      store_u32(out + b, accumulate ? max_u(maxima, load_u32(out + b)) : maxima);
+      store_u32(out + b, max_of_each(m));
     }
   }
   for (; b < blocks; ++b) {
@@ -5192,8 +5185,7 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
         m1 = max_u(m1, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
       }
     }
-    const std::uint32_t maximum = reduce_max_u(max_u(m0, m1));
-    out[b] = accumulate && out[b] > maximum ? out[b] : maximum;
+    out[b] = reduce_max_u(max_u(m0, m1));
   }
 }
 
@@ -5791,9 +5783,9 @@ struct avx2_kernels {
   }
   // Per block of block_size floats by `rows` rows `stride` floats apart (the block quantizers').
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
-                                       std::uint32_t* out, bool accumulate = false,
-                                       std::size_t rows = 1, std::size_t stride = 0) {
-    avx2::block_max_magnitude_bits(src, blocks, block_size, out, accumulate, rows, stride);
+                                       std::uint32_t* out, std::size_t rows = 1,
+                                       std::size_t stride = 0) {
+    avx2::block_max_magnitude_bits(src, blocks, block_size, out, rows, stride);
   }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).
@@ -7109,16 +7101,14 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 
 // The block quantizers' amaxes: for each of `blocks` side-by-side blocks of `block_size` floats
 // by `rows` rows (row r starts `stride` floats after row r - 1), the largest of its magnitudes'
-// bits (amax's rule, below), with no call per block or per row; with `accumulate`, the larger
-// of that and out[b]. Blocks of whole vectors go `width` at a time, their maxima gathered into
-// one vector (max_of_each) rather than each reduced alone; fewer blocks than that go one at a
-// time with two maxima per block (two chains of max in flight), reduced across lanes once after
-// their last row (128 x 128 blocks on AVX2, two side by side: one reduction per block rather
-// than one per row).
+// bits (amax's rule, below), into out[b], with no call per block or per row. Blocks of whole
+// vectors go `width` at a time, their maxima gathered into one vector (max_of_each) rather than
+// each reduced alone; fewer blocks than that go one at a time with two maxima per block (two chains
+// of max in flight), reduced across lanes once after their last row (128 x 128 blocks on AVX2, two
+// side by side: one reduction per block rather than one per row).
 MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t blocks,
                                                  std::size_t block_size, std::uint32_t* out,
-                                                 bool accumulate, std::size_t rows,
-                                                 std::size_t stride) {
+                                                 std::size_t rows, std::size_t stride) {
   const u32v magnitude = splat(0x7FFFFFFFU);
   std::size_t b = 0;
   if (block_size % width == 0) {
@@ -7137,8 +7127,7 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
           }
         }
       }
-      const u32v maxima = max_of_each(m);
-      store_u32(out + b, accumulate ? max_u(maxima, load_u32(out + b)) : maxima);
+      store_u32(out + b, max_of_each(m));
     }
   }
   for (; b < blocks; ++b) {
@@ -7158,8 +7147,7 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
         m1 = max_u(m1, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
       }
     }
-    const std::uint32_t maximum = reduce_max_u(max_u(m0, m1));
-    out[b] = accumulate && out[b] > maximum ? out[b] : maximum;
+    out[b] = reduce_max_u(max_u(m0, m1));
   }
 }
 
@@ -7495,9 +7483,9 @@ struct avx512_kernels {
   }
   // Per block of block_size floats by `rows` rows `stride` floats apart (the block quantizers').
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
-                                       std::uint32_t* out, bool accumulate = false,
-                                       std::size_t rows = 1, std::size_t stride = 0) {
-    avx512::block_max_magnitude_bits(src, blocks, block_size, out, accumulate, rows, stride);
+                                       std::uint32_t* out, std::size_t rows = 1,
+                                       std::size_t stride = 0) {
+    avx512::block_max_magnitude_bits(src, blocks, block_size, out, rows, stride);
   }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).
@@ -8730,16 +8718,14 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 
 // The block quantizers' amaxes: for each of `blocks` side-by-side blocks of `block_size` floats
 // by `rows` rows (row r starts `stride` floats after row r - 1), the largest of its magnitudes'
-// bits (amax's rule, below), with no call per block or per row; with `accumulate`, the larger
-// of that and out[b]. Blocks of whole vectors go `width` at a time, their maxima gathered into
-// one vector (max_of_each) rather than each reduced alone; fewer blocks than that go one at a
-// time with two maxima per block (two chains of max in flight), reduced across lanes once after
-// their last row (128 x 128 blocks on AVX2, two side by side: one reduction per block rather
-// than one per row).
+// bits (amax's rule, below), into out[b], with no call per block or per row. Blocks of whole
+// vectors go `width` at a time, their maxima gathered into one vector (max_of_each) rather than
+// each reduced alone; fewer blocks than that go one at a time with two maxima per block (two chains
+// of max in flight), reduced across lanes once after their last row (128 x 128 blocks on AVX2, two
+// side by side: one reduction per block rather than one per row).
 MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t blocks,
                                                  std::size_t block_size, std::uint32_t* out,
-                                                 bool accumulate, std::size_t rows,
-                                                 std::size_t stride) {
+                                                 std::size_t rows, std::size_t stride) {
   const u32v magnitude = splat(0x7FFFFFFFU);
   std::size_t b = 0;
   if (block_size % width == 0) {
@@ -8758,8 +8744,7 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
           }
         }
       }
-      const u32v maxima = max_of_each(m);
-      store_u32(out + b, accumulate ? max_u(maxima, load_u32(out + b)) : maxima);
+      store_u32(out + b, max_of_each(m));
     }
   }
   for (; b < blocks; ++b) {
@@ -8779,8 +8764,7 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
         m1 = max_u(m1, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
       }
     }
-    const std::uint32_t maximum = reduce_max_u(max_u(m0, m1));
-    out[b] = accumulate && out[b] > maximum ? out[b] : maximum;
+    out[b] = reduce_max_u(max_u(m0, m1));
   }
 }
 
@@ -9034,9 +9018,9 @@ struct neon_kernels {
   }
   // Per block of block_size floats by `rows` rows `stride` floats apart (the block quantizers').
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
-                                       std::uint32_t* out, bool accumulate = false,
-                                       std::size_t rows = 1, std::size_t stride = 0) {
-    neon::block_max_magnitude_bits(src, blocks, block_size, out, accumulate, rows, stride);
+                                       std::uint32_t* out, std::size_t rows = 1,
+                                       std::size_t stride = 0) {
+    neon::block_max_magnitude_bits(src, blocks, block_size, out, rows, stride);
   }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).
@@ -9961,7 +9945,7 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
       } else {
         // Every row of the blocks in one call.
         with_kernels(active_path(), [&](auto kernels) {
-          decltype(kernels)::block_max_magnitude_bits(top_left, count, block.cols, largest, false,
+          decltype(kernels)::block_max_magnitude_bits(top_left, count, block.cols, largest,
                                                       block.rows, cols);
         });
       }

@@ -396,7 +396,7 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
       } else {
         // Every row of the blocks in one call.
         with_kernels(active_path(), [&](auto kernels) {
-          decltype(kernels)::block_max_magnitude_bits(top_left, count, block.cols, largest, false,
+          decltype(kernels)::block_max_magnitude_bits(top_left, count, block.cols, largest,
                                                       block.rows, cols);
         });
       }

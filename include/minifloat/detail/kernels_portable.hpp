@@ -358,9 +358,9 @@ struct portable_kernels {
   }
   // Per block of block_size floats by `rows` rows `stride` floats apart (the block quantizers').
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
-                                       std::uint32_t* out, bool accumulate = false,
-                                       std::size_t rows = 1, std::size_t stride = 0) {
-    portable::block_max_magnitude_bits(src, blocks, block_size, out, accumulate, rows, stride);
+                                       std::uint32_t* out, std::size_t rows = 1,
+                                       std::size_t stride = 0) {
+    portable::block_max_magnitude_bits(src, blocks, block_size, out, rows, stride);
   }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).
