@@ -35,17 +35,31 @@ MINIFLOAT_TEST_FORMAT(e3m2, e3m2);
 MINIFLOAT_TEST_FORMAT(ue4m3, ue4m3);
 #undef MINIFLOAT_TEST_FORMAT
 
-// The signed formats (the value-type tests assume a sign bit).
+// The signed formats (the value-type tests assume a sign bit), and every one-byte format, e8m0
+// and ue4m3 included (the conversion tests). MINIFLOAT_TEST_REPRESENTATIVE_FORMATS (CMake's
+// MINIFLOAT_TEST_FORMATS=representative) keeps one format of each kind the library's code tells
+// apart: OCP e4m3 (no infinity, one NaN per sign), e5m2 (IEEE specials), e4m3fnuz (fnuz), e2m1
+// (finite only, four bits), e8m0 (no sign, no mantissa, no zero) and ue4m3 (unsigned); the other
+// formats differ from one of these only in constants (widths and bias). The configurations that
+// exist to try an environment (fast math, another toolchain or target) use it: the lane kernels,
+// and with them compile time, are per format. Every format runs in the main configuration and in
+// the exhaustive sweeps.
+#if defined(MINIFLOAT_TEST_REPRESENTATIVE_FORMATS) && MINIFLOAT_TEST_REPRESENTATIVE_FORMATS
+using all_formats =
+    ::testing::Types<minifloat::e4m3, minifloat::e5m2, minifloat::e4m3fnuz, minifloat::e2m1>;
+using every_format = ::testing::Types<minifloat::e4m3, minifloat::e5m2, minifloat::e4m3fnuz,
+                                      minifloat::e8m0, minifloat::e2m1, minifloat::ue4m3>;
+#else
 using all_formats =
     ::testing::Types<minifloat::e4m3, minifloat::e5m2, minifloat::e3m4, minifloat::e2m5,
                      minifloat::e4m3_ieee, minifloat::e4m3fnuz, minifloat::e5m2fnuz,
                      minifloat::e4m3b11fnuz, minifloat::e2m1, minifloat::e2m3, minifloat::e3m2>;
-// Every one-byte format, e8m0 and ue4m3 included: the conversion tests.
 using every_format =
     ::testing::Types<minifloat::e4m3, minifloat::e5m2, minifloat::e3m4, minifloat::e2m5,
                      minifloat::e4m3_ieee, minifloat::e4m3fnuz, minifloat::e5m2fnuz,
                      minifloat::e4m3b11fnuz, minifloat::e8m0, minifloat::e2m1, minifloat::e2m3,
                      minifloat::e3m2, minifloat::ue4m3>;
+#endif
 
 // The number of codes of T (16 for e2m1, 64 for the FP6 formats, 128 for ue4m3, else 256).
 template <class T>

@@ -51,9 +51,16 @@ if ! has_flags avx512f avx512bw avx512vl avx512dq avx512cd avx512vbmi; then
 fi
 if [ "$(uname -m)" != x86_64 ]; then runnable_cap=""; fi
 echo "paths compiled where the code runs: ${runnable_cap:-every path (this CPU runs them all)}"
+# CI time: the configurations that try an environment (the sanitizers, fast math, clang-19 and
+# libc++, the cross targets) instantiate the typed tests for one format of each kind the code
+# tells apart (tests/formats_under_test.hpp), which halves their compile time: the lane kernels
+# are per format, and the other formats differ from these only in constants. gcc-cxx20 (every
+# path's code, every test), the clang 14 syntax checks, the NEON run, the fuzzers (every format
+# under ASan + UBSan) and the exhaustive sweeps take every format.
+representative=-DMINIFLOAT_TEST_FORMATS=representative
 configurations=(
   "gcc-cxx17 g++ 17 None -O0 -g1 $sanitizers $runnable_cap -DMINIFLOAT_BUILD_BENCHMARKS=OFF
-   -DMINIFLOAT_BUILD_EXAMPLES=OFF -DMINIFLOAT_LONG_TESTS_OPTIONS=-O1"
+   -DMINIFLOAT_BUILD_EXAMPLES=OFF -DMINIFLOAT_LONG_TESTS_OPTIONS=-O1 $representative"
   "gcc-cxx20 g++ 20 Release -DMINIFLOAT_CUDA_TESTS=ON"
   # Clang 14 in C++17 and C++20: every source through the front end alone
   # (tools/check_syntax.py), where clang instantiates every template and gives nearly all its
@@ -65,7 +72,8 @@ configurations=(
   # flush-to-zero and denormals-are-zero set. At -O2, the other level engines build at (-O3 is
   # gcc-cxx20's and clang-19's): a third quicker to compile than -O3, whose vectorized copies of
   # the portable kernels double the code of a file that instantiates many.
-  "gcc-fast-math g++ 17 None -O2 -DNDEBUG -ffast-math $runnable_cap -DMINIFLOAT_BUILD_BENCHMARKS=OFF"
+  "gcc-fast-math g++ 17 None -O2 -DNDEBUG -ffast-math $runnable_cap -DMINIFLOAT_BUILD_BENCHMARKS=OFF
+   $representative"
   # A new toolchain: clang-19, libc++ with its debug hardening (which checks the comparators
   # given to std::sort), C++23. GoogleTest from source and {fmt} header-only: Debian's are built
   # for libstdc++. -Ofast but for its -ffinite-math-only: with that, clang 17+ marks every float
@@ -76,7 +84,7 @@ configurations=(
   "clang19-libcxx-cxx23-ofast clang++-19 23 None -Ofast -fno-finite-math-only -Wno-deprecated-ofast $runnable_cap -stdlib=libc++
    -D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_DEBUG -DMINIFLOAT_BUILD_EXAMPLES=OFF
    -DMINIFLOAT_BUILD_BENCHMARKS=OFF -DMINIFLOAT_GTEST_SOURCE_DIR=/usr/src/googletest
-   -DMINIFLOAT_FMT_HEADER_ONLY=ON"
+   -DMINIFLOAT_FMT_HEADER_ONLY=ON $representative"
 )
 exhaustive_in=gcc-cxx20
 
@@ -143,7 +151,7 @@ done
 
 for target in i686-linux-gnu s390x-linux-gnu; do
   step "$target: the quick suite cross-compiled (s390x under qemu-user; tests/cross/run.sh)"
-  "$root/tests/cross/run.sh" "$target" "$build_root/$target"
+  TEST_FORMATS=representative "$root/tests/cross/run.sh" "$target" "$build_root/$target"
 done
 
 step "ThreadSanitizer: concurrency_test (clang++, C++20), each test in a process of its own"
@@ -172,7 +180,7 @@ memcheck=(valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-ki
 "${memcheck[@]}" "$dir/examples/accumulation_snr" "$dir/memcheck_accumulation.svg" 20 >/dev/null
 # Under valgrind the CPU looks AVX2-only: this checks the AVX2 and portable kernels for reads of
 # uninitialised or unowned bytes at every length and offset.
-# (Three formats of the nine: the kernels differ between formats only in constants.)
+# (Three formats of the thirteen: the kernels differ between formats only in constants.)
 "${memcheck[@]}" "$dir/tests/bulk_test" --gtest_brief=1 \
   --gtest_filter='*/e4m3.*:*/e5m2.*:*/e8m0.*:BulkApi.*:Amax.*:CounterGenerator.*:Dispatch.*'
 "${memcheck[@]}" "$dir/tests/scaling_test" --gtest_brief=1

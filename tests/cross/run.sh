@@ -7,6 +7,8 @@
 #   tests/cross/run.sh TARGET BUILD_DIR     TARGET: i686-linux-gnu (32-bit, x87) or
 #                                           s390x-linux-gnu (big-endian)
 # The tests build at -O1 (quicker to compile; they run in minutes under qemu), warnings as errors.
+#   TEST_FORMATS=representative tests/cross/run.sh ...   one format of each kind in the typed
+#                                           tests (tests/formats_under_test.hpp; CI's choice)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 target=${1:?usage: run.sh TARGET BUILD_DIR}
@@ -27,6 +29,7 @@ cmake -S "$root" -B "$out" -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/$targe
   -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1" -DMINIFLOAT_WERROR=ON \
   -DMINIFLOAT_EXHAUSTIVE_TESTS=OFF -DMINIFLOAT_BUILD_EXAMPLES=OFF \
   -DMINIFLOAT_BUILD_BENCHMARKS=OFF -DMINIFLOAT_GTEST_SOURCE_DIR=/usr/src/googletest \
-  -DMINIFLOAT_FMT_HEADER_ONLY=ON -DMINIFLOAT_CUDA_FP8_INCLUDE_DIR=NOTFOUND >/dev/null
+  -DMINIFLOAT_FMT_HEADER_ONLY=ON -DMINIFLOAT_CUDA_FP8_INCLUDE_DIR=NOTFOUND \
+  -DMINIFLOAT_TEST_FORMATS="${TEST_FORMATS:-every}" >/dev/null
 cmake --build "$out" -j "$((jobs + 1))" # one job more than cores: no core idles at a link
 ctest --test-dir "$out" -L quick -j "$jobs" --output-on-failure --timeout 600
