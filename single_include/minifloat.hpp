@@ -5298,11 +5298,11 @@ MINIFLOAT_ARRAY_FN void decode_array(const std::uint32_t* table, const std::uint
 // (about 11 cycles per 8 lanes on Zen 5) and no table. 16-bit results are those floats
 // narrowed, which is exact (every such format's values are binary16 and bfloat16 values): by
 // F16C for binary16, by their top halves for bfloat16 (quiet NaNs stay quiet: 0x7E00, 0x7FC0).
+// (An unsigned format of 7 bits, ue4m3, reads a byte's top bit as nothing: keep drops it.)
 template <class Format>
 constexpr bool decodes_through_binary16 =
-    format_info<Format>::total_bits == 8 &&
-    format_info<Format>::is_signed&& format_info<Format>::has_subnormals&&
-            format_info<Format>::exponent_bits <= 5 &&
+    format_info<Format>::total_bits == (format_info<Format>::is_signed ? 8 : 7) &&
+    (format_info<Format>::has_subnormals) && format_info<Format>::exponent_bits <= 5 &&
     (format_info<Format>::exponent_bits < 5
          ? format_info<Format>::special_values != specials::ieee
          : format_info<Format>::special_values == specials::ieee);
@@ -5330,8 +5330,8 @@ struct binary16_decoder {
   MINIFLOAT_LANE_FN binary16_decoder()
       // The sign-extended code shifted left: its magnitude at binary16's place, and copies of
       // the sign from there up, of which bit 15 is kept.
-      : keep(_mm256_set1_epi16(static_cast<short>(
-            static_cast<std::uint16_t>(0x8000U | (info::magnitude_mask << shift))))),
+      : keep(_mm256_set1_epi16(static_cast<short>(static_cast<std::uint16_t>(
+            (info::is_signed ? 0x8000U : 0U) | (info::magnitude_mask << shift))))),
         low7(_mm256_set1_epi16(0x7F)),
         quiet_nan(_mm256_set1_epi16(static_cast<short>(0x7E00U | (nan_float >> 16 & 0x8000U)))),
         factor(_mm256_set1_ps(static_cast<float>(1ULL << (15 + 40 - info::bias)) / 0x1p40f)) {}

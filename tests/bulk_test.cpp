@@ -359,6 +359,48 @@ TYPED_TEST(BulkNarrowing, WideningEveryCodeEveryLength) {
   }
 }
 
+// Arrays of T filled with raw bytes (memcpy: any byte, the bits above a narrower format's code
+// included): every decoder reads a byte's code bits alone (fp8.hpp from_bits: e2m1 reads 0xF7
+// as 0x7, ue4m3 drops its sign bit, as cuBLAS does), on every path, into float and the 16-bit
+// types, at a length that leaves a tail. Expected: the reference's value of the masked code.
+template <class To>
+bool equals_exact(To result, double exact) {
+  if constexpr (std::is_same<To, float>::value) {
+    return ieee::isnan(exact) ? ieee::isnan(result)
+                              : ieee::to_bits(result) == ieee::to_bits(ieee::to_float(exact));
+  } else {
+    const bool bfloat16 = std::is_same<To, minifloat::bfloat16_bits>::value;
+    const unsigned infinity = bfloat16 ? 0x7F80U : 0x7C00U;
+    return ieee::isnan(exact) ? (result.bits & 0x7FFFU) > infinity
+                              : result.bits == minifloat::convert<To>(exact).bits;
+  }
+}
+template <class T, class To>
+void check_widening_raw_bytes(simd_path path) {
+  std::uint8_t bytes[256 + 3];
+  for (std::size_t i = 0; i < sizeof bytes; ++i) {
+    bytes[i] = static_cast<std::uint8_t>(i * 151 + 7); // 151 is odd: every byte in 256
+  }
+  T src[sizeof bytes];
+  static_assert(sizeof(T) == 1, "one byte per value");
+  std::memcpy(src, bytes, sizeof bytes);
+  To dst[sizeof bytes];
+  widen_on(path, src, sizeof bytes, dst, false);
+  const auto& fmt = under_test::format_of<T>::get();
+  for (std::size_t i = 0; i < sizeof bytes; ++i) {
+    const unsigned code = bytes[i] & (under_test::code_count<T> - 1);
+    ASSERT_TRUE(equals_exact(dst[i], reference::decode(fmt, code)))
+        << minifloat::to_string(path) << " byte " << unsigned{bytes[i]};
+  }
+}
+TYPED_TEST(BulkNarrowing, WideningReadsOnlyTheCodeBitsOfEachByte) {
+  for (simd_path path : supported_paths()) {
+    check_widening_raw_bytes<TypeParam, float>(path);
+    check_widening_raw_bytes<TypeParam, minifloat::binary16_bits>(path);
+    check_widening_raw_bytes<TypeParam, minifloat::bfloat16_bits>(path);
+  }
+}
+
 // The public entry points, through the active path.
 TEST(BulkApi, PointerFormsEqualScalarCasts) {
   const auto x = test_floats(1000);
