@@ -317,8 +317,12 @@ TEST(Mx, ScaleRulesOfEveryElementType) {
 // whose top 10 bits take every value and whose low 13 bits are all zeros, all ones or just the
 // last: every rule's threshold (M, 1.5 M, 0.75 M and the rounding carry of a significand of at
 // most 8 bits) and its neighbours are among them.
+// Then the same amaxes through each path's kernel (lanes.inc mx_scale_codes, quantize_mx's),
+// 64 at a time as quantize_mx calls it: its codes, its factors 2^-k (1 for code 0xFF) and its
+// flag for a code of 254.
 template <class T, mx_scale_rule Rule>
 void check_branch_free_scale() {
+  std::vector<std::uint32_t> all;
   for (std::uint32_t high = 0; high < (1U << 19); ++high) { // sign, exponent, top 10 bits
     for (std::uint32_t low : {0U, 1U, 0x1FFFU}) {
       const std::uint32_t bits = high << 13 | low;
@@ -326,6 +330,32 @@ void check_branch_free_scale() {
       ASSERT_EQ((minifloat::detail::mx_scale_code<T, Rule>(bits)),
                 minifloat::compute_mx_scale<T>(amax, Rule).bits())
           << std::hex << bits << " rule " << static_cast<int>(Rule);
+      all.push_back(bits);
+    }
+  }
+  const auto thresholds = minifloat::detail::mx_thresholds<T>(Rule);
+  for (minifloat::simd_path path : supported_paths()) {
+    for (std::size_t first = 0; first < all.size(); first += 64) {
+      std::uint8_t codes[64];
+      std::uint32_t factors[64];
+      bool subnormal = false;
+      minifloat::detail::with_kernels(path, [&](auto kernels) {
+        subnormal = decltype(kernels)::mx_scale_codes(all.data() + first, 64, thresholds.low,
+                                                      thresholds.above_once, thresholds.above_twice,
+                                                      codes, factors);
+      });
+      bool expected_subnormal = false;
+      for (std::size_t b = 0; b < 64; ++b) {
+        const unsigned code =
+            minifloat::compute_mx_scale<T>(minifloat::detail::bit_cast<float>(all[first + b]), Rule)
+                .bits();
+        ASSERT_EQ(codes[b], code) << minifloat::to_string(path) << std::hex << " "
+                                  << all[first + b];
+        ASSERT_EQ(factors[b], code == 0xFF ? 0x3F800000U : (254U - code) << 23)
+            << minifloat::to_string(path) << std::hex << " " << all[first + b];
+        expected_subnormal = expected_subnormal || code == 254;
+      }
+      ASSERT_EQ(subnormal, expected_subnormal) << minifloat::to_string(path) << " " << first;
     }
   }
 }

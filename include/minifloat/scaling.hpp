@@ -585,41 +585,56 @@ e8m0 compute_mx_scale(float amax_value, mx_scale_rule rule = mx_scale_rule::floo
 
 namespace detail {
 
-// compute_mx_scale's code from amax's bits, without branches (quantize_mx's loop over a piece's
-// blocks, which compilers can vectorize; the tests compare the two over every exponent and the
-// significands around each rule's thresholds). For a positive normal amax = A * 2^(E - 150), A
-// in [2^23, 2^24) and E the exponent field, and max(T) = M * 2^(E_max - 150), the code is
-// k + 127 = E - E_max + 127 + step, step -1, 0 or +1 by the rule (compute_mx_scale's cases),
-// clamped at 0; it never exceeds 254 since E <= 254 and E_max >= 128 (max(T) >= 2). A zero or
-// subnormal amax has E = 0 and gets 0, as its true binade does; NaN, infinity and negative
-// values 0xFF (-0 gives 0).
-template <class T, mx_scale_rule Rule>
-constexpr std::uint8_t mx_scale_code(std::uint32_t amax_bits) noexcept {
+// compute_mx_scale's code from amax's bits, without branches (quantize_mx's, computed by the
+// path's kernel lanes.inc mx_scale_codes with the same thresholds; the tests compare the three
+// over every exponent and the significands around each rule's thresholds). For a positive normal
+// amax = A * 2^(E - 150), A in [2^23, 2^24) and E the exponent field, and max(T) = M * 2^(E_max -
+// 150), the code is k + 127 = E - E_max + 127 + step, step -1, 0 or +1 by the rule
+// (compute_mx_scale's cases), clamped at 0; it never exceeds 254 since E <= 254 and E_max >= 128
+// (max(T) >= 2). A zero or subnormal amax has E = 0 and gets 0, as its true binade does; NaN,
+// infinity and negative values 0xFF (-0 gives 0).
+//   The step as two thresholds on A (mx_scale_thresholds, the same for the array kernels'
+// mx_scale_codes): step + 1 = [A > above_once] + [A > above_twice]; as A >= 2^23, 0 stands for
+// "always" and 2^24 for "never". floor: 0, 2^24 (step 0); ceil: 0, M (A > M goes up);
+// even: 0, 2^24 - half - 1 (the rounding of A to T's precision carries, half = half a unit of
+// it); nearest: amax / max(T) rounded to a power of two, halfway up: 4A >= 3M in the binade
+// below A's if A < M, 2A >= 3M in A's if A >= M, i.e. A >= ceil(3M / 4) and A >= ceil(3M / 2).
+// And E + step + 127 - E_max = (E + step + 1) - low, low = E_max - 126.
+struct mx_scale_thresholds {
+  std::uint32_t low;
+  std::uint32_t above_once;
+  std::uint32_t above_twice;
+};
+template <class T>
+constexpr mx_scale_thresholds mx_thresholds(mx_scale_rule rule) noexcept {
   using format = typename value_traits<T>::format;
   constexpr std::uint32_t max_bits = largest_float_bits<format>;
   constexpr std::uint32_t max_exponent = max_bits >> 23;
   constexpr std::uint32_t max_significand = (max_bits & 0x007FFFFFU) | 0x00800000U;
   static_assert(max_exponent >= 128, "max(T) >= 2");
+  constexpr std::uint32_t low = max_exponent - 126;
+  constexpr std::uint32_t never = 0x01000000U;
+  switch (rule) {
+  case mx_scale_rule::ceil:
+    return {low, 0, max_significand};
+  case mx_scale_rule::even:
+    return {low, 0, never - (std::uint32_t{1} << (22 - format_info<format>::mantissa_bits)) - 1};
+  case mx_scale_rule::nearest:
+    return {low, (3 * max_significand + 3) / 4 - 1, (3 * max_significand + 1) / 2 - 1};
+  case mx_scale_rule::floor:
+  default:
+    return {low, 0, never};
+  }
+}
+template <class T, mx_scale_rule Rule>
+constexpr std::uint8_t mx_scale_code(std::uint32_t amax_bits) noexcept {
+  constexpr mx_scale_thresholds thresholds = mx_thresholds<T>(Rule);
   const std::uint32_t exponent = (amax_bits & 0x7FFFFFFFU) >> 23;
   const std::uint32_t significand = (amax_bits & 0x007FFFFFU) | 0x00800000U;
-  std::uint32_t step_plus_one = 1; // floor
-  if constexpr (Rule == mx_scale_rule::ceil) {
-    step_plus_one = significand > max_significand ? 2U : 1U;
-  } else if constexpr (Rule == mx_scale_rule::even) {
-    constexpr std::uint32_t half_unit = std::uint32_t{1}
-                                        << (22 - format_info<format>::mantissa_bits);
-    step_plus_one = 1U + ((significand + half_unit) >> 24);
-  } else if constexpr (Rule == mx_scale_rule::nearest) {
-    // amax / max(T) rounded to a power of two, halfway up: 2A >= 3M in A's binade if A >= M,
-    // else 4A >= 3M in the binade below.
-    step_plus_one = significand >= max_significand
-                        ? (2 * significand >= 3 * max_significand ? 2U : 1U)
-                        : (4 * significand >= 3 * max_significand ? 1U : 0U);
-  }
-  // E + step + 127 - E_max = (E + step + 1) - (E_max - 126), clamped at 0 as an unsigned max.
-  constexpr std::uint32_t low = max_exponent - 126;
-  const std::uint32_t shifted = exponent + step_plus_one;
-  const std::uint32_t code = (shifted > low ? shifted : low) - low;
+  const std::uint32_t shifted = exponent + (significand > thresholds.above_once ? 1U : 0U) +
+                                (significand > thresholds.above_twice ? 1U : 0U);
+  // Clamped at 0 as an unsigned max.
+  const std::uint32_t code = (shifted > thresholds.low ? shifted : thresholds.low) - thresholds.low;
   const bool no_scale = amax_bits >= float_infinity_bits && amax_bits != 0x80000000U; // not -0
   return static_cast<std::uint8_t>(no_scale ? 0xFFU : code);
 }
@@ -663,24 +678,6 @@ inline void block_amaxes(const float* x, std::size_t count, std::size_t block_si
 // kernel per piece, whose floats (8 KiB) stay in the first-level cache between the two.
 constexpr std::size_t mx_quantize_piece_blocks = 64;
 
-// The scale codes of `count` blocks from their amaxes' bits, and the factors their elements are
-// multiplied by, 2^-k (exponent field 127 - k = 254 - code), 1 for a NaN block; a loop that
-// compilers vectorize. Returns whether a factor is subnormal (code 254: 2^-127, whose bits here
-// are 0). (The factors written as floats here: a copy of their bits afterwards took 2 % of
-// quantize_mx's time, as `rep movsq`.)
-template <class T, mx_scale_rule Rule>
-bool mx_scale_codes(const std::uint32_t* amax_bits, std::size_t count, std::uint8_t* codes,
-                    float* factors) {
-  std::uint32_t subnormal = 0;
-  for (std::size_t b = 0; b < count; ++b) {
-    const std::uint32_t code = mx_scale_code<T, Rule>(amax_bits[b]);
-    codes[b] = static_cast<std::uint8_t>(code);
-    factors[b] = bit_cast<float>(code == 0xFFU ? 0x3F800000U : (254U - code) << 23);
-    subnormal |= code == 254U ? 1U : 0U;
-  }
-  return subnormal != 0;
-}
-
 // quantize_mx's blocks, arguments already checked: per piece of up to 64 blocks, the amaxes and
 // scales first, then one saturating narrowing of the piece on the active path, each element
 // times its block's inverse scale 2^-k as it is read (the product quantize() forms). A block
@@ -701,25 +698,22 @@ void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scale
     with_kernels(active_path(), [&](auto kernels) {
       decltype(kernels)::block_max_magnitude_bits(piece, count, mx_block_size, amax_bits);
     });
+    // The scale codes and the factors their elements are multiplied by, 2^-k, in one kernel
+    // call (a loop of mx_scale_code in generic code took 6 % of quantize_mx on AVX2). Past
+    // `count` (the kernel reads whole vectors) amaxes of 0: code 0, never 254.
+    std::fill(amax_bits + count, amax_bits + mx_quantize_piece_blocks, 0U);
     std::uint8_t codes[mx_quantize_piece_blocks];
-    float factors[mx_quantize_piece_blocks];
+    std::uint32_t factor_bits[mx_quantize_piece_blocks];
+    const mx_scale_thresholds thresholds = mx_thresholds<T>(rule);
     bool subnormal_inverse = false;
-    switch (rule) {
-    case mx_scale_rule::ceil:
-      subnormal_inverse = mx_scale_codes<T, mx_scale_rule::ceil>(amax_bits, count, codes, factors);
-      break;
-    case mx_scale_rule::even:
-      subnormal_inverse = mx_scale_codes<T, mx_scale_rule::even>(amax_bits, count, codes, factors);
-      break;
-    case mx_scale_rule::nearest:
+    with_kernels(active_path(), [&](auto kernels) {
       subnormal_inverse =
-          mx_scale_codes<T, mx_scale_rule::nearest>(amax_bits, count, codes, factors);
-      break;
-    case mx_scale_rule::floor:
-    default: // (the callers refuse a rule outside the enumeration)
-      subnormal_inverse = mx_scale_codes<T, mx_scale_rule::floor>(amax_bits, count, codes, factors);
-      break;
-    }
+          decltype(kernels)::mx_scale_codes(amax_bits, count, thresholds.low, thresholds.above_once,
+                                            thresholds.above_twice, codes, factor_bits);
+    });
+    // (All of them, a fixed size: copied in vectors. Those past `count` are never read.)
+    float factors[mx_quantize_piece_blocks];
+    std::memcpy(factors, factor_bits, sizeof factors);
     static_assert(sizeof(e8m0) == 1 && std::is_trivially_copyable<e8m0>::value, "e8m0 is its code");
     std::memcpy(scales + first, codes, count);
     if (subnormal_inverse) {

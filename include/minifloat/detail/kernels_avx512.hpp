@@ -528,6 +528,13 @@ struct avx512_kernels {
                            std::uint32_t* inverses) {
     avx512::block_scales(largest, count, max_value, margin, power_of_two, scales, inverses);
   }
+  // quantize_mx's scale codes and factors (lanes.inc mx_scale_codes; blocks [0, count) rounded
+  // up to a multiple of the path's width).
+  static bool mx_scale_codes(const std::uint32_t* amax_bits, std::size_t count, std::uint32_t low,
+                             std::uint32_t above_once, std::uint32_t above_twice,
+                             std::uint8_t* codes, std::uint32_t* factors) {
+    return avx512::mx_scale_codes(amax_bits, count, low, above_once, above_twice, codes, factors);
+  }
   // NVFP4's element factors from the scale bytes' values (lanes.inc nvfp4_factors; blocks
   // [0, count) rounded up to a multiple of the path's width).
   static void nvfp4_factors(const float* bytes, std::size_t count, float decode,
