@@ -2578,6 +2578,41 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   }
 }
 
+// The amaxes' bits of `groups` groups of `width` side-by-side one-row blocks of Size floats (a
+// multiple of width: NVFP4's 16, MX's 32, 1 x 128 tiles), a block at a time into two maxima, the
+// group's gathered into one vector (max_of_each). With Size known the loops unroll: 3
+// instructions for a block of two vectors, where the generic loop below (the blocks advancing
+// together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
+// the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 26 now).
+template <std::size_t Size>
+MINIFLOAT_ARRAY_FN void group_max_magnitude_bits(const float* src, std::size_t groups,
+                                                 std::uint32_t* out) {
+  static_assert(Size % width == 0, "blocks of whole vectors");
+  const u32v magnitude = splat(0x7FFFFFFFU);
+  for (std::size_t g = 0; g < groups; ++g) {
+    const float* group = src + g * width * Size;
+    u32v m[width];
+    for (std::size_t k = 0; k < width; ++k) {
+      const float* block = group + k * Size;
+      u32v m0 = and_(load_float_bits(block), magnitude);
+      if constexpr (Size == width) {
+        m[k] = m0;
+      } else {
+        u32v m1 = and_(load_float_bits(block + width), magnitude);
+        for (std::size_t i = 2 * width; i < Size; i += width) {
+          if ((i / width) % 2 == 0) {
+            m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+          } else {
+            m1 = max_u(m1, and_(load_float_bits(block + i), magnitude));
+          }
+        }
+        m[k] = max_u(m0, m1);
+      }
+    }
+    store_u32(out + g * width, max_of_each(m));
+  }
+}
+
 // The block quantizers' amaxes: for each of `blocks` side-by-side blocks of `block_size` floats
 // by `rows` rows (row r starts `stride` floats after row r - 1), the largest of its magnitudes'
 // bits (amax's rule, below), into out[b], with no call per block or per row. Blocks of whole
@@ -2590,7 +2625,17 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
                                                  std::size_t rows, std::size_t stride) {
   const u32v magnitude = splat(0x7FFFFFFFU);
   std::size_t b = 0;
-  if (block_size % width == 0) {
+  if (rows == 1 && (block_size == 16 || block_size == 32 || block_size == 128)) {
+    const std::size_t groups = blocks / width;
+    if (block_size == 16) {
+      group_max_magnitude_bits<16>(src, groups, out);
+    } else if (block_size == 32) {
+      group_max_magnitude_bits<32>(src, groups, out);
+    } else {
+      group_max_magnitude_bits<128>(src, groups, out);
+    }
+    b = groups * width;
+  } else if (block_size % width == 0) {
     // (The blocks advance together, so that their maxima stay in registers: no array in memory,
     // which GCC zeroed with a REP STOS per group.)
     for (const std::size_t groups_end = blocks - blocks % width; b != groups_end; b += width) {
@@ -5174,6 +5219,41 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   }
 }
 
+// The amaxes' bits of `groups` groups of `width` side-by-side one-row blocks of Size floats (a
+// multiple of width: NVFP4's 16, MX's 32, 1 x 128 tiles), a block at a time into two maxima, the
+// group's gathered into one vector (max_of_each). With Size known the loops unroll: 3
+// instructions for a block of two vectors, where the generic loop below (the blocks advancing
+// together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
+// the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 26 now).
+template <std::size_t Size>
+MINIFLOAT_ARRAY_FN void group_max_magnitude_bits(const float* src, std::size_t groups,
+                                                 std::uint32_t* out) {
+  static_assert(Size % width == 0, "blocks of whole vectors");
+  const u32v magnitude = splat(0x7FFFFFFFU);
+  for (std::size_t g = 0; g < groups; ++g) {
+    const float* group = src + g * width * Size;
+    u32v m[width];
+    for (std::size_t k = 0; k < width; ++k) {
+      const float* block = group + k * Size;
+      u32v m0 = and_(load_float_bits(block), magnitude);
+      if constexpr (Size == width) {
+        m[k] = m0;
+      } else {
+        u32v m1 = and_(load_float_bits(block + width), magnitude);
+        for (std::size_t i = 2 * width; i < Size; i += width) {
+          if ((i / width) % 2 == 0) {
+            m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+          } else {
+            m1 = max_u(m1, and_(load_float_bits(block + i), magnitude));
+          }
+        }
+        m[k] = max_u(m0, m1);
+      }
+    }
+    store_u32(out + g * width, max_of_each(m));
+  }
+}
+
 // The block quantizers' amaxes: for each of `blocks` side-by-side blocks of `block_size` floats
 // by `rows` rows (row r starts `stride` floats after row r - 1), the largest of its magnitudes'
 // bits (amax's rule, below), into out[b], with no call per block or per row. Blocks of whole
@@ -5186,7 +5266,17 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
                                                  std::size_t rows, std::size_t stride) {
   const u32v magnitude = splat(0x7FFFFFFFU);
   std::size_t b = 0;
-  if (block_size % width == 0) {
+  if (rows == 1 && (block_size == 16 || block_size == 32 || block_size == 128)) {
+    const std::size_t groups = blocks / width;
+    if (block_size == 16) {
+      group_max_magnitude_bits<16>(src, groups, out);
+    } else if (block_size == 32) {
+      group_max_magnitude_bits<32>(src, groups, out);
+    } else {
+      group_max_magnitude_bits<128>(src, groups, out);
+    }
+    b = groups * width;
+  } else if (block_size % width == 0) {
     // (The blocks advance together, so that their maxima stay in registers: no array in memory,
     // which GCC zeroed with a REP STOS per group.)
     for (const std::size_t groups_end = blocks - blocks % width; b != groups_end; b += width) {
@@ -7173,6 +7263,41 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   }
 }
 
+// The amaxes' bits of `groups` groups of `width` side-by-side one-row blocks of Size floats (a
+// multiple of width: NVFP4's 16, MX's 32, 1 x 128 tiles), a block at a time into two maxima, the
+// group's gathered into one vector (max_of_each). With Size known the loops unroll: 3
+// instructions for a block of two vectors, where the generic loop below (the blocks advancing
+// together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
+// the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 26 now).
+template <std::size_t Size>
+MINIFLOAT_ARRAY_FN void group_max_magnitude_bits(const float* src, std::size_t groups,
+                                                 std::uint32_t* out) {
+  static_assert(Size % width == 0, "blocks of whole vectors");
+  const u32v magnitude = splat(0x7FFFFFFFU);
+  for (std::size_t g = 0; g < groups; ++g) {
+    const float* group = src + g * width * Size;
+    u32v m[width];
+    for (std::size_t k = 0; k < width; ++k) {
+      const float* block = group + k * Size;
+      u32v m0 = and_(load_float_bits(block), magnitude);
+      if constexpr (Size == width) {
+        m[k] = m0;
+      } else {
+        u32v m1 = and_(load_float_bits(block + width), magnitude);
+        for (std::size_t i = 2 * width; i < Size; i += width) {
+          if ((i / width) % 2 == 0) {
+            m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+          } else {
+            m1 = max_u(m1, and_(load_float_bits(block + i), magnitude));
+          }
+        }
+        m[k] = max_u(m0, m1);
+      }
+    }
+    store_u32(out + g * width, max_of_each(m));
+  }
+}
+
 // The block quantizers' amaxes: for each of `blocks` side-by-side blocks of `block_size` floats
 // by `rows` rows (row r starts `stride` floats after row r - 1), the largest of its magnitudes'
 // bits (amax's rule, below), into out[b], with no call per block or per row. Blocks of whole
@@ -7185,7 +7310,17 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
                                                  std::size_t rows, std::size_t stride) {
   const u32v magnitude = splat(0x7FFFFFFFU);
   std::size_t b = 0;
-  if (block_size % width == 0) {
+  if (rows == 1 && (block_size == 16 || block_size == 32 || block_size == 128)) {
+    const std::size_t groups = blocks / width;
+    if (block_size == 16) {
+      group_max_magnitude_bits<16>(src, groups, out);
+    } else if (block_size == 32) {
+      group_max_magnitude_bits<32>(src, groups, out);
+    } else {
+      group_max_magnitude_bits<128>(src, groups, out);
+    }
+    b = groups * width;
+  } else if (block_size % width == 0) {
     // (The blocks advance together, so that their maxima stay in registers: no array in memory,
     // which GCC zeroed with a REP STOS per group.)
     for (const std::size_t groups_end = blocks - blocks % width; b != groups_end; b += width) {
@@ -8827,6 +8962,41 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   }
 }
 
+// The amaxes' bits of `groups` groups of `width` side-by-side one-row blocks of Size floats (a
+// multiple of width: NVFP4's 16, MX's 32, 1 x 128 tiles), a block at a time into two maxima, the
+// group's gathered into one vector (max_of_each). With Size known the loops unroll: 3
+// instructions for a block of two vectors, where the generic loop below (the blocks advancing
+// together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
+// the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 26 now).
+template <std::size_t Size>
+MINIFLOAT_ARRAY_FN void group_max_magnitude_bits(const float* src, std::size_t groups,
+                                                 std::uint32_t* out) {
+  static_assert(Size % width == 0, "blocks of whole vectors");
+  const u32v magnitude = splat(0x7FFFFFFFU);
+  for (std::size_t g = 0; g < groups; ++g) {
+    const float* group = src + g * width * Size;
+    u32v m[width];
+    for (std::size_t k = 0; k < width; ++k) {
+      const float* block = group + k * Size;
+      u32v m0 = and_(load_float_bits(block), magnitude);
+      if constexpr (Size == width) {
+        m[k] = m0;
+      } else {
+        u32v m1 = and_(load_float_bits(block + width), magnitude);
+        for (std::size_t i = 2 * width; i < Size; i += width) {
+          if ((i / width) % 2 == 0) {
+            m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+          } else {
+            m1 = max_u(m1, and_(load_float_bits(block + i), magnitude));
+          }
+        }
+        m[k] = max_u(m0, m1);
+      }
+    }
+    store_u32(out + g * width, max_of_each(m));
+  }
+}
+
 // The block quantizers' amaxes: for each of `blocks` side-by-side blocks of `block_size` floats
 // by `rows` rows (row r starts `stride` floats after row r - 1), the largest of its magnitudes'
 // bits (amax's rule, below), into out[b], with no call per block or per row. Blocks of whole
@@ -8839,7 +9009,17 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
                                                  std::size_t rows, std::size_t stride) {
   const u32v magnitude = splat(0x7FFFFFFFU);
   std::size_t b = 0;
-  if (block_size % width == 0) {
+  if (rows == 1 && (block_size == 16 || block_size == 32 || block_size == 128)) {
+    const std::size_t groups = blocks / width;
+    if (block_size == 16) {
+      group_max_magnitude_bits<16>(src, groups, out);
+    } else if (block_size == 32) {
+      group_max_magnitude_bits<32>(src, groups, out);
+    } else {
+      group_max_magnitude_bits<128>(src, groups, out);
+    }
+    b = groups * width;
+  } else if (block_size % width == 0) {
     // (The blocks advance together, so that their maxima stay in registers: no array in memory,
     // which GCC zeroed with a REP STOS per group.)
     for (const std::size_t groups_end = blocks - blocks % width; b != groups_end; b += width) {

@@ -28,7 +28,7 @@ build_root=${BUILD_ROOT:-$root/build-all}
 # CI time (45 minutes on 2 cores at most): the benchmark is built in gcc-cxx20 alone; the
 # examples are not built here (valgrind runs them, and every API they call is in the suite); the
 # sanitized build has line tables rather than full debug information ("None" adds no flags of
-# its own; g++'s -g1), enough for the sanitizers' reports; the two sources whose tests compute
+# its own; g++'s -g1), enough for the sanitizers' reports; the three sources whose tests compute
 # the most build at -O1 (tests/CMakeLists.txt: 6 times quicker under ASan, 3 of the suite's
 # minutes of CPU); and clang 14 compiles both standards
 # with -fsyntax-only (its sanitized run of the suite, which g++'s and the fuzzers' cover, took 7

@@ -401,6 +401,58 @@ TEST(Blocks, EdgeCaseAmaxesMarginsAndRoundingsOnEveryPath) {
   }
 }
 
+// The blocks' amaxes (the kernel under quantize_blocks, quantize_mx and the microscaling
+// quantizers) on every path, against amax's rule written out: the largest magnitude, NaN if any
+// element is NaN. Block sizes with their own unrolled loops (16, 32, 128) and others, counts below,
+// at and past the widest path's 16 blocks, one chosen element per block (at any position) made
+// the largest, an infinity, a NaN, a subnormal or -0.
+TEST(Blocks, AmaxKernelEqualsTheDefinitionOnEveryPath) {
+  std::mt19937 generator(31);
+  std::normal_distribution<float> normal(0.0f, 3.0f);
+  const float specials[] = {ieee::quiet_nan<float>(),
+                            -ieee::positive_infinity<float>(),
+                            ieee::positive_infinity<float>(),
+                            1e-41f,
+                            -0.0f,
+                            -1000.0f,
+                            1000.0f,
+                            FLT_MAX};
+  for (std::size_t block_size : {8U, 16U, 24U, 32U, 48U, 128U}) {
+    for (std::size_t count : {1U, 5U, 8U, 15U, 16U, 17U, 40U}) {
+      std::vector<float> x(block_size * count);
+      for (float& v : x) {
+        v = normal(generator);
+      }
+      for (std::size_t b = 0; b < count; ++b) {
+        if (b % 3 != 2) { // every third block holds ordinary values only
+          x[b * block_size + generator() % block_size] = specials[generator() % 8];
+        }
+      }
+      std::vector<std::uint32_t> expected(count);
+      for (std::size_t b = 0; b < count; ++b) {
+        std::uint32_t largest = 0;
+        bool nan = false;
+        for (std::size_t j = 0; j < block_size; ++j) {
+          const float v = x[b * block_size + j];
+          nan = nan || ieee::isnan(v);
+          largest = std::max(largest, ieee::to_bits(v) & 0x7FFFFFFFU);
+        }
+        expected[b] = nan ? ieee::to_bits(ieee::quiet_nan<float>()) : largest;
+      }
+      for (simd_path path : supported_paths()) {
+        const minifloat::scoped_path on(path);
+        std::vector<float> amaxes(count, -1.0f);
+        minifloat::detail::block_amaxes(x.data(), count, block_size, amaxes.data());
+        for (std::size_t b = 0; b < count; ++b) {
+          ASSERT_EQ(ieee::to_bits(amaxes[b]), expected[b])
+              << minifloat::to_string(path) << ", blocks of " << block_size << ", " << count
+              << " blocks, block " << b;
+        }
+      }
+    }
+  }
+}
+
 // ---- MX
 
 TEST(Mx, ScaleRulesFollowTheirDefinitions) {
