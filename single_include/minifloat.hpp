@@ -1919,8 +1919,14 @@ struct addition_constants {
   using info = ::minifloat::format_info<Target>;
   static constexpr std::uint32_t M = info::mantissa_bits;
   static constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
+  // A finite-only format (no NaN: NaN gives +max, docs/spec.md §7) takes the clamp too where a
+  // NaN fix-up can drop its lanes' sign: the clamp already gives them max.
+  static constexpr bool finite_by_clamp = capabilities.fixup_and_lookup32 && info::is_signed &&
+                                          info::special_values == ::minifloat::specials::finite &&
+                                          clamps_magnitude<Target, Rule, Overflow>;
   static constexpr bool by_clamp =
-      info::is_signed && info::nan_takes_sign && clamps_magnitude<Target, Rule, Overflow>;
+      (info::is_signed && info::nan_takes_sign && clamps_magnitude<Target, Rule, Overflow>) ||
+      finite_by_clamp;
   static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
                 "the NaN code is all ones (0x7F)");
   static constexpr std::uint32_t limit_code =
@@ -1991,9 +1997,14 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
       }
     }
     // sign | magnitude in one bit select, the sign from the top total_bits of x (Target's sign
-    // bit at its place).
+    // bit at its place); a finite-only format's NaN lanes read as +FLT_MAX there (+max).
+    // (decltype(sum): all_ones_where_nan, which only some paths have, stays a dependent call.)
+    decltype(sum) sign_source = bits;
+    if constexpr (constants::finite_by_clamp) {
+      sign_source = all_ones_where_nan(sign_source, bits);
+    }
     return bit_select(splat(std::uint32_t{info::magnitude_mask}), sum,
-                      shr<32 - info::total_bits>(bits));
+                      shr<32 - info::total_bits>(sign_source));
   } else {
     return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, lane_sign<Target>(bits),
                                                         and_(sum, splat(0xFFU)));
@@ -4560,8 +4571,14 @@ struct addition_constants {
   using info = ::minifloat::format_info<Target>;
   static constexpr std::uint32_t M = info::mantissa_bits;
   static constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
+  // A finite-only format (no NaN: NaN gives +max, docs/spec.md §7) takes the clamp too where a
+  // NaN fix-up can drop its lanes' sign: the clamp already gives them max.
+  static constexpr bool finite_by_clamp = capabilities.fixup_and_lookup32 && info::is_signed &&
+                                          info::special_values == ::minifloat::specials::finite &&
+                                          clamps_magnitude<Target, Rule, Overflow>;
   static constexpr bool by_clamp =
-      info::is_signed && info::nan_takes_sign && clamps_magnitude<Target, Rule, Overflow>;
+      (info::is_signed && info::nan_takes_sign && clamps_magnitude<Target, Rule, Overflow>) ||
+      finite_by_clamp;
   static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
                 "the NaN code is all ones (0x7F)");
   static constexpr std::uint32_t limit_code =
@@ -4632,9 +4649,14 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
       }
     }
     // sign | magnitude in one bit select, the sign from the top total_bits of x (Target's sign
-    // bit at its place).
+    // bit at its place); a finite-only format's NaN lanes read as +FLT_MAX there (+max).
+    // (decltype(sum): all_ones_where_nan, which only some paths have, stays a dependent call.)
+    decltype(sum) sign_source = bits;
+    if constexpr (constants::finite_by_clamp) {
+      sign_source = all_ones_where_nan(sign_source, bits);
+    }
     return bit_select(splat(std::uint32_t{info::magnitude_mask}), sum,
-                      shr<32 - info::total_bits>(bits));
+                      shr<32 - info::total_bits>(sign_source));
   } else {
     return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, lane_sign<Target>(bits),
                                                         and_(sum, splat(0xFFU)));
@@ -6604,8 +6626,14 @@ struct addition_constants {
   using info = ::minifloat::format_info<Target>;
   static constexpr std::uint32_t M = info::mantissa_bits;
   static constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
+  // A finite-only format (no NaN: NaN gives +max, docs/spec.md §7) takes the clamp too where a
+  // NaN fix-up can drop its lanes' sign: the clamp already gives them max.
+  static constexpr bool finite_by_clamp = capabilities.fixup_and_lookup32 && info::is_signed &&
+                                          info::special_values == ::minifloat::specials::finite &&
+                                          clamps_magnitude<Target, Rule, Overflow>;
   static constexpr bool by_clamp =
-      info::is_signed && info::nan_takes_sign && clamps_magnitude<Target, Rule, Overflow>;
+      (info::is_signed && info::nan_takes_sign && clamps_magnitude<Target, Rule, Overflow>) ||
+      finite_by_clamp;
   static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
                 "the NaN code is all ones (0x7F)");
   static constexpr std::uint32_t limit_code =
@@ -6676,9 +6704,14 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
       }
     }
     // sign | magnitude in one bit select, the sign from the top total_bits of x (Target's sign
-    // bit at its place).
+    // bit at its place); a finite-only format's NaN lanes read as +FLT_MAX there (+max).
+    // (decltype(sum): all_ones_where_nan, which only some paths have, stays a dependent call.)
+    decltype(sum) sign_source = bits;
+    if constexpr (constants::finite_by_clamp) {
+      sign_source = all_ones_where_nan(sign_source, bits);
+    }
     return bit_select(splat(std::uint32_t{info::magnitude_mask}), sum,
-                      shr<32 - info::total_bits>(bits));
+                      shr<32 - info::total_bits>(sign_source));
   } else {
     return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, lane_sign<Target>(bits),
                                                         and_(sum, splat(0xFFU)));
@@ -8303,8 +8336,14 @@ struct addition_constants {
   using info = ::minifloat::format_info<Target>;
   static constexpr std::uint32_t M = info::mantissa_bits;
   static constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
+  // A finite-only format (no NaN: NaN gives +max, docs/spec.md §7) takes the clamp too where a
+  // NaN fix-up can drop its lanes' sign: the clamp already gives them max.
+  static constexpr bool finite_by_clamp = capabilities.fixup_and_lookup32 && info::is_signed &&
+                                          info::special_values == ::minifloat::specials::finite &&
+                                          clamps_magnitude<Target, Rule, Overflow>;
   static constexpr bool by_clamp =
-      info::is_signed && info::nan_takes_sign && clamps_magnitude<Target, Rule, Overflow>;
+      (info::is_signed && info::nan_takes_sign && clamps_magnitude<Target, Rule, Overflow>) ||
+      finite_by_clamp;
   static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
                 "the NaN code is all ones (0x7F)");
   static constexpr std::uint32_t limit_code =
@@ -8375,9 +8414,14 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
       }
     }
     // sign | magnitude in one bit select, the sign from the top total_bits of x (Target's sign
-    // bit at its place).
+    // bit at its place); a finite-only format's NaN lanes read as +FLT_MAX there (+max).
+    // (decltype(sum): all_ones_where_nan, which only some paths have, stays a dependent call.)
+    decltype(sum) sign_source = bits;
+    if constexpr (constants::finite_by_clamp) {
+      sign_source = all_ones_where_nan(sign_source, bits);
+    }
     return bit_select(splat(std::uint32_t{info::magnitude_mask}), sum,
-                      shr<32 - info::total_bits>(bits));
+                      shr<32 - info::total_bits>(sign_source));
   } else {
     return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, lane_sign<Target>(bits),
                                                         and_(sum, splat(0xFFU)));
