@@ -2594,7 +2594,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 // group's gathered into one vector (max_of_each). With Size known the loops unroll: 3
 // instructions for a block of two vectors, where the generic loop below (the blocks advancing
 // together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
-// the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 26 now).
+// the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
 template <std::size_t Size>
 MINIFLOAT_ARRAY_FN void group_max_magnitude_bits(const float* src, std::size_t groups,
                                                  std::uint32_t* out) {
@@ -5246,7 +5246,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 // group's gathered into one vector (max_of_each). With Size known the loops unroll: 3
 // instructions for a block of two vectors, where the generic loop below (the blocks advancing
 // together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
-// the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 26 now).
+// the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
 template <std::size_t Size>
 MINIFLOAT_ARRAY_FN void group_max_magnitude_bits(const float* src, std::size_t groups,
                                                  std::uint32_t* out) {
@@ -7301,7 +7301,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 // group's gathered into one vector (max_of_each). With Size known the loops unroll: 3
 // instructions for a block of two vectors, where the generic loop below (the blocks advancing
 // together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
-// the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 26 now).
+// the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
 template <std::size_t Size>
 MINIFLOAT_ARRAY_FN void group_max_magnitude_bits(const float* src, std::size_t groups,
                                                  std::uint32_t* out) {
@@ -9011,7 +9011,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 // group's gathered into one vector (max_of_each). With Size known the loops unroll: 3
 // instructions for a block of two vectors, where the generic loop below (the blocks advancing
 // together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
-// the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 26 now).
+// the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
 template <std::size_t Size>
 MINIFLOAT_ARRAY_FN void group_max_magnitude_bits(const float* src, std::size_t groups,
                                                  std::uint32_t* out) {
