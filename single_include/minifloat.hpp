@@ -1199,9 +1199,9 @@ struct random_bits_array {
 // The counts are of the values converted: x itself for convert and stochastic_convert, x * scale
 // (as float computes it) for the scaling functions, x times its block's scale for the block
 // quantizers (docs/spec.md §10). The overloads without a report are unchanged; with one, the
-// kernels test each group of vectors with a few lane operations (with nearest rounding, before
-// converting it: report_needs_look) and count from the lane masks only where a lane is out of
-// the ordinary (detail/lanes.inc, report_lanes).
+// kernels sort the lanes of each vector by lane masks and count from them (detail/lanes.inc,
+// report_lanes), after a quick test of each group of vectors where rounding to nearest into an
+// 8-bit format (before converting it: report_needs_look), which most groups pass unlooked at.
 #ifndef MINIFLOAT_REPORT_HPP
 #define MINIFLOAT_REPORT_HPP
 
@@ -1254,6 +1254,13 @@ inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 // The kernels' report argument when none was asked for: the array loops compile as without one.
 struct no_tally {};
 
+// The mantissas a report's quick test must let through (report_tally::nearest_window): those
+// with mantissa - low < width, unsigned.
+struct mantissa_window {
+  std::uint32_t low;
+  std::uint32_t width;
+};
+
 // A report being filled: the element-by-element definitions (add, add_float_bits), and the
 // factor the kernels' vector test uses to skip lanes that cannot raise the largest relative
 // error (lanes.inc, lanes_to_report).
@@ -1263,8 +1270,8 @@ public:
 
   // The factor the kernels' vector test compares rounding errors with (lanes_to_report): a
   // value whose error is at most filter() times itself cannot raise the largest relative error.
-  // The largest so far, lowered by 2^-20 so that no rounding of float(max) or of the product
-  // in the kernels can make the bound too large.
+  // The largest so far, lowered by 2^-20 so that no rounding of float(max), of the product or
+  // of the error in the kernels can make the bound too large.
   float filter() const noexcept { return filter_; }
 
   // The mantissas that may raise the largest relative error when rounding to nearest onto a
@@ -1276,10 +1283,6 @@ public:
   // (m 2^23 / (1 - m), (2^k - m 2^23) / (1 + m)): the window is that interval widened by two
   // integers each side (for the double arithmetic), as (low, width): a mantissa needs a look
   // where mantissa - low < width, unsigned. Before that, every mantissa does (low 0, width all).
-  struct mantissa_window {
-    std::uint32_t low;
-    std::uint32_t width;
-  };
   template <int MantissaBits>
   mantissa_window nearest_window() noexcept {
     if (window_bits_ != MantissaBits || window_error_ != report.max_relative_error) {
@@ -1346,7 +1349,11 @@ public:
   void raise_relative_error(double relative) noexcept {
     if (relative > report.max_relative_error) {
       report.max_relative_error = relative;
-      filter_ = relative >= 0x1p100 ? 0x1p100f : static_cast<float>(relative) * 0x0.fffffp0f;
+      // (1 exactly, which a flushed value sets, needs no margin: 1 * value is exact, and with
+      // nearest rounding no error exceeds the value, so no lane is looked at again.)
+      filter_ = relative >= 0x1p100 ? 0x1p100f
+                : relative == 1     ? 1.0f
+                                    : static_cast<float>(relative) * 0x0.fffffp0f;
     }
   }
   // The relative error of one non-zero finite float value (bits) whose result `code` is
@@ -1491,8 +1498,10 @@ MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) {
 }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return a & b; }
 MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return a | b; }
+MINIFLOAT_LANE_FN maskv mask_and_not(maskv a, maskv b) { return a && !b; }
 MINIFLOAT_LANE_FN bool any_lane(maskv m) { return m; }
 MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) { return m ? 1U : 0U; }
+MINIFLOAT_LANE_FN std::size_t count_lanes(maskv m) { return m ? 1U : 0U; }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return a + u32v{m}; }
 // select(bool, u32v, u32v) is detail::select.
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
@@ -2274,19 +2283,86 @@ MINIFLOAT_LANE_FN void prefetch_source(const ::minifloat::detail::block_scaled_f
   static_cast<void>(i);
 }
 
-// Conversion reports (report.hpp): which lanes of a vector a report must look at one by one.
-// Those whose value lies outside the ordinary range (NaN, infinities, past Target's largest
-// finite value, below its smallest normal or below 2^-103, negative for an unsigned Target),
-// zeros excepted (they count for nothing); and, within the range, those whose rounding error
-// exceeds `factor` times the value (report_tally::filter): only they can raise the largest
-// relative error. Within the range the result is a normal code, whose float bits are its fields
-// moved and rebiased; its difference with the value is exact (Sterbenz: the result lies in the
-// value's binade or at its top) and a normal float or 0 (both are multiples of the value's last
-// place, at least 2^-126), so flush-to-zero cannot hide it; the bound factor * value may round
-// or flush, which the factor's margin (report_tally::filter) and a zero bound only make
+// The FP4 and FP6 formats (e2m1, e2m3, e3m2): with so few values, their blocks hold zero,
+// subnormal or clipped results in nearly every group of vectors, so a report sorts every lane
+// (report_lanes) rather than first looking for the rare groups that need it.
+template <class Target>
+constexpr bool few_value_format = Target::exponent_bits + Target::mantissa_bits < 7;
+
+// Conversion reports (report.hpp): what a report must do with each lane of a vector, in four
+// masks. `rare`: the lanes outside the ordinary range, zeros excepted (they count for nothing):
+// NaN, infinities, past Target's largest finite value (but the clipped ones), below 2^-103
+// (below its smallest normal where it has no subnormals), negative for an unsigned Target; their
+// vector is counted lane by lane (tally_rare_vector). `clipped`: for a signed Target, the finite
+// values past its largest that became the largest (saturated: common in MX and NVFP4 blocks).
+// `small`: the non-zero lanes in the range whose result is 0 or subnormal (flushed or
+// subnormal). `error`: the rare lanes and the others whose rounding error exceeds `factor`
+// times the value (report_tally::filter): only they can raise the largest relative error,
+// computed one by one. Where not rare the result is finite: a normal code's float bits are its
+// fields moved and rebiased, a subnormal code's c 2^(1-bias-M) is 2^(1-bias) (1 + c 2^-M) -
+// 2^(1-bias) (exact). The difference with the value is exact where the result lies within a
+// factor 2 of it or is 0 (Sterbenz: always with nearest rounding or toward zero, but for clipped
+// values past twice the largest), else within half a float ulp, which the factor's margin
+// covers; it is a multiple of the value's last place, at least 2^-126, so flush-to-zero cannot
+// hide it; the bound factor * value may round or flush, which the margin (a zero bound only
+// flags more) makes stricter, and overflows only where the lane cannot raise the largest error
+// (values past the largest, whose relative error is below 1, with a factor of 1 or more).
+// (Magnitudes, errors and bounds are below 2^31: gt_small compares them.)
+template <class Target>
+struct report_masks {
+  maskv rare;
+  maskv clipped;
+  maskv small;
+  maskv error;
+};
+template <class Target>
+MINIFLOAT_LANE_FN report_masks<Target> lanes_to_report(u32v bits, u32v codes, float factor) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t lowest =
+      !info::has_subnormals && smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  // (An unsigned Target's negative values have bits above 2^31: outside.)
+  const u32v magnitude = info::is_signed ? magnitude_bits : bits;
+  const maskv non_zero = gt_small(magnitude_bits, splat(0U));
+  const u32v code_magnitude = and_(codes, splat(std::uint32_t{info::magnitude_mask}));
+  maskv rare = mask_and(non_zero, gt_u(sub(magnitude, splat(lowest)), splat(highest - lowest)));
+  maskv clipped = eq(splat(0U), splat(1U)); // (none for an unsigned Target: all rare)
+  if constexpr (info::is_signed) {
+    clipped = mask_and(mask_and(gt_small(magnitude_bits, splat(highest)),
+                                gt_small(splat(0x7F800000U), magnitude_bits)),
+                       eq(code_magnitude, splat(std::uint32_t{info::max_finite_code})));
+    rare = mask_and_not(rare, clipped);
+  }
+  u32v result = add(shl<23 - info::mantissa_bits>(code_magnitude), splat(rebias));
+  maskv small = eq(splat(0U), splat(1U)); // (none without subnormals: no code below the normals)
+  if constexpr (info::has_subnormals) {
+    small = gt_small(splat(std::uint32_t{info::min_normal_code}), code_magnitude);
+    result =
+        select(small, sub_f32(add(result, splat(0x00800000U)), splat(smallest_normal)), result);
+    small = mask_and(non_zero, small);
+  }
+  // |result - value| > factor * value, compared as the bits of non-negative floats.
+  const u32v error = and_(sub_f32(result, magnitude_bits), splat(0x7FFFFFFFU));
+  const maskv large_error = gt_small(error, mul_f32(magnitude_bits, factor));
+  return {rare, clipped, small, mask_or(rare, mask_and(non_zero, large_error))};
+}
+
+// Which lanes of a vector a report must look at (report_lanes, which sorts them with
+// lanes_to_report), a superset quicker to find: those whose value lies outside the ordinary range
+// (NaN, infinities, past Target's largest finite value, below its smallest normal or below 2^-103,
+// negative for an unsigned Target), zeros excepted (they count for nothing); and, within the range,
+// those whose rounding error exceeds `factor` times the value (report_tally::filter): only they can
+// raise the largest relative error. Within the range the result is a normal code, whose float bits
+// are its fields moved and rebiased; its difference with the value is exact (Sterbenz: the result
+// lies in the value's binade or at its top) and a normal float or 0 (both are multiples of the
+// value's last place, at least 2^-126), so flush-to-zero cannot hide it; the bound factor * value
+// may round or flush, which the factor's margin (report_tally::filter) and a zero bound only make
 // stricter.
 template <class Target>
-MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
+MINIFLOAT_LANE_FN maskv lanes_to_look_at(u32v bits, u32v codes, float factor) {
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
   constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
@@ -2301,8 +2377,8 @@ MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
           splat(rebias));
   // |result - value| > factor * value, compared as the bits of non-negative floats.
   const u32v error = and_(sub_f32(result, magnitude_bits), splat(0x7FFFFFFFU));
-  const maskv large_error = gt_u(error, mul_f32(magnitude_bits, factor));
-  return mask_and(gt_u(magnitude_bits, splat(0U)), mask_or(outside, large_error));
+  const maskv large_error = gt_small(error, mul_f32(magnitude_bits, factor));
+  return mask_and(gt_small(magnitude_bits, splat(0U)), mask_or(outside, large_error));
 }
 
 // A quick test of a group of whole vectors converted with nearest rounding, before the
@@ -2341,25 +2417,46 @@ MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors], std::uint32_
 }
 
 // (The report's functions are host code, as the array loops are: MINIFLOAT_ARRAY_FN.)
-// How many lanes are set.
-MINIFLOAT_ARRAY_FN std::size_t count(maskv m) {
-  std::size_t lanes = 0;
-  for (std::uint32_t bits = mask_bits(m); bits != 0; bits &= bits - 1) {
-    ++lanes;
-  }
-  return lanes;
-}
+// How many lanes are set (count_lanes: a population count on x86).
+MINIFLOAT_ARRAY_FN std::size_t count(maskv m) { return count_lanes(m); }
 // Whether each lane lies in [low, high] (unsigned).
 MINIFLOAT_ARRAY_FN maskv in_range(u32v x, std::uint32_t low, std::uint32_t high) {
   return gt_u(splat(high - low + 1), sub(x, splat(low)));
 }
 
-// One vector's counts (report.hpp's definitions, lane by lane), added to the tally from the
-// lane masks; and the relative errors of the lanes that could raise the largest one (`flagged`
-// by lanes_to_report), computed one by one.
+// The relative errors of the lanes in `candidates` (mask bits, within the error mask of
+// lanes_to_report), one by one. After each that raised the largest error, the others are
+// tested again (lanes_to_report with the new factor), so that a vector of lanes which all exceed
+// a small largest error, as at the start of a call, computes only its successive maxima (a few
+// lanes), not every lane.
 template <class Target, class Tally>
-MINIFLOAT_ARRAY_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv flagged,
-                                     const std::uint8_t* stored) {
+MINIFLOAT_ARRAY_FN void add_relative_errors(Tally& tally, u32v bits, u32v codes,
+                                            std::uint32_t candidates, const std::uint8_t* stored) {
+  if (candidates == 0) {
+    return;
+  }
+  std::uint32_t lanes[width] = {};
+  store_u32(lanes, bits);
+  while (candidates != 0) {
+    std::size_t j = 0;
+    while ((candidates >> j & 1U) == 0) {
+      ++j;
+    }
+    candidates &= candidates - 1;
+    const float factor = tally.filter();
+    tally.template add_relative_error<Target>(lanes[j], stored[j]);
+    if (candidates != 0 && tally.filter() != factor) {
+      candidates &= mask_bits(lanes_to_report<Target>(bits, codes, tally.filter()).error);
+    }
+  }
+}
+
+// The counts of a vector with rare lanes (report.hpp's definitions, lane by lane), added to the
+// tally from the lane masks; and the relative errors of the lanes that could raise the largest
+// one (`error` of lanes_to_report), computed one by one.
+template <class Target, class Tally>
+MINIFLOAT_ARRAY_FN void tally_rare_vector(Tally& tally, u32v bits, u32v codes, maskv error,
+                                          const std::uint8_t* stored) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::specials;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
@@ -2389,67 +2486,102 @@ MINIFLOAT_ARRAY_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv 
   if constexpr (info::has_subnormals) {
     report.subnormal += count(mask_and(counted, in_range(magnitude, 1, info::max_subnormal_code)));
   }
-  std::uint32_t candidates = mask_bits(mask_and(counted, flagged));
-  if (candidates != 0) {
-    std::uint32_t lanes[width] = {};
-    store_u32(lanes, bits);
-    for (std::size_t j = 0; candidates != 0; ++j, candidates >>= 1) {
-      if ((candidates & 1U) != 0) {
-        tally.template add_relative_error<Target>(lanes[j], stored[j]);
-      }
-    }
-  }
+  add_relative_errors<Target>(tally, bits, codes, mask_bits(mask_and(counted, error)), stored);
 }
 
-// The counts of whole vectors of values (bits) and their stored codes: one test of each vector
-// (lanes_to_report), and where a lane needs a look, the counts of each vector from its lane
-// masks (tally_vector).
+// The counts of whole vectors of values (bits) and their stored codes: none where no lane needs a
+// look (lanes_to_look_at); else, sorted by lanes_to_report, a vector with a rare lane lane by lane
+// (tally_rare_vector); else its flushed and subnormal results from the masks, and the relative
+// errors of the lanes that could raise the largest. (The factor of the first vector serves them
+// all: a largest error raised meanwhile only makes it flag more lanes, each compared with the
+// largest when computed.)
 template <class Target, std::size_t vectors, class Tally>
 MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
                                      const u32v (&codes)[vectors], const std::uint8_t* stored) {
+  using info = ::minifloat::format_info<Target>;
   const float factor = tally.filter();
-  maskv flagged[vectors] = {};
-  flagged[0] = lanes_to_report<Target>(bits[0], codes[0], factor);
-  maskv any = flagged[0];
-  for (std::size_t v = 1; v < vectors; ++v) {
-    flagged[v] = lanes_to_report<Target>(bits[v], codes[v], factor);
-    any = mask_or(any, flagged[v]);
-  }
-  if (!any_lane(any)) {
-    return;
-  }
-  for (std::size_t v = 0; v < vectors; ++v) {
-    if (any_lane(flagged[v])) {
-      tally_vector<Target>(tally, bits[v], codes[v], flagged[v], stored + v * width);
+  maskv look[vectors] = {};
+  if constexpr (!few_value_format<Target>) {
+    look[0] = lanes_to_look_at<Target>(bits[0], codes[0], factor);
+    maskv any = look[0];
+    for (std::size_t v = 1; v < vectors; ++v) {
+      look[v] = lanes_to_look_at<Target>(bits[v], codes[v], factor);
+      any = mask_or(any, look[v]);
+    }
+    if (!any_lane(any)) {
+      return;
     }
   }
+  std::size_t clipped = 0;
+  std::size_t small = 0;
+  std::size_t flushed = 0;
+  for (std::size_t v = 0; v < vectors; ++v) {
+    if (!few_value_format<Target> && !any_lane(look[v])) {
+      continue;
+    }
+    const report_masks<Target> masks = lanes_to_report<Target>(bits[v], codes[v], factor);
+    if (any_lane(masks.rare)) {
+      tally_rare_vector<Target>(tally, bits[v], codes[v], masks.error, stored + v * width);
+      continue;
+    }
+    clipped += count(masks.clipped);
+    if constexpr (info::has_subnormals) {
+      const u32v magnitude = and_(codes[v], splat(std::uint32_t{info::magnitude_mask}));
+      small += count(masks.small);
+      flushed += count(mask_and(masks.small, eq(magnitude, splat(0U))));
+    }
+    if (any_lane(masks.error)) {
+      add_relative_errors<Target>(tally, bits[v], codes[v], mask_bits(masks.error),
+                                  stored + v * width);
+    }
+  }
+  tally.report.saturated += clipped;
+  tally.report.flushed_to_zero += flushed;
+  tally.report.subnormal += small - flushed;
 }
 
 // Whether groups of `vectors` vectors take the quick test (may_need_report): with nearest
 // rounding from floats (or from their products with scales, or from 16-bit floats), in groups of
-// at least 16 values (for fewer, fetching the window costs more than the test saves).
-template <::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source>
-constexpr bool quick_report_test =
-    Rule == ::minifloat::detail::rounding_rule::nearest_even &&
-    !std::is_same<Source, const double*>::value && vectors * width >= 16;
+// at least 16 values (for fewer, fetching the window costs more than the test saves), into an
+// 8-bit Target (few_value_format: there the test would only delay the look).
+template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source>
+constexpr bool quick_report_test = Rule == ::minifloat::detail::rounding_rule::nearest_even &&
+                                   !std::is_same<Source, const double*>::value &&
+                                   vectors * width >= 16 && !few_value_format<Target>;
 
-// Whether a report must look at a group of whole vectors of values (bits) of src at all: always,
-// except where the quick test decides on the values alone. The array loop asks before it
-// converts the group, so that the values need not stay in registers through the conversion.
+// The quick test's window of mantissas (report_tally::nearest_window) for groups of `vectors`
+// vectors; unused without the quick test. It changes only where a group is looked at, so the
+// array loop fetches it once per inner loop, which such a group ends.
 template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
           class Tally>
-MINIFLOAT_ARRAY_FN bool report_needs_look(Tally& tally, Source /*src*/,
-                                          const u32v (&bits)[vectors]) {
-  if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
-    static_cast<void>(tally);
-    static_cast<void>(bits);
-    return false;
-  } else if constexpr (quick_report_test<Rule, vectors, Source>) {
-    const auto window = tally.template nearest_window<Target::mantissa_bits>();
-    return may_need_report<Target>(bits, window.low, window.width);
+MINIFLOAT_ARRAY_FN ::minifloat::detail::mantissa_window report_window(Tally& tally) {
+  if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
+                quick_report_test<Target, Rule, vectors, Source>) {
+    return tally.template nearest_window<Target::mantissa_bits>();
   } else {
     static_cast<void>(tally);
+    return {0, 0};
+  }
+}
+
+// Whether a report must look at a group of whole vectors of values (bits) of src at all: always,
+// except where the quick test decides on the values alone (with the window of report_window).
+// The array loop asks before it converts the group, so that the values need not stay in
+// registers through the conversion.
+template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
+          class Tally>
+MINIFLOAT_ARRAY_FN bool report_needs_look(const Tally& /*tally*/, Source /*src*/,
+                                          const u32v (&bits)[vectors],
+                                          ::minifloat::detail::mantissa_window window) {
+  if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
     static_cast<void>(bits);
+    static_cast<void>(window);
+    return false;
+  } else if constexpr (quick_report_test<Target, Rule, vectors, Source>) {
+    return may_need_report<Target>(bits, window.low, window.width);
+  } else {
+    static_cast<void>(bits);
+    static_cast<void>(window);
     return true;
   }
 }
@@ -2503,7 +2635,7 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
       tally.template add_float_bits<Target>(lanes, stored, count);
     } else if (!look) {
       return;
-    } else if constexpr (quick_report_test<Rule, vectors, Source>) {
+    } else if constexpr (quick_report_test<Target, Rule, vectors, Source>) {
       report_group_again<Target, vectors>(tally, src, stored);
     } else {
       report_lanes<Target>(tally, bits, codes, stored);
@@ -2534,15 +2666,16 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // or reloaded them each iteration: float -> e4m3 with a report went from 0.51 to 0.65 x the
     // plain call on AVX2).
     constexpr bool looks_between = !std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
-                                   quick_report_test<Rule, 4, Source>;
+                                   quick_report_test<Target, Rule, 4, Source>;
     const std::size_t blocks_end = n - n % (4 * width);
     while (i != blocks_end) {
+      const auto window = report_window<Target, Rule, 4, Source>(tally);
       for (; i != blocks_end; i += 4 * width) {
         prefetch_source<4 * width>(src, i, blocks_end);
         const u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
                               load_float_bits(src + i + 2 * width),
                               load_float_bits(src + i + 3 * width)};
-        const bool look = report_needs_look<Target, Rule>(tally, src, bits);
+        const bool look = report_needs_look<Target, Rule>(tally, src, bits, window);
         // (auto: store_codes4, which only some paths have, stays a dependent call.)
         const auto codes0 =
             convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i));
@@ -2573,7 +2706,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   // (The portable path's whole loop, which compilers vectorize: tools/check_vectorized.py.)
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
     const u32v bits[1] = {load_float_bits(src + i)};
-    const bool look = report_needs_look<Target, Rule>(tally, src, bits);
+    const bool look = report_needs_look<Target, Rule>(
+        tally, src, bits, report_window<Target, Rule, 1, Source>(tally));
     const u32v codes[1] = {
         convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i))};
     store_codes(dst + i, codes[0]);
@@ -3956,7 +4090,7 @@ namespace detail {
 // AVX2 (+ F16C, FMA, BMI2: every AVX2 CPU has them): 8 lanes.
 namespace avx2 {
 
-#define MINIFLOAT_AVX2_TARGET __attribute__((target("avx2,f16c,fma,bmi2")))
+#define MINIFLOAT_AVX2_TARGET __attribute__((target("avx2,f16c,fma,bmi2,popcnt")))
 #if defined(__OPTIMIZE__) // forced inline only where optimizing: lanes.inc says why
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX2_TARGET __attribute__((always_inline)) inline
 #else
@@ -4004,9 +4138,14 @@ MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) { return _mm256_cmpgt_epi32(a, 
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return _mm256_blendv_epi8(b, a, m); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _mm256_and_si256(a, b); }
 MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return _mm256_or_si256(a, b); }
+MINIFLOAT_LANE_FN maskv mask_and_not(maskv a, maskv b) { return _mm256_andnot_si256(b, a); }
 MINIFLOAT_LANE_FN bool any_lane(maskv m) { return _mm256_testz_si256(m, m) == 0; }
 MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) {
   return static_cast<std::uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(m)));
+}
+// How many lanes are set.
+MINIFLOAT_LANE_FN std::size_t count_lanes(maskv m) {
+  return static_cast<std::size_t>(_mm_popcnt_u32(mask_bits(m)));
 }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return _mm256_sub_epi32(a, m); }
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
@@ -4926,19 +5065,86 @@ MINIFLOAT_LANE_FN void prefetch_source(const ::minifloat::detail::block_scaled_f
   static_cast<void>(i);
 }
 
-// Conversion reports (report.hpp): which lanes of a vector a report must look at one by one.
-// Those whose value lies outside the ordinary range (NaN, infinities, past Target's largest
-// finite value, below its smallest normal or below 2^-103, negative for an unsigned Target),
-// zeros excepted (they count for nothing); and, within the range, those whose rounding error
-// exceeds `factor` times the value (report_tally::filter): only they can raise the largest
-// relative error. Within the range the result is a normal code, whose float bits are its fields
-// moved and rebiased; its difference with the value is exact (Sterbenz: the result lies in the
-// value's binade or at its top) and a normal float or 0 (both are multiples of the value's last
-// place, at least 2^-126), so flush-to-zero cannot hide it; the bound factor * value may round
-// or flush, which the factor's margin (report_tally::filter) and a zero bound only make
+// The FP4 and FP6 formats (e2m1, e2m3, e3m2): with so few values, their blocks hold zero,
+// subnormal or clipped results in nearly every group of vectors, so a report sorts every lane
+// (report_lanes) rather than first looking for the rare groups that need it.
+template <class Target>
+constexpr bool few_value_format = Target::exponent_bits + Target::mantissa_bits < 7;
+
+// Conversion reports (report.hpp): what a report must do with each lane of a vector, in four
+// masks. `rare`: the lanes outside the ordinary range, zeros excepted (they count for nothing):
+// NaN, infinities, past Target's largest finite value (but the clipped ones), below 2^-103
+// (below its smallest normal where it has no subnormals), negative for an unsigned Target; their
+// vector is counted lane by lane (tally_rare_vector). `clipped`: for a signed Target, the finite
+// values past its largest that became the largest (saturated: common in MX and NVFP4 blocks).
+// `small`: the non-zero lanes in the range whose result is 0 or subnormal (flushed or
+// subnormal). `error`: the rare lanes and the others whose rounding error exceeds `factor`
+// times the value (report_tally::filter): only they can raise the largest relative error,
+// computed one by one. Where not rare the result is finite: a normal code's float bits are its
+// fields moved and rebiased, a subnormal code's c 2^(1-bias-M) is 2^(1-bias) (1 + c 2^-M) -
+// 2^(1-bias) (exact). The difference with the value is exact where the result lies within a
+// factor 2 of it or is 0 (Sterbenz: always with nearest rounding or toward zero, but for clipped
+// values past twice the largest), else within half a float ulp, which the factor's margin
+// covers; it is a multiple of the value's last place, at least 2^-126, so flush-to-zero cannot
+// hide it; the bound factor * value may round or flush, which the margin (a zero bound only
+// flags more) makes stricter, and overflows only where the lane cannot raise the largest error
+// (values past the largest, whose relative error is below 1, with a factor of 1 or more).
+// (Magnitudes, errors and bounds are below 2^31: gt_small compares them.)
+template <class Target>
+struct report_masks {
+  maskv rare;
+  maskv clipped;
+  maskv small;
+  maskv error;
+};
+template <class Target>
+MINIFLOAT_LANE_FN report_masks<Target> lanes_to_report(u32v bits, u32v codes, float factor) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t lowest =
+      !info::has_subnormals && smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  // (An unsigned Target's negative values have bits above 2^31: outside.)
+  const u32v magnitude = info::is_signed ? magnitude_bits : bits;
+  const maskv non_zero = gt_small(magnitude_bits, splat(0U));
+  const u32v code_magnitude = and_(codes, splat(std::uint32_t{info::magnitude_mask}));
+  maskv rare = mask_and(non_zero, gt_u(sub(magnitude, splat(lowest)), splat(highest - lowest)));
+  maskv clipped = eq(splat(0U), splat(1U)); // (none for an unsigned Target: all rare)
+  if constexpr (info::is_signed) {
+    clipped = mask_and(mask_and(gt_small(magnitude_bits, splat(highest)),
+                                gt_small(splat(0x7F800000U), magnitude_bits)),
+                       eq(code_magnitude, splat(std::uint32_t{info::max_finite_code})));
+    rare = mask_and_not(rare, clipped);
+  }
+  u32v result = add(shl<23 - info::mantissa_bits>(code_magnitude), splat(rebias));
+  maskv small = eq(splat(0U), splat(1U)); // (none without subnormals: no code below the normals)
+  if constexpr (info::has_subnormals) {
+    small = gt_small(splat(std::uint32_t{info::min_normal_code}), code_magnitude);
+    result =
+        select(small, sub_f32(add(result, splat(0x00800000U)), splat(smallest_normal)), result);
+    small = mask_and(non_zero, small);
+  }
+  // |result - value| > factor * value, compared as the bits of non-negative floats.
+  const u32v error = and_(sub_f32(result, magnitude_bits), splat(0x7FFFFFFFU));
+  const maskv large_error = gt_small(error, mul_f32(magnitude_bits, factor));
+  return {rare, clipped, small, mask_or(rare, mask_and(non_zero, large_error))};
+}
+
+// Which lanes of a vector a report must look at (report_lanes, which sorts them with
+// lanes_to_report), a superset quicker to find: those whose value lies outside the ordinary range
+// (NaN, infinities, past Target's largest finite value, below its smallest normal or below 2^-103,
+// negative for an unsigned Target), zeros excepted (they count for nothing); and, within the range,
+// those whose rounding error exceeds `factor` times the value (report_tally::filter): only they can
+// raise the largest relative error. Within the range the result is a normal code, whose float bits
+// are its fields moved and rebiased; its difference with the value is exact (Sterbenz: the result
+// lies in the value's binade or at its top) and a normal float or 0 (both are multiples of the
+// value's last place, at least 2^-126), so flush-to-zero cannot hide it; the bound factor * value
+// may round or flush, which the factor's margin (report_tally::filter) and a zero bound only make
 // stricter.
 template <class Target>
-MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
+MINIFLOAT_LANE_FN maskv lanes_to_look_at(u32v bits, u32v codes, float factor) {
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
   constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
@@ -4953,8 +5159,8 @@ MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
           splat(rebias));
   // |result - value| > factor * value, compared as the bits of non-negative floats.
   const u32v error = and_(sub_f32(result, magnitude_bits), splat(0x7FFFFFFFU));
-  const maskv large_error = gt_u(error, mul_f32(magnitude_bits, factor));
-  return mask_and(gt_u(magnitude_bits, splat(0U)), mask_or(outside, large_error));
+  const maskv large_error = gt_small(error, mul_f32(magnitude_bits, factor));
+  return mask_and(gt_small(magnitude_bits, splat(0U)), mask_or(outside, large_error));
 }
 
 // A quick test of a group of whole vectors converted with nearest rounding, before the
@@ -4993,25 +5199,46 @@ MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors], std::uint32_
 }
 
 // (The report's functions are host code, as the array loops are: MINIFLOAT_ARRAY_FN.)
-// How many lanes are set.
-MINIFLOAT_ARRAY_FN std::size_t count(maskv m) {
-  std::size_t lanes = 0;
-  for (std::uint32_t bits = mask_bits(m); bits != 0; bits &= bits - 1) {
-    ++lanes;
-  }
-  return lanes;
-}
+// How many lanes are set (count_lanes: a population count on x86).
+MINIFLOAT_ARRAY_FN std::size_t count(maskv m) { return count_lanes(m); }
 // Whether each lane lies in [low, high] (unsigned).
 MINIFLOAT_ARRAY_FN maskv in_range(u32v x, std::uint32_t low, std::uint32_t high) {
   return gt_u(splat(high - low + 1), sub(x, splat(low)));
 }
 
-// One vector's counts (report.hpp's definitions, lane by lane), added to the tally from the
-// lane masks; and the relative errors of the lanes that could raise the largest one (`flagged`
-// by lanes_to_report), computed one by one.
+// The relative errors of the lanes in `candidates` (mask bits, within the error mask of
+// lanes_to_report), one by one. After each that raised the largest error, the others are
+// tested again (lanes_to_report with the new factor), so that a vector of lanes which all exceed
+// a small largest error, as at the start of a call, computes only its successive maxima (a few
+// lanes), not every lane.
 template <class Target, class Tally>
-MINIFLOAT_ARRAY_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv flagged,
-                                     const std::uint8_t* stored) {
+MINIFLOAT_ARRAY_FN void add_relative_errors(Tally& tally, u32v bits, u32v codes,
+                                            std::uint32_t candidates, const std::uint8_t* stored) {
+  if (candidates == 0) {
+    return;
+  }
+  std::uint32_t lanes[width] = {};
+  store_u32(lanes, bits);
+  while (candidates != 0) {
+    std::size_t j = 0;
+    while ((candidates >> j & 1U) == 0) {
+      ++j;
+    }
+    candidates &= candidates - 1;
+    const float factor = tally.filter();
+    tally.template add_relative_error<Target>(lanes[j], stored[j]);
+    if (candidates != 0 && tally.filter() != factor) {
+      candidates &= mask_bits(lanes_to_report<Target>(bits, codes, tally.filter()).error);
+    }
+  }
+}
+
+// The counts of a vector with rare lanes (report.hpp's definitions, lane by lane), added to the
+// tally from the lane masks; and the relative errors of the lanes that could raise the largest
+// one (`error` of lanes_to_report), computed one by one.
+template <class Target, class Tally>
+MINIFLOAT_ARRAY_FN void tally_rare_vector(Tally& tally, u32v bits, u32v codes, maskv error,
+                                          const std::uint8_t* stored) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::specials;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
@@ -5041,67 +5268,102 @@ MINIFLOAT_ARRAY_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv 
   if constexpr (info::has_subnormals) {
     report.subnormal += count(mask_and(counted, in_range(magnitude, 1, info::max_subnormal_code)));
   }
-  std::uint32_t candidates = mask_bits(mask_and(counted, flagged));
-  if (candidates != 0) {
-    std::uint32_t lanes[width] = {};
-    store_u32(lanes, bits);
-    for (std::size_t j = 0; candidates != 0; ++j, candidates >>= 1) {
-      if ((candidates & 1U) != 0) {
-        tally.template add_relative_error<Target>(lanes[j], stored[j]);
-      }
-    }
-  }
+  add_relative_errors<Target>(tally, bits, codes, mask_bits(mask_and(counted, error)), stored);
 }
 
-// The counts of whole vectors of values (bits) and their stored codes: one test of each vector
-// (lanes_to_report), and where a lane needs a look, the counts of each vector from its lane
-// masks (tally_vector).
+// The counts of whole vectors of values (bits) and their stored codes: none where no lane needs a
+// look (lanes_to_look_at); else, sorted by lanes_to_report, a vector with a rare lane lane by lane
+// (tally_rare_vector); else its flushed and subnormal results from the masks, and the relative
+// errors of the lanes that could raise the largest. (The factor of the first vector serves them
+// all: a largest error raised meanwhile only makes it flag more lanes, each compared with the
+// largest when computed.)
 template <class Target, std::size_t vectors, class Tally>
 MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
                                      const u32v (&codes)[vectors], const std::uint8_t* stored) {
+  using info = ::minifloat::format_info<Target>;
   const float factor = tally.filter();
-  maskv flagged[vectors] = {};
-  flagged[0] = lanes_to_report<Target>(bits[0], codes[0], factor);
-  maskv any = flagged[0];
-  for (std::size_t v = 1; v < vectors; ++v) {
-    flagged[v] = lanes_to_report<Target>(bits[v], codes[v], factor);
-    any = mask_or(any, flagged[v]);
-  }
-  if (!any_lane(any)) {
-    return;
-  }
-  for (std::size_t v = 0; v < vectors; ++v) {
-    if (any_lane(flagged[v])) {
-      tally_vector<Target>(tally, bits[v], codes[v], flagged[v], stored + v * width);
+  maskv look[vectors] = {};
+  if constexpr (!few_value_format<Target>) {
+    look[0] = lanes_to_look_at<Target>(bits[0], codes[0], factor);
+    maskv any = look[0];
+    for (std::size_t v = 1; v < vectors; ++v) {
+      look[v] = lanes_to_look_at<Target>(bits[v], codes[v], factor);
+      any = mask_or(any, look[v]);
+    }
+    if (!any_lane(any)) {
+      return;
     }
   }
+  std::size_t clipped = 0;
+  std::size_t small = 0;
+  std::size_t flushed = 0;
+  for (std::size_t v = 0; v < vectors; ++v) {
+    if (!few_value_format<Target> && !any_lane(look[v])) {
+      continue;
+    }
+    const report_masks<Target> masks = lanes_to_report<Target>(bits[v], codes[v], factor);
+    if (any_lane(masks.rare)) {
+      tally_rare_vector<Target>(tally, bits[v], codes[v], masks.error, stored + v * width);
+      continue;
+    }
+    clipped += count(masks.clipped);
+    if constexpr (info::has_subnormals) {
+      const u32v magnitude = and_(codes[v], splat(std::uint32_t{info::magnitude_mask}));
+      small += count(masks.small);
+      flushed += count(mask_and(masks.small, eq(magnitude, splat(0U))));
+    }
+    if (any_lane(masks.error)) {
+      add_relative_errors<Target>(tally, bits[v], codes[v], mask_bits(masks.error),
+                                  stored + v * width);
+    }
+  }
+  tally.report.saturated += clipped;
+  tally.report.flushed_to_zero += flushed;
+  tally.report.subnormal += small - flushed;
 }
 
 // Whether groups of `vectors` vectors take the quick test (may_need_report): with nearest
 // rounding from floats (or from their products with scales, or from 16-bit floats), in groups of
-// at least 16 values (for fewer, fetching the window costs more than the test saves).
-template <::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source>
-constexpr bool quick_report_test =
-    Rule == ::minifloat::detail::rounding_rule::nearest_even &&
-    !std::is_same<Source, const double*>::value && vectors * width >= 16;
+// at least 16 values (for fewer, fetching the window costs more than the test saves), into an
+// 8-bit Target (few_value_format: there the test would only delay the look).
+template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source>
+constexpr bool quick_report_test = Rule == ::minifloat::detail::rounding_rule::nearest_even &&
+                                   !std::is_same<Source, const double*>::value &&
+                                   vectors * width >= 16 && !few_value_format<Target>;
 
-// Whether a report must look at a group of whole vectors of values (bits) of src at all: always,
-// except where the quick test decides on the values alone. The array loop asks before it
-// converts the group, so that the values need not stay in registers through the conversion.
+// The quick test's window of mantissas (report_tally::nearest_window) for groups of `vectors`
+// vectors; unused without the quick test. It changes only where a group is looked at, so the
+// array loop fetches it once per inner loop, which such a group ends.
 template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
           class Tally>
-MINIFLOAT_ARRAY_FN bool report_needs_look(Tally& tally, Source /*src*/,
-                                          const u32v (&bits)[vectors]) {
-  if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
-    static_cast<void>(tally);
-    static_cast<void>(bits);
-    return false;
-  } else if constexpr (quick_report_test<Rule, vectors, Source>) {
-    const auto window = tally.template nearest_window<Target::mantissa_bits>();
-    return may_need_report<Target>(bits, window.low, window.width);
+MINIFLOAT_ARRAY_FN ::minifloat::detail::mantissa_window report_window(Tally& tally) {
+  if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
+                quick_report_test<Target, Rule, vectors, Source>) {
+    return tally.template nearest_window<Target::mantissa_bits>();
   } else {
     static_cast<void>(tally);
+    return {0, 0};
+  }
+}
+
+// Whether a report must look at a group of whole vectors of values (bits) of src at all: always,
+// except where the quick test decides on the values alone (with the window of report_window).
+// The array loop asks before it converts the group, so that the values need not stay in
+// registers through the conversion.
+template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
+          class Tally>
+MINIFLOAT_ARRAY_FN bool report_needs_look(const Tally& /*tally*/, Source /*src*/,
+                                          const u32v (&bits)[vectors],
+                                          ::minifloat::detail::mantissa_window window) {
+  if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
     static_cast<void>(bits);
+    static_cast<void>(window);
+    return false;
+  } else if constexpr (quick_report_test<Target, Rule, vectors, Source>) {
+    return may_need_report<Target>(bits, window.low, window.width);
+  } else {
+    static_cast<void>(bits);
+    static_cast<void>(window);
     return true;
   }
 }
@@ -5155,7 +5417,7 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
       tally.template add_float_bits<Target>(lanes, stored, count);
     } else if (!look) {
       return;
-    } else if constexpr (quick_report_test<Rule, vectors, Source>) {
+    } else if constexpr (quick_report_test<Target, Rule, vectors, Source>) {
       report_group_again<Target, vectors>(tally, src, stored);
     } else {
       report_lanes<Target>(tally, bits, codes, stored);
@@ -5186,15 +5448,16 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // or reloaded them each iteration: float -> e4m3 with a report went from 0.51 to 0.65 x the
     // plain call on AVX2).
     constexpr bool looks_between = !std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
-                                   quick_report_test<Rule, 4, Source>;
+                                   quick_report_test<Target, Rule, 4, Source>;
     const std::size_t blocks_end = n - n % (4 * width);
     while (i != blocks_end) {
+      const auto window = report_window<Target, Rule, 4, Source>(tally);
       for (; i != blocks_end; i += 4 * width) {
         prefetch_source<4 * width>(src, i, blocks_end);
         const u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
                               load_float_bits(src + i + 2 * width),
                               load_float_bits(src + i + 3 * width)};
-        const bool look = report_needs_look<Target, Rule>(tally, src, bits);
+        const bool look = report_needs_look<Target, Rule>(tally, src, bits, window);
         // (auto: store_codes4, which only some paths have, stays a dependent call.)
         const auto codes0 =
             convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i));
@@ -5225,7 +5488,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   // (The portable path's whole loop, which compilers vectorize: tools/check_vectorized.py.)
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
     const u32v bits[1] = {load_float_bits(src + i)};
-    const bool look = report_needs_look<Target, Rule>(tally, src, bits);
+    const bool look = report_needs_look<Target, Rule>(
+        tally, src, bits, report_window<Target, Rule, 1, Source>(tally));
     const u32v codes[1] = {
         convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i))};
     store_codes(dst + i, codes[0]);
@@ -6046,7 +6310,7 @@ namespace avx512 {
 
 #define MINIFLOAT_AVX512_TARGET                                                                    \
   __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512dq,avx512cd,avx2,f16c,fma,"    \
-                        "bmi2")))
+                        "bmi2,popcnt")))
 #if defined(__OPTIMIZE__) // forced inline only where optimizing: lanes.inc says why
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX512_TARGET __attribute__((always_inline)) inline
 #else
@@ -6091,8 +6355,13 @@ MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) { return _mm512_cmpgt_epi32_mas
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return _mm512_mask_blend_epi32(m, b, a); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _kand_mask16(a, b); }
 MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return _kor_mask16(a, b); }
+MINIFLOAT_LANE_FN maskv mask_and_not(maskv a, maskv b) { return _kandn_mask16(b, a); }
 MINIFLOAT_LANE_FN bool any_lane(maskv m) { return m != 0; }
 MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) { return m; }
+// How many lanes are set.
+MINIFLOAT_LANE_FN std::size_t count_lanes(maskv m) {
+  return static_cast<std::size_t>(_mm_popcnt_u32(m));
+}
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) {
   return _mm512_mask_add_epi32(a, m, a, _mm512_set1_epi32(1));
 }
@@ -6981,19 +7250,86 @@ MINIFLOAT_LANE_FN void prefetch_source(const ::minifloat::detail::block_scaled_f
   static_cast<void>(i);
 }
 
-// Conversion reports (report.hpp): which lanes of a vector a report must look at one by one.
-// Those whose value lies outside the ordinary range (NaN, infinities, past Target's largest
-// finite value, below its smallest normal or below 2^-103, negative for an unsigned Target),
-// zeros excepted (they count for nothing); and, within the range, those whose rounding error
-// exceeds `factor` times the value (report_tally::filter): only they can raise the largest
-// relative error. Within the range the result is a normal code, whose float bits are its fields
-// moved and rebiased; its difference with the value is exact (Sterbenz: the result lies in the
-// value's binade or at its top) and a normal float or 0 (both are multiples of the value's last
-// place, at least 2^-126), so flush-to-zero cannot hide it; the bound factor * value may round
-// or flush, which the factor's margin (report_tally::filter) and a zero bound only make
+// The FP4 and FP6 formats (e2m1, e2m3, e3m2): with so few values, their blocks hold zero,
+// subnormal or clipped results in nearly every group of vectors, so a report sorts every lane
+// (report_lanes) rather than first looking for the rare groups that need it.
+template <class Target>
+constexpr bool few_value_format = Target::exponent_bits + Target::mantissa_bits < 7;
+
+// Conversion reports (report.hpp): what a report must do with each lane of a vector, in four
+// masks. `rare`: the lanes outside the ordinary range, zeros excepted (they count for nothing):
+// NaN, infinities, past Target's largest finite value (but the clipped ones), below 2^-103
+// (below its smallest normal where it has no subnormals), negative for an unsigned Target; their
+// vector is counted lane by lane (tally_rare_vector). `clipped`: for a signed Target, the finite
+// values past its largest that became the largest (saturated: common in MX and NVFP4 blocks).
+// `small`: the non-zero lanes in the range whose result is 0 or subnormal (flushed or
+// subnormal). `error`: the rare lanes and the others whose rounding error exceeds `factor`
+// times the value (report_tally::filter): only they can raise the largest relative error,
+// computed one by one. Where not rare the result is finite: a normal code's float bits are its
+// fields moved and rebiased, a subnormal code's c 2^(1-bias-M) is 2^(1-bias) (1 + c 2^-M) -
+// 2^(1-bias) (exact). The difference with the value is exact where the result lies within a
+// factor 2 of it or is 0 (Sterbenz: always with nearest rounding or toward zero, but for clipped
+// values past twice the largest), else within half a float ulp, which the factor's margin
+// covers; it is a multiple of the value's last place, at least 2^-126, so flush-to-zero cannot
+// hide it; the bound factor * value may round or flush, which the margin (a zero bound only
+// flags more) makes stricter, and overflows only where the lane cannot raise the largest error
+// (values past the largest, whose relative error is below 1, with a factor of 1 or more).
+// (Magnitudes, errors and bounds are below 2^31: gt_small compares them.)
+template <class Target>
+struct report_masks {
+  maskv rare;
+  maskv clipped;
+  maskv small;
+  maskv error;
+};
+template <class Target>
+MINIFLOAT_LANE_FN report_masks<Target> lanes_to_report(u32v bits, u32v codes, float factor) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t lowest =
+      !info::has_subnormals && smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  // (An unsigned Target's negative values have bits above 2^31: outside.)
+  const u32v magnitude = info::is_signed ? magnitude_bits : bits;
+  const maskv non_zero = gt_small(magnitude_bits, splat(0U));
+  const u32v code_magnitude = and_(codes, splat(std::uint32_t{info::magnitude_mask}));
+  maskv rare = mask_and(non_zero, gt_u(sub(magnitude, splat(lowest)), splat(highest - lowest)));
+  maskv clipped = eq(splat(0U), splat(1U)); // (none for an unsigned Target: all rare)
+  if constexpr (info::is_signed) {
+    clipped = mask_and(mask_and(gt_small(magnitude_bits, splat(highest)),
+                                gt_small(splat(0x7F800000U), magnitude_bits)),
+                       eq(code_magnitude, splat(std::uint32_t{info::max_finite_code})));
+    rare = mask_and_not(rare, clipped);
+  }
+  u32v result = add(shl<23 - info::mantissa_bits>(code_magnitude), splat(rebias));
+  maskv small = eq(splat(0U), splat(1U)); // (none without subnormals: no code below the normals)
+  if constexpr (info::has_subnormals) {
+    small = gt_small(splat(std::uint32_t{info::min_normal_code}), code_magnitude);
+    result =
+        select(small, sub_f32(add(result, splat(0x00800000U)), splat(smallest_normal)), result);
+    small = mask_and(non_zero, small);
+  }
+  // |result - value| > factor * value, compared as the bits of non-negative floats.
+  const u32v error = and_(sub_f32(result, magnitude_bits), splat(0x7FFFFFFFU));
+  const maskv large_error = gt_small(error, mul_f32(magnitude_bits, factor));
+  return {rare, clipped, small, mask_or(rare, mask_and(non_zero, large_error))};
+}
+
+// Which lanes of a vector a report must look at (report_lanes, which sorts them with
+// lanes_to_report), a superset quicker to find: those whose value lies outside the ordinary range
+// (NaN, infinities, past Target's largest finite value, below its smallest normal or below 2^-103,
+// negative for an unsigned Target), zeros excepted (they count for nothing); and, within the range,
+// those whose rounding error exceeds `factor` times the value (report_tally::filter): only they can
+// raise the largest relative error. Within the range the result is a normal code, whose float bits
+// are its fields moved and rebiased; its difference with the value is exact (Sterbenz: the result
+// lies in the value's binade or at its top) and a normal float or 0 (both are multiples of the
+// value's last place, at least 2^-126), so flush-to-zero cannot hide it; the bound factor * value
+// may round or flush, which the factor's margin (report_tally::filter) and a zero bound only make
 // stricter.
 template <class Target>
-MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
+MINIFLOAT_LANE_FN maskv lanes_to_look_at(u32v bits, u32v codes, float factor) {
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
   constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
@@ -7008,8 +7344,8 @@ MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
           splat(rebias));
   // |result - value| > factor * value, compared as the bits of non-negative floats.
   const u32v error = and_(sub_f32(result, magnitude_bits), splat(0x7FFFFFFFU));
-  const maskv large_error = gt_u(error, mul_f32(magnitude_bits, factor));
-  return mask_and(gt_u(magnitude_bits, splat(0U)), mask_or(outside, large_error));
+  const maskv large_error = gt_small(error, mul_f32(magnitude_bits, factor));
+  return mask_and(gt_small(magnitude_bits, splat(0U)), mask_or(outside, large_error));
 }
 
 // A quick test of a group of whole vectors converted with nearest rounding, before the
@@ -7048,25 +7384,46 @@ MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors], std::uint32_
 }
 
 // (The report's functions are host code, as the array loops are: MINIFLOAT_ARRAY_FN.)
-// How many lanes are set.
-MINIFLOAT_ARRAY_FN std::size_t count(maskv m) {
-  std::size_t lanes = 0;
-  for (std::uint32_t bits = mask_bits(m); bits != 0; bits &= bits - 1) {
-    ++lanes;
-  }
-  return lanes;
-}
+// How many lanes are set (count_lanes: a population count on x86).
+MINIFLOAT_ARRAY_FN std::size_t count(maskv m) { return count_lanes(m); }
 // Whether each lane lies in [low, high] (unsigned).
 MINIFLOAT_ARRAY_FN maskv in_range(u32v x, std::uint32_t low, std::uint32_t high) {
   return gt_u(splat(high - low + 1), sub(x, splat(low)));
 }
 
-// One vector's counts (report.hpp's definitions, lane by lane), added to the tally from the
-// lane masks; and the relative errors of the lanes that could raise the largest one (`flagged`
-// by lanes_to_report), computed one by one.
+// The relative errors of the lanes in `candidates` (mask bits, within the error mask of
+// lanes_to_report), one by one. After each that raised the largest error, the others are
+// tested again (lanes_to_report with the new factor), so that a vector of lanes which all exceed
+// a small largest error, as at the start of a call, computes only its successive maxima (a few
+// lanes), not every lane.
 template <class Target, class Tally>
-MINIFLOAT_ARRAY_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv flagged,
-                                     const std::uint8_t* stored) {
+MINIFLOAT_ARRAY_FN void add_relative_errors(Tally& tally, u32v bits, u32v codes,
+                                            std::uint32_t candidates, const std::uint8_t* stored) {
+  if (candidates == 0) {
+    return;
+  }
+  std::uint32_t lanes[width] = {};
+  store_u32(lanes, bits);
+  while (candidates != 0) {
+    std::size_t j = 0;
+    while ((candidates >> j & 1U) == 0) {
+      ++j;
+    }
+    candidates &= candidates - 1;
+    const float factor = tally.filter();
+    tally.template add_relative_error<Target>(lanes[j], stored[j]);
+    if (candidates != 0 && tally.filter() != factor) {
+      candidates &= mask_bits(lanes_to_report<Target>(bits, codes, tally.filter()).error);
+    }
+  }
+}
+
+// The counts of a vector with rare lanes (report.hpp's definitions, lane by lane), added to the
+// tally from the lane masks; and the relative errors of the lanes that could raise the largest
+// one (`error` of lanes_to_report), computed one by one.
+template <class Target, class Tally>
+MINIFLOAT_ARRAY_FN void tally_rare_vector(Tally& tally, u32v bits, u32v codes, maskv error,
+                                          const std::uint8_t* stored) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::specials;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
@@ -7096,67 +7453,102 @@ MINIFLOAT_ARRAY_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv 
   if constexpr (info::has_subnormals) {
     report.subnormal += count(mask_and(counted, in_range(magnitude, 1, info::max_subnormal_code)));
   }
-  std::uint32_t candidates = mask_bits(mask_and(counted, flagged));
-  if (candidates != 0) {
-    std::uint32_t lanes[width] = {};
-    store_u32(lanes, bits);
-    for (std::size_t j = 0; candidates != 0; ++j, candidates >>= 1) {
-      if ((candidates & 1U) != 0) {
-        tally.template add_relative_error<Target>(lanes[j], stored[j]);
-      }
-    }
-  }
+  add_relative_errors<Target>(tally, bits, codes, mask_bits(mask_and(counted, error)), stored);
 }
 
-// The counts of whole vectors of values (bits) and their stored codes: one test of each vector
-// (lanes_to_report), and where a lane needs a look, the counts of each vector from its lane
-// masks (tally_vector).
+// The counts of whole vectors of values (bits) and their stored codes: none where no lane needs a
+// look (lanes_to_look_at); else, sorted by lanes_to_report, a vector with a rare lane lane by lane
+// (tally_rare_vector); else its flushed and subnormal results from the masks, and the relative
+// errors of the lanes that could raise the largest. (The factor of the first vector serves them
+// all: a largest error raised meanwhile only makes it flag more lanes, each compared with the
+// largest when computed.)
 template <class Target, std::size_t vectors, class Tally>
 MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
                                      const u32v (&codes)[vectors], const std::uint8_t* stored) {
+  using info = ::minifloat::format_info<Target>;
   const float factor = tally.filter();
-  maskv flagged[vectors] = {};
-  flagged[0] = lanes_to_report<Target>(bits[0], codes[0], factor);
-  maskv any = flagged[0];
-  for (std::size_t v = 1; v < vectors; ++v) {
-    flagged[v] = lanes_to_report<Target>(bits[v], codes[v], factor);
-    any = mask_or(any, flagged[v]);
-  }
-  if (!any_lane(any)) {
-    return;
-  }
-  for (std::size_t v = 0; v < vectors; ++v) {
-    if (any_lane(flagged[v])) {
-      tally_vector<Target>(tally, bits[v], codes[v], flagged[v], stored + v * width);
+  maskv look[vectors] = {};
+  if constexpr (!few_value_format<Target>) {
+    look[0] = lanes_to_look_at<Target>(bits[0], codes[0], factor);
+    maskv any = look[0];
+    for (std::size_t v = 1; v < vectors; ++v) {
+      look[v] = lanes_to_look_at<Target>(bits[v], codes[v], factor);
+      any = mask_or(any, look[v]);
+    }
+    if (!any_lane(any)) {
+      return;
     }
   }
+  std::size_t clipped = 0;
+  std::size_t small = 0;
+  std::size_t flushed = 0;
+  for (std::size_t v = 0; v < vectors; ++v) {
+    if (!few_value_format<Target> && !any_lane(look[v])) {
+      continue;
+    }
+    const report_masks<Target> masks = lanes_to_report<Target>(bits[v], codes[v], factor);
+    if (any_lane(masks.rare)) {
+      tally_rare_vector<Target>(tally, bits[v], codes[v], masks.error, stored + v * width);
+      continue;
+    }
+    clipped += count(masks.clipped);
+    if constexpr (info::has_subnormals) {
+      const u32v magnitude = and_(codes[v], splat(std::uint32_t{info::magnitude_mask}));
+      small += count(masks.small);
+      flushed += count(mask_and(masks.small, eq(magnitude, splat(0U))));
+    }
+    if (any_lane(masks.error)) {
+      add_relative_errors<Target>(tally, bits[v], codes[v], mask_bits(masks.error),
+                                  stored + v * width);
+    }
+  }
+  tally.report.saturated += clipped;
+  tally.report.flushed_to_zero += flushed;
+  tally.report.subnormal += small - flushed;
 }
 
 // Whether groups of `vectors` vectors take the quick test (may_need_report): with nearest
 // rounding from floats (or from their products with scales, or from 16-bit floats), in groups of
-// at least 16 values (for fewer, fetching the window costs more than the test saves).
-template <::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source>
-constexpr bool quick_report_test =
-    Rule == ::minifloat::detail::rounding_rule::nearest_even &&
-    !std::is_same<Source, const double*>::value && vectors * width >= 16;
+// at least 16 values (for fewer, fetching the window costs more than the test saves), into an
+// 8-bit Target (few_value_format: there the test would only delay the look).
+template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source>
+constexpr bool quick_report_test = Rule == ::minifloat::detail::rounding_rule::nearest_even &&
+                                   !std::is_same<Source, const double*>::value &&
+                                   vectors * width >= 16 && !few_value_format<Target>;
 
-// Whether a report must look at a group of whole vectors of values (bits) of src at all: always,
-// except where the quick test decides on the values alone. The array loop asks before it
-// converts the group, so that the values need not stay in registers through the conversion.
+// The quick test's window of mantissas (report_tally::nearest_window) for groups of `vectors`
+// vectors; unused without the quick test. It changes only where a group is looked at, so the
+// array loop fetches it once per inner loop, which such a group ends.
 template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
           class Tally>
-MINIFLOAT_ARRAY_FN bool report_needs_look(Tally& tally, Source /*src*/,
-                                          const u32v (&bits)[vectors]) {
-  if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
-    static_cast<void>(tally);
-    static_cast<void>(bits);
-    return false;
-  } else if constexpr (quick_report_test<Rule, vectors, Source>) {
-    const auto window = tally.template nearest_window<Target::mantissa_bits>();
-    return may_need_report<Target>(bits, window.low, window.width);
+MINIFLOAT_ARRAY_FN ::minifloat::detail::mantissa_window report_window(Tally& tally) {
+  if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
+                quick_report_test<Target, Rule, vectors, Source>) {
+    return tally.template nearest_window<Target::mantissa_bits>();
   } else {
     static_cast<void>(tally);
+    return {0, 0};
+  }
+}
+
+// Whether a report must look at a group of whole vectors of values (bits) of src at all: always,
+// except where the quick test decides on the values alone (with the window of report_window).
+// The array loop asks before it converts the group, so that the values need not stay in
+// registers through the conversion.
+template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
+          class Tally>
+MINIFLOAT_ARRAY_FN bool report_needs_look(const Tally& /*tally*/, Source /*src*/,
+                                          const u32v (&bits)[vectors],
+                                          ::minifloat::detail::mantissa_window window) {
+  if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
     static_cast<void>(bits);
+    static_cast<void>(window);
+    return false;
+  } else if constexpr (quick_report_test<Target, Rule, vectors, Source>) {
+    return may_need_report<Target>(bits, window.low, window.width);
+  } else {
+    static_cast<void>(bits);
+    static_cast<void>(window);
     return true;
   }
 }
@@ -7210,7 +7602,7 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
       tally.template add_float_bits<Target>(lanes, stored, count);
     } else if (!look) {
       return;
-    } else if constexpr (quick_report_test<Rule, vectors, Source>) {
+    } else if constexpr (quick_report_test<Target, Rule, vectors, Source>) {
       report_group_again<Target, vectors>(tally, src, stored);
     } else {
       report_lanes<Target>(tally, bits, codes, stored);
@@ -7241,15 +7633,16 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // or reloaded them each iteration: float -> e4m3 with a report went from 0.51 to 0.65 x the
     // plain call on AVX2).
     constexpr bool looks_between = !std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
-                                   quick_report_test<Rule, 4, Source>;
+                                   quick_report_test<Target, Rule, 4, Source>;
     const std::size_t blocks_end = n - n % (4 * width);
     while (i != blocks_end) {
+      const auto window = report_window<Target, Rule, 4, Source>(tally);
       for (; i != blocks_end; i += 4 * width) {
         prefetch_source<4 * width>(src, i, blocks_end);
         const u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
                               load_float_bits(src + i + 2 * width),
                               load_float_bits(src + i + 3 * width)};
-        const bool look = report_needs_look<Target, Rule>(tally, src, bits);
+        const bool look = report_needs_look<Target, Rule>(tally, src, bits, window);
         // (auto: store_codes4, which only some paths have, stays a dependent call.)
         const auto codes0 =
             convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i));
@@ -7280,7 +7673,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   // (The portable path's whole loop, which compilers vectorize: tools/check_vectorized.py.)
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
     const u32v bits[1] = {load_float_bits(src + i)};
-    const bool look = report_needs_look<Target, Rule>(tally, src, bits);
+    const bool look = report_needs_look<Target, Rule>(
+        tally, src, bits, report_window<Target, Rule, 1, Source>(tally));
     const u32v codes[1] = {
         convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i))};
     store_codes(dst + i, codes[0]);
@@ -7884,11 +8278,14 @@ MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) {
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return vbslq_u32(m, a, b); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return vandq_u32(a, b); }
 MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return vorrq_u32(a, b); }
+MINIFLOAT_LANE_FN maskv mask_and_not(maskv a, maskv b) { return vbicq_u32(a, b); }
 MINIFLOAT_LANE_FN bool any_lane(maskv m) { return vmaxvq_u32(m) != 0; }
 MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) {
   const uint32x4_t weights = {1, 2, 4, 8};
   return vaddvq_u32(vandq_u32(m, weights));
 }
+// How many lanes are set (a set lane is all ones).
+MINIFLOAT_LANE_FN std::size_t count_lanes(maskv m) { return vaddvq_u32(vshrq_n_u32(m, 31)); }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return vsubq_u32(a, m); }
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) { return vreinterpretq_u32_f32(vcvtq_f32_u32(a)); }
 // The product of float lanes by a float in the current floating-point environment, as the
@@ -8691,19 +9088,86 @@ MINIFLOAT_LANE_FN void prefetch_source(const ::minifloat::detail::block_scaled_f
   static_cast<void>(i);
 }
 
-// Conversion reports (report.hpp): which lanes of a vector a report must look at one by one.
-// Those whose value lies outside the ordinary range (NaN, infinities, past Target's largest
-// finite value, below its smallest normal or below 2^-103, negative for an unsigned Target),
-// zeros excepted (they count for nothing); and, within the range, those whose rounding error
-// exceeds `factor` times the value (report_tally::filter): only they can raise the largest
-// relative error. Within the range the result is a normal code, whose float bits are its fields
-// moved and rebiased; its difference with the value is exact (Sterbenz: the result lies in the
-// value's binade or at its top) and a normal float or 0 (both are multiples of the value's last
-// place, at least 2^-126), so flush-to-zero cannot hide it; the bound factor * value may round
-// or flush, which the factor's margin (report_tally::filter) and a zero bound only make
+// The FP4 and FP6 formats (e2m1, e2m3, e3m2): with so few values, their blocks hold zero,
+// subnormal or clipped results in nearly every group of vectors, so a report sorts every lane
+// (report_lanes) rather than first looking for the rare groups that need it.
+template <class Target>
+constexpr bool few_value_format = Target::exponent_bits + Target::mantissa_bits < 7;
+
+// Conversion reports (report.hpp): what a report must do with each lane of a vector, in four
+// masks. `rare`: the lanes outside the ordinary range, zeros excepted (they count for nothing):
+// NaN, infinities, past Target's largest finite value (but the clipped ones), below 2^-103
+// (below its smallest normal where it has no subnormals), negative for an unsigned Target; their
+// vector is counted lane by lane (tally_rare_vector). `clipped`: for a signed Target, the finite
+// values past its largest that became the largest (saturated: common in MX and NVFP4 blocks).
+// `small`: the non-zero lanes in the range whose result is 0 or subnormal (flushed or
+// subnormal). `error`: the rare lanes and the others whose rounding error exceeds `factor`
+// times the value (report_tally::filter): only they can raise the largest relative error,
+// computed one by one. Where not rare the result is finite: a normal code's float bits are its
+// fields moved and rebiased, a subnormal code's c 2^(1-bias-M) is 2^(1-bias) (1 + c 2^-M) -
+// 2^(1-bias) (exact). The difference with the value is exact where the result lies within a
+// factor 2 of it or is 0 (Sterbenz: always with nearest rounding or toward zero, but for clipped
+// values past twice the largest), else within half a float ulp, which the factor's margin
+// covers; it is a multiple of the value's last place, at least 2^-126, so flush-to-zero cannot
+// hide it; the bound factor * value may round or flush, which the margin (a zero bound only
+// flags more) makes stricter, and overflows only where the lane cannot raise the largest error
+// (values past the largest, whose relative error is below 1, with a factor of 1 or more).
+// (Magnitudes, errors and bounds are below 2^31: gt_small compares them.)
+template <class Target>
+struct report_masks {
+  maskv rare;
+  maskv clipped;
+  maskv small;
+  maskv error;
+};
+template <class Target>
+MINIFLOAT_LANE_FN report_masks<Target> lanes_to_report(u32v bits, u32v codes, float factor) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t lowest =
+      !info::has_subnormals && smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  // (An unsigned Target's negative values have bits above 2^31: outside.)
+  const u32v magnitude = info::is_signed ? magnitude_bits : bits;
+  const maskv non_zero = gt_small(magnitude_bits, splat(0U));
+  const u32v code_magnitude = and_(codes, splat(std::uint32_t{info::magnitude_mask}));
+  maskv rare = mask_and(non_zero, gt_u(sub(magnitude, splat(lowest)), splat(highest - lowest)));
+  maskv clipped = eq(splat(0U), splat(1U)); // (none for an unsigned Target: all rare)
+  if constexpr (info::is_signed) {
+    clipped = mask_and(mask_and(gt_small(magnitude_bits, splat(highest)),
+                                gt_small(splat(0x7F800000U), magnitude_bits)),
+                       eq(code_magnitude, splat(std::uint32_t{info::max_finite_code})));
+    rare = mask_and_not(rare, clipped);
+  }
+  u32v result = add(shl<23 - info::mantissa_bits>(code_magnitude), splat(rebias));
+  maskv small = eq(splat(0U), splat(1U)); // (none without subnormals: no code below the normals)
+  if constexpr (info::has_subnormals) {
+    small = gt_small(splat(std::uint32_t{info::min_normal_code}), code_magnitude);
+    result =
+        select(small, sub_f32(add(result, splat(0x00800000U)), splat(smallest_normal)), result);
+    small = mask_and(non_zero, small);
+  }
+  // |result - value| > factor * value, compared as the bits of non-negative floats.
+  const u32v error = and_(sub_f32(result, magnitude_bits), splat(0x7FFFFFFFU));
+  const maskv large_error = gt_small(error, mul_f32(magnitude_bits, factor));
+  return {rare, clipped, small, mask_or(rare, mask_and(non_zero, large_error))};
+}
+
+// Which lanes of a vector a report must look at (report_lanes, which sorts them with
+// lanes_to_report), a superset quicker to find: those whose value lies outside the ordinary range
+// (NaN, infinities, past Target's largest finite value, below its smallest normal or below 2^-103,
+// negative for an unsigned Target), zeros excepted (they count for nothing); and, within the range,
+// those whose rounding error exceeds `factor` times the value (report_tally::filter): only they can
+// raise the largest relative error. Within the range the result is a normal code, whose float bits
+// are its fields moved and rebiased; its difference with the value is exact (Sterbenz: the result
+// lies in the value's binade or at its top) and a normal float or 0 (both are multiples of the
+// value's last place, at least 2^-126), so flush-to-zero cannot hide it; the bound factor * value
+// may round or flush, which the factor's margin (report_tally::filter) and a zero bound only make
 // stricter.
 template <class Target>
-MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
+MINIFLOAT_LANE_FN maskv lanes_to_look_at(u32v bits, u32v codes, float factor) {
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
   constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
@@ -8718,8 +9182,8 @@ MINIFLOAT_LANE_FN maskv lanes_to_report(u32v bits, u32v codes, float factor) {
           splat(rebias));
   // |result - value| > factor * value, compared as the bits of non-negative floats.
   const u32v error = and_(sub_f32(result, magnitude_bits), splat(0x7FFFFFFFU));
-  const maskv large_error = gt_u(error, mul_f32(magnitude_bits, factor));
-  return mask_and(gt_u(magnitude_bits, splat(0U)), mask_or(outside, large_error));
+  const maskv large_error = gt_small(error, mul_f32(magnitude_bits, factor));
+  return mask_and(gt_small(magnitude_bits, splat(0U)), mask_or(outside, large_error));
 }
 
 // A quick test of a group of whole vectors converted with nearest rounding, before the
@@ -8758,25 +9222,46 @@ MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors], std::uint32_
 }
 
 // (The report's functions are host code, as the array loops are: MINIFLOAT_ARRAY_FN.)
-// How many lanes are set.
-MINIFLOAT_ARRAY_FN std::size_t count(maskv m) {
-  std::size_t lanes = 0;
-  for (std::uint32_t bits = mask_bits(m); bits != 0; bits &= bits - 1) {
-    ++lanes;
-  }
-  return lanes;
-}
+// How many lanes are set (count_lanes: a population count on x86).
+MINIFLOAT_ARRAY_FN std::size_t count(maskv m) { return count_lanes(m); }
 // Whether each lane lies in [low, high] (unsigned).
 MINIFLOAT_ARRAY_FN maskv in_range(u32v x, std::uint32_t low, std::uint32_t high) {
   return gt_u(splat(high - low + 1), sub(x, splat(low)));
 }
 
-// One vector's counts (report.hpp's definitions, lane by lane), added to the tally from the
-// lane masks; and the relative errors of the lanes that could raise the largest one (`flagged`
-// by lanes_to_report), computed one by one.
+// The relative errors of the lanes in `candidates` (mask bits, within the error mask of
+// lanes_to_report), one by one. After each that raised the largest error, the others are
+// tested again (lanes_to_report with the new factor), so that a vector of lanes which all exceed
+// a small largest error, as at the start of a call, computes only its successive maxima (a few
+// lanes), not every lane.
 template <class Target, class Tally>
-MINIFLOAT_ARRAY_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv flagged,
-                                     const std::uint8_t* stored) {
+MINIFLOAT_ARRAY_FN void add_relative_errors(Tally& tally, u32v bits, u32v codes,
+                                            std::uint32_t candidates, const std::uint8_t* stored) {
+  if (candidates == 0) {
+    return;
+  }
+  std::uint32_t lanes[width] = {};
+  store_u32(lanes, bits);
+  while (candidates != 0) {
+    std::size_t j = 0;
+    while ((candidates >> j & 1U) == 0) {
+      ++j;
+    }
+    candidates &= candidates - 1;
+    const float factor = tally.filter();
+    tally.template add_relative_error<Target>(lanes[j], stored[j]);
+    if (candidates != 0 && tally.filter() != factor) {
+      candidates &= mask_bits(lanes_to_report<Target>(bits, codes, tally.filter()).error);
+    }
+  }
+}
+
+// The counts of a vector with rare lanes (report.hpp's definitions, lane by lane), added to the
+// tally from the lane masks; and the relative errors of the lanes that could raise the largest
+// one (`error` of lanes_to_report), computed one by one.
+template <class Target, class Tally>
+MINIFLOAT_ARRAY_FN void tally_rare_vector(Tally& tally, u32v bits, u32v codes, maskv error,
+                                          const std::uint8_t* stored) {
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::specials;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
@@ -8806,67 +9291,102 @@ MINIFLOAT_ARRAY_FN void tally_vector(Tally& tally, u32v bits, u32v codes, maskv 
   if constexpr (info::has_subnormals) {
     report.subnormal += count(mask_and(counted, in_range(magnitude, 1, info::max_subnormal_code)));
   }
-  std::uint32_t candidates = mask_bits(mask_and(counted, flagged));
-  if (candidates != 0) {
-    std::uint32_t lanes[width] = {};
-    store_u32(lanes, bits);
-    for (std::size_t j = 0; candidates != 0; ++j, candidates >>= 1) {
-      if ((candidates & 1U) != 0) {
-        tally.template add_relative_error<Target>(lanes[j], stored[j]);
-      }
-    }
-  }
+  add_relative_errors<Target>(tally, bits, codes, mask_bits(mask_and(counted, error)), stored);
 }
 
-// The counts of whole vectors of values (bits) and their stored codes: one test of each vector
-// (lanes_to_report), and where a lane needs a look, the counts of each vector from its lane
-// masks (tally_vector).
+// The counts of whole vectors of values (bits) and their stored codes: none where no lane needs a
+// look (lanes_to_look_at); else, sorted by lanes_to_report, a vector with a rare lane lane by lane
+// (tally_rare_vector); else its flushed and subnormal results from the masks, and the relative
+// errors of the lanes that could raise the largest. (The factor of the first vector serves them
+// all: a largest error raised meanwhile only makes it flag more lanes, each compared with the
+// largest when computed.)
 template <class Target, std::size_t vectors, class Tally>
 MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
                                      const u32v (&codes)[vectors], const std::uint8_t* stored) {
+  using info = ::minifloat::format_info<Target>;
   const float factor = tally.filter();
-  maskv flagged[vectors] = {};
-  flagged[0] = lanes_to_report<Target>(bits[0], codes[0], factor);
-  maskv any = flagged[0];
-  for (std::size_t v = 1; v < vectors; ++v) {
-    flagged[v] = lanes_to_report<Target>(bits[v], codes[v], factor);
-    any = mask_or(any, flagged[v]);
-  }
-  if (!any_lane(any)) {
-    return;
-  }
-  for (std::size_t v = 0; v < vectors; ++v) {
-    if (any_lane(flagged[v])) {
-      tally_vector<Target>(tally, bits[v], codes[v], flagged[v], stored + v * width);
+  maskv look[vectors] = {};
+  if constexpr (!few_value_format<Target>) {
+    look[0] = lanes_to_look_at<Target>(bits[0], codes[0], factor);
+    maskv any = look[0];
+    for (std::size_t v = 1; v < vectors; ++v) {
+      look[v] = lanes_to_look_at<Target>(bits[v], codes[v], factor);
+      any = mask_or(any, look[v]);
+    }
+    if (!any_lane(any)) {
+      return;
     }
   }
+  std::size_t clipped = 0;
+  std::size_t small = 0;
+  std::size_t flushed = 0;
+  for (std::size_t v = 0; v < vectors; ++v) {
+    if (!few_value_format<Target> && !any_lane(look[v])) {
+      continue;
+    }
+    const report_masks<Target> masks = lanes_to_report<Target>(bits[v], codes[v], factor);
+    if (any_lane(masks.rare)) {
+      tally_rare_vector<Target>(tally, bits[v], codes[v], masks.error, stored + v * width);
+      continue;
+    }
+    clipped += count(masks.clipped);
+    if constexpr (info::has_subnormals) {
+      const u32v magnitude = and_(codes[v], splat(std::uint32_t{info::magnitude_mask}));
+      small += count(masks.small);
+      flushed += count(mask_and(masks.small, eq(magnitude, splat(0U))));
+    }
+    if (any_lane(masks.error)) {
+      add_relative_errors<Target>(tally, bits[v], codes[v], mask_bits(masks.error),
+                                  stored + v * width);
+    }
+  }
+  tally.report.saturated += clipped;
+  tally.report.flushed_to_zero += flushed;
+  tally.report.subnormal += small - flushed;
 }
 
 // Whether groups of `vectors` vectors take the quick test (may_need_report): with nearest
 // rounding from floats (or from their products with scales, or from 16-bit floats), in groups of
-// at least 16 values (for fewer, fetching the window costs more than the test saves).
-template <::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source>
-constexpr bool quick_report_test =
-    Rule == ::minifloat::detail::rounding_rule::nearest_even &&
-    !std::is_same<Source, const double*>::value && vectors * width >= 16;
+// at least 16 values (for fewer, fetching the window costs more than the test saves), into an
+// 8-bit Target (few_value_format: there the test would only delay the look).
+template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source>
+constexpr bool quick_report_test = Rule == ::minifloat::detail::rounding_rule::nearest_even &&
+                                   !std::is_same<Source, const double*>::value &&
+                                   vectors * width >= 16 && !few_value_format<Target>;
 
-// Whether a report must look at a group of whole vectors of values (bits) of src at all: always,
-// except where the quick test decides on the values alone. The array loop asks before it
-// converts the group, so that the values need not stay in registers through the conversion.
+// The quick test's window of mantissas (report_tally::nearest_window) for groups of `vectors`
+// vectors; unused without the quick test. It changes only where a group is looked at, so the
+// array loop fetches it once per inner loop, which such a group ends.
 template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
           class Tally>
-MINIFLOAT_ARRAY_FN bool report_needs_look(Tally& tally, Source /*src*/,
-                                          const u32v (&bits)[vectors]) {
-  if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
-    static_cast<void>(tally);
-    static_cast<void>(bits);
-    return false;
-  } else if constexpr (quick_report_test<Rule, vectors, Source>) {
-    const auto window = tally.template nearest_window<Target::mantissa_bits>();
-    return may_need_report<Target>(bits, window.low, window.width);
+MINIFLOAT_ARRAY_FN ::minifloat::detail::mantissa_window report_window(Tally& tally) {
+  if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
+                quick_report_test<Target, Rule, vectors, Source>) {
+    return tally.template nearest_window<Target::mantissa_bits>();
   } else {
     static_cast<void>(tally);
+    return {0, 0};
+  }
+}
+
+// Whether a report must look at a group of whole vectors of values (bits) of src at all: always,
+// except where the quick test decides on the values alone (with the window of report_window).
+// The array loop asks before it converts the group, so that the values need not stay in
+// registers through the conversion.
+template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source,
+          class Tally>
+MINIFLOAT_ARRAY_FN bool report_needs_look(const Tally& /*tally*/, Source /*src*/,
+                                          const u32v (&bits)[vectors],
+                                          ::minifloat::detail::mantissa_window window) {
+  if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value) {
     static_cast<void>(bits);
+    static_cast<void>(window);
+    return false;
+  } else if constexpr (quick_report_test<Target, Rule, vectors, Source>) {
+    return may_need_report<Target>(bits, window.low, window.width);
+  } else {
+    static_cast<void>(bits);
+    static_cast<void>(window);
     return true;
   }
 }
@@ -8920,7 +9440,7 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
       tally.template add_float_bits<Target>(lanes, stored, count);
     } else if (!look) {
       return;
-    } else if constexpr (quick_report_test<Rule, vectors, Source>) {
+    } else if constexpr (quick_report_test<Target, Rule, vectors, Source>) {
       report_group_again<Target, vectors>(tally, src, stored);
     } else {
       report_lanes<Target>(tally, bits, codes, stored);
@@ -8951,15 +9471,16 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // or reloaded them each iteration: float -> e4m3 with a report went from 0.51 to 0.65 x the
     // plain call on AVX2).
     constexpr bool looks_between = !std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
-                                   quick_report_test<Rule, 4, Source>;
+                                   quick_report_test<Target, Rule, 4, Source>;
     const std::size_t blocks_end = n - n % (4 * width);
     while (i != blocks_end) {
+      const auto window = report_window<Target, Rule, 4, Source>(tally);
       for (; i != blocks_end; i += 4 * width) {
         prefetch_source<4 * width>(src, i, blocks_end);
         const u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
                               load_float_bits(src + i + 2 * width),
                               load_float_bits(src + i + 3 * width)};
-        const bool look = report_needs_look<Target, Rule>(tally, src, bits);
+        const bool look = report_needs_look<Target, Rule>(tally, src, bits, window);
         // (auto: store_codes4, which only some paths have, stays a dependent call.)
         const auto codes0 =
             convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i));
@@ -8990,7 +9511,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   // (The portable path's whole loop, which compilers vectorize: tools/check_vectorized.py.)
   for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
     const u32v bits[1] = {load_float_bits(src + i)};
-    const bool look = report_needs_look<Target, Rule>(tally, src, bits);
+    const bool look = report_needs_look<Target, Rule>(
+        tally, src, bits, report_window<Target, Rule, 1, Source>(tally));
     const u32v codes[1] = {
         convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i))};
     store_codes(dst + i, codes[0]);
@@ -9442,8 +9964,8 @@ namespace minifloat {
 // The instruction sets the array functions have kernels for.
 enum class simd_path {
   portable, // plain C++, one element per iteration (compilers may vectorize it)
-  avx2,     // x86-64 AVX2 + F16C + FMA + BMI2
-  avx512,   // x86-64 AVX-512 F, BW, VL, DQ, CD, VBMI (+ BMI2)
+  avx2,     // x86-64 AVX2 + F16C + FMA + BMI2 + POPCNT
+  avx512,   // x86-64 AVX-512 F, BW, VL, DQ, CD, VBMI (+ BMI2, POPCNT)
   neon,     // AArch64 Advanced SIMD (part of the base architecture)
 };
 
@@ -9476,7 +9998,7 @@ inline bool cpu_runs(simd_path path) noexcept {
   unsigned edx = 0;
   const bool f16c = __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 && (ecx & (1U << 29)) != 0;
   const bool avx2 = __builtin_cpu_supports("avx2") && f16c && __builtin_cpu_supports("fma") &&
-                    __builtin_cpu_supports("bmi2");
+                    __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
   switch (path) {
   case simd_path::avx512:
     return MINIFLOAT_AVX512_PATH && avx2 && __builtin_cpu_supports("avx512f") &&

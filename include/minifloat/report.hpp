@@ -10,9 +10,9 @@
 // The counts are of the values converted: x itself for convert and stochastic_convert, x * scale
 // (as float computes it) for the scaling functions, x times its block's scale for the block
 // quantizers (docs/spec.md §10). The overloads without a report are unchanged; with one, the
-// kernels test each group of vectors with a few lane operations (with nearest rounding, before
-// converting it: report_needs_look) and count from the lane masks only where a lane is out of
-// the ordinary (detail/lanes.inc, report_lanes).
+// kernels sort the lanes of each vector by lane masks and count from them (detail/lanes.inc,
+// report_lanes), after a quick test of each group of vectors where rounding to nearest into an
+// 8-bit format (before converting it: report_needs_look), which most groups pass unlooked at.
 #ifndef MINIFLOAT_REPORT_HPP
 #define MINIFLOAT_REPORT_HPP
 
@@ -69,6 +69,13 @@ inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 // The kernels' report argument when none was asked for: the array loops compile as without one.
 struct no_tally {};
 
+// The mantissas a report's quick test must let through (report_tally::nearest_window): those
+// with mantissa - low < width, unsigned.
+struct mantissa_window {
+  std::uint32_t low;
+  std::uint32_t width;
+};
+
 // A report being filled: the element-by-element definitions (add, add_float_bits), and the
 // factor the kernels' vector test uses to skip lanes that cannot raise the largest relative
 // error (lanes.inc, lanes_to_report).
@@ -78,8 +85,8 @@ public:
 
   // The factor the kernels' vector test compares rounding errors with (lanes_to_report): a
   // value whose error is at most filter() times itself cannot raise the largest relative error.
-  // The largest so far, lowered by 2^-20 so that no rounding of float(max) or of the product
-  // in the kernels can make the bound too large.
+  // The largest so far, lowered by 2^-20 so that no rounding of float(max), of the product or
+  // of the error in the kernels can make the bound too large.
   float filter() const noexcept { return filter_; }
 
   // The mantissas that may raise the largest relative error when rounding to nearest onto a
@@ -91,10 +98,6 @@ public:
   // (m 2^23 / (1 - m), (2^k - m 2^23) / (1 + m)): the window is that interval widened by two
   // integers each side (for the double arithmetic), as (low, width): a mantissa needs a look
   // where mantissa - low < width, unsigned. Before that, every mantissa does (low 0, width all).
-  struct mantissa_window {
-    std::uint32_t low;
-    std::uint32_t width;
-  };
   template <int MantissaBits>
   mantissa_window nearest_window() noexcept {
     if (window_bits_ != MantissaBits || window_error_ != report.max_relative_error) {
@@ -161,7 +164,11 @@ public:
   void raise_relative_error(double relative) noexcept {
     if (relative > report.max_relative_error) {
       report.max_relative_error = relative;
-      filter_ = relative >= 0x1p100 ? 0x1p100f : static_cast<float>(relative) * 0x0.fffffp0f;
+      // (1 exactly, which a flushed value sets, needs no margin: 1 * value is exact, and with
+      // nearest rounding no error exceeds the value, so no lane is looked at again.)
+      filter_ = relative >= 0x1p100 ? 0x1p100f
+                : relative == 1     ? 1.0f
+                                    : static_cast<float>(relative) * 0x0.fffffp0f;
     }
   }
   // The relative error of one non-zero finite float value (bits) whose result `code` is

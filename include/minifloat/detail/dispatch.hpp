@@ -32,8 +32,8 @@ namespace minifloat {
 // The instruction sets the array functions have kernels for.
 enum class simd_path {
   portable, // plain C++, one element per iteration (compilers may vectorize it)
-  avx2,     // x86-64 AVX2 + F16C + FMA + BMI2
-  avx512,   // x86-64 AVX-512 F, BW, VL, DQ, CD, VBMI (+ BMI2)
+  avx2,     // x86-64 AVX2 + F16C + FMA + BMI2 + POPCNT
+  avx512,   // x86-64 AVX-512 F, BW, VL, DQ, CD, VBMI (+ BMI2, POPCNT)
   neon,     // AArch64 Advanced SIMD (part of the base architecture)
 };
 
@@ -66,7 +66,7 @@ inline bool cpu_runs(simd_path path) noexcept {
   unsigned edx = 0;
   const bool f16c = __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 && (ecx & (1U << 29)) != 0;
   const bool avx2 = __builtin_cpu_supports("avx2") && f16c && __builtin_cpu_supports("fma") &&
-                    __builtin_cpu_supports("bmi2");
+                    __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
   switch (path) {
   case simd_path::avx512:
     return MINIFLOAT_AVX512_PATH && avx2 && __builtin_cpu_supports("avx512f") &&

@@ -22,7 +22,7 @@ namespace detail {
 // AVX2 (+ F16C, FMA, BMI2: every AVX2 CPU has them): 8 lanes.
 namespace avx2 {
 
-#define MINIFLOAT_AVX2_TARGET __attribute__((target("avx2,f16c,fma,bmi2")))
+#define MINIFLOAT_AVX2_TARGET __attribute__((target("avx2,f16c,fma,bmi2,popcnt")))
 #if defined(__OPTIMIZE__) // forced inline only where optimizing: lanes.inc says why
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX2_TARGET __attribute__((always_inline)) inline
 #else
@@ -70,9 +70,14 @@ MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) { return _mm256_cmpgt_epi32(a, 
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return _mm256_blendv_epi8(b, a, m); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _mm256_and_si256(a, b); }
 MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return _mm256_or_si256(a, b); }
+MINIFLOAT_LANE_FN maskv mask_and_not(maskv a, maskv b) { return _mm256_andnot_si256(b, a); }
 MINIFLOAT_LANE_FN bool any_lane(maskv m) { return _mm256_testz_si256(m, m) == 0; }
 MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) {
   return static_cast<std::uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(m)));
+}
+// How many lanes are set.
+MINIFLOAT_LANE_FN std::size_t count_lanes(maskv m) {
+  return static_cast<std::size_t>(_mm_popcnt_u32(mask_bits(m)));
 }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return _mm256_sub_epi32(a, m); }
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {

@@ -30,7 +30,7 @@ namespace avx512 {
 
 #define MINIFLOAT_AVX512_TARGET                                                                    \
   __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512dq,avx512cd,avx2,f16c,fma,"    \
-                        "bmi2")))
+                        "bmi2,popcnt")))
 #if defined(__OPTIMIZE__) // forced inline only where optimizing: lanes.inc says why
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX512_TARGET __attribute__((always_inline)) inline
 #else
@@ -75,8 +75,13 @@ MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) { return _mm512_cmpgt_epi32_mas
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return _mm512_mask_blend_epi32(m, b, a); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _kand_mask16(a, b); }
 MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return _kor_mask16(a, b); }
+MINIFLOAT_LANE_FN maskv mask_and_not(maskv a, maskv b) { return _kandn_mask16(b, a); }
 MINIFLOAT_LANE_FN bool any_lane(maskv m) { return m != 0; }
 MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) { return m; }
+// How many lanes are set.
+MINIFLOAT_LANE_FN std::size_t count_lanes(maskv m) {
+  return static_cast<std::size_t>(_mm_popcnt_u32(m));
+}
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) {
   return _mm512_mask_add_epi32(a, m, a, _mm512_set1_epi32(1));
 }

@@ -72,11 +72,14 @@ MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) {
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return vbslq_u32(m, a, b); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return vandq_u32(a, b); }
 MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return vorrq_u32(a, b); }
+MINIFLOAT_LANE_FN maskv mask_and_not(maskv a, maskv b) { return vbicq_u32(a, b); }
 MINIFLOAT_LANE_FN bool any_lane(maskv m) { return vmaxvq_u32(m) != 0; }
 MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) {
   const uint32x4_t weights = {1, 2, 4, 8};
   return vaddvq_u32(vandq_u32(m, weights));
 }
+// How many lanes are set (a set lane is all ones).
+MINIFLOAT_LANE_FN std::size_t count_lanes(maskv m) { return vaddvq_u32(vshrq_n_u32(m, 31)); }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return vsubq_u32(a, m); }
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) { return vreinterpretq_u32_f32(vcvtq_f32_u32(a)); }
 // The product of float lanes by a float in the current floating-point environment, as the
