@@ -553,7 +553,20 @@ void BM_dequantize_mxfp4_ggml(benchmark::State& state, simd_path path) {
   }
   set_counters(state);
 }
-// Quantizing: amax, scale, encode and pack per block; the baseline is encode_e4m3_saturate.
+// Quantizing: amax, scale, encode and pack per block; the baseline is encode_e4m3_saturate (with
+// a report: the same call without one). with_report_if calls `call` with a report where
+// WithReport, else with no argument.
+template <bool WithReport, class Call>
+void with_report_if(const Call& call) {
+  if constexpr (WithReport) {
+    minifloat::conversion_report report;
+    call(report);
+    benchmark::DoNotOptimize(report);
+  } else {
+    call();
+  }
+}
+template <bool WithReport>
 void BM_quantize_mxfp4(benchmark::State& state, simd_path path) {
   const minifloat::scoped_path on(path);
   const auto n = static_cast<std::size_t>(state.range(0));
@@ -561,11 +574,15 @@ void BM_quantize_mxfp4(benchmark::State& state, simd_path path) {
   std::vector<std::uint8_t> packed(n / 2);
   std::vector<minifloat::e8m0> scales(n / 32);
   for (auto _ : state) {
-    minifloat::quantize_mx_packed<minifloat::e2m1>(src.data(), n, packed.data(), scales.data());
+    with_report_if<WithReport>([&](auto&... report) {
+      minifloat::quantize_mx_packed<minifloat::e2m1>(src.data(), n, packed.data(), scales.data(),
+                                                     report...);
+    });
     benchmark::ClobberMemory();
   }
   set_counters(state);
 }
+template <bool WithReport>
 void BM_quantize_nvfp4(benchmark::State& state, simd_path path) {
   const minifloat::scoped_path on(path);
   const auto n = static_cast<std::size_t>(state.range(0));
@@ -574,7 +591,9 @@ void BM_quantize_nvfp4(benchmark::State& state, simd_path path) {
   std::vector<std::uint8_t> packed(n / 2);
   std::vector<minifloat::ue4m3> scales(n / 16);
   for (auto _ : state) {
-    minifloat::quantize_nvfp4(src.data(), n, packed.data(), scales.data(), scale);
+    with_report_if<WithReport>([&](auto&... report) {
+      minifloat::quantize_nvfp4(src.data(), n, packed.data(), scales.data(), scale, report...);
+    });
     benchmark::ClobberMemory();
   }
   set_counters(state);
@@ -678,10 +697,12 @@ void register_all() {
   add("copy_mxfp4_float_bytes", BM_copy_mxfp4_bytes<4>);
   add("dequantize_mxfp4_bfloat16", BM_dequantize_mxfp4<minifloat::bfloat16_bits>);
   add("dequantize_mxfp4_float", BM_dequantize_mxfp4<float>);
-  add("quantize_mxfp4", BM_quantize_mxfp4);
+  add("quantize_mxfp4", BM_quantize_mxfp4<false>);
+  add("quantize_mxfp4_report", BM_quantize_mxfp4<true>);
   add("quantize_mxfp4_ggml", BM_quantize_mxfp4_ggml);
   add("dequantize_mxfp4_ggml_float", BM_dequantize_mxfp4_ggml);
-  add("quantize_nvfp4", BM_quantize_nvfp4);
+  add("quantize_nvfp4", BM_quantize_nvfp4<false>);
+  add("quantize_nvfp4_report", BM_quantize_nvfp4<true>);
   add("dequantize_nvfp4_float", BM_dequantize_nvfp4<float>);
   add("dequantize_nvfp4_bfloat16", BM_dequantize_nvfp4<minifloat::bfloat16_bits>);
 }
