@@ -753,8 +753,8 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //   float16 -> element, toward_zero              fixed_point shifts           addition  shifts
 //   float16 -> element, upward or stochastic     fixed_point shifts           shifts    shifts
 //   float16 -> e8m0, every rule                  exponent    exponent         exponent  exponent
-//   binary16 or bfloat16 -> e4m3 or e5m2, nearest_even, arrays without a report, on avx2:
-//       16-bit words instead (kernels_avx2.hpp, encode_words; values below the target's
+//   binary16 or bfloat16 -> e4m3 or e5m2, nearest_even, arrays without a report, on avx2 and
+//       avx512: 16-bit words instead (detail/words.inc, encode_words; values below the target's
 //       normals as above, but binary16's in e5m2)
 //   double -> element, nearest_even, toward_zero or upward: as float16, once rounded to odd
 //       into float (reads_through_float below)
@@ -4022,10 +4022,11 @@ inline void check_not_negative(const char* function, int x, const char* name) {
 #include <cpuid.h>
 
 // ---- begin minifloat/detail/kernels_avx2.hpp
-// minifloat: the AVX2 path's kernel type, avx2_kernels (x86-64 AVX2 + F16C + FMA + BMI2: every
-// AVX2 CPU has them): the lane kernels of lanes.inc on 8 lanes, decoding through F16C or by
-// gathers, and the FP4 kernels. Included by detail/dispatch.hpp (see x86.hpp), and by
-// kernels_avx512.hpp, whose NVFP4 decoding is this path's.
+// minifloat: the AVX2 path's kernel type, avx2_kernels (x86-64 AVX2 + F16C + FMA + BMI2 +
+// POPCNT: every AVX2 CPU has them): the lane kernels of lanes.inc on 8 lanes, those of words.inc
+// on 16 words, decoding through F16C or by gathers, and the FP4 kernels. Included by
+// detail/dispatch.hpp (see x86.hpp), and by kernels_avx512.hpp, whose NVFP4 decoding is this
+// path's.
 #ifndef MINIFLOAT_DETAIL_KERNELS_AVX2_HPP
 #define MINIFLOAT_DETAIL_KERNELS_AVX2_HPP
 
@@ -6051,19 +6052,60 @@ MINIFLOAT_ARRAY_FN void pack_nibble_pairs(const std::uint8_t* codes, std::size_t
   pack_nibble_pairs_portable(codes + i, n - i, packed + i / 2);
 }
 
-// binary16 or bfloat16 -> e4m3 (OCP) or e5m2 with nearest-even rounding, in integer arithmetic on
-// 16-bit lanes, 32 values per iteration (converter.hpp's map: 16-bit words): no widening to
-// float, half the vectors, and no question to MXCSR. With S the source's mantissa bits, a code
-// is the source's magnitude m rounded to nearest-even at its last S - M bits,
+// binary16 or bfloat16 -> e4m3 or e5m2, nearest-even, on 16-bit lanes (words.inc): 32 values
+// per iteration. The word primitives words.inc uses:
+using w16v = __m256i;
+using w16mask = __m256i; // all ones in a true lane
+constexpr std::size_t word_width = 16;
+MINIFLOAT_LANE_FN w16v splat16(std::uint16_t x) { return _mm256_set1_epi16(static_cast<short>(x)); }
+MINIFLOAT_LANE_FN w16v and16(w16v a, w16v b) { return _mm256_and_si256(a, b); }
+MINIFLOAT_LANE_FN w16v or16(w16v a, w16v b) { return _mm256_or_si256(a, b); }
+MINIFLOAT_LANE_FN w16v add16(w16v a, w16v b) { return _mm256_add_epi16(a, b); }
+MINIFLOAT_LANE_FN w16v sub16(w16v a, w16v b) { return _mm256_sub_epi16(a, b); }
+template <int N>
+MINIFLOAT_LANE_FN w16v shr16(w16v a) {
+  return _mm256_srli_epi16(a, N);
+}
+MINIFLOAT_LANE_FN w16v max16(w16v a, w16v b) { return _mm256_max_epi16(a, b); }
+MINIFLOAT_LANE_FN w16v min16(w16v a, w16v b) { return _mm256_min_epi16(a, b); }
+MINIFLOAT_LANE_FN w16mask gt16(w16v a, w16v b) { return _mm256_cmpgt_epi16(a, b); }
+MINIFLOAT_LANE_FN w16mask not_above16(w16v a, w16v b) {
+  return _mm256_cmpeq_epi16(_mm256_min_epu16(a, b), a);
+}
+MINIFLOAT_LANE_FN w16mask mask16_or(w16mask a, w16mask b) { return _mm256_or_si256(a, b); }
+MINIFLOAT_LANE_FN bool any16(w16mask m) { return _mm256_testz_si256(m, m) == 0; }
+MINIFLOAT_LANE_FN w16v select16(w16mask m, w16v a, w16v b) { return _mm256_blendv_epi8(b, a, m); }
+MINIFLOAT_LANE_FN w16v load_words(const std::uint16_t* p) {
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+}
+// Words to bytes: packed within 128-bit lanes (a 0-7, b 0-7, a 8-15, b 8-15), then the
+// quadwords put in order.
+MINIFLOAT_LANE_FN void store_low_bytes(std::uint8_t* p, w16v a, w16v b) {
+  const __m256i bytes = _mm256_packus_epi16(a, b);
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm256_permute4x64_epi64(bytes, 0xD8));
+}
+
+// ---- begin minifloat/detail/words.inc
+// minifloat: binary16 or bfloat16 -> e4m3 (OCP) or e5m2 with nearest-even rounding, in integer
+// arithmetic on 16-bit lanes (converter.hpp's map: 16-bit words). Included inside a path's
+// namespace (kernels_avx2.hpp, kernels_avx512.hpp), after its word primitives: w16v (a vector of
+// word_width 16-bit lanes), w16mask, splat16, and16, or16, add16, sub16, shr16<N>, max16 and
+// min16 (signed), gt16 (signed) and not_above16 (unsigned) into masks, mask16_or, any16,
+// select16, load_words and store_low_bytes (the low bytes of two vectors, in order), and the
+// MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN prefixes.
+//
+// No widening to float, half the vectors, and no question to MXCSR. With S the source's mantissa
+// bits, a code is the source's magnitude m rounded to nearest-even at its last S - M bits,
 // (m + 2^(S - M - 1) - 1 + that bit) >> (S - M), less the two formats' difference in bias,
 // (source bias - bias) << M; its sign is the source's. That holds from the target's smallest
 // normal up; below it (zeros apart) the target's grid steps no longer follow m's exponent, so
-// encode_words returns at the first group of 32 with such a value and leaves it to the caller,
-// but for binary16 -> e5m2, whose exponents are binary16's, subnormals included. Results below 0
-// (zeros) are clamped up to 0. Past the top: e4m3's values and NaNs round to 0x7F (its NaN) and
-// above, clamped there or, saturating, to 0x7E (NaNs put back); e5m2's round to 0x7C
+// encode_words returns at the first group of two vectors with such a value and leaves it to the
+// caller, but for binary16 -> e5m2, whose exponents are binary16's, subnormals included. Results
+// below 0 (zeros) are clamped up to 0. Past the top: e4m3's values and NaNs round to 0x7F (its
+// NaN) and above, clamped there or, saturating, to 0x7E (NaNs put back); e5m2's round to 0x7C
 // (infinity) and above, clamped there or, saturating, to 0x7B; NaNs (m above the source's
 // infinity) take 0x7F.
+
 template <class Source, class Target>
 constexpr bool encodes_by_words = (std::is_same<Source, const binary16_bits*>::value ||
                                    std::is_same<Source, const bfloat16_bits*>::value) &&
@@ -6086,61 +6128,68 @@ struct word_encoding {
                              : Overflow == overflow::saturate     ? info::max_finite_code
                                                                   : info::infinity_code;
 
-  MINIFLOAT_LANE_FN static __m256i codes(__m256i word) {
-    const __m256i magnitude = _mm256_and_si256(word, _mm256_set1_epi16(0x7FFF));
-    const __m256i last_kept =
-        _mm256_and_si256(_mm256_srli_epi16(magnitude, shift), _mm256_set1_epi16(1));
+  MINIFLOAT_LANE_FN static w16v codes(w16v word) {
+    const w16v magnitude = and16(word, splat16(0x7FFF));
+    const w16v last_kept = and16(shr16<shift>(magnitude), splat16(1));
     // (Signed words from here: rounded is at most 0x8000 >> shift.)
-    const __m256i rounded = _mm256_srli_epi16(
-        _mm256_add_epi16(_mm256_add_epi16(magnitude, last_kept),
-                         _mm256_set1_epi16(static_cast<short>((1 << (shift - 1)) - 1))),
-        shift);
-    __m256i code = rounded;
+    const w16v rounded = shr16<shift>(add16(
+        add16(magnitude, last_kept), splat16(static_cast<std::uint16_t>((1 << (shift - 1)) - 1))));
+    w16v code = rounded;
     if constexpr (rebias != 0) {
-      code = _mm256_max_epi16(_mm256_sub_epi16(rounded, _mm256_set1_epi16(rebias)),
-                              _mm256_setzero_si256());
+      code = max16(sub16(rounded, splat16(static_cast<std::uint16_t>(rebias))), splat16(0));
     }
-    code = _mm256_min_epi16(code, _mm256_set1_epi16(static_cast<short>(top)));
-    const __m256i is_nan = _mm256_cmpgt_epi16(magnitude, _mm256_set1_epi16(infinity));
+    code = min16(code, splat16(static_cast<std::uint16_t>(top)));
+    const w16mask is_nan = gt16(magnitude, splat16(static_cast<std::uint16_t>(infinity)));
     if constexpr (top != 0x7F) {
-      code = _mm256_blendv_epi8(code, _mm256_set1_epi16(0x7F), is_nan);
+      code = select16(is_nan, splat16(0x7F), code);
     } else if constexpr (Overflow == overflow::saturate) {
-      code = _mm256_blendv_epi8(_mm256_min_epi16(code, _mm256_set1_epi16(0x7E)), code, is_nan);
+      code = select16(is_nan, code, min16(code, splat16(0x7E)));
     }
-    return _mm256_or_si256(code,
-                           _mm256_and_si256(_mm256_srli_epi16(word, 8), _mm256_set1_epi16(0x80)));
+    return or16(code, and16(shr16<8>(word), splat16(0x80)));
   }
 };
-// The codes of src[0, n) by groups of 32, until the end of the last whole group or the first
-// group holding a value below the target's smallest normal (word_encoding); returns how many
-// it wrote.
+
+// The codes of src[0, n) by groups of two vectors, until the end of the last whole group or the
+// first group holding a value below the target's smallest normal (word_encoding); returns how
+// many it wrote.
 template <class Target, overflow Overflow, class Half>
 MINIFLOAT_ARRAY_FN std::size_t encode_words(const Half* src, std::size_t n, std::uint8_t* dst) {
   using encoding = word_encoding<typename value_traits<Half>::format, Target, Overflow>;
+  constexpr std::size_t group = 2 * word_width;
   std::size_t i = 0;
-  for (const std::size_t groups_end = n - n % 32; i != groups_end; i += 32) {
-    const __m256i first = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&src[i].bits));
-    const __m256i second = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&src[i + 16].bits));
+  for (const std::size_t groups_end = n - n % group; i != groups_end; i += group) {
+    const w16v first = load_words(&src[i].bits);
+    const w16v second = load_words(&src[i + word_width].bits);
     if constexpr (encoding::smallest_normal != 0) {
       // 0 < m < smallest_normal: m - 1 (unsigned) at most smallest_normal - 2.
-      const __m256i magnitude = _mm256_set1_epi16(0x7FFF);
-      const __m256i one = _mm256_set1_epi16(1);
-      const __m256i below = _mm256_set1_epi16(static_cast<short>(encoding::smallest_normal - 2));
-      const __m256i a = _mm256_sub_epi16(_mm256_and_si256(first, magnitude), one);
-      const __m256i b = _mm256_sub_epi16(_mm256_and_si256(second, magnitude), one);
-      const __m256i tiny = _mm256_or_si256(_mm256_cmpeq_epi16(_mm256_min_epu16(a, below), a),
-                                           _mm256_cmpeq_epi16(_mm256_min_epu16(b, below), b));
-      if (_mm256_testz_si256(tiny, tiny) == 0) {
+      const w16v below = splat16(static_cast<std::uint16_t>(encoding::smallest_normal - 2));
+      const w16mask tiny =
+          mask16_or(not_above16(sub16(and16(first, splat16(0x7FFF)), splat16(1)), below),
+                    not_above16(sub16(and16(second, splat16(0x7FFF)), splat16(1)), below));
+      if (any16(tiny)) {
         return i;
       }
     }
-    // Words to bytes: packed within 128-bit lanes (first 0-7, second 0-7, first 8-15, second
-    // 8-15), then the quadwords put in order.
-    const __m256i bytes = _mm256_packus_epi16(encoding::codes(first), encoding::codes(second));
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + i), _mm256_permute4x64_epi64(bytes, 0xD8));
+    store_low_bytes(dst + i, encoding::codes(first), encoding::codes(second));
   }
   return i;
 }
+
+// The codes of src[0, n): groups of two vectors by encode_words; a group with a value below the
+// target's normals, and the tail, by by_floats(first, count) (the path's float lanes).
+template <class Target, overflow Overflow, class Half, class ByFloats>
+MINIFLOAT_ARRAY_FN void encode_by_words(const Half* src, std::size_t n, std::uint8_t* dst,
+                                        const ByFloats& by_floats) {
+  constexpr std::size_t group = 2 * word_width;
+  std::size_t done = 0;
+  while (done != n) {
+    done += encode_words<Target, Overflow>(src + done, n - done, dst + done);
+    const std::size_t rest = n - done < group ? n - done : group;
+    by_floats(done, rest);
+    done += rest;
+  }
+}
+// ---- end minifloat/detail/words.inc
 
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
@@ -6158,15 +6207,12 @@ struct avx2_kernels {
                      Tally&& tally = Tally{}) {
     if constexpr (Rule == rounding_rule::nearest_even && avx2::encodes_by_words<Source, Target> &&
                   std::is_same<std::decay_t<Tally>, no_tally>::value) {
-      // Groups of 32 in 16-bit words; a group with a value below the target's normals, and the
-      // tail, as below.
-      std::size_t done = 0;
-      while (done != n) {
-        done += avx2::encode_words<Target, Overflow>(src + done, n - done, codes + done);
-        const std::size_t rest = n - done < 32 ? n - done : 32;
-        encode_floats<Target, Rule, Overflow>(src + done, rest, codes + done, random, tally);
-        done += rest;
-      }
+      // Groups of 32 in 16-bit words (words.inc); a group with a value below the target's
+      // normals, and the tail, as below.
+      avx2::encode_by_words<Target, Overflow>(
+          src, n, codes, [&](std::size_t first, std::size_t count) {
+            encode_floats<Target, Rule, Overflow>(src + first, count, codes + first, random, tally);
+          });
     } else {
       encode_floats<Target, Rule, Overflow>(src, n, codes, random, tally);
     }
@@ -6282,8 +6328,8 @@ struct avx2_kernels {
 // ---- begin minifloat/detail/kernels_avx512.hpp
 // minifloat: the AVX-512 path's kernel type, avx512_kernels (F, BW, VL, DQ, CD, VBMI: Ice Lake,
 // Sapphire Rapids, Zen 4 and 5): the lane kernels of lanes.inc on 16 lanes with masked tails and
-// embedded rounding, and decoding by byte permutes. Included only by detail/dispatch.hpp (see
-// x86.hpp).
+// embedded rounding, those of words.inc on 32 words, and decoding by byte permutes. Included only
+// by detail/dispatch.hpp (see x86.hpp).
 #ifndef MINIFLOAT_DETAIL_KERNELS_AVX512_HPP
 #define MINIFLOAT_DETAIL_KERNELS_AVX512_HPP
 
@@ -7893,6 +7939,149 @@ MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_
 }
 // ---- end minifloat/detail/lanes.inc
 
+// binary16 or bfloat16 -> e4m3 or e5m2, nearest-even, on 16-bit lanes (words.inc): 64 values
+// per iteration. The word primitives words.inc uses:
+using w16v = __m512i;
+using w16mask = __mmask32;
+constexpr std::size_t word_width = 32;
+MINIFLOAT_LANE_FN w16v splat16(std::uint16_t x) { return _mm512_set1_epi16(static_cast<short>(x)); }
+MINIFLOAT_LANE_FN w16v and16(w16v a, w16v b) { return _mm512_and_si512(a, b); }
+MINIFLOAT_LANE_FN w16v or16(w16v a, w16v b) { return _mm512_or_si512(a, b); }
+MINIFLOAT_LANE_FN w16v add16(w16v a, w16v b) { return _mm512_add_epi16(a, b); }
+MINIFLOAT_LANE_FN w16v sub16(w16v a, w16v b) { return _mm512_sub_epi16(a, b); }
+template <int N>
+MINIFLOAT_LANE_FN w16v shr16(w16v a) {
+  return _mm512_srli_epi16(a, N);
+}
+MINIFLOAT_LANE_FN w16v max16(w16v a, w16v b) { return _mm512_max_epi16(a, b); }
+MINIFLOAT_LANE_FN w16v min16(w16v a, w16v b) { return _mm512_min_epi16(a, b); }
+MINIFLOAT_LANE_FN w16mask gt16(w16v a, w16v b) { return _mm512_cmpgt_epi16_mask(a, b); }
+MINIFLOAT_LANE_FN w16mask not_above16(w16v a, w16v b) { return _mm512_cmple_epu16_mask(a, b); }
+MINIFLOAT_LANE_FN w16mask mask16_or(w16mask a, w16mask b) { return _kor_mask32(a, b); }
+MINIFLOAT_LANE_FN bool any16(w16mask m) { return m != 0; }
+MINIFLOAT_LANE_FN w16v select16(w16mask m, w16v a, w16v b) {
+  return _mm512_mask_blend_epi16(m, b, a);
+}
+MINIFLOAT_LANE_FN w16v load_words(const std::uint16_t* p) { return _mm512_loadu_si512(p); }
+// The even bytes of a then b: one two-register byte permute (VBMI).
+constexpr std::array<std::uint8_t, 64> even_byte_indices() {
+  std::array<std::uint8_t, 64> indices{};
+  for (std::size_t j = 0; j < 64; ++j) {
+    indices[j] = static_cast<std::uint8_t>(2 * j);
+  }
+  return indices;
+}
+alignas(64) inline constexpr std::array<std::uint8_t, 64> even_bytes = even_byte_indices();
+MINIFLOAT_LANE_FN void store_low_bytes(std::uint8_t* p, w16v a, w16v b) {
+  _mm512_storeu_si512(p, _mm512_permutex2var_epi8(a, _mm512_load_si512(even_bytes.data()), b));
+}
+
+// ---- begin minifloat/detail/words.inc
+// minifloat: binary16 or bfloat16 -> e4m3 (OCP) or e5m2 with nearest-even rounding, in integer
+// arithmetic on 16-bit lanes (converter.hpp's map: 16-bit words). Included inside a path's
+// namespace (kernels_avx2.hpp, kernels_avx512.hpp), after its word primitives: w16v (a vector of
+// word_width 16-bit lanes), w16mask, splat16, and16, or16, add16, sub16, shr16<N>, max16 and
+// min16 (signed), gt16 (signed) and not_above16 (unsigned) into masks, mask16_or, any16,
+// select16, load_words and store_low_bytes (the low bytes of two vectors, in order), and the
+// MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN prefixes.
+//
+// No widening to float, half the vectors, and no question to MXCSR. With S the source's mantissa
+// bits, a code is the source's magnitude m rounded to nearest-even at its last S - M bits,
+// (m + 2^(S - M - 1) - 1 + that bit) >> (S - M), less the two formats' difference in bias,
+// (source bias - bias) << M; its sign is the source's. That holds from the target's smallest
+// normal up; below it (zeros apart) the target's grid steps no longer follow m's exponent, so
+// encode_words returns at the first group of two vectors with such a value and leaves it to the
+// caller, but for binary16 -> e5m2, whose exponents are binary16's, subnormals included. Results
+// below 0 (zeros) are clamped up to 0. Past the top: e4m3's values and NaNs round to 0x7F (its
+// NaN) and above, clamped there or, saturating, to 0x7E (NaNs put back); e5m2's round to 0x7C
+// (infinity) and above, clamped there or, saturating, to 0x7B; NaNs (m above the source's
+// infinity) take 0x7F.
+
+template <class Source, class Target>
+constexpr bool encodes_by_words = (std::is_same<Source, const binary16_bits*>::value ||
+                                   std::is_same<Source, const bfloat16_bits*>::value) &&
+                                  (std::is_same<Target, formats::e4m3>::value ||
+                                   std::is_same<Target, formats::e5m2>::value);
+template <class From, class Target, overflow Overflow>
+struct word_encoding {
+  using info = format_info<Target>;
+  using source = format_info<From>;
+  static_assert(info::nan_code == 0x7F && info::nan_takes_sign, "NaN: sign | 0x7F");
+  static constexpr int shift = source::mantissa_bits - info::mantissa_bits;
+  static constexpr int rebias = (source::bias - info::bias) << info::mantissa_bits;
+  // The source's infinity, and the target's smallest normal (0 where the exponents coincide).
+  static constexpr int infinity = ((1 << source::exponent_bits) - 1) << source::mantissa_bits;
+  static constexpr int smallest_normal =
+      rebias == 0 ? 0 : (source::bias + 1 - info::bias) << source::mantissa_bits;
+  // The largest code before NaN's: 0x7F where NaN is it (e4m3), else infinity's or, saturating,
+  // the largest finite.
+  static constexpr int top = info::special_values == specials::fn ? 0x7F
+                             : Overflow == overflow::saturate     ? info::max_finite_code
+                                                                  : info::infinity_code;
+
+  MINIFLOAT_LANE_FN static w16v codes(w16v word) {
+    const w16v magnitude = and16(word, splat16(0x7FFF));
+    const w16v last_kept = and16(shr16<shift>(magnitude), splat16(1));
+    // (Signed words from here: rounded is at most 0x8000 >> shift.)
+    const w16v rounded = shr16<shift>(add16(
+        add16(magnitude, last_kept), splat16(static_cast<std::uint16_t>((1 << (shift - 1)) - 1))));
+    w16v code = rounded;
+    if constexpr (rebias != 0) {
+      code = max16(sub16(rounded, splat16(static_cast<std::uint16_t>(rebias))), splat16(0));
+    }
+    code = min16(code, splat16(static_cast<std::uint16_t>(top)));
+    const w16mask is_nan = gt16(magnitude, splat16(static_cast<std::uint16_t>(infinity)));
+    if constexpr (top != 0x7F) {
+      code = select16(is_nan, splat16(0x7F), code);
+    } else if constexpr (Overflow == overflow::saturate) {
+      code = select16(is_nan, code, min16(code, splat16(0x7E)));
+    }
+    return or16(code, and16(shr16<8>(word), splat16(0x80)));
+  }
+};
+
+// The codes of src[0, n) by groups of two vectors, until the end of the last whole group or the
+// first group holding a value below the target's smallest normal (word_encoding); returns how
+// many it wrote.
+template <class Target, overflow Overflow, class Half>
+MINIFLOAT_ARRAY_FN std::size_t encode_words(const Half* src, std::size_t n, std::uint8_t* dst) {
+  using encoding = word_encoding<typename value_traits<Half>::format, Target, Overflow>;
+  constexpr std::size_t group = 2 * word_width;
+  std::size_t i = 0;
+  for (const std::size_t groups_end = n - n % group; i != groups_end; i += group) {
+    const w16v first = load_words(&src[i].bits);
+    const w16v second = load_words(&src[i + word_width].bits);
+    if constexpr (encoding::smallest_normal != 0) {
+      // 0 < m < smallest_normal: m - 1 (unsigned) at most smallest_normal - 2.
+      const w16v below = splat16(static_cast<std::uint16_t>(encoding::smallest_normal - 2));
+      const w16mask tiny =
+          mask16_or(not_above16(sub16(and16(first, splat16(0x7FFF)), splat16(1)), below),
+                    not_above16(sub16(and16(second, splat16(0x7FFF)), splat16(1)), below));
+      if (any16(tiny)) {
+        return i;
+      }
+    }
+    store_low_bytes(dst + i, encoding::codes(first), encoding::codes(second));
+  }
+  return i;
+}
+
+// The codes of src[0, n): groups of two vectors by encode_words; a group with a value below the
+// target's normals, and the tail, by by_floats(first, count) (the path's float lanes).
+template <class Target, overflow Overflow, class Half, class ByFloats>
+MINIFLOAT_ARRAY_FN void encode_by_words(const Half* src, std::size_t n, std::uint8_t* dst,
+                                        const ByFloats& by_floats) {
+  constexpr std::size_t group = 2 * word_width;
+  std::size_t done = 0;
+  while (done != n) {
+    done += encode_words<Target, Overflow>(src + done, n - done, dst + done);
+    const std::size_t rest = n - done < group ? n - done : group;
+    by_floats(done, rest);
+    done += rest;
+  }
+}
+// ---- end minifloat/detail/words.inc
+
 // Decoding 64 codes at a time with byte permutes (VBMI). Every 8-bit format's values are
 // bfloat16 values, and binary16/bfloat16 results are 16 bits, so each result is a 16-bit
 // pattern whose low and high bytes come from the two planes of a byte_plane_table (tables.hpp).
@@ -8126,7 +8315,18 @@ struct avx512_kernels {
   static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
                      Tally&& tally = Tally{}) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
-    avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
+    if constexpr (Rule == rounding_rule::nearest_even && avx512::encodes_by_words<Source, Target> &&
+                  std::is_same<std::decay_t<Tally>, no_tally>::value) {
+      // Groups of 64 in 16-bit words (words.inc); a group with a value below the target's
+      // normals, and the tail, by the float lanes.
+      avx512::encode_by_words<Target, Overflow>(
+          src, n, codes, [&](std::size_t first, std::size_t count) {
+            avx512::encode_array<Target, Rule, Overflow, variant>(src + first, count, codes + first,
+                                                                  random, tally);
+          });
+    } else {
+      avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
+    }
   }
   // Byte permutes (VBMI) over the results' bytes. Every 8-bit format's values are bfloat16
   // values, so a float is its bfloat16 pattern << 16.

@@ -237,8 +237,8 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //   float16 -> element, toward_zero              fixed_point shifts           addition  shifts
 //   float16 -> element, upward or stochastic     fixed_point shifts           shifts    shifts
 //   float16 -> e8m0, every rule                  exponent    exponent         exponent  exponent
-//   binary16 or bfloat16 -> e4m3 or e5m2, nearest_even, arrays without a report, on avx2:
-//       16-bit words instead (kernels_avx2.hpp, encode_words; values below the target's
+//   binary16 or bfloat16 -> e4m3 or e5m2, nearest_even, arrays without a report, on avx2 and
+//       avx512: 16-bit words instead (detail/words.inc, encode_words; values below the target's
 //       normals as above, but binary16's in e5m2)
 //   double -> element, nearest_even, toward_zero or upward: as float16, once rounded to odd
 //       into float (reads_through_float below)

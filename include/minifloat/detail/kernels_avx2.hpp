@@ -1,7 +1,8 @@
-// minifloat: the AVX2 path's kernel type, avx2_kernels (x86-64 AVX2 + F16C + FMA + BMI2: every
-// AVX2 CPU has them): the lane kernels of lanes.inc on 8 lanes, decoding through F16C or by
-// gathers, and the FP4 kernels. Included by detail/dispatch.hpp (see x86.hpp), and by
-// kernels_avx512.hpp, whose NVFP4 decoding is this path's.
+// minifloat: the AVX2 path's kernel type, avx2_kernels (x86-64 AVX2 + F16C + FMA + BMI2 +
+// POPCNT: every AVX2 CPU has them): the lane kernels of lanes.inc on 8 lanes, those of words.inc
+// on 16 words, decoding through F16C or by gathers, and the FP4 kernels. Included by
+// detail/dispatch.hpp (see x86.hpp), and by kernels_avx512.hpp, whose NVFP4 decoding is this
+// path's.
 #ifndef MINIFLOAT_DETAIL_KERNELS_AVX2_HPP
 #define MINIFLOAT_DETAIL_KERNELS_AVX2_HPP
 
@@ -636,96 +637,40 @@ MINIFLOAT_ARRAY_FN void pack_nibble_pairs(const std::uint8_t* codes, std::size_t
   pack_nibble_pairs_portable(codes + i, n - i, packed + i / 2);
 }
 
-// binary16 or bfloat16 -> e4m3 (OCP) or e5m2 with nearest-even rounding, in integer arithmetic on
-// 16-bit lanes, 32 values per iteration (converter.hpp's map: 16-bit words): no widening to
-// float, half the vectors, and no question to MXCSR. With S the source's mantissa bits, a code
-// is the source's magnitude m rounded to nearest-even at its last S - M bits,
-// (m + 2^(S - M - 1) - 1 + that bit) >> (S - M), less the two formats' difference in bias,
-// (source bias - bias) << M; its sign is the source's. That holds from the target's smallest
-// normal up; below it (zeros apart) the target's grid steps no longer follow m's exponent, so
-// encode_words returns at the first group of 32 with such a value and leaves it to the caller,
-// but for binary16 -> e5m2, whose exponents are binary16's, subnormals included. Results below 0
-// (zeros) are clamped up to 0. Past the top: e4m3's values and NaNs round to 0x7F (its NaN) and
-// above, clamped there or, saturating, to 0x7E (NaNs put back); e5m2's round to 0x7C
-// (infinity) and above, clamped there or, saturating, to 0x7B; NaNs (m above the source's
-// infinity) take 0x7F.
-template <class Source, class Target>
-constexpr bool encodes_by_words = (std::is_same<Source, const binary16_bits*>::value ||
-                                   std::is_same<Source, const bfloat16_bits*>::value) &&
-                                  (std::is_same<Target, formats::e4m3>::value ||
-                                   std::is_same<Target, formats::e5m2>::value);
-template <class From, class Target, overflow Overflow>
-struct word_encoding {
-  using info = format_info<Target>;
-  using source = format_info<From>;
-  static_assert(info::nan_code == 0x7F && info::nan_takes_sign, "NaN: sign | 0x7F");
-  static constexpr int shift = source::mantissa_bits - info::mantissa_bits;
-  static constexpr int rebias = (source::bias - info::bias) << info::mantissa_bits;
-  // The source's infinity, and the target's smallest normal (0 where the exponents coincide).
-  static constexpr int infinity = ((1 << source::exponent_bits) - 1) << source::mantissa_bits;
-  static constexpr int smallest_normal =
-      rebias == 0 ? 0 : (source::bias + 1 - info::bias) << source::mantissa_bits;
-  // The largest code before NaN's: 0x7F where NaN is it (e4m3), else infinity's or, saturating,
-  // the largest finite.
-  static constexpr int top = info::special_values == specials::fn ? 0x7F
-                             : Overflow == overflow::saturate     ? info::max_finite_code
-                                                                  : info::infinity_code;
-
-  MINIFLOAT_LANE_FN static __m256i codes(__m256i word) {
-    const __m256i magnitude = _mm256_and_si256(word, _mm256_set1_epi16(0x7FFF));
-    const __m256i last_kept =
-        _mm256_and_si256(_mm256_srli_epi16(magnitude, shift), _mm256_set1_epi16(1));
-    // (Signed words from here: rounded is at most 0x8000 >> shift.)
-    const __m256i rounded = _mm256_srli_epi16(
-        _mm256_add_epi16(_mm256_add_epi16(magnitude, last_kept),
-                         _mm256_set1_epi16(static_cast<short>((1 << (shift - 1)) - 1))),
-        shift);
-    __m256i code = rounded;
-    if constexpr (rebias != 0) {
-      code = _mm256_max_epi16(_mm256_sub_epi16(rounded, _mm256_set1_epi16(rebias)),
-                              _mm256_setzero_si256());
-    }
-    code = _mm256_min_epi16(code, _mm256_set1_epi16(static_cast<short>(top)));
-    const __m256i is_nan = _mm256_cmpgt_epi16(magnitude, _mm256_set1_epi16(infinity));
-    if constexpr (top != 0x7F) {
-      code = _mm256_blendv_epi8(code, _mm256_set1_epi16(0x7F), is_nan);
-    } else if constexpr (Overflow == overflow::saturate) {
-      code = _mm256_blendv_epi8(_mm256_min_epi16(code, _mm256_set1_epi16(0x7E)), code, is_nan);
-    }
-    return _mm256_or_si256(code,
-                           _mm256_and_si256(_mm256_srli_epi16(word, 8), _mm256_set1_epi16(0x80)));
-  }
-};
-// The codes of src[0, n) by groups of 32, until the end of the last whole group or the first
-// group holding a value below the target's smallest normal (word_encoding); returns how many
-// it wrote.
-template <class Target, overflow Overflow, class Half>
-MINIFLOAT_ARRAY_FN std::size_t encode_words(const Half* src, std::size_t n, std::uint8_t* dst) {
-  using encoding = word_encoding<typename value_traits<Half>::format, Target, Overflow>;
-  std::size_t i = 0;
-  for (const std::size_t groups_end = n - n % 32; i != groups_end; i += 32) {
-    const __m256i first = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&src[i].bits));
-    const __m256i second = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&src[i + 16].bits));
-    if constexpr (encoding::smallest_normal != 0) {
-      // 0 < m < smallest_normal: m - 1 (unsigned) at most smallest_normal - 2.
-      const __m256i magnitude = _mm256_set1_epi16(0x7FFF);
-      const __m256i one = _mm256_set1_epi16(1);
-      const __m256i below = _mm256_set1_epi16(static_cast<short>(encoding::smallest_normal - 2));
-      const __m256i a = _mm256_sub_epi16(_mm256_and_si256(first, magnitude), one);
-      const __m256i b = _mm256_sub_epi16(_mm256_and_si256(second, magnitude), one);
-      const __m256i tiny = _mm256_or_si256(_mm256_cmpeq_epi16(_mm256_min_epu16(a, below), a),
-                                           _mm256_cmpeq_epi16(_mm256_min_epu16(b, below), b));
-      if (_mm256_testz_si256(tiny, tiny) == 0) {
-        return i;
-      }
-    }
-    // Words to bytes: packed within 128-bit lanes (first 0-7, second 0-7, first 8-15, second
-    // 8-15), then the quadwords put in order.
-    const __m256i bytes = _mm256_packus_epi16(encoding::codes(first), encoding::codes(second));
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + i), _mm256_permute4x64_epi64(bytes, 0xD8));
-  }
-  return i;
+// binary16 or bfloat16 -> e4m3 or e5m2, nearest-even, on 16-bit lanes (words.inc): 32 values
+// per iteration. The word primitives words.inc uses:
+using w16v = __m256i;
+using w16mask = __m256i; // all ones in a true lane
+constexpr std::size_t word_width = 16;
+MINIFLOAT_LANE_FN w16v splat16(std::uint16_t x) { return _mm256_set1_epi16(static_cast<short>(x)); }
+MINIFLOAT_LANE_FN w16v and16(w16v a, w16v b) { return _mm256_and_si256(a, b); }
+MINIFLOAT_LANE_FN w16v or16(w16v a, w16v b) { return _mm256_or_si256(a, b); }
+MINIFLOAT_LANE_FN w16v add16(w16v a, w16v b) { return _mm256_add_epi16(a, b); }
+MINIFLOAT_LANE_FN w16v sub16(w16v a, w16v b) { return _mm256_sub_epi16(a, b); }
+template <int N>
+MINIFLOAT_LANE_FN w16v shr16(w16v a) {
+  return _mm256_srli_epi16(a, N);
 }
+MINIFLOAT_LANE_FN w16v max16(w16v a, w16v b) { return _mm256_max_epi16(a, b); }
+MINIFLOAT_LANE_FN w16v min16(w16v a, w16v b) { return _mm256_min_epi16(a, b); }
+MINIFLOAT_LANE_FN w16mask gt16(w16v a, w16v b) { return _mm256_cmpgt_epi16(a, b); }
+MINIFLOAT_LANE_FN w16mask not_above16(w16v a, w16v b) {
+  return _mm256_cmpeq_epi16(_mm256_min_epu16(a, b), a);
+}
+MINIFLOAT_LANE_FN w16mask mask16_or(w16mask a, w16mask b) { return _mm256_or_si256(a, b); }
+MINIFLOAT_LANE_FN bool any16(w16mask m) { return _mm256_testz_si256(m, m) == 0; }
+MINIFLOAT_LANE_FN w16v select16(w16mask m, w16v a, w16v b) { return _mm256_blendv_epi8(b, a, m); }
+MINIFLOAT_LANE_FN w16v load_words(const std::uint16_t* p) {
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+}
+// Words to bytes: packed within 128-bit lanes (a 0-7, b 0-7, a 8-15, b 8-15), then the
+// quadwords put in order.
+MINIFLOAT_LANE_FN void store_low_bytes(std::uint8_t* p, w16v a, w16v b) {
+  const __m256i bytes = _mm256_packus_epi16(a, b);
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm256_permute4x64_epi64(bytes, 0xD8));
+}
+
+#include "words.inc"
 
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
@@ -743,15 +688,12 @@ struct avx2_kernels {
                      Tally&& tally = Tally{}) {
     if constexpr (Rule == rounding_rule::nearest_even && avx2::encodes_by_words<Source, Target> &&
                   std::is_same<std::decay_t<Tally>, no_tally>::value) {
-      // Groups of 32 in 16-bit words; a group with a value below the target's normals, and the
-      // tail, as below.
-      std::size_t done = 0;
-      while (done != n) {
-        done += avx2::encode_words<Target, Overflow>(src + done, n - done, codes + done);
-        const std::size_t rest = n - done < 32 ? n - done : 32;
-        encode_floats<Target, Rule, Overflow>(src + done, rest, codes + done, random, tally);
-        done += rest;
-      }
+      // Groups of 32 in 16-bit words (words.inc); a group with a value below the target's
+      // normals, and the tail, as below.
+      avx2::encode_by_words<Target, Overflow>(
+          src, n, codes, [&](std::size_t first, std::size_t count) {
+            encode_floats<Target, Rule, Overflow>(src + first, count, codes + first, random, tally);
+          });
     } else {
       encode_floats<Target, Rule, Overflow>(src, n, codes, random, tally);
     }

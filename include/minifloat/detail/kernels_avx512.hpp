@@ -1,7 +1,7 @@
 // minifloat: the AVX-512 path's kernel type, avx512_kernels (F, BW, VL, DQ, CD, VBMI: Ice Lake,
 // Sapphire Rapids, Zen 4 and 5): the lane kernels of lanes.inc on 16 lanes with masked tails and
-// embedded rounding, and decoding by byte permutes. Included only by detail/dispatch.hpp (see
-// x86.hpp).
+// embedded rounding, those of words.inc on 32 words, and decoding by byte permutes. Included only
+// by detail/dispatch.hpp (see x86.hpp).
 #ifndef MINIFLOAT_DETAIL_KERNELS_AVX512_HPP
 #define MINIFLOAT_DETAIL_KERNELS_AVX512_HPP
 
@@ -266,6 +266,45 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
 
 #include "lanes.inc"
 
+// binary16 or bfloat16 -> e4m3 or e5m2, nearest-even, on 16-bit lanes (words.inc): 64 values
+// per iteration. The word primitives words.inc uses:
+using w16v = __m512i;
+using w16mask = __mmask32;
+constexpr std::size_t word_width = 32;
+MINIFLOAT_LANE_FN w16v splat16(std::uint16_t x) { return _mm512_set1_epi16(static_cast<short>(x)); }
+MINIFLOAT_LANE_FN w16v and16(w16v a, w16v b) { return _mm512_and_si512(a, b); }
+MINIFLOAT_LANE_FN w16v or16(w16v a, w16v b) { return _mm512_or_si512(a, b); }
+MINIFLOAT_LANE_FN w16v add16(w16v a, w16v b) { return _mm512_add_epi16(a, b); }
+MINIFLOAT_LANE_FN w16v sub16(w16v a, w16v b) { return _mm512_sub_epi16(a, b); }
+template <int N>
+MINIFLOAT_LANE_FN w16v shr16(w16v a) {
+  return _mm512_srli_epi16(a, N);
+}
+MINIFLOAT_LANE_FN w16v max16(w16v a, w16v b) { return _mm512_max_epi16(a, b); }
+MINIFLOAT_LANE_FN w16v min16(w16v a, w16v b) { return _mm512_min_epi16(a, b); }
+MINIFLOAT_LANE_FN w16mask gt16(w16v a, w16v b) { return _mm512_cmpgt_epi16_mask(a, b); }
+MINIFLOAT_LANE_FN w16mask not_above16(w16v a, w16v b) { return _mm512_cmple_epu16_mask(a, b); }
+MINIFLOAT_LANE_FN w16mask mask16_or(w16mask a, w16mask b) { return _kor_mask32(a, b); }
+MINIFLOAT_LANE_FN bool any16(w16mask m) { return m != 0; }
+MINIFLOAT_LANE_FN w16v select16(w16mask m, w16v a, w16v b) {
+  return _mm512_mask_blend_epi16(m, b, a);
+}
+MINIFLOAT_LANE_FN w16v load_words(const std::uint16_t* p) { return _mm512_loadu_si512(p); }
+// The even bytes of a then b: one two-register byte permute (VBMI).
+constexpr std::array<std::uint8_t, 64> even_byte_indices() {
+  std::array<std::uint8_t, 64> indices{};
+  for (std::size_t j = 0; j < 64; ++j) {
+    indices[j] = static_cast<std::uint8_t>(2 * j);
+  }
+  return indices;
+}
+alignas(64) inline constexpr std::array<std::uint8_t, 64> even_bytes = even_byte_indices();
+MINIFLOAT_LANE_FN void store_low_bytes(std::uint8_t* p, w16v a, w16v b) {
+  _mm512_storeu_si512(p, _mm512_permutex2var_epi8(a, _mm512_load_si512(even_bytes.data()), b));
+}
+
+#include "words.inc"
+
 // Decoding 64 codes at a time with byte permutes (VBMI). Every 8-bit format's values are
 // bfloat16 values, and binary16/bfloat16 results are 16 bits, so each result is a 16-bit
 // pattern whose low and high bytes come from the two planes of a byte_plane_table (tables.hpp).
@@ -499,7 +538,18 @@ struct avx512_kernels {
   static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
                      Tally&& tally = Tally{}) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
-    avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
+    if constexpr (Rule == rounding_rule::nearest_even && avx512::encodes_by_words<Source, Target> &&
+                  std::is_same<std::decay_t<Tally>, no_tally>::value) {
+      // Groups of 64 in 16-bit words (words.inc); a group with a value below the target's
+      // normals, and the tail, by the float lanes.
+      avx512::encode_by_words<Target, Overflow>(
+          src, n, codes, [&](std::size_t first, std::size_t count) {
+            avx512::encode_array<Target, Rule, Overflow, variant>(src + first, count, codes + first,
+                                                                  random, tally);
+          });
+    } else {
+      avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
+    }
   }
   // Byte permutes (VBMI) over the results' bytes. Every 8-bit format's values are bfloat16
   // values, so a float is its bfloat16 pattern << 16.
