@@ -2308,7 +2308,6 @@ constexpr bool few_value_format = Target::exponent_bits + Target::mantissa_bits 
 // flags more) makes stricter, and overflows only where the lane cannot raise the largest error
 // (values past the largest, whose relative error is below 1, with a factor of 1 or more).
 // (Magnitudes, errors and bounds are below 2^31: gt_small compares them.)
-template <class Target>
 struct report_masks {
   maskv rare;
   maskv clipped;
@@ -2316,7 +2315,7 @@ struct report_masks {
   maskv error;
 };
 template <class Target>
-MINIFLOAT_LANE_FN report_masks<Target> lanes_to_report(u32v bits, u32v codes, float factor) {
+MINIFLOAT_LANE_FN report_masks lanes_to_report(u32v bits, u32v codes, float factor) {
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
   constexpr std::uint32_t lowest =
@@ -2519,7 +2518,7 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
     if (!few_value_format<Target> && !any_lane(look[v])) {
       continue;
     }
-    const report_masks<Target> masks = lanes_to_report<Target>(bits[v], codes[v], factor);
+    const report_masks masks = lanes_to_report<Target>(bits[v], codes[v], factor);
     if (any_lane(masks.rare)) {
       tally_rare_vector<Target>(tally, bits[v], codes[v], masks.error, stored + v * width);
       continue;
@@ -5091,7 +5090,6 @@ constexpr bool few_value_format = Target::exponent_bits + Target::mantissa_bits 
 // flags more) makes stricter, and overflows only where the lane cannot raise the largest error
 // (values past the largest, whose relative error is below 1, with a factor of 1 or more).
 // (Magnitudes, errors and bounds are below 2^31: gt_small compares them.)
-template <class Target>
 struct report_masks {
   maskv rare;
   maskv clipped;
@@ -5099,7 +5097,7 @@ struct report_masks {
   maskv error;
 };
 template <class Target>
-MINIFLOAT_LANE_FN report_masks<Target> lanes_to_report(u32v bits, u32v codes, float factor) {
+MINIFLOAT_LANE_FN report_masks lanes_to_report(u32v bits, u32v codes, float factor) {
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
   constexpr std::uint32_t lowest =
@@ -5302,7 +5300,7 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
     if (!few_value_format<Target> && !any_lane(look[v])) {
       continue;
     }
-    const report_masks<Target> masks = lanes_to_report<Target>(bits[v], codes[v], factor);
+    const report_masks masks = lanes_to_report<Target>(bits[v], codes[v], factor);
     if (any_lane(masks.rare)) {
       tally_rare_vector<Target>(tally, bits[v], codes[v], masks.error, stored + v * width);
       continue;
@@ -7321,7 +7319,6 @@ constexpr bool few_value_format = Target::exponent_bits + Target::mantissa_bits 
 // flags more) makes stricter, and overflows only where the lane cannot raise the largest error
 // (values past the largest, whose relative error is below 1, with a factor of 1 or more).
 // (Magnitudes, errors and bounds are below 2^31: gt_small compares them.)
-template <class Target>
 struct report_masks {
   maskv rare;
   maskv clipped;
@@ -7329,7 +7326,7 @@ struct report_masks {
   maskv error;
 };
 template <class Target>
-MINIFLOAT_LANE_FN report_masks<Target> lanes_to_report(u32v bits, u32v codes, float factor) {
+MINIFLOAT_LANE_FN report_masks lanes_to_report(u32v bits, u32v codes, float factor) {
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
   constexpr std::uint32_t lowest =
@@ -7532,7 +7529,7 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
     if (!few_value_format<Target> && !any_lane(look[v])) {
       continue;
     }
-    const report_masks<Target> masks = lanes_to_report<Target>(bits[v], codes[v], factor);
+    const report_masks masks = lanes_to_report<Target>(bits[v], codes[v], factor);
     if (any_lane(masks.rare)) {
       tally_rare_vector<Target>(tally, bits[v], codes[v], masks.error, stored + v * width);
       continue;
@@ -9313,7 +9310,6 @@ constexpr bool few_value_format = Target::exponent_bits + Target::mantissa_bits 
 // flags more) makes stricter, and overflows only where the lane cannot raise the largest error
 // (values past the largest, whose relative error is below 1, with a factor of 1 or more).
 // (Magnitudes, errors and bounds are below 2^31: gt_small compares them.)
-template <class Target>
 struct report_masks {
   maskv rare;
   maskv clipped;
@@ -9321,7 +9317,7 @@ struct report_masks {
   maskv error;
 };
 template <class Target>
-MINIFLOAT_LANE_FN report_masks<Target> lanes_to_report(u32v bits, u32v codes, float factor) {
+MINIFLOAT_LANE_FN report_masks lanes_to_report(u32v bits, u32v codes, float factor) {
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
   constexpr std::uint32_t lowest =
@@ -9524,7 +9520,7 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
     if (!few_value_format<Target> && !any_lane(look[v])) {
       continue;
     }
-    const report_masks<Target> masks = lanes_to_report<Target>(bits[v], codes[v], factor);
+    const report_masks masks = lanes_to_report<Target>(bits[v], codes[v], factor);
     if (any_lane(masks.rare)) {
       tally_rare_vector<Target>(tally, bits[v], codes[v], masks.error, stored + v * width);
       continue;
