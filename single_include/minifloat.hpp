@@ -6490,7 +6490,10 @@ MINIFLOAT_LANE_FN __mmask8 first_doubles(std::size_t count) {
 // that are neither zero, found by their bits, nor NaN, for which VRANGEPD gives the other
 // operand; a subnormal that DAZ reads as zero is raised too), so that neither DAZ nor
 // flush-to-zero meets a subnormal; then a conversion toward zero (embedded rounding: past
-// FLT_MAX it gives FLT_MAX) and the last bit set where converting back differs.
+// FLT_MAX it gives FLT_MAX) and the last bit set where any of the 29 mantissa bits it cuts off
+// is. (The conversion keeps a normal float's 24 bits, so those 29 bits are what it drops; a
+// raised lane's 2^-126 with its last bit set still rounds as the tiny value does; FLT_MAX's last
+// bit is set already, and an infinity has no bits there.)
 MINIFLOAT_LANE_FN __m256i round_to_odd_as_float_bits(__m512d x) {
   __m512i x_bits = _mm512_castpd_si512(x);
   // An empty asm keeps the zero test on the bits: clang -ffast-math otherwise turns it into
@@ -6502,7 +6505,7 @@ MINIFLOAT_LANE_FN __m256i round_to_odd_as_float_bits(__m512d x) {
   const __m512d raised =
       _mm512_mask_range_pd(x, raise, x, _mm512_set1_pd(0x1p-126), larger_magnitude_sign_of_first);
   const __m256 truncated = _mm512_cvt_roundpd_ps(raised, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-  const __mmask8 inexact = _mm512_cmp_pd_mask(_mm512_cvtps_pd(truncated), raised, _CMP_NEQ_OQ);
+  const __mmask8 inexact = _mm512_test_epi64_mask(x_bits, _mm512_set1_epi64(0x1FFFFFFF));
   const __m256i bits = _mm256_castps_si256(truncated);
   return _mm256_mask_or_epi32(bits, inexact, bits, _mm256_set1_epi32(1));
 }
