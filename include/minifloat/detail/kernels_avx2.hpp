@@ -456,19 +456,6 @@ constexpr std::array<std::uint8_t, 64> make_e2m1_bfloat16_byte_tables() noexcept
 alignas(32) inline constexpr std::array<std::uint8_t, 64> e2m1_bfloat16_byte_tables =
     make_e2m1_bfloat16_byte_tables();
 
-// Each e8m0 scale code's step of a bfloat16 exponent field, (code - 127) << 7, in both halves
-// of a dword: one VPBROADCASTD load gives a block's step in every word.
-constexpr std::array<std::uint32_t, 256> make_e8m0_bfloat16_steps() noexcept {
-  std::array<std::uint32_t, 256> steps{};
-  for (std::size_t code = 0; code < 256; ++code) {
-    const auto step = static_cast<std::uint16_t>((code - 127U) << 7);
-    steps[code] = step | std::uint32_t{step} << 16;
-  }
-  return steps;
-}
-alignas(64) inline constexpr std::array<std::uint32_t, 256> e8m0_bfloat16_steps =
-    make_e8m0_bfloat16_steps();
-
 // MXFP4 blocks from the start while their products stay normal (kernels_portable.hpp:
 // decode_e2m1_blocks_portable); returns how many it decoded. One block of 32 per iteration: its
 // 16 bytes in both 128-bit lanes, each lane's eight by a VPSHUFB (below), split into nibbles and

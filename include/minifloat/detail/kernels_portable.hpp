@@ -197,16 +197,29 @@ constexpr std::size_t mx_fp4_block_bytes = 16;
 constexpr bool mx_fp4_block_is_normal(std::uint8_t scale_code) noexcept {
   return scale_code >= 2 && scale_code <= 252;
 }
-// The 16 bfloat16 patterns of e2m1's codes, padded to a 64-byte register's 32 words.
+// The 16 bfloat16 patterns of e2m1's codes, twice: a 64-byte register's 32 words, so that a
+// word permute (VPERMW, 5 index bits) may leave garbage in an index's bit 4.
 constexpr std::array<std::uint16_t, 32> make_e2m1_bfloat16_words() noexcept {
   std::array<std::uint16_t, 32> words{};
-  for (std::size_t code = 0; code < 16; ++code) {
-    words[code] = code_table_for<formats::e2m1, formats::bfloat16>[code];
+  for (std::size_t k = 0; k < 32; ++k) {
+    words[k] = code_table_for<formats::e2m1, formats::bfloat16>[k % 16];
   }
   return words;
 }
 alignas(64) inline constexpr std::array<std::uint16_t, 32> e2m1_bfloat16_words =
     make_e2m1_bfloat16_words();
+// Each e8m0 scale code's step of a bfloat16 exponent field, (code - 127) << 7, in both halves
+// of a dword: one VPBROADCASTD load gives a block's step in every word.
+constexpr std::array<std::uint32_t, 256> make_e8m0_bfloat16_steps() noexcept {
+  std::array<std::uint32_t, 256> steps{};
+  for (std::size_t code = 0; code < 256; ++code) {
+    const auto step = static_cast<std::uint16_t>((code - 127U) << 7);
+    steps[code] = step | std::uint32_t{step} << 16;
+  }
+  return steps;
+}
+alignas(64) inline constexpr std::array<std::uint32_t, 256> e8m0_bfloat16_steps =
+    make_e8m0_bfloat16_steps();
 // Per block, the 16 results of its codes first (the table with the block's step added to the
 // non-zero patterns' exponent fields), then a lookup per element.
 template <class To>
