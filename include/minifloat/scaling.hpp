@@ -660,11 +660,13 @@ To times_power_of_two_as(float x, int k) noexcept {
 inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
 // The amaxes of `count` consecutive blocks of `block_size` floats (amax's rule: NaN if any
-// element is NaN), by the active path's kernel in one call.
+// element is NaN), by the active path's kernel in one call per 128 blocks (quantize_nvfp4's
+// pieces: one call each).
 inline void block_amaxes(const float* x, std::size_t count, std::size_t block_size, float* amaxes) {
-  std::uint32_t bits[32];
-  for (std::size_t first = 0; first < count; first += 32) {
-    const std::size_t m = smaller(std::size_t{32}, count - first);
+  constexpr std::size_t most = 128;
+  std::uint32_t bits[most];
+  for (std::size_t first = 0; first < count; first += most) {
+    const std::size_t m = smaller(most, count - first);
     with_kernels(active_path(), [&](auto kernels) {
       decltype(kernels)::block_max_magnitude_bits(x + first * block_size, m, block_size, bits);
     });
