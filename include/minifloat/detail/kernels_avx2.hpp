@@ -295,7 +295,7 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
 #include "lanes.inc"
 
 // Decoding: a gather from the 256-entry table of results. NonTemporal: streaming stores,
-// for a dst aligned to 32 bytes (see with_non_temporal_stores).
+// for a dst aligned to 32 bytes (see with_aligned_stores).
 template <bool NonTemporal>
 MINIFLOAT_ARRAY_FN void decode_array(const std::uint32_t* table, const std::uint8_t* src,
                                      std::size_t n, std::uint32_t* dst) {
@@ -712,25 +712,19 @@ struct avx2_kernels {
     constexpr bool to_float = std::is_same<To, float>::value;
     if constexpr (avx2::decodes_through_binary16<Format> &&
                   (to_float || avx2::decodes_to_16_bits<To>)) {
-      if (mode == stores::non_temporal) {
-        return with_non_temporal_stores(
-            dst, n, [&](auto non_temporal, std::size_t first, std::size_t count) {
-              avx2::decode_through_binary16<Format, decltype(non_temporal)::value>(
-                  codes + first, count, dst + first);
-            });
-      }
-      avx2::decode_through_binary16<Format, false>(codes, n, dst);
+      with_aligned_stores(dst, n, mode,
+                          [&](auto non_temporal, std::size_t first, std::size_t count) {
+                            avx2::decode_through_binary16<Format, decltype(non_temporal)::value>(
+                                codes + first, count, dst + first);
+                          });
     } else if constexpr (to_float) {
       auto* results = reinterpret_cast<std::uint32_t*>(dst);
       const std::uint32_t* table = code_table_for<Format, formats::binary32>.data();
-      if (mode == stores::non_temporal) {
-        return with_non_temporal_stores(
-            results, n, [&](auto non_temporal, std::size_t first, std::size_t count) {
-              avx2::decode_array<decltype(non_temporal)::value>(table, codes + first, count,
-                                                                results + first);
-            });
-      }
-      avx2::decode_array<false>(table, codes, n, results);
+      with_aligned_stores(results, n, mode,
+                          [&](auto non_temporal, std::size_t first, std::size_t count) {
+                            avx2::decode_array<decltype(non_temporal)::value>(
+                                table, codes + first, count, results + first);
+                          });
     } else {
       portable_kernels::decode<Format>(codes, n, dst, mode);
     }

@@ -376,7 +376,7 @@ MINIFLOAT_LANE_FN __mmask64 first_bytes(std::size_t count) {
 }
 
 // A whole 64-byte line of results: through the caches, or (NonTemporal) with a streaming
-// store, which needs dst aligned to 64 bytes (see with_non_temporal_stores).
+// store, which needs dst aligned to 64 bytes (see with_aligned_stores).
 template <bool NonTemporal>
 MINIFLOAT_LANE_FN void store_line(void* dst, __m512i results) {
   if constexpr (NonTemporal) {
@@ -575,14 +575,11 @@ struct avx512_kernels {
     using lookup = byte_lookup_for<Format, To>;
     constexpr const byte_plane_table& planes = lookup::planes;
     auto* results = reinterpret_cast<typename lookup::result_bits*>(dst);
-    if (mode == stores::non_temporal) {
-      return with_non_temporal_stores(
-          results, n, [&](auto non_temporal, std::size_t first, std::size_t count) {
-            avx512::decode_array<planes.sign_symmetric, decltype(non_temporal)::value>(
-                planes, codes + first, count, results + first);
-          });
-    }
-    avx512::decode_array<planes.sign_symmetric, false>(planes, codes, n, results);
+    with_aligned_stores(
+        results, n, mode, [&](auto non_temporal, std::size_t first, std::size_t count) {
+          avx512::decode_array<planes.sign_symmetric, decltype(non_temporal)::value>(
+              planes, codes + first, count, results + first);
+        });
   }
   static std::uint32_t max_magnitude_bits(const float* src, std::size_t n) {
     return avx512::max_magnitude_bits(src, n);
