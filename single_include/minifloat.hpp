@@ -2642,6 +2642,47 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
   }
 }
 
+// Elements [i, i + count) of encode_array's src, count at most `width`, through the partial
+// loads and stores (which touch no byte past the arrays).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          ::minifloat::detail::step2_variant Variant, class Source, class RandomStream, class Tally>
+MINIFLOAT_ARRAY_FN void encode_partial(Source src, std::size_t i, std::size_t count,
+                                       std::uint8_t* dst, const RandomStream& random,
+                                       Tally& tally) {
+  const u32v bits[1] = {load_float_bits_partial(src + i, count)};
+  const u32v codes[1] = {convert_float_lanes<Target, Rule, Overflow, Variant>(
+      bits[0], random_lanes_partial(random, i, count))};
+  store_codes_partial(dst + i, codes[0], count);
+  report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, count, true);
+}
+
+// How many elements of an array of n at p come before its first 64-byte boundary, where the
+// array loops of the x86 paths start their whole vectors, so that no load straddles two cache
+// lines (each such load costs two accesses): float -> e4m3 on AVX-512 ran at 9.7 el/ns from a
+// source 16 bytes past a boundary (std::vector's large buffers, from mmap, start so) and 10.9
+// from an aligned one (Xeon, family 6 model 167). 0 under 256 elements, where the partial
+// vectors would cost more than they save.
+template <class T>
+MINIFLOAT_LANE_FN std::size_t elements_before_line(const T* p, std::size_t n) {
+  const auto address = reinterpret_cast<std::uintptr_t>(p);
+  if (n < 256 || address % sizeof(T) != 0) {
+    return 0;
+  }
+  return (64 - address % 64) % 64 / sizeof(T);
+}
+// The elements encode_array converts before its whole vectors: elements_before_line of its
+// source, but none for a block-scaled one, whose whole vectors must each lie in one block
+// (load_float_bits reads one factor per vector).
+template <class Source>
+MINIFLOAT_LANE_FN std::size_t elements_before_vectors(const Source& src, std::size_t n) {
+  return elements_before_line(source_elements(src), n);
+}
+MINIFLOAT_LANE_FN std::size_t
+elements_before_vectors(const ::minifloat::detail::block_scaled_floats& /*src*/,
+                        std::size_t /*n*/) {
+  return 0;
+}
+
 // The array loop: n elements of src (a pointer to float, double, binary16_bits or bfloat16_bits,
 // or scaled_floats or block_scaled_floats) into n codes,
 // `width` at a time, then the tail through the partial loads and stores (which touch no byte
@@ -2657,6 +2698,13 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
   // constant, with -Waggressive-loop-optimizations.)
   if constexpr (capabilities.store4) {
+    // A large array's elements before its source's first cache-line boundary first, in partial
+    // vectors (elements_before_vectors).
+    for (const std::size_t head = elements_before_vectors(src, n); i != head;) {
+      const std::size_t count = head - i < width ? head - i : width;
+      encode_partial<Target, Rule, Overflow, Variant>(src, i, count, dst, random, tally);
+      i += count;
+    }
     // Four vectors at a time where the path packs four vectors of codes into one store cheaper
     // than four narrowing stores.
     // With a report whose quick test decides on the values, a group that needs a look ends the
@@ -2666,7 +2714,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // plain call on AVX2).
     constexpr bool looks_between = !std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
                                    quick_report_test<Target, Rule, 4, Source>;
-    const std::size_t blocks_end = n - n % (4 * width);
+    const std::size_t blocks_end = n - (n - i) % (4 * width);
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
       for (; i != blocks_end; i += 4 * width) {
@@ -2703,7 +2751,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     }
   }
   // (The portable path's whole loop, which compilers vectorize: tools/check_vectorized.py.)
-  for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
+  for (const std::size_t vectors_end = n - (n - i) % width; i != vectors_end; i += width) {
     const u32v bits[1] = {load_float_bits(src + i)};
     const bool look = report_needs_look<Target, Rule>(
         tally, src, bits, report_window<Target, Rule, 1, Source>(tally));
@@ -2713,12 +2761,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, width, look);
   }
   if (i != n) {
-    const std::size_t rest = n - i;
-    const u32v bits[1] = {load_float_bits_partial(src + i, rest)};
-    const u32v codes[1] = {convert_float_lanes<Target, Rule, Overflow, Variant>(
-        bits[0], random_lanes_partial(random, i, rest))};
-    store_codes_partial(dst + i, codes[0], rest);
-    report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, rest, true);
+    encode_partial<Target, Rule, Overflow, Variant>(src, i, n - i, dst, random, tally);
   }
 }
 
@@ -5450,6 +5493,47 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
   }
 }
 
+// Elements [i, i + count) of encode_array's src, count at most `width`, through the partial
+// loads and stores (which touch no byte past the arrays).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          ::minifloat::detail::step2_variant Variant, class Source, class RandomStream, class Tally>
+MINIFLOAT_ARRAY_FN void encode_partial(Source src, std::size_t i, std::size_t count,
+                                       std::uint8_t* dst, const RandomStream& random,
+                                       Tally& tally) {
+  const u32v bits[1] = {load_float_bits_partial(src + i, count)};
+  const u32v codes[1] = {convert_float_lanes<Target, Rule, Overflow, Variant>(
+      bits[0], random_lanes_partial(random, i, count))};
+  store_codes_partial(dst + i, codes[0], count);
+  report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, count, true);
+}
+
+// How many elements of an array of n at p come before its first 64-byte boundary, where the
+// array loops of the x86 paths start their whole vectors, so that no load straddles two cache
+// lines (each such load costs two accesses): float -> e4m3 on AVX-512 ran at 9.7 el/ns from a
+// source 16 bytes past a boundary (std::vector's large buffers, from mmap, start so) and 10.9
+// from an aligned one (Xeon, family 6 model 167). 0 under 256 elements, where the partial
+// vectors would cost more than they save.
+template <class T>
+MINIFLOAT_LANE_FN std::size_t elements_before_line(const T* p, std::size_t n) {
+  const auto address = reinterpret_cast<std::uintptr_t>(p);
+  if (n < 256 || address % sizeof(T) != 0) {
+    return 0;
+  }
+  return (64 - address % 64) % 64 / sizeof(T);
+}
+// The elements encode_array converts before its whole vectors: elements_before_line of its
+// source, but none for a block-scaled one, whose whole vectors must each lie in one block
+// (load_float_bits reads one factor per vector).
+template <class Source>
+MINIFLOAT_LANE_FN std::size_t elements_before_vectors(const Source& src, std::size_t n) {
+  return elements_before_line(source_elements(src), n);
+}
+MINIFLOAT_LANE_FN std::size_t
+elements_before_vectors(const ::minifloat::detail::block_scaled_floats& /*src*/,
+                        std::size_t /*n*/) {
+  return 0;
+}
+
 // The array loop: n elements of src (a pointer to float, double, binary16_bits or bfloat16_bits,
 // or scaled_floats or block_scaled_floats) into n codes,
 // `width` at a time, then the tail through the partial loads and stores (which touch no byte
@@ -5465,6 +5549,13 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
   // constant, with -Waggressive-loop-optimizations.)
   if constexpr (capabilities.store4) {
+    // A large array's elements before its source's first cache-line boundary first, in partial
+    // vectors (elements_before_vectors).
+    for (const std::size_t head = elements_before_vectors(src, n); i != head;) {
+      const std::size_t count = head - i < width ? head - i : width;
+      encode_partial<Target, Rule, Overflow, Variant>(src, i, count, dst, random, tally);
+      i += count;
+    }
     // Four vectors at a time where the path packs four vectors of codes into one store cheaper
     // than four narrowing stores.
     // With a report whose quick test decides on the values, a group that needs a look ends the
@@ -5474,7 +5565,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // plain call on AVX2).
     constexpr bool looks_between = !std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
                                    quick_report_test<Target, Rule, 4, Source>;
-    const std::size_t blocks_end = n - n % (4 * width);
+    const std::size_t blocks_end = n - (n - i) % (4 * width);
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
       for (; i != blocks_end; i += 4 * width) {
@@ -5511,7 +5602,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     }
   }
   // (The portable path's whole loop, which compilers vectorize: tools/check_vectorized.py.)
-  for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
+  for (const std::size_t vectors_end = n - (n - i) % width; i != vectors_end; i += width) {
     const u32v bits[1] = {load_float_bits(src + i)};
     const bool look = report_needs_look<Target, Rule>(
         tally, src, bits, report_window<Target, Rule, 1, Source>(tally));
@@ -5521,12 +5612,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, width, look);
   }
   if (i != n) {
-    const std::size_t rest = n - i;
-    const u32v bits[1] = {load_float_bits_partial(src + i, rest)};
-    const u32v codes[1] = {convert_float_lanes<Target, Rule, Overflow, Variant>(
-        bits[0], random_lanes_partial(random, i, rest))};
-    store_codes_partial(dst + i, codes[0], rest);
-    report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, rest, true);
+    encode_partial<Target, Rule, Overflow, Variant>(src, i, n - i, dst, random, tally);
   }
 }
 
@@ -7663,6 +7749,47 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
   }
 }
 
+// Elements [i, i + count) of encode_array's src, count at most `width`, through the partial
+// loads and stores (which touch no byte past the arrays).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          ::minifloat::detail::step2_variant Variant, class Source, class RandomStream, class Tally>
+MINIFLOAT_ARRAY_FN void encode_partial(Source src, std::size_t i, std::size_t count,
+                                       std::uint8_t* dst, const RandomStream& random,
+                                       Tally& tally) {
+  const u32v bits[1] = {load_float_bits_partial(src + i, count)};
+  const u32v codes[1] = {convert_float_lanes<Target, Rule, Overflow, Variant>(
+      bits[0], random_lanes_partial(random, i, count))};
+  store_codes_partial(dst + i, codes[0], count);
+  report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, count, true);
+}
+
+// How many elements of an array of n at p come before its first 64-byte boundary, where the
+// array loops of the x86 paths start their whole vectors, so that no load straddles two cache
+// lines (each such load costs two accesses): float -> e4m3 on AVX-512 ran at 9.7 el/ns from a
+// source 16 bytes past a boundary (std::vector's large buffers, from mmap, start so) and 10.9
+// from an aligned one (Xeon, family 6 model 167). 0 under 256 elements, where the partial
+// vectors would cost more than they save.
+template <class T>
+MINIFLOAT_LANE_FN std::size_t elements_before_line(const T* p, std::size_t n) {
+  const auto address = reinterpret_cast<std::uintptr_t>(p);
+  if (n < 256 || address % sizeof(T) != 0) {
+    return 0;
+  }
+  return (64 - address % 64) % 64 / sizeof(T);
+}
+// The elements encode_array converts before its whole vectors: elements_before_line of its
+// source, but none for a block-scaled one, whose whole vectors must each lie in one block
+// (load_float_bits reads one factor per vector).
+template <class Source>
+MINIFLOAT_LANE_FN std::size_t elements_before_vectors(const Source& src, std::size_t n) {
+  return elements_before_line(source_elements(src), n);
+}
+MINIFLOAT_LANE_FN std::size_t
+elements_before_vectors(const ::minifloat::detail::block_scaled_floats& /*src*/,
+                        std::size_t /*n*/) {
+  return 0;
+}
+
 // The array loop: n elements of src (a pointer to float, double, binary16_bits or bfloat16_bits,
 // or scaled_floats or block_scaled_floats) into n codes,
 // `width` at a time, then the tail through the partial loads and stores (which touch no byte
@@ -7678,6 +7805,13 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
   // constant, with -Waggressive-loop-optimizations.)
   if constexpr (capabilities.store4) {
+    // A large array's elements before its source's first cache-line boundary first, in partial
+    // vectors (elements_before_vectors).
+    for (const std::size_t head = elements_before_vectors(src, n); i != head;) {
+      const std::size_t count = head - i < width ? head - i : width;
+      encode_partial<Target, Rule, Overflow, Variant>(src, i, count, dst, random, tally);
+      i += count;
+    }
     // Four vectors at a time where the path packs four vectors of codes into one store cheaper
     // than four narrowing stores.
     // With a report whose quick test decides on the values, a group that needs a look ends the
@@ -7687,7 +7821,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // plain call on AVX2).
     constexpr bool looks_between = !std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
                                    quick_report_test<Target, Rule, 4, Source>;
-    const std::size_t blocks_end = n - n % (4 * width);
+    const std::size_t blocks_end = n - (n - i) % (4 * width);
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
       for (; i != blocks_end; i += 4 * width) {
@@ -7724,7 +7858,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     }
   }
   // (The portable path's whole loop, which compilers vectorize: tools/check_vectorized.py.)
-  for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
+  for (const std::size_t vectors_end = n - (n - i) % width; i != vectors_end; i += width) {
     const u32v bits[1] = {load_float_bits(src + i)};
     const bool look = report_needs_look<Target, Rule>(
         tally, src, bits, report_window<Target, Rule, 1, Source>(tally));
@@ -7734,12 +7868,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, width, look);
   }
   if (i != n) {
-    const std::size_t rest = n - i;
-    const u32v bits[1] = {load_float_bits_partial(src + i, rest)};
-    const u32v codes[1] = {convert_float_lanes<Target, Rule, Overflow, Variant>(
-        bits[0], random_lanes_partial(random, i, rest))};
-    store_codes_partial(dst + i, codes[0], rest);
-    report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, rest, true);
+    encode_partial<Target, Rule, Overflow, Variant>(src, i, n - i, dst, random, tally);
   }
 }
 
@@ -9665,6 +9794,47 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
   }
 }
 
+// Elements [i, i + count) of encode_array's src, count at most `width`, through the partial
+// loads and stores (which touch no byte past the arrays).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          ::minifloat::detail::step2_variant Variant, class Source, class RandomStream, class Tally>
+MINIFLOAT_ARRAY_FN void encode_partial(Source src, std::size_t i, std::size_t count,
+                                       std::uint8_t* dst, const RandomStream& random,
+                                       Tally& tally) {
+  const u32v bits[1] = {load_float_bits_partial(src + i, count)};
+  const u32v codes[1] = {convert_float_lanes<Target, Rule, Overflow, Variant>(
+      bits[0], random_lanes_partial(random, i, count))};
+  store_codes_partial(dst + i, codes[0], count);
+  report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, count, true);
+}
+
+// How many elements of an array of n at p come before its first 64-byte boundary, where the
+// array loops of the x86 paths start their whole vectors, so that no load straddles two cache
+// lines (each such load costs two accesses): float -> e4m3 on AVX-512 ran at 9.7 el/ns from a
+// source 16 bytes past a boundary (std::vector's large buffers, from mmap, start so) and 10.9
+// from an aligned one (Xeon, family 6 model 167). 0 under 256 elements, where the partial
+// vectors would cost more than they save.
+template <class T>
+MINIFLOAT_LANE_FN std::size_t elements_before_line(const T* p, std::size_t n) {
+  const auto address = reinterpret_cast<std::uintptr_t>(p);
+  if (n < 256 || address % sizeof(T) != 0) {
+    return 0;
+  }
+  return (64 - address % 64) % 64 / sizeof(T);
+}
+// The elements encode_array converts before its whole vectors: elements_before_line of its
+// source, but none for a block-scaled one, whose whole vectors must each lie in one block
+// (load_float_bits reads one factor per vector).
+template <class Source>
+MINIFLOAT_LANE_FN std::size_t elements_before_vectors(const Source& src, std::size_t n) {
+  return elements_before_line(source_elements(src), n);
+}
+MINIFLOAT_LANE_FN std::size_t
+elements_before_vectors(const ::minifloat::detail::block_scaled_floats& /*src*/,
+                        std::size_t /*n*/) {
+  return 0;
+}
+
 // The array loop: n elements of src (a pointer to float, double, binary16_bits or bfloat16_bits,
 // or scaled_floats or block_scaled_floats) into n codes,
 // `width` at a time, then the tail through the partial loads and stores (which touch no byte
@@ -9680,6 +9850,13 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   // (Loop ends computed up front: GCC 12 misjudges `n - i >= width` loops once n is a known
   // constant, with -Waggressive-loop-optimizations.)
   if constexpr (capabilities.store4) {
+    // A large array's elements before its source's first cache-line boundary first, in partial
+    // vectors (elements_before_vectors).
+    for (const std::size_t head = elements_before_vectors(src, n); i != head;) {
+      const std::size_t count = head - i < width ? head - i : width;
+      encode_partial<Target, Rule, Overflow, Variant>(src, i, count, dst, random, tally);
+      i += count;
+    }
     // Four vectors at a time where the path packs four vectors of codes into one store cheaper
     // than four narrowing stores.
     // With a report whose quick test decides on the values, a group that needs a look ends the
@@ -9689,7 +9866,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // plain call on AVX2).
     constexpr bool looks_between = !std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
                                    quick_report_test<Target, Rule, 4, Source>;
-    const std::size_t blocks_end = n - n % (4 * width);
+    const std::size_t blocks_end = n - (n - i) % (4 * width);
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
       for (; i != blocks_end; i += 4 * width) {
@@ -9726,7 +9903,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     }
   }
   // (The portable path's whole loop, which compilers vectorize: tools/check_vectorized.py.)
-  for (const std::size_t vectors_end = n - n % width; i != vectors_end; i += width) {
+  for (const std::size_t vectors_end = n - (n - i) % width; i != vectors_end; i += width) {
     const u32v bits[1] = {load_float_bits(src + i)};
     const bool look = report_needs_look<Target, Rule>(
         tally, src, bits, report_window<Target, Rule, 1, Source>(tally));
@@ -9736,12 +9913,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, width, look);
   }
   if (i != n) {
-    const std::size_t rest = n - i;
-    const u32v bits[1] = {load_float_bits_partial(src + i, rest)};
-    const u32v codes[1] = {convert_float_lanes<Target, Rule, Overflow, Variant>(
-        bits[0], random_lanes_partial(random, i, rest))};
-    store_codes_partial(dst + i, codes[0], rest);
-    report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, rest, true);
+    encode_partial<Target, Rule, Overflow, Variant>(src, i, n - i, dst, random, tally);
   }
 }
 

@@ -122,23 +122,32 @@ template <class T, rounding_rule Rule, overflow O, class Source, class Random>
 
 template <class T, rounding_rule Rule, overflow O, class Source>
 void check_lengths_and_alignments() {
-  const auto floats = test_floats(300);
+  const auto floats = test_floats(340);
   const auto src = sources_from<Source>(floats);
   std::vector<std::uint32_t> bits(src.size());
   for (std::size_t i = 0; i < bits.size(); ++i) {
     bits[i] = sweep::mix(i);
   }
+  const auto check = [&](simd_path path, std::size_t offset, std::size_t n) {
+    if constexpr (Rule == rounding_rule::stochastic) {
+      expect_narrowing_matches<T, Rule, O>(path, src, bits, random_bits_array{bits.data() + offset},
+                                           offset, n);
+      expect_narrowing_matches<T, Rule, O>(path, src, bits,
+                                           minifloat::counter_generator{n, n * 1000}, offset, n);
+    } else {
+      expect_narrowing_matches<T, Rule, O>(path, src, bits, no_random_bits{}, offset, n);
+    }
+  };
+  // From 256 elements on, the x86 paths first convert those before the source's first 64-byte
+  // boundary (lanes.inc elements_before_line): every offset from such a boundary.
+  const auto address = reinterpret_cast<std::uintptr_t>(src.data());
+  const std::size_t aligned = (64 - address % 64) % 64 / sizeof(Source);
   for (simd_path path : supported_paths()) {
     for (std::size_t n = 0; n <= 257; ++n) {
-      const std::size_t offset = 1 + n % 7; // odd and even, never 64-byte aligned
-      if constexpr (Rule == rounding_rule::stochastic) {
-        expect_narrowing_matches<T, Rule, O>(path, src, bits,
-                                             random_bits_array{bits.data() + offset}, offset, n);
-        expect_narrowing_matches<T, Rule, O>(path, src, bits,
-                                             minifloat::counter_generator{n, n * 1000}, offset, n);
-      } else {
-        expect_narrowing_matches<T, Rule, O>(path, src, bits, no_random_bits{}, offset, n);
-      }
+      check(path, 1 + n % 7, n); // odd and even, never 64-byte aligned
+    }
+    for (std::size_t k = 0; k < 64 / sizeof(Source); ++k) {
+      check(path, aligned + k, 256 + k % 3);
     }
   }
 }

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <minifloat/minifloat.hpp>
@@ -495,6 +496,67 @@ TEST(Mx, ScaleRulesFollowTheirDefinitions) {
   EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(ieee::quiet_nan<float>()).bits(), 0xFF);
   EXPECT_EQ(minifloat::compute_mx_scale<e4m3>(ieee::positive_infinity<float>()).bits(), 0xFF);
   EXPECT_EQ(minifloat::compute_mx_scale<e5m2>(57344.0f).bits(), 127); // floor(log2) - 15 = 0
+}
+
+// The block quantizers read their source in whole vectors from a 64-byte boundary where the
+// encoders do (lanes.inc elements_before_vectors), but a block-scaled vector must lie in one
+// block: the same values at every float offset from a 64-byte boundary give the same codes and
+// scales, on every path.
+TEST(Blocks, EveryOffsetOfTheSourceGivesTheSameCodes) {
+  constexpr std::size_t n = 1024; // two 1 x 512 rows, 32 MX blocks, 64 NVFP4 blocks
+  const std::vector<float> values = test_values(n, 3.0f, 23);
+  std::vector<float> buffer(n + 32);
+  const auto address = reinterpret_cast<std::uintptr_t>(buffer.data());
+  const std::size_t aligned = (64 - address % 64) % 64 / sizeof(float);
+  const auto nvfp4_scale = minifloat::nvfp4_tensor_scale::from_amax(10.0f);
+  for (simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    std::vector<e4m3> tiles_first(n), mx_first(n);
+    std::vector<float> tile_scales_first(n / 128);
+    std::vector<e8m0> mx_scales_first(n / 32);
+    std::vector<std::uint8_t> nvfp4_first(n / 2);
+    std::vector<minifloat::ue4m3> nvfp4_scales_first(n / 16);
+    for (std::size_t offset = 0; offset < 16; ++offset) {
+      float* x = buffer.data() + aligned + offset;
+      std::copy(values.begin(), values.end(), x);
+      std::vector<e4m3> tiles(n), mx(n);
+      std::vector<float> tile_scales(n / 128);
+      std::vector<e8m0> mx_scales(n / 32);
+      std::vector<std::uint8_t> nvfp4(n / 2);
+      std::vector<minifloat::ue4m3> nvfp4_scales(n / 16);
+      minifloat::quantize_blocks(x, 2, n / 2, minifloat::tile_1x128, tiles.data(),
+                                 tile_scales.data());
+      minifloat::quantize_mx(x, n, mx.data(), mx_scales.data());
+      minifloat::quantize_nvfp4(x, n, nvfp4.data(), nvfp4_scales.data(), nvfp4_scale);
+      if (offset == 0) {
+        tiles_first = tiles;
+        tile_scales_first = tile_scales;
+        mx_first = mx;
+        mx_scales_first = mx_scales;
+        nvfp4_first = nvfp4;
+        nvfp4_scales_first = nvfp4_scales;
+        continue;
+      }
+      const std::string where =
+          std::string(minifloat::to_string(path)) + " offset " + std::to_string(offset);
+      for (std::size_t i = 0; i < n; ++i) {
+        ASSERT_EQ(tiles[i].bits(), tiles_first[i].bits()) << where << " tiles, element " << i;
+        ASSERT_EQ(mx[i].bits(), mx_first[i].bits()) << where << " MX, element " << i;
+      }
+      for (std::size_t i = 0; i < n / 2; ++i) {
+        ASSERT_EQ(nvfp4[i], nvfp4_first[i]) << where << " NVFP4, byte " << i;
+      }
+      for (std::size_t b = 0; b < n / 128; ++b) {
+        ASSERT_EQ(ieee::to_bits(tile_scales[b]), ieee::to_bits(tile_scales_first[b])) << where;
+      }
+      for (std::size_t b = 0; b < n / 32; ++b) {
+        ASSERT_EQ(mx_scales[b].bits(), mx_scales_first[b].bits()) << where;
+      }
+      for (std::size_t b = 0; b < n / 16; ++b) {
+        ASSERT_EQ(nvfp4_scales[b].bits(), nvfp4_scales_first[b].bits()) << where;
+      }
+    }
+  }
 }
 
 TEST(Mx, QuantizeAndDequantizeEqualTheDefinition) {
