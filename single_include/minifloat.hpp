@@ -1088,6 +1088,7 @@ inline constexpr const std::array<float, 256>& decode_table =
 #include <cfenv>
 #include <cfloat>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 
 // ---- begin minifloat/random.hpp
@@ -1426,6 +1427,15 @@ private:
 
 namespace minifloat {
 namespace detail {
+
+// How many elements at p come before the next 64-byte boundary (a cache line's), where the x86
+// paths start their aligned block loads and stores (x86.hpp with_aligned_stores, lanes.inc
+// elements_before_line).
+template <class T>
+std::size_t elements_to_line(const T* p) noexcept {
+  return (64 - reinterpret_cast<std::uintptr_t>(p) % 64) % 64 / sizeof(T);
+}
+
 namespace portable {
 
 #define MINIFLOAT_LANE_FN MINIFLOAT_HOST_DEVICE constexpr inline
@@ -2663,21 +2673,20 @@ MINIFLOAT_ARRAY_FN void encode_partial(Source src, std::size_t i, std::size_t co
 // from an aligned one (Xeon, family 6 model 167). 0 under 256 elements, where the partial
 // vectors would cost more than they save.
 template <class T>
-MINIFLOAT_LANE_FN std::size_t elements_before_line(const T* p, std::size_t n) {
-  const auto address = reinterpret_cast<std::uintptr_t>(p);
-  if (n < 256 || address % sizeof(T) != 0) {
+MINIFLOAT_ARRAY_FN std::size_t elements_before_line(const T* p, std::size_t n) {
+  if (n < 256 || reinterpret_cast<std::uintptr_t>(p) % sizeof(T) != 0) {
     return 0;
   }
-  return (64 - address % 64) % 64 / sizeof(T);
+  return ::minifloat::detail::elements_to_line(p);
 }
 // The elements encode_array converts before its whole vectors: elements_before_line of its
 // source, but none for a block-scaled one, whose whole vectors must each lie in one block
 // (load_float_bits reads one factor per vector).
 template <class Source>
-MINIFLOAT_LANE_FN std::size_t elements_before_vectors(const Source& src, std::size_t n) {
+MINIFLOAT_ARRAY_FN std::size_t elements_before_vectors(const Source& src, std::size_t n) {
   return elements_before_line(source_elements(src), n);
 }
-MINIFLOAT_LANE_FN std::size_t
+MINIFLOAT_ARRAY_FN std::size_t
 elements_before_vectors(const ::minifloat::detail::block_scaled_floats& /*src*/,
                         std::size_t /*n*/) {
   return 0;
@@ -4126,8 +4135,7 @@ void with_aligned_stores(Result* dst, std::size_t n, stores mode, const Kernel& 
     kernel(std::false_type{}, std::size_t{0}, n);
     return;
   }
-  const std::size_t to_boundary =
-      (64 - reinterpret_cast<std::uintptr_t>(dst) % 64) % 64 / sizeof(Result);
+  const std::size_t to_boundary = elements_to_line(dst);
   const std::size_t head = to_boundary < n ? to_boundary : n;
   kernel(std::false_type{}, std::size_t{0}, head);
   if (mode == stores::non_temporal) {
@@ -5514,21 +5522,20 @@ MINIFLOAT_ARRAY_FN void encode_partial(Source src, std::size_t i, std::size_t co
 // from an aligned one (Xeon, family 6 model 167). 0 under 256 elements, where the partial
 // vectors would cost more than they save.
 template <class T>
-MINIFLOAT_LANE_FN std::size_t elements_before_line(const T* p, std::size_t n) {
-  const auto address = reinterpret_cast<std::uintptr_t>(p);
-  if (n < 256 || address % sizeof(T) != 0) {
+MINIFLOAT_ARRAY_FN std::size_t elements_before_line(const T* p, std::size_t n) {
+  if (n < 256 || reinterpret_cast<std::uintptr_t>(p) % sizeof(T) != 0) {
     return 0;
   }
-  return (64 - address % 64) % 64 / sizeof(T);
+  return ::minifloat::detail::elements_to_line(p);
 }
 // The elements encode_array converts before its whole vectors: elements_before_line of its
 // source, but none for a block-scaled one, whose whole vectors must each lie in one block
 // (load_float_bits reads one factor per vector).
 template <class Source>
-MINIFLOAT_LANE_FN std::size_t elements_before_vectors(const Source& src, std::size_t n) {
+MINIFLOAT_ARRAY_FN std::size_t elements_before_vectors(const Source& src, std::size_t n) {
   return elements_before_line(source_elements(src), n);
 }
-MINIFLOAT_LANE_FN std::size_t
+MINIFLOAT_ARRAY_FN std::size_t
 elements_before_vectors(const ::minifloat::detail::block_scaled_floats& /*src*/,
                         std::size_t /*n*/) {
   return 0;
@@ -7770,21 +7777,20 @@ MINIFLOAT_ARRAY_FN void encode_partial(Source src, std::size_t i, std::size_t co
 // from an aligned one (Xeon, family 6 model 167). 0 under 256 elements, where the partial
 // vectors would cost more than they save.
 template <class T>
-MINIFLOAT_LANE_FN std::size_t elements_before_line(const T* p, std::size_t n) {
-  const auto address = reinterpret_cast<std::uintptr_t>(p);
-  if (n < 256 || address % sizeof(T) != 0) {
+MINIFLOAT_ARRAY_FN std::size_t elements_before_line(const T* p, std::size_t n) {
+  if (n < 256 || reinterpret_cast<std::uintptr_t>(p) % sizeof(T) != 0) {
     return 0;
   }
-  return (64 - address % 64) % 64 / sizeof(T);
+  return ::minifloat::detail::elements_to_line(p);
 }
 // The elements encode_array converts before its whole vectors: elements_before_line of its
 // source, but none for a block-scaled one, whose whole vectors must each lie in one block
 // (load_float_bits reads one factor per vector).
 template <class Source>
-MINIFLOAT_LANE_FN std::size_t elements_before_vectors(const Source& src, std::size_t n) {
+MINIFLOAT_ARRAY_FN std::size_t elements_before_vectors(const Source& src, std::size_t n) {
   return elements_before_line(source_elements(src), n);
 }
-MINIFLOAT_LANE_FN std::size_t
+MINIFLOAT_ARRAY_FN std::size_t
 elements_before_vectors(const ::minifloat::detail::block_scaled_floats& /*src*/,
                         std::size_t /*n*/) {
   return 0;
@@ -9815,21 +9821,20 @@ MINIFLOAT_ARRAY_FN void encode_partial(Source src, std::size_t i, std::size_t co
 // from an aligned one (Xeon, family 6 model 167). 0 under 256 elements, where the partial
 // vectors would cost more than they save.
 template <class T>
-MINIFLOAT_LANE_FN std::size_t elements_before_line(const T* p, std::size_t n) {
-  const auto address = reinterpret_cast<std::uintptr_t>(p);
-  if (n < 256 || address % sizeof(T) != 0) {
+MINIFLOAT_ARRAY_FN std::size_t elements_before_line(const T* p, std::size_t n) {
+  if (n < 256 || reinterpret_cast<std::uintptr_t>(p) % sizeof(T) != 0) {
     return 0;
   }
-  return (64 - address % 64) % 64 / sizeof(T);
+  return ::minifloat::detail::elements_to_line(p);
 }
 // The elements encode_array converts before its whole vectors: elements_before_line of its
 // source, but none for a block-scaled one, whose whole vectors must each lie in one block
 // (load_float_bits reads one factor per vector).
 template <class Source>
-MINIFLOAT_LANE_FN std::size_t elements_before_vectors(const Source& src, std::size_t n) {
+MINIFLOAT_ARRAY_FN std::size_t elements_before_vectors(const Source& src, std::size_t n) {
   return elements_before_line(source_elements(src), n);
 }
-MINIFLOAT_LANE_FN std::size_t
+MINIFLOAT_ARRAY_FN std::size_t
 elements_before_vectors(const ::minifloat::detail::block_scaled_floats& /*src*/,
                         std::size_t /*n*/) {
   return 0;

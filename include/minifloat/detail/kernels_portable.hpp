@@ -10,6 +10,7 @@
 #include <cfenv>
 #include <cfloat>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 
 #include "../binary16.hpp"
@@ -25,6 +26,15 @@
 
 namespace minifloat {
 namespace detail {
+
+// How many elements at p come before the next 64-byte boundary (a cache line's), where the x86
+// paths start their aligned block loads and stores (x86.hpp with_aligned_stores, lanes.inc
+// elements_before_line).
+template <class T>
+std::size_t elements_to_line(const T* p) noexcept {
+  return (64 - reinterpret_cast<std::uintptr_t>(p) % 64) % 64 / sizeof(T);
+}
+
 namespace portable {
 
 #define MINIFLOAT_LANE_FN MINIFLOAT_HOST_DEVICE constexpr inline

@@ -39,8 +39,7 @@ void with_aligned_stores(Result* dst, std::size_t n, stores mode, const Kernel& 
     kernel(std::false_type{}, std::size_t{0}, n);
     return;
   }
-  const std::size_t to_boundary =
-      (64 - reinterpret_cast<std::uintptr_t>(dst) % 64) % 64 / sizeof(Result);
+  const std::size_t to_boundary = elements_to_line(dst);
   const std::size_t head = to_boundary < n ? to_boundary : n;
   kernel(std::false_type{}, std::size_t{0}, head);
   if (mode == stores::non_temporal) {
