@@ -8386,58 +8386,108 @@ MINIFLOAT_ARRAY_FN void decode_array(const byte_plane_table& table, const std::u
   }
 }
 
+// Vectors of 16 dwords written one after another from `dst` on, whatever dst's alignment, in
+// stores of whole cache lines: where dst lies `shift` dwords past a line, each vector goes out
+// joined with the previous one's last `shift` dwords (one VPERMT2D, indices j + 16 - shift) at
+// the next line; the first line's part and the last one's by masked stores. (A store that
+// straddles two lines costs both; see decode_e2m1_blocks.)
+struct dword_line_writer {
+  __m512i indices;
+  __m512i carry;
+  std::uint32_t* next; // the next line, or dst before the first vector
+  unsigned shift;
+  bool started{false};
+
+  MINIFLOAT_ARRAY_FN explicit dword_line_writer(std::uint32_t* dst)
+      : indices(_mm512_add_epi32(
+            _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+            _mm512_set1_epi32(static_cast<int>(16 - shift_of(dst))))),
+        carry(_mm512_setzero_si512()), next(dst), shift(shift_of(dst)) {}
+  static MINIFLOAT_ARRAY_FN unsigned shift_of(std::uint32_t* dst) {
+    const auto to_line = static_cast<unsigned>(elements_to_line(dst));
+    return to_line == 0 ? 0U : 16U - to_line;
+  }
+  MINIFLOAT_ARRAY_FN void put(__m512i v) {
+    if (shift == 0) {
+      _mm512_storeu_si512(next, v);
+      next += 16;
+      return;
+    }
+    if (started) {
+      _mm512_store_si512(next, _mm512_permutex2var_epi32(carry, indices, v));
+      next += 16;
+    } else {
+      // The first vector's first 16 - shift dwords, up to the line.
+      _mm512_mask_storeu_epi32(next, static_cast<__mmask16>(0xFFFFU >> shift), v);
+      next += 16 - shift;
+      started = true;
+    }
+    carry = v;
+  }
+  // The last vector's last `shift` dwords.
+  MINIFLOAT_ARRAY_FN void finish() const {
+    if (started) {
+      _mm512_mask_storeu_epi32(next, static_cast<__mmask16>(0xFFFFU >> (16 - shift)),
+                               _mm512_permutex2var_epi32(carry, indices, _mm512_setzero_si512()));
+    }
+  }
+};
+
 // MXFP4 blocks from the start while their products stay normal (kernels_portable.hpp:
-// decode_e2m1_blocks_portable); returns how many it decoded. One block of 32 per iteration: a
-// table of e2m1's bfloat16 patterns with the block's step added to the exponent fields of the
-// non-zero ones (a VPBROADCASTD load of e8m0_bfloat16_steps, one masked add), the block's 16
-// bytes widened to dwords, b | b << 12 holding the low nibble in the low word's bits 0-3 and the
-// high nibble in the high word's (element order; the bits above are garbage VPERMW ignores, the
-// table being there twice), one word permute: 6 vector instructions per block. Float results
-// widen those words: 4 more.
-// (Tried for float: VPERMD from a table of 16 floats, indices b | b << 28 in qwords. In the
-// first-level cache 1.35 times as fast; with the outputs in the second-level cache and not
-// 64-byte aligned (a std::vector's, from mmap, 16 bytes past a page), so that every store splits
-// a cache line, 0.7 times: 8.0 el/ns where the 1 -> 4 copy of the same run gives 10.9 and this
-// kernel 11.7. Every faster variant lost the same way, down to this float loop with its step
-// read from e8m0_bfloat16_steps: 9.9 el/ns.)
+// decode_e2m1_blocks_portable); returns how many it decoded. Per block a table of e2m1's patterns
+// with the block's step added to the exponent fields of the non-zero ones (a VPBROADCASTD load
+// of e8m0_bfloat16_steps, one masked word add), the block's bytes widened, each made an index of
+// its low nibble and one of its high nibble (element order), and a permute:
+// - bfloat16: 16 bytes to dwords, b | b << 12 holding the low nibble in the low word's bits 0-3
+//   and the high nibble in the high word's (the bits above are garbage VPERMW ignores, the table
+//   being there twice), one VPERMW: 6 vector instructions per block, 10 before (16.2 -> 23.3
+//   el/ns at 4 Ki on a Xeon, family 6 model 167).
+// - float: 8 bytes to qwords twice, b | b << 28 likewise for VPERMD's dwords (4 index bits, 16
+//   floats), whose table takes the step in each float's high word; stored by whole lines
+//   (dword_line_writer): into a std::vector's buffer (16 bytes past a page) every 64-byte store
+//   straddled two lines, and this loop ran at 8.0 el/ns at 64 Ki where the earlier one, through
+//   bfloat16 words, gave 11.7 (and 12.5 into an aligned buffer). With the writer 12.2-12.5 at 64
+//   Ki, 14.2-15.0 at 4 Ki (the earlier loop 10.7-11.1 and 12.6-13.0). The bfloat16 results
+//   keep their plain stores: the same joining by VPERMT2W cost them 15-20 % in the cache.
 template <class To>
 MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
                                                   const std::uint8_t* scale_codes,
                                                   std::size_t blocks, To* dst) {
-  const __m512i table = _mm512_load_si512(e2m1_bfloat16_words.data());
-  const __m512i magnitude = _mm512_set1_epi16(0x7FFF);
-  const __mmask32 nonzero_patterns = _mm512_test_epi16_mask(table, magnitude);
-  const __m512i low_nibble = _mm512_set1_epi32(0x0F);
-  for (std::size_t b = 0; b < blocks; ++b) {
-    const std::uint8_t scale = scale_codes[b];
-    if (!mx_fp4_block_is_normal(scale)) {
-      return b;
-    }
-    const __m512i bytes = _mm512_cvtepu8_epi32(
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + mx_fp4_block_bytes * b)));
-    To* out = dst + 2 * mx_fp4_block_bytes * b;
-    if constexpr (std::is_same<To, float>::value) {
-      const __m512i indices = _mm512_or_si512(_mm512_and_si512(bytes, low_nibble),
-                                              _mm512_slli_epi32(_mm512_srli_epi32(bytes, 4), 16));
-      __m512i values = _mm512_permutexvar_epi16(indices, table);
-      const __m512i step =
-          _mm512_set1_epi16(static_cast<short>((static_cast<int>(scale) - 127) * 128));
-      values =
-          _mm512_mask_add_epi16(values, _mm512_test_epi16_mask(values, magnitude), values, step);
-      const __m512i low =
-          _mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm512_castsi512_si256(values)), 16);
-      const __m512i high =
-          _mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(values, 1)), 16);
-      _mm512_storeu_si512(out, low);
-      _mm512_storeu_si512(out + 16, high);
+  constexpr bool to_float = std::is_same<To, float>::value;
+  const __m512i table =
+      to_float ? _mm512_loadu_si512(code_table_for<formats::e2m1, formats::binary32>.data())
+               : _mm512_load_si512(e2m1_bfloat16_words.data());
+  // The words a step is added to: a non-zero pattern's exponent field (a float's high word).
+  const __mmask32 exponent_words = _mm512_test_epi16_mask(
+      table, to_float ? _mm512_set1_epi32(0x7FFF0000) : _mm512_set1_epi16(0x7FFF));
+  dword_line_writer out(to_float ? reinterpret_cast<std::uint32_t*>(dst) : nullptr);
+  std::size_t b = 0;
+  for (; b < blocks && mx_fp4_block_is_normal(scale_codes[b]); ++b) {
+    const __m512i scaled_table = _mm512_mask_add_epi16(
+        table, exponent_words, table,
+        _mm512_set1_epi32(static_cast<int>(e8m0_bfloat16_steps[scale_codes[b]])));
+    const std::uint8_t* bytes = packed + mx_fp4_block_bytes * b;
+    if constexpr (to_float) {
+      const __m128i both = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes));
+      const __m128i halves[2] = {both, _mm_unpackhi_epi64(both, both)};
+      for (const __m128i half : halves) {
+        const __m512i widened = _mm512_cvtepu8_epi64(half);
+        out.put(_mm512_permutexvar_epi32(_mm512_or_si512(widened, _mm512_slli_epi64(widened, 28)),
+                                         scaled_table));
+      }
     } else {
-      const __m512i step = _mm512_set1_epi32(static_cast<int>(e8m0_bfloat16_steps[scale]));
-      const __m512i scaled_table = _mm512_mask_add_epi16(table, nonzero_patterns, table, step);
-      const __m512i indices = _mm512_or_si512(bytes, _mm512_slli_epi32(bytes, 12));
-      _mm512_storeu_si512(out, _mm512_permutexvar_epi16(indices, scaled_table));
+      const __m512i widened =
+          _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes)));
+      _mm512_storeu_si512(
+          dst + 2 * mx_fp4_block_bytes * b,
+          _mm512_permutexvar_epi16(_mm512_or_si512(widened, _mm512_slli_epi32(widened, 12)),
+                                   scaled_table));
     }
   }
-  return blocks;
+  if constexpr (to_float) {
+    out.finish();
+  }
+  return b;
 }
 
 // FP4 packing, 64 codes at a time: VPMADDUBSW makes each pair (c0, c1) of masked codes the word

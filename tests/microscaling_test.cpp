@@ -503,25 +503,48 @@ TEST(Mx, PackedFp4DecodeEveryByteUnderEveryScaleOnEveryPath) {
       scales[b] =
           e8m0::from_bits(static_cast<std::uint8_t>(scattered ? (group * 167 + r) % 256 : group));
     }
+    // The results at every element offset from a 64-byte boundary too (the AVX-512 kernel
+    // stores float results by whole lines, joining vectors where dst is not aligned).
+    std::vector<float> x_buffer(n + 32);
+    std::vector<minifloat::bfloat16_bits> x16_buffer(n + 64);
+    const std::size_t x_aligned =
+        (64 - reinterpret_cast<std::uintptr_t>(x_buffer.data()) % 64) % 64 / sizeof(float);
+    const std::size_t x16_aligned =
+        (64 - reinterpret_cast<std::uintptr_t>(x16_buffer.data()) % 64) % 64 /
+        sizeof(minifloat::bfloat16_bits);
     for (minifloat::simd_path path : supported_paths()) {
-      const minifloat::scoped_path chosen(path);
-      std::vector<float> x(n);
-      std::vector<minifloat::bfloat16_bits> x16(n);
-      minifloat::dequantize_mx_packed<e2m1>(packed.data(), n, scales.data(), x.data());
-      minifloat::dequantize_mx_packed<e2m1>(packed.data(), n, scales.data(), x16.data());
-      for (std::size_t i = 0; i < n; ++i) {
-        const unsigned code = (packed[i / 2] >> (4 * (i % 2))) & 0xFU;
-        const unsigned scale = scales[i / 32].bits();
-        if (scale == 0xFF) {
-          ASSERT_TRUE(ieee::isnan(x[i]) && (x16[i].bits & 0x7FFF) > 0x7F80) << i;
-          continue;
+      for (std::size_t offset = 0; offset < 16; ++offset) {
+        const minifloat::scoped_path chosen(path);
+        std::fill(x_buffer.begin(), x_buffer.end(), -1.5f); // (no result has these bits)
+        std::fill(x16_buffer.begin(), x16_buffer.end(), minifloat::bfloat16_bits{0xFFFF});
+        float* x = x_buffer.data() + x_aligned + offset;
+        minifloat::bfloat16_bits* x16 = x16_buffer.data() + x16_aligned + offset;
+        minifloat::dequantize_mx_packed<e2m1>(packed.data(), n, scales.data(), x);
+        minifloat::dequantize_mx_packed<e2m1>(packed.data(), n, scales.data(), x16);
+        for (std::size_t i = 0; i < x_buffer.size(); ++i) {
+          const bool outside = i < x_aligned + offset || i >= x_aligned + offset + n;
+          ASSERT_TRUE(!outside || x_buffer[i] == -1.5f) << "written outside, " << i;
         }
-        const double exact =
-            std::ldexp(reference::decode(reference::e2m1, code), static_cast<int>(scale) - 127);
-        ASSERT_EQ(ieee::to_bits(x[i]), ieee::to_bits(ieee::to_float(exact)))
-            << minifloat::to_string(path) << " scale " << scale << " code " << code;
-        ASSERT_EQ(x16[i].bits, minifloat::convert<minifloat::bfloat16_bits>(exact).bits)
-            << minifloat::to_string(path) << " scale " << scale << " code " << code;
+        for (std::size_t i = 0; i < x16_buffer.size(); ++i) {
+          const bool outside = i < x16_aligned + offset || i >= x16_aligned + offset + n;
+          ASSERT_TRUE(!outside || x16_buffer[i].bits == 0xFFFF) << "written outside, " << i;
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+          const unsigned code = (packed[i / 2] >> (4 * (i % 2))) & 0xFU;
+          const unsigned scale = scales[i / 32].bits();
+          if (scale == 0xFF) {
+            ASSERT_TRUE(ieee::isnan(x[i]) && (x16[i].bits & 0x7FFF) > 0x7F80) << i;
+            continue;
+          }
+          const double exact =
+              std::ldexp(reference::decode(reference::e2m1, code), static_cast<int>(scale) - 127);
+          ASSERT_EQ(ieee::to_bits(x[i]), ieee::to_bits(ieee::to_float(exact)))
+              << minifloat::to_string(path) << " offset " << offset << " scale " << scale
+              << " code " << code;
+          ASSERT_EQ(x16[i].bits, minifloat::convert<minifloat::bfloat16_bits>(exact).bits)
+              << minifloat::to_string(path) << " offset " << offset << " scale " << scale
+              << " code " << code;
+        }
       }
     }
   }
