@@ -696,7 +696,7 @@ void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scale
   for (std::size_t first = 0; first < blocks; first += mx_quantize_piece_blocks) {
     const std::size_t count = smaller(mx_quantize_piece_blocks, blocks - first);
     const float* piece = x + first * mx_block_size;
-    std::uint32_t amax_bits[mx_quantize_piece_blocks];
+    alignas(64) std::uint32_t amax_bits[mx_quantize_piece_blocks];
     with_kernels(active_path(), [&](auto kernels) {
       decltype(kernels)::block_max_magnitude_bits(piece, count, mx_block_size, amax_bits);
     });
@@ -705,7 +705,7 @@ void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scale
     // `count` (the kernel reads whole vectors) amaxes of 0: code 0, never 254.
     std::fill(amax_bits + count, amax_bits + mx_quantize_piece_blocks, 0U);
     std::uint8_t codes[mx_quantize_piece_blocks];
-    std::uint32_t factor_bits[mx_quantize_piece_blocks];
+    alignas(64) std::uint32_t factor_bits[mx_quantize_piece_blocks];
     const mx_scale_thresholds thresholds = mx_thresholds<T>(rule);
     bool subnormal_inverse = false;
     with_kernels(active_path(), [&](auto kernels) {
@@ -714,7 +714,7 @@ void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scale
                                             thresholds.above_twice, codes, factor_bits);
     });
     // (All of them, a fixed size: copied in vectors. Those past `count` are never read.)
-    float factors[mx_quantize_piece_blocks];
+    alignas(64) float factors[mx_quantize_piece_blocks];
     std::memcpy(factors, factor_bits, sizeof factors);
     static_assert(sizeof(e8m0) == 1 && std::is_trivially_copyable<e8m0>::value, "e8m0 is its code");
     std::memcpy(scales + first, codes, count);
