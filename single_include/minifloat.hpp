@@ -1484,6 +1484,8 @@ template <unsigned N>
 MINIFLOAT_LANE_FN u32v shr(u32v a) {
   return a >> N;
 }
+// x >> 16 (lanes.inc counter_bits_lanes; the x86 paths shuffle bytes instead).
+MINIFLOAT_LANE_FN u32v shr16_lanes(u32v a) { return a >> 16; }
 template <unsigned N>
 MINIFLOAT_LANE_FN u32v shl(u32v a) {
   return a << N;
@@ -2030,27 +2032,33 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   }
 }
 
-// The random bits of counter_generator for the lanes' counters offset + i + lane.
-MINIFLOAT_LANE_FN u32v mix32_lanes(u32v x) {
-  x = xor_(x, shr<16>(x));
+// counter_generator's bits for the lanes' counters (random.hpp), mix32 written out and folded.
+// Each mix32 is x ^= x >> 16; x *= C1; x ^= x >> 15; x *= C2; x ^= x >> 16. Two folds, exact for
+// every input, take 4 of the 18 vector instructions of bits() away, 3 of them shifts (on x86
+// the port of the multiplies and shifts is the limit):
+// - the first step of mix32(c ^ s) is c ^ (c >> 16) ^ s', with s' = s ^ (s >> 16);
+// - with z the first mix32 before its last step, mix32's first step on z ^ (z >> 16) ^ key is
+//   z ^ k', with k' = key ^ (key >> 16), since (z ^ (z >> 16)) >> 16 = z >> 16.
+// The two remaining shifts by 16 are byte shuffles where the path has them (shr16_lanes).
+struct counter_stream {
+  std::uint32_t first_low;   // the low half of element 0's counter
+  std::uint32_t seed_folded; // s ^ (s >> 16) for the seed's low half s
+  std::uint32_t key_folded;  // k ^ (k >> 16) for counter_generator::key k
+};
+MINIFLOAT_LANE_FN u32v mix32_middle_lanes(u32v x) { // mix32 but its first and last steps
   x = mul_lo(x, splat(0x7feb352dU));
   x = xor_(x, shr<15>(x));
-  x = mul_lo(x, splat(0x846ca68bU));
-  return xor_(x, shr<16>(x));
+  return mul_lo(x, splat(0x846ca68bU));
 }
-// counter_generator in an array loop whose counters share their high half (the array
-// operations cut a call at each multiple of 2^32): the key, hashed once per call, and the low
-// half of element 0's counter.
-struct counter_stream {
-  std::uint32_t first_low;
-  std::uint32_t seed_low;
-  std::uint32_t key;
-};
-// The random bits of counter_generator for the lanes' counters offset + first + lane.
+// The random bits of counter_generator for the lanes' counters offset + first + lane, in an
+// array loop whose counters share their high half (the array operations cut a call at each
+// multiple of 2^32).
 MINIFLOAT_LANE_FN u32v counter_bits_lanes(const counter_stream& stream, std::size_t first) {
   // (No lane's low half wraps: the call's counters stay below the next multiple of 2^32.)
   const u32v lows = add(splat(stream.first_low + static_cast<std::uint32_t>(first)), iota());
-  return mix32_lanes(xor_(mix32_lanes(xor_(lows, splat(stream.seed_low))), splat(stream.key)));
+  const u32v z = mix32_middle_lanes(xor_(xor_(lows, shr16_lanes(lows)), splat(stream.seed_folded)));
+  const u32v x = mix32_middle_lanes(xor_(z, splat(stream.key_folded)));
+  return xor_(x, shr16_lanes(x));
 }
 
 // binary16 -> float, exact, as float bits: the same value in the wider format. A subnormal
@@ -2230,9 +2238,9 @@ MINIFLOAT_LANE_FN const Random& random_stream(const Random& random) {
   return random;
 }
 MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_generator& generator) {
-  return {::minifloat::detail::low_half(generator.offset),
-          ::minifloat::detail::low_half(generator.seed),
-          generator.key(::minifloat::detail::high_half(generator.offset))};
+  const std::uint32_t seed = ::minifloat::detail::low_half(generator.seed);
+  const std::uint32_t key = generator.key(::minifloat::detail::high_half(generator.offset));
+  return {::minifloat::detail::low_half(generator.offset), seed ^ seed >> 16, key ^ key >> 16};
 }
 
 // The block loops' software prefetch. One thread's hardware prefetchers run short of both the
@@ -4234,6 +4242,14 @@ template <unsigned N>
 MINIFLOAT_LANE_FN u32v shr(u32v a) {
   return _mm256_srli_epi32(a, N);
 }
+// x >> 16 as a byte shuffle (VPSHUFB, on port 5 of Intel cores, beside the multiplies and
+// shifts of lanes.inc counter_bits_lanes on ports 0 and 1).
+MINIFLOAT_LANE_FN u32v shr16_lanes(u32v a) {
+  const __m256i high_halves =
+      _mm256_set_epi8(-1, -1, 15, 14, -1, -1, 11, 10, -1, -1, 7, 6, -1, -1, 3, 2, -1, -1, 15, 14,
+                      -1, -1, 11, 10, -1, -1, 7, 6, -1, -1, 3, 2);
+  return _mm256_shuffle_epi8(a, high_halves);
+}
 template <unsigned N>
 MINIFLOAT_LANE_FN u32v shl(u32v a) {
   return _mm256_slli_epi32(a, N);
@@ -4917,27 +4933,33 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   }
 }
 
-// The random bits of counter_generator for the lanes' counters offset + i + lane.
-MINIFLOAT_LANE_FN u32v mix32_lanes(u32v x) {
-  x = xor_(x, shr<16>(x));
+// counter_generator's bits for the lanes' counters (random.hpp), mix32 written out and folded.
+// Each mix32 is x ^= x >> 16; x *= C1; x ^= x >> 15; x *= C2; x ^= x >> 16. Two folds, exact for
+// every input, take 4 of the 18 vector instructions of bits() away, 3 of them shifts (on x86
+// the port of the multiplies and shifts is the limit):
+// - the first step of mix32(c ^ s) is c ^ (c >> 16) ^ s', with s' = s ^ (s >> 16);
+// - with z the first mix32 before its last step, mix32's first step on z ^ (z >> 16) ^ key is
+//   z ^ k', with k' = key ^ (key >> 16), since (z ^ (z >> 16)) >> 16 = z >> 16.
+// The two remaining shifts by 16 are byte shuffles where the path has them (shr16_lanes).
+struct counter_stream {
+  std::uint32_t first_low;   // the low half of element 0's counter
+  std::uint32_t seed_folded; // s ^ (s >> 16) for the seed's low half s
+  std::uint32_t key_folded;  // k ^ (k >> 16) for counter_generator::key k
+};
+MINIFLOAT_LANE_FN u32v mix32_middle_lanes(u32v x) { // mix32 but its first and last steps
   x = mul_lo(x, splat(0x7feb352dU));
   x = xor_(x, shr<15>(x));
-  x = mul_lo(x, splat(0x846ca68bU));
-  return xor_(x, shr<16>(x));
+  return mul_lo(x, splat(0x846ca68bU));
 }
-// counter_generator in an array loop whose counters share their high half (the array
-// operations cut a call at each multiple of 2^32): the key, hashed once per call, and the low
-// half of element 0's counter.
-struct counter_stream {
-  std::uint32_t first_low;
-  std::uint32_t seed_low;
-  std::uint32_t key;
-};
-// The random bits of counter_generator for the lanes' counters offset + first + lane.
+// The random bits of counter_generator for the lanes' counters offset + first + lane, in an
+// array loop whose counters share their high half (the array operations cut a call at each
+// multiple of 2^32).
 MINIFLOAT_LANE_FN u32v counter_bits_lanes(const counter_stream& stream, std::size_t first) {
   // (No lane's low half wraps: the call's counters stay below the next multiple of 2^32.)
   const u32v lows = add(splat(stream.first_low + static_cast<std::uint32_t>(first)), iota());
-  return mix32_lanes(xor_(mix32_lanes(xor_(lows, splat(stream.seed_low))), splat(stream.key)));
+  const u32v z = mix32_middle_lanes(xor_(xor_(lows, shr16_lanes(lows)), splat(stream.seed_folded)));
+  const u32v x = mix32_middle_lanes(xor_(z, splat(stream.key_folded)));
+  return xor_(x, shr16_lanes(x));
 }
 
 // binary16 -> float, exact, as float bits: the same value in the wider format. A subnormal
@@ -5117,9 +5139,9 @@ MINIFLOAT_LANE_FN const Random& random_stream(const Random& random) {
   return random;
 }
 MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_generator& generator) {
-  return {::minifloat::detail::low_half(generator.offset),
-          ::minifloat::detail::low_half(generator.seed),
-          generator.key(::minifloat::detail::high_half(generator.offset))};
+  const std::uint32_t seed = ::minifloat::detail::low_half(generator.seed);
+  const std::uint32_t key = generator.key(::minifloat::detail::high_half(generator.offset));
+  return {::minifloat::detail::low_half(generator.offset), seed ^ seed >> 16, key ^ key >> 16};
 }
 
 // The block loops' software prefetch. One thread's hardware prefetchers run short of both the
@@ -6523,6 +6545,15 @@ template <unsigned N>
 MINIFLOAT_LANE_FN u32v shr(u32v a) {
   return _mm512_srli_epi32(a, N);
 }
+// x >> 16 as a byte shuffle (VPSHUFB, on port 5 of Intel cores, where 512-bit multiplies and
+// shifts share port 0): counter_generator's bits (lanes.inc counter_bits_lanes), which with
+// this and its folds went from 1.93 to 2.19 el/ns (stochastic float -> e4m3, Xeon with AVX-512).
+MINIFLOAT_LANE_FN u32v shr16_lanes(u32v a) {
+  const __m512i high_halves =
+      _mm512_set4_epi32(static_cast<int>(0xFFFF0F0EU), static_cast<int>(0xFFFF0B0AU),
+                        static_cast<int>(0xFFFF0706U), static_cast<int>(0xFFFF0302U));
+  return _mm512_shuffle_epi8(a, high_halves);
+}
 template <unsigned N>
 MINIFLOAT_LANE_FN u32v shl(u32v a) {
   return _mm512_slli_epi32(a, N);
@@ -7172,27 +7203,33 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   }
 }
 
-// The random bits of counter_generator for the lanes' counters offset + i + lane.
-MINIFLOAT_LANE_FN u32v mix32_lanes(u32v x) {
-  x = xor_(x, shr<16>(x));
+// counter_generator's bits for the lanes' counters (random.hpp), mix32 written out and folded.
+// Each mix32 is x ^= x >> 16; x *= C1; x ^= x >> 15; x *= C2; x ^= x >> 16. Two folds, exact for
+// every input, take 4 of the 18 vector instructions of bits() away, 3 of them shifts (on x86
+// the port of the multiplies and shifts is the limit):
+// - the first step of mix32(c ^ s) is c ^ (c >> 16) ^ s', with s' = s ^ (s >> 16);
+// - with z the first mix32 before its last step, mix32's first step on z ^ (z >> 16) ^ key is
+//   z ^ k', with k' = key ^ (key >> 16), since (z ^ (z >> 16)) >> 16 = z >> 16.
+// The two remaining shifts by 16 are byte shuffles where the path has them (shr16_lanes).
+struct counter_stream {
+  std::uint32_t first_low;   // the low half of element 0's counter
+  std::uint32_t seed_folded; // s ^ (s >> 16) for the seed's low half s
+  std::uint32_t key_folded;  // k ^ (k >> 16) for counter_generator::key k
+};
+MINIFLOAT_LANE_FN u32v mix32_middle_lanes(u32v x) { // mix32 but its first and last steps
   x = mul_lo(x, splat(0x7feb352dU));
   x = xor_(x, shr<15>(x));
-  x = mul_lo(x, splat(0x846ca68bU));
-  return xor_(x, shr<16>(x));
+  return mul_lo(x, splat(0x846ca68bU));
 }
-// counter_generator in an array loop whose counters share their high half (the array
-// operations cut a call at each multiple of 2^32): the key, hashed once per call, and the low
-// half of element 0's counter.
-struct counter_stream {
-  std::uint32_t first_low;
-  std::uint32_t seed_low;
-  std::uint32_t key;
-};
-// The random bits of counter_generator for the lanes' counters offset + first + lane.
+// The random bits of counter_generator for the lanes' counters offset + first + lane, in an
+// array loop whose counters share their high half (the array operations cut a call at each
+// multiple of 2^32).
 MINIFLOAT_LANE_FN u32v counter_bits_lanes(const counter_stream& stream, std::size_t first) {
   // (No lane's low half wraps: the call's counters stay below the next multiple of 2^32.)
   const u32v lows = add(splat(stream.first_low + static_cast<std::uint32_t>(first)), iota());
-  return mix32_lanes(xor_(mix32_lanes(xor_(lows, splat(stream.seed_low))), splat(stream.key)));
+  const u32v z = mix32_middle_lanes(xor_(xor_(lows, shr16_lanes(lows)), splat(stream.seed_folded)));
+  const u32v x = mix32_middle_lanes(xor_(z, splat(stream.key_folded)));
+  return xor_(x, shr16_lanes(x));
 }
 
 // binary16 -> float, exact, as float bits: the same value in the wider format. A subnormal
@@ -7372,9 +7409,9 @@ MINIFLOAT_LANE_FN const Random& random_stream(const Random& random) {
   return random;
 }
 MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_generator& generator) {
-  return {::minifloat::detail::low_half(generator.offset),
-          ::minifloat::detail::low_half(generator.seed),
-          generator.key(::minifloat::detail::high_half(generator.offset))};
+  const std::uint32_t seed = ::minifloat::detail::low_half(generator.seed);
+  const std::uint32_t key = generator.key(::minifloat::detail::high_half(generator.offset));
+  return {::minifloat::detail::low_half(generator.offset), seed ^ seed >> 16, key ^ key >> 16};
 }
 
 // The block loops' software prefetch. One thread's hardware prefetchers run short of both the
@@ -8694,6 +8731,8 @@ MINIFLOAT_LANE_FN u32v shr(u32v a) {
   static_assert(N >= 1 && N <= 31, "an immediate shift count");
   return vshrq_n_u32(a, N);
 }
+// x >> 16 (lanes.inc counter_bits_lanes).
+MINIFLOAT_LANE_FN u32v shr16_lanes(u32v a) { return vshrq_n_u32(a, 16); }
 template <unsigned N>
 MINIFLOAT_LANE_FN u32v shl(u32v a) {
   static_assert(N >= 1 && N <= 31, "an immediate shift count");
@@ -9266,27 +9305,33 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   }
 }
 
-// The random bits of counter_generator for the lanes' counters offset + i + lane.
-MINIFLOAT_LANE_FN u32v mix32_lanes(u32v x) {
-  x = xor_(x, shr<16>(x));
+// counter_generator's bits for the lanes' counters (random.hpp), mix32 written out and folded.
+// Each mix32 is x ^= x >> 16; x *= C1; x ^= x >> 15; x *= C2; x ^= x >> 16. Two folds, exact for
+// every input, take 4 of the 18 vector instructions of bits() away, 3 of them shifts (on x86
+// the port of the multiplies and shifts is the limit):
+// - the first step of mix32(c ^ s) is c ^ (c >> 16) ^ s', with s' = s ^ (s >> 16);
+// - with z the first mix32 before its last step, mix32's first step on z ^ (z >> 16) ^ key is
+//   z ^ k', with k' = key ^ (key >> 16), since (z ^ (z >> 16)) >> 16 = z >> 16.
+// The two remaining shifts by 16 are byte shuffles where the path has them (shr16_lanes).
+struct counter_stream {
+  std::uint32_t first_low;   // the low half of element 0's counter
+  std::uint32_t seed_folded; // s ^ (s >> 16) for the seed's low half s
+  std::uint32_t key_folded;  // k ^ (k >> 16) for counter_generator::key k
+};
+MINIFLOAT_LANE_FN u32v mix32_middle_lanes(u32v x) { // mix32 but its first and last steps
   x = mul_lo(x, splat(0x7feb352dU));
   x = xor_(x, shr<15>(x));
-  x = mul_lo(x, splat(0x846ca68bU));
-  return xor_(x, shr<16>(x));
+  return mul_lo(x, splat(0x846ca68bU));
 }
-// counter_generator in an array loop whose counters share their high half (the array
-// operations cut a call at each multiple of 2^32): the key, hashed once per call, and the low
-// half of element 0's counter.
-struct counter_stream {
-  std::uint32_t first_low;
-  std::uint32_t seed_low;
-  std::uint32_t key;
-};
-// The random bits of counter_generator for the lanes' counters offset + first + lane.
+// The random bits of counter_generator for the lanes' counters offset + first + lane, in an
+// array loop whose counters share their high half (the array operations cut a call at each
+// multiple of 2^32).
 MINIFLOAT_LANE_FN u32v counter_bits_lanes(const counter_stream& stream, std::size_t first) {
   // (No lane's low half wraps: the call's counters stay below the next multiple of 2^32.)
   const u32v lows = add(splat(stream.first_low + static_cast<std::uint32_t>(first)), iota());
-  return mix32_lanes(xor_(mix32_lanes(xor_(lows, splat(stream.seed_low))), splat(stream.key)));
+  const u32v z = mix32_middle_lanes(xor_(xor_(lows, shr16_lanes(lows)), splat(stream.seed_folded)));
+  const u32v x = mix32_middle_lanes(xor_(z, splat(stream.key_folded)));
+  return xor_(x, shr16_lanes(x));
 }
 
 // binary16 -> float, exact, as float bits: the same value in the wider format. A subnormal
@@ -9466,9 +9511,9 @@ MINIFLOAT_LANE_FN const Random& random_stream(const Random& random) {
   return random;
 }
 MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_generator& generator) {
-  return {::minifloat::detail::low_half(generator.offset),
-          ::minifloat::detail::low_half(generator.seed),
-          generator.key(::minifloat::detail::high_half(generator.offset))};
+  const std::uint32_t seed = ::minifloat::detail::low_half(generator.seed);
+  const std::uint32_t key = generator.key(::minifloat::detail::high_half(generator.offset));
+  return {::minifloat::detail::low_half(generator.offset), seed ^ seed >> 16, key ^ key >> 16};
 }
 
 // The block loops' software prefetch. One thread's hardware prefetchers run short of both the

@@ -134,6 +134,11 @@ void check_lengths_and_alignments() {
                                            offset, n);
       expect_narrowing_matches<T, Rule, O>(path, src, bits,
                                            minifloat::counter_generator{n, n * 1000}, offset, n);
+      // A seed with bits set in every 16-bit quarter (the kernels fold its halves: lanes.inc
+      // counter_bits_lanes).
+      expect_narrowing_matches<T, Rule, O>(
+          path, src, bits, minifloat::counter_generator{0x9E3779B97F4A7C15U * (n + 1), n}, offset,
+          n);
     } else {
       expect_narrowing_matches<T, Rule, O>(path, src, bits, no_random_bits{}, offset, n);
     }

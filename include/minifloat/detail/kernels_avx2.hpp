@@ -52,6 +52,14 @@ template <unsigned N>
 MINIFLOAT_LANE_FN u32v shr(u32v a) {
   return _mm256_srli_epi32(a, N);
 }
+// x >> 16 as a byte shuffle (VPSHUFB, on port 5 of Intel cores, beside the multiplies and
+// shifts of lanes.inc counter_bits_lanes on ports 0 and 1).
+MINIFLOAT_LANE_FN u32v shr16_lanes(u32v a) {
+  const __m256i high_halves =
+      _mm256_set_epi8(-1, -1, 15, 14, -1, -1, 11, 10, -1, -1, 7, 6, -1, -1, 3, 2, -1, -1, 15, 14,
+                      -1, -1, 11, 10, -1, -1, 7, 6, -1, -1, 3, 2);
+  return _mm256_shuffle_epi8(a, high_halves);
+}
 template <unsigned N>
 MINIFLOAT_LANE_FN u32v shl(u32v a) {
   return _mm256_slli_epi32(a, N);

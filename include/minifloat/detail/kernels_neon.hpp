@@ -47,6 +47,8 @@ MINIFLOAT_LANE_FN u32v shr(u32v a) {
   static_assert(N >= 1 && N <= 31, "an immediate shift count");
   return vshrq_n_u32(a, N);
 }
+// x >> 16 (lanes.inc counter_bits_lanes).
+MINIFLOAT_LANE_FN u32v shr16_lanes(u32v a) { return vshrq_n_u32(a, 16); }
 template <unsigned N>
 MINIFLOAT_LANE_FN u32v shl(u32v a) {
   static_assert(N >= 1 && N <= 31, "an immediate shift count");

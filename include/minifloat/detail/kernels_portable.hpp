@@ -83,6 +83,8 @@ template <unsigned N>
 MINIFLOAT_LANE_FN u32v shr(u32v a) {
   return a >> N;
 }
+// x >> 16 (lanes.inc counter_bits_lanes; the x86 paths shuffle bytes instead).
+MINIFLOAT_LANE_FN u32v shr16_lanes(u32v a) { return a >> 16; }
 template <unsigned N>
 MINIFLOAT_LANE_FN u32v shl(u32v a) {
   return a << N;
