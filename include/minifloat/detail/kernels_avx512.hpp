@@ -171,9 +171,10 @@ MINIFLOAT_LANE_FN __mmask8 first_doubles(std::size_t count) {
 }
 // 8 doubles rounded to odd into float, as float bits: the bits of lanes.inc's
 // float_bits_rounded_to_odd but for NaNs' payloads (a NaN all the same). Non-zero magnitudes
-// below 2^-126 are raised to it, keeping their sign (VRANGEPD's larger magnitude, in the lanes
-// that are neither zero, found by their bits, nor NaN, for which VRANGEPD gives the other
-// operand; a subnormal that DAZ reads as zero is raised too), so that neither DAZ nor
+// below 2^-126 are raised to it, keeping their sign (an integer maximum on the bits in the lanes
+// that are not zero, found by their bits: no floating-point operation, so a subnormal that DAZ
+// would read as zero is raised too; VRANGEPD, which did this before, also needed a compare for
+// NaN's lanes: double -> e4m3 4.07 -> 4.22 el/ns), so that neither DAZ nor
 // flush-to-zero meets a subnormal; then a conversion toward zero (embedded rounding: past
 // FLT_MAX it gives FLT_MAX) and the last bit set where any of the 29 mantissa bits it cuts off
 // is. (The conversion keeps a normal float's 24 bits, so those 29 bits are what it drops; a
@@ -185,10 +186,12 @@ MINIFLOAT_LANE_FN __m256i round_to_odd_as_float_bits(__m512d x) {
   // x != 0.0, which DAZ makes false for a subnormal (docs/spec.md §8).
   __asm__("" : "+v"(x_bits));
   const __mmask8 nonzero = _mm512_test_epi64_mask(x_bits, _mm512_set1_epi64(0x7FFFFFFFFFFFFFFFLL));
-  const __mmask8 raise = _mm512_mask_cmp_pd_mask(nonzero, x, x, _CMP_ORD_Q);
-  constexpr int larger_magnitude_sign_of_first = 0x3;
+  // 2^-126 with x's sign; as signed integers, the larger of the two is x's sign with the larger
+  // magnitude (a negative double's bits are -2^63 plus its magnitude), NaN included.
+  const __m512i floor_bits = _mm512_ternarylogic_epi64(
+      x_bits, _mm512_set1_epi64(0x3810000000000000LL), _mm512_set1_epi64(INT64_MIN), 0xEC);
   const __m512d raised =
-      _mm512_mask_range_pd(x, raise, x, _mm512_set1_pd(0x1p-126), larger_magnitude_sign_of_first);
+      _mm512_castsi512_pd(_mm512_mask_max_epi64(x_bits, nonzero, x_bits, floor_bits));
   const __m256 truncated = _mm512_cvt_roundpd_ps(raised, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
   const __mmask8 inexact = _mm512_test_epi64_mask(x_bits, _mm512_set1_epi64(0x1FFFFFFF));
   const __m256i bits = _mm256_castps_si256(truncated);
