@@ -36,10 +36,13 @@ KERNELS = [
      r"\(minifloat::detail::step2_variant\)\d, float const\*, minifloat::detail::no_random_bits, "
      r"[a-z_:]*no_tally>"),
     ("double -> e4m3 nearest-even", "avx512", 64,
-     r"avx512::encode_array<minifloat::binary_format<4, 3, 7, \(minifloat::specials\)1, true, "
-     r"true>, \(minifloat::detail::rounding_rule\)0, \(minifloat::overflow\)0, "
-     r"\(minifloat::detail::step2_variant\)\d, double const\*, minifloat::detail::no_random_bits, "
-     r"[a-z_:]*no_tally>"),
+     r"avx512::encode_doubles_by_addition<minifloat::binary_format<4, 3, 7, "
+     r"\(minifloat::specials\)1, true, true>, \(minifloat::detail::rounding_rule\)0, "
+     r"\(minifloat::overflow\)0, "),
+    ("double -> e4m3 saturating", "avx512", 64,
+     r"avx512::encode_doubles_by_addition<minifloat::binary_format<4, 3, 7, "
+     r"\(minifloat::specials\)1, true, true>, \(minifloat::detail::rounding_rule\)0, "
+     r"\(minifloat::overflow\)1, "),
     ("float -> e4m3 nearest-even", "avx2", 32,
      r"avx2::encode_array<minifloat::binary_format<4, 3, 7, \(minifloat::specials\)1, true, "
      r"true>, \(minifloat::detail::rounding_rule\)0, \(minifloat::overflow\)0, "

@@ -241,7 +241,11 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //       avx512: 16-bit words instead (detail/words.inc, encode_words; values below the target's
 //       normals as above, but binary16's in e5m2)
 //   double -> element, nearest_even, toward_zero or upward: as float16, once rounded to odd
-//       into float (reads_through_float below)
+//       into float (reads_through_float below); arrays without a report on avx512 into the
+//       signed formats whose NaN takes the sign (e4m3, e5m2, ...), nearest_even or toward_zero
+//       where the addition clamps: the same addition in double lanes instead
+//       (kernels_avx512.hpp, encode_doubles_by_addition; the tail and a head before the first
+//       cache line as above)
 //   double -> element, stochastic; double -> e8m0; integers, another 8-bit type -> any: generic
 //       on every path (arrays convert element by element with the scalar conversion)
 //   an 8-bit type -> float, double, binary16, bfloat16 (exact): generic at compile time, into

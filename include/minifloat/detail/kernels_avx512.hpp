@@ -127,9 +127,11 @@ MINIFLOAT_LANE_FN u32v all_ones_where_nan(u32v a, u32v x) {
   return _mm512_castps_si512(
       _mm512_fixupimm_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(x), splat(0xEEU), 0));
 }
-// min(|x|, limit) for the float lanes x (limit: a non-negative float's bits), and a NaN where x
-// is one: one VRANGEPS (imm 0b1010: the smaller magnitude, sign cleared), exceptions suppressed.
-// Under DAZ a float subnormal x gives 0, which every caller encodes as it encodes x.
+// min(|x|, limit) for the float lanes x (limit: a non-negative float's bits): one VRANGEPS
+// (imm 0b1010: the smaller magnitude, sign cleared), exceptions suppressed. Where x is a NaN the
+// result is not one on every CPU (an AMD Zen 5 gives the limit): callers classify x itself
+// (all_ones_where_nan). Under DAZ a float subnormal x gives 0, which every caller encodes as it
+// encodes x.
 MINIFLOAT_LANE_FN u32v min_magnitude(u32v x, u32v limit) {
   constexpr int smaller_magnitude_sign_cleared = 0b1010;
   return _mm512_castps_si512(
@@ -319,6 +321,136 @@ MINIFLOAT_LANE_FN void store_low_bytes(std::uint8_t* p, w16v a, w16v b) {
 }
 
 #include "words.inc"
+
+// double -> an 8-bit format by lanes.inc's lanes_by_addition in 64-bit lanes, where that kernel
+// clamps (addition_constants::by_clamp: the signed formats whose NaN takes the sign, nearest-even
+// or toward zero): no detour through float, and 8 lanes per instruction where the detour took
+// about twice the instructions (round to odd, then the float kernel). |x| clamped to the limit
+// plus magic(e), e the exponent of the clamped |x| but at least the target's smallest normal
+// one, rounds on the target's grid at e with the double addition's rounding (embedded: MXCSR
+// plays no part), and leaves the code's magnitude in the sum's low bits, as in float lanes: the
+// sum's 52 fraction bits hold the count of grid steps, at most 2^(M + 1) plus the offset. A
+// double subnormal that DAZ reads as zero rounds to the zero it would give anyway.
+template <class Target, rounding_rule Rule, overflow Overflow>
+struct double_addition_constants {
+  using info = format_info<Target>;
+  using floats = addition_constants<Target, Rule, Overflow>;
+  static constexpr std::uint64_t M = info::mantissa_bits;
+  static constexpr std::uint64_t smallest_normal = floats::smallest_normal - 127 + 1023;
+  // floats::limit_bits (a normal float) as double bits.
+  static constexpr std::uint64_t limit_bits =
+      ((std::uint64_t{floats::limit_bits >> 23} - 127 + 1023) << 52) |
+      (std::uint64_t{floats::limit_bits & 0x7FFFFFU} << 29);
+  static constexpr std::uint64_t largest_exponent = limit_bits >> 52;
+  static constexpr std::uint64_t magic(std::uint64_t e) {
+    return ((e + 52 - M) << 52) + ((e - smallest_normal) << M);
+  }
+  // Up to 16 binades (e4m3): magic(e) at index e mod 16, one two-register permute; more (e5m2's
+  // 31): computed.
+  static constexpr bool looked_up = largest_exponent - smallest_normal < 16;
+  static constexpr std::array<std::uint64_t, 16> table() {
+    std::array<std::uint64_t, 16> t{};
+    for (std::uint64_t e = smallest_normal; looked_up && e <= largest_exponent; ++e) {
+      t[e % 16] = magic(e);
+    }
+    return t;
+  }
+  alignas(64) static constexpr std::array<std::uint64_t, 16> magic_table = table();
+};
+template <class Target, rounding_rule Rule, overflow Overflow,
+          bool ByAddition = step2_for<formats::binary32, Target, Rule>(capabilities) ==
+                            step2_variant::lane_addition>
+struct clamps_by_addition : std::false_type {}; // (addition_constants exist for these only)
+template <class Target, rounding_rule Rule, overflow Overflow>
+struct clamps_by_addition<Target, Rule, Overflow, true>
+    : std::integral_constant<bool,
+                             format_info<Target>::total_bits == 8 &&
+                                 addition_constants<Target, Rule, Overflow>::by_clamp &&
+                                 !addition_constants<Target, Rule, Overflow>::finite_by_clamp> {};
+template <class Source, class Target, rounding_rule Rule, overflow Overflow, class Tally>
+constexpr bool encodes_doubles_by_addition = std::is_same<Source, const double*>::value&&
+    std::is_same<Tally, no_tally>::value&& clamps_by_addition<Target, Rule, Overflow>::value;
+
+// The 8 sums |x| + magic(e) of 8 doubles (a NaN's: all ones in the low bits).
+template <class Target, rounding_rule Rule, overflow Overflow>
+MINIFLOAT_LANE_FN __m512i double_sums(__m512i bits) {
+  using constants = double_addition_constants<Target, Rule, Overflow>;
+  constexpr bool nan_is_limit = clamp_code<Target, Overflow> == format_info<Target>::nan_code;
+  const __m512i limit = _mm512_set1_epi64(static_cast<long long>(constants::limit_bits));
+  __m512i clamped;
+  if constexpr (nan_is_limit) { // a NaN's magnitude is above the limit: clamped to it too
+    clamped = _mm512_min_epu64(_mm512_and_si512(bits, _mm512_set1_epi64(INT64_MAX)), limit);
+  } else { // |x| and the limit's smaller (VRANGEPD, as min_magnitude)
+    clamped = _mm512_castpd_si512(_mm512_range_round_pd(
+        _mm512_castsi512_pd(bits), _mm512_castsi512_pd(limit), 0b1010, _MM_FROUND_NO_EXC));
+  }
+  __m512i magic;
+  if constexpr (constants::looked_up) {
+    magic = _mm512_permutex2var_epi64(
+        _mm512_load_si512(constants::magic_table.data()),
+        _mm512_max_epu64(_mm512_srli_epi64(clamped, 52),
+                         _mm512_set1_epi64(static_cast<long long>(constants::smallest_normal))),
+        _mm512_load_si512(constants::magic_table.data() + 8));
+  } else { // magic(e) = (e << 52) + (e << M) + magic(0) (mod 2^64)
+    const __m512i exponent_field = _mm512_and_si512(
+        _mm512_max_epu64(
+            clamped, _mm512_set1_epi64(static_cast<long long>(constants::smallest_normal << 52))),
+        _mm512_set1_epi64(0x7FF0000000000000LL));
+    magic = _mm512_add_epi64(
+        _mm512_add_epi64(exponent_field, _mm512_srli_epi64(exponent_field, 52 - constants::M)),
+        _mm512_set1_epi64(static_cast<long long>(constants::magic(0))));
+  }
+  constexpr int rounding =
+      (Rule == rounding_rule::nearest_even ? _MM_FROUND_TO_NEAREST_INT : _MM_FROUND_TO_ZERO) |
+      _MM_FROUND_NO_EXC;
+  __m512d sum =
+      _mm512_add_round_pd(_mm512_castsi512_pd(clamped), _mm512_castsi512_pd(magic), rounding);
+  if constexpr (!nan_is_limit) {
+    // +DBL_MAX where x is a NaN (token 14 for classes 0 and 1; VRANGEPD may have given the
+    // limit there), whose low bits are all ones, the NaN code.
+    sum = _mm512_fixupimm_pd(sum, _mm512_castsi512_pd(bits), _mm512_set1_epi64(0xEE), 0);
+  }
+  return _mm512_castpd_si512(sum);
+}
+
+// The codes of 16 doubles (x: the first 8, y: the next) as 16 lanes.
+template <class Target, rounding_rule Rule, overflow Overflow>
+MINIFLOAT_LANE_FN u32v double_codes(__m512i x, __m512i y) {
+  // The sums' low halves and x's high halves, in element order; the code is sign | magnitude.
+  const __m512i low_halves =
+      _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+  const __m512i high_halves =
+      _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+  const u32v sums = _mm512_permutex2var_epi32(double_sums<Target, Rule, Overflow>(x), low_halves,
+                                              double_sums<Target, Rule, Overflow>(y));
+  const u32v signs = shr<24>(_mm512_permutex2var_epi32(x, high_halves, y));
+  return bit_select(splat(std::uint32_t{format_info<Target>::magnitude_mask}), sums, signs);
+}
+
+// The codes of src[0, n): groups of 64 doubles by double_codes, from the source's first cache
+// line on; the elements before it and the tail by by_floats(first, count) (the float lanes).
+template <class Target, rounding_rule Rule, overflow Overflow, class ByFloats>
+MINIFLOAT_ARRAY_FN void encode_doubles_by_addition(const double* src, std::size_t n,
+                                                   std::uint8_t* dst, const ByFloats& by_floats) {
+  std::size_t i = elements_before_line(src, n);
+  if (i != 0) {
+    by_floats(0, i);
+  }
+  constexpr std::size_t group = 4 * width;
+  for (const std::size_t groups_end = n - (n - i) % group; i != groups_end; i += group) {
+    prefetch_source<group>(src, i, groups_end);
+    u32v codes[4];
+    for (std::size_t k = 0; k < 4; ++k) {
+      const double* p = src + i + k * width;
+      codes[k] = double_codes<Target, Rule, Overflow>(_mm512_loadu_si512(p),
+                                                      _mm512_loadu_si512(p + width / 2));
+    }
+    store_codes4(dst + i, codes[0], codes[1], codes[2], codes[3]);
+  }
+  if (i != n) {
+    by_floats(i, n - i);
+  }
+}
 
 // Decoding 64 codes at a time with byte permutes (VBMI). Every 8-bit format's values are
 // bfloat16 values, and binary16/bfloat16 results are 16 bits, so each result is a 16-bit
@@ -622,6 +754,13 @@ struct avx512_kernels {
       // Groups of 64 in 16-bit words (words.inc); a group with a value below the target's
       // normals, and the tail, by the float lanes.
       avx512::encode_by_words<Target, Overflow>(
+          src, n, codes, [&](std::size_t first, std::size_t count) {
+            avx512::encode_array<Target, Rule, Overflow, variant>(src + first, count, codes + first,
+                                                                  random, tally);
+          });
+    } else if constexpr (avx512::encodes_doubles_by_addition<Source, Target, Rule, Overflow,
+                                                             std::decay_t<Tally>>) {
+      avx512::encode_doubles_by_addition<Target, Rule, Overflow>(
           src, n, codes, [&](std::size_t first, std::size_t count) {
             avx512::encode_array<Target, Rule, Overflow, variant>(src + first, count, codes + first,
                                                                   random, tally);
