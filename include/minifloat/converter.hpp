@@ -282,8 +282,8 @@ struct lane_capabilities {
   bool double_rounding_to_odd; // doubles rounded to odd into float by instructions (AVX-512;
                                // AVX2 where the result is a normal float)
   bool fixup_and_lookup32;     // a NaN lanes' fix-up, a lookup among 32 entries and a clamp of
-                               // |x| that keeps NaNs, each one instruction (AVX-512:
-                               // VFIXUPIMMPS, VPERMI2D, VRANGEPS)
+                               // |x| (whatever it makes of a NaN: the fix-up follows), each one
+                               // instruction (AVX-512: VFIXUPIMMPS, VPERMI2D, VRANGEPS)
 };
 
 // The implementations of step 2.
