@@ -798,8 +798,8 @@ struct lane_capabilities {
   bool double_rounding_to_odd; // doubles rounded to odd into float by instructions (AVX-512;
                                // AVX2 where the result is a normal float)
   bool fixup_and_lookup32;     // a NaN lanes' fix-up, a lookup among 32 entries and a clamp of
-                               // |x| that keeps NaNs, each one instruction (AVX-512:
-                               // VFIXUPIMMPS, VPERMI2D, VRANGEPS)
+                               // |x| (whatever it makes of a NaN: the fix-up follows), each one
+                               // instruction (AVX-512: VFIXUPIMMPS, VPERMI2D, VRANGEPS)
 };
 
 // The implementations of step 2.
@@ -1987,7 +1987,7 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
                 "the addition rounds to nearest or toward zero only");
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   // Where a NaN's code is not the limit's, a path with a NaN fix-up clamps |x| in one instruction
-  // that leaves NaN lanes NaN (fixed below); else a NaN's bits are above the limit: clamped too.
+  // (NaN lanes fixed below, from x); else a NaN's bits are above the limit: clamped too.
   constexpr bool fixes_nan_lanes = constants::by_clamp &&
                                    clamp_code<Target, Overflow> != info::nan_code &&
                                    capabilities.fixup_and_lookup32;
@@ -4888,7 +4888,7 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
                 "the addition rounds to nearest or toward zero only");
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   // Where a NaN's code is not the limit's, a path with a NaN fix-up clamps |x| in one instruction
-  // that leaves NaN lanes NaN (fixed below); else a NaN's bits are above the limit: clamped too.
+  // (NaN lanes fixed below, from x); else a NaN's bits are above the limit: clamped too.
   constexpr bool fixes_nan_lanes = constants::by_clamp &&
                                    clamp_code<Target, Overflow> != info::nan_code &&
                                    capabilities.fixup_and_lookup32;
@@ -7163,7 +7163,7 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
                 "the addition rounds to nearest or toward zero only");
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   // Where a NaN's code is not the limit's, a path with a NaN fix-up clamps |x| in one instruction
-  // that leaves NaN lanes NaN (fixed below); else a NaN's bits are above the limit: clamped too.
+  // (NaN lanes fixed below, from x); else a NaN's bits are above the limit: clamped too.
   constexpr bool fixes_nan_lanes = constants::by_clamp &&
                                    clamp_code<Target, Overflow> != info::nan_code &&
                                    capabilities.fixup_and_lookup32;
@@ -9402,7 +9402,7 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
                 "the addition rounds to nearest or toward zero only");
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   // Where a NaN's code is not the limit's, a path with a NaN fix-up clamps |x| in one instruction
-  // that leaves NaN lanes NaN (fixed below); else a NaN's bits are above the limit: clamped too.
+  // (NaN lanes fixed below, from x); else a NaN's bits are above the limit: clamped too.
   constexpr bool fixes_nan_lanes = constants::by_clamp &&
                                    clamp_code<Target, Overflow> != info::nan_code &&
                                    capabilities.fixup_and_lookup32;
