@@ -8357,7 +8357,7 @@ template <class Source, class Target, rounding_rule Rule, overflow Overflow, cla
 constexpr bool encodes_doubles_by_addition = std::is_same<Source, const double*>::value&&
     std::is_same<Tally, no_tally>::value&& clamps_by_addition<Target, Rule, Overflow>::value;
 
-// The 8 sums |x| + magic(e) of 8 doubles (a NaN's: all ones in the low bits).
+// The 8 sums |x| + magic(e) of 8 doubles, a NaN's with the NaN code in its low bits.
 template <class Target, rounding_rule Rule, overflow Overflow>
 MINIFLOAT_LANE_FN __m512i double_sums(__m512i bits) {
   using constants = double_addition_constants<Target, Rule, Overflow>;
