@@ -8735,22 +8735,21 @@ struct avx512_kernels {
   static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
                      Tally&& tally = Tally{}) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
+    // Part of the array by the float lanes (generic: instantiated only where a branch calls it).
+    const auto by_floats = [&](auto first, auto count) {
+      avx512::encode_array<Target, Rule, Overflow, variant>(src + first, count, codes + first,
+                                                            random, tally);
+    };
     if constexpr (Rule == rounding_rule::nearest_even && avx512::encodes_by_words<Source, Target> &&
                   std::is_same<std::decay_t<Tally>, no_tally>::value) {
       // Groups of 64 in 16-bit words (words.inc); a group with a value below the target's
       // normals, and the tail, by the float lanes.
-      avx512::encode_by_words<Target, Overflow>(
-          src, n, codes, [&](std::size_t first, std::size_t count) {
-            avx512::encode_array<Target, Rule, Overflow, variant>(src + first, count, codes + first,
-                                                                  random, tally);
-          });
+      avx512::encode_by_words<Target, Overflow>(src, n, codes, by_floats);
     } else if constexpr (avx512::encodes_doubles_by_addition<Source, Target, Rule, Overflow,
                                                              std::decay_t<Tally>>) {
-      avx512::encode_doubles_by_addition<Target, Rule, Overflow>(
-          src, n, codes, [&](std::size_t first, std::size_t count) {
-            avx512::encode_array<Target, Rule, Overflow, variant>(src + first, count, codes + first,
-                                                                  random, tally);
-          });
+      // Groups of 64 in double lanes; the head before the first cache line and the tail by the
+      // float lanes.
+      avx512::encode_doubles_by_addition<Target, Rule, Overflow>(src, n, codes, by_floats);
     } else {
       avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
     }
