@@ -262,23 +262,42 @@ MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32
 MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
   return static_cast<std::uint32_t>(_mm512_reduce_max_epu32(a));
 }
-// Lanes 0-7: the maxima of a's lane pairs (0, 1), (2, 3), ...; lanes 8-15: b's.
-MINIFLOAT_LANE_FN u32v max_of_pairs(u32v a, u32v b) {
-  const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
-  const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
-  return _mm512_max_epu32(_mm512_permutex2var_epi32(a, even, b),
-                          _mm512_permutex2var_epi32(a, odd, b));
-}
-// Lane k: the largest lane of m[k]. Four rounds of max_of_pairs, each halving the vectors and
-// doubling the lanes each one's maxima cover, in order.
+// Lane k: the largest lane of m[k]. Four rounds, each halving the vectors and the lanes that
+// hold one vector's maxima: a round merges two vectors a and b by one maximum of a blend of them
+// (the lanes that stay) and one shuffle (the lanes that move across), each non-destructive.
+// One shuffle per merge, 15 in all, where two-register permutes took two (and, with g++, a
+// copy): the shuffles share few ports (VPERMT2D's one on an AMD Zen 5).
 MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
+  // 1. 256-bit halves: a's low half with b's high, against a's high with b's low.
   u32v eight[8];
   for (std::size_t k = 0; k < 8; ++k) {
-    eight[k] = max_of_pairs(m[2 * k], m[2 * k + 1]);
+    const u32v a = m[k];
+    const u32v b = m[k + 8];
+    eight[k] =
+        _mm512_max_epu32(_mm512_mask_blend_epi32(0xFF00, a, b), _mm512_shuffle_i64x2(a, b, 0x4E));
   }
-  const u32v four[4] = {max_of_pairs(eight[0], eight[1]), max_of_pairs(eight[2], eight[3]),
-                        max_of_pairs(eight[4], eight[5]), max_of_pairs(eight[6], eight[7])};
-  return max_of_pairs(max_of_pairs(four[0], four[1]), max_of_pairs(four[2], four[3]));
+  // 2. 128-bit quarters: [a0 b1 a2 b3] against [b0 a1 b2 a3] with its neighbours swapped.
+  u32v four[4];
+  for (std::size_t k = 0; k < 4; ++k) {
+    const u32v a = eight[k];
+    const u32v b = eight[k + 4];
+    const u32v swapped = _mm512_mask_blend_epi32(0x0F0F, a, b);
+    four[k] = _mm512_max_epu32(_mm512_mask_blend_epi32(0xF0F0, a, b),
+                               _mm512_shuffle_i32x4(swapped, swapped, 0xB1));
+  }
+  // 3. Pairs of lanes within each 128-bit quarter, as 1.
+  u32v two[2];
+  for (std::size_t k = 0; k < 2; ++k) {
+    const u32v a = four[k];
+    const u32v b = four[k + 2];
+    two[k] = _mm512_max_epu32(_mm512_mask_blend_epi32(0xCCCC, a, b),
+                              _mm512_castps_si512(_mm512_shuffle_ps(_mm512_castsi512_ps(a),
+                                                                    _mm512_castsi512_ps(b), 0x4E)));
+  }
+  // 4. Single lanes, as 2.
+  const u32v swapped = _mm512_mask_blend_epi32(0x5555, two[0], two[1]);
+  return _mm512_max_epu32(_mm512_mask_blend_epi32(0xAAAA, two[0], two[1]),
+                          _mm512_shuffle_epi32(swapped, static_cast<_MM_PERM_ENUM>(0xB1)));
 }
 
 #include "lanes.inc"
