@@ -737,6 +737,62 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
   return b;
 }
 
+// group_max_magnitude_bits (lanes.inc) for a source `offset` floats (1 to 15) past a 64-byte
+// boundary, as std::vector's large buffers lie (16 bytes past one), by loads of whole cache
+// lines: block k's lines run from the one holding its first element to the one holding the
+// next block's, the first taken in lanes offset and up, the last below offset (a masked
+// maximum; a group's first and last lines by masked loads, so that no byte outside the array
+// is read). Size / 16 loads per block, each line read once, where the block's own Size / 16
+// vectors each straddled two lines. 1 x 128 tiles' amaxes at 64 Ki floats
+// 16 bytes past a boundary (AMD Zen 5): 0.094 cycles per element by the blocks' vectors, 0.061
+// by whole lines; 0.037 from an aligned source. (NVFP4's blocks of one vector gain nothing.)
+template <std::size_t Size>
+MINIFLOAT_ARRAY_FN void group_max_magnitude_bits_by_lines(const float* src, unsigned offset,
+                                                          std::size_t groups, std::uint32_t* out) {
+  static_assert(Size % 16 == 0 && Size >= 32, "blocks of two vectors or more");
+  const __m512i magnitude = _mm512_set1_epi32(0x7FFFFFFF);
+  const auto from_offset = static_cast<__mmask16>(0xFFFFU << offset);
+  const auto below_offset = static_cast<__mmask16>((1U << offset) - 1U);
+  // (The line address by integers: src - offset may point before the array.)
+  const auto line = [src, offset](std::size_t element) {
+    return reinterpret_cast<const float*>(reinterpret_cast<std::uintptr_t>(src + element) -
+                                          offset * sizeof(float));
+  };
+  for (std::size_t g = 0; g < groups; ++g) {
+    u32v m[16];
+    // The line block k starts in: its lanes from offset on are block k's, those below it the
+    // block before's (or, for the group's first, read as 0).
+    u32v head = _mm512_maskz_and_epi32(
+        from_offset, _mm512_maskz_loadu_epi32(from_offset, line(16 * g * Size)), magnitude);
+    for (std::size_t k = 0; k < 16; ++k) {
+      const std::size_t first = (16 * g + k) * Size; // the block's first element
+      u32v m0 = _mm512_and_si512(_mm512_load_si512(src + first + 16 - offset), magnitude);
+      u32v m1 = m0;
+      for (std::size_t i = 32; i < Size; i += 16) {
+        const u32v v = _mm512_and_si512(_mm512_load_si512(src + first + i - offset), magnitude);
+        if ((i / 16) % 2 == 1) {
+          m1 = _mm512_max_epu32(m1, v);
+        } else {
+          m0 = _mm512_max_epu32(m0, v);
+        }
+      }
+      // The next block's first line (after the group's last block, masked: it may end the
+      // array).
+      const u32v next =
+          k == 15
+              ? _mm512_maskz_and_epi32(below_offset,
+                                       _mm512_maskz_loadu_epi32(below_offset, line(first + Size)),
+                                       magnitude)
+              : _mm512_and_si512(_mm512_load_si512(src + first + Size - offset), magnitude);
+      const u32v inner = _mm512_max_epu32(m0, m1);
+      const u32v with_head = _mm512_mask_max_epu32(inner, from_offset, inner, head);
+      m[k] = _mm512_mask_max_epu32(with_head, below_offset, with_head, next);
+      head = next;
+    }
+    _mm512_storeu_si512(out + 16 * g, max_of_each(m));
+  }
+}
+
 // FP4 packing, 64 codes at a time: VPMADDUBSW makes each pair (c0, c1) of masked codes the word
 // c0 + 16 c1 (at most 0xFF), VPMOVWB keeps the words' low bytes. The rest as the portable path
 // does.
@@ -807,6 +863,22 @@ struct avx512_kernels {
   static void block_max_magnitude_bits(const float* src, std::size_t blocks, std::size_t block_size,
                                        std::uint32_t* out, std::size_t rows = 1,
                                        std::size_t stride = 0) {
+    // One-row MX blocks and 1 x 128 tiles from a source off its cache lines: whole lines
+    // (group_max_magnitude_bits_by_lines), 16 blocks at a time; the rest as lanes.inc does.
+    const auto offset = static_cast<unsigned>(elements_to_line(src));
+    if (rows == 1 && (block_size == 32 || block_size == 128) && offset != 0 &&
+        reinterpret_cast<std::uintptr_t>(src) % sizeof(float) == 0) {
+      const std::size_t groups = blocks / 16;
+      if (block_size == 32) {
+        avx512::group_max_magnitude_bits_by_lines<32>(src, 16 - offset, groups, out);
+      } else {
+        avx512::group_max_magnitude_bits_by_lines<128>(src, 16 - offset, groups, out);
+      }
+      const std::size_t done = groups * 16;
+      src += done * block_size;
+      out += done;
+      blocks -= done;
+    }
     avx512::block_max_magnitude_bits(src, blocks, block_size, out, rows, stride);
   }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
