@@ -1640,9 +1640,11 @@ constexpr std::size_t prefetch_distance = 0;
 //   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
 //                                     exact widening by an instruction (binary16_conversion)
 //   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
-//   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN, and
+//   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN,
+//   ordered_lanes(a, x)               the lanes where neither float a nor x is a NaN,
+//   bit_select_where(k, m, a, b)      bit_select(m, a, b) in the lanes of mask k, else b, and
 //   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
-//   min_magnitude(x, limit)           min(|x|, limit), a NaN where x is one
+//   min_magnitude(x, limit)           min(|x|, limit), anything where x is a NaN
 //                                     (fixup_and_lookup32)
 //   load_double_as_float_bits(p), load_double_as_float_bits_partial(p, count)
 //                                     doubles rounded to odd into float by instructions, at
@@ -1994,7 +1996,12 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   // (auto: min_magnitude, which only some paths have, stays a dependent call.)
   const auto limit = splat(constants::limit_bits);
   u32v clamped = splat(0U);
+  // (Where the NaN lanes are fixed last, they are found first: g++ 12 then kept every vector of
+  // x in one register, where it reloaded and copied some, 43 vector instructions per 64 floats
+  // with VFIXUPIMMPS on the sum, 42 with the compare just before the bit select, 41 so.)
+  [[maybe_unused]] maskv ordered{};
   if constexpr (fixes_nan_lanes) {
+    ordered = ordered_lanes(limit, bits);
     clamped = min_magnitude(bits, limit);
   } else {
     clamped = min_u(magnitude_bits, limit);
@@ -2014,7 +2021,12 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
   auto sum = add_f32<Rule>(clamped, magic);
   if constexpr (constants::by_clamp) {
-    if constexpr (clamp_code<Target, Overflow> != info::nan_code) {
+    if constexpr (fixes_nan_lanes && !constants::finite_by_clamp) {
+      // The top total_bits of a NaN x are its sign and then all ones, the NaN code (NaN takes
+      // the sign): taken whole there, whatever the clamp and the sum made of the lane.
+      return bit_select_where(ordered, splat(std::uint32_t{info::magnitude_mask}), sum,
+                              shr<32 - info::total_bits>(bits));
+    } else if constexpr (clamp_code<Target, Overflow> != info::nan_code) {
       if constexpr (capabilities.fixup_and_lookup32) {
         sum = all_ones_where_nan(sum, bits);
       } else {
@@ -4541,9 +4553,11 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
 //   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
 //                                     exact widening by an instruction (binary16_conversion)
 //   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
-//   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN, and
+//   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN,
+//   ordered_lanes(a, x)               the lanes where neither float a nor x is a NaN,
+//   bit_select_where(k, m, a, b)      bit_select(m, a, b) in the lanes of mask k, else b, and
 //   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
-//   min_magnitude(x, limit)           min(|x|, limit), a NaN where x is one
+//   min_magnitude(x, limit)           min(|x|, limit), anything where x is a NaN
 //                                     (fixup_and_lookup32)
 //   load_double_as_float_bits(p), load_double_as_float_bits_partial(p, count)
 //                                     doubles rounded to odd into float by instructions, at
@@ -4895,7 +4909,12 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   // (auto: min_magnitude, which only some paths have, stays a dependent call.)
   const auto limit = splat(constants::limit_bits);
   u32v clamped = splat(0U);
+  // (Where the NaN lanes are fixed last, they are found first: g++ 12 then kept every vector of
+  // x in one register, where it reloaded and copied some, 43 vector instructions per 64 floats
+  // with VFIXUPIMMPS on the sum, 42 with the compare just before the bit select, 41 so.)
+  [[maybe_unused]] maskv ordered{};
   if constexpr (fixes_nan_lanes) {
+    ordered = ordered_lanes(limit, bits);
     clamped = min_magnitude(bits, limit);
   } else {
     clamped = min_u(magnitude_bits, limit);
@@ -4915,7 +4934,12 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
   auto sum = add_f32<Rule>(clamped, magic);
   if constexpr (constants::by_clamp) {
-    if constexpr (clamp_code<Target, Overflow> != info::nan_code) {
+    if constexpr (fixes_nan_lanes && !constants::finite_by_clamp) {
+      // The top total_bits of a NaN x are its sign and then all ones, the NaN code (NaN takes
+      // the sign): taken whole there, whatever the clamp and the sum made of the lane.
+      return bit_select_where(ordered, splat(std::uint32_t{info::magnitude_mask}), sum,
+                              shr<32 - info::total_bits>(bits));
+    } else if constexpr (clamp_code<Target, Overflow> != info::nan_code) {
       if constexpr (capabilities.fixup_and_lookup32) {
         sum = all_ones_where_nan(sum, bits);
       } else {
@@ -6615,11 +6639,23 @@ MINIFLOAT_LANE_FN u32v all_ones_where_nan(u32v a, u32v x) {
   return _mm512_castps_si512(
       _mm512_fixupimm_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(x), splat(0xEEU), 0));
 }
+// The lanes where neither float a nor x is a NaN: an ordered compare, quiet, exceptions
+// suppressed (a: a constant, which is none; x second, which may be read from memory).
+MINIFLOAT_LANE_FN maskv ordered_lanes(u32v a, u32v x) {
+  return _mm512_cmp_round_ps_mask(_mm512_castsi512_ps(a), _mm512_castsi512_ps(x), _CMP_ORD_Q,
+                                  _MM_FROUND_NO_EXC);
+}
+// bit_select(m, a, b) in the lanes of `where`, b in the others: one masked VPTERNLOGD, written
+// over b.
+MINIFLOAT_LANE_FN u32v bit_select_where(maskv where, u32v m, u32v a, u32v b) {
+  constexpr int second_where_third_else_first = 0xD8; // as bit_select
+  return _mm512_mask_ternarylogic_epi32(b, where, a, m, second_where_third_else_first);
+}
 // min(|x|, limit) for the float lanes x (limit: a non-negative float's bits): one VRANGEPS
 // (imm 0b1010: the smaller magnitude, sign cleared), exceptions suppressed. Where x is a NaN the
 // result is not one on every CPU (an AMD Zen 5 gives the limit): callers classify x itself
-// (all_ones_where_nan). Under DAZ a float subnormal x gives 0, which every caller encodes as it
-// encodes x.
+// (ordered_lanes, all_ones_where_nan). Under DAZ a float subnormal x gives 0, which every caller
+// encodes as it encodes x.
 MINIFLOAT_LANE_FN u32v min_magnitude(u32v x, u32v limit) {
   constexpr int smaller_magnitude_sign_cleared = 0b1010;
   return _mm512_castps_si512(
@@ -6835,9 +6871,11 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
 //   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
 //                                     exact widening by an instruction (binary16_conversion)
 //   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
-//   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN, and
+//   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN,
+//   ordered_lanes(a, x)               the lanes where neither float a nor x is a NaN,
+//   bit_select_where(k, m, a, b)      bit_select(m, a, b) in the lanes of mask k, else b, and
 //   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
-//   min_magnitude(x, limit)           min(|x|, limit), a NaN where x is one
+//   min_magnitude(x, limit)           min(|x|, limit), anything where x is a NaN
 //                                     (fixup_and_lookup32)
 //   load_double_as_float_bits(p), load_double_as_float_bits_partial(p, count)
 //                                     doubles rounded to odd into float by instructions, at
@@ -7189,7 +7227,12 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   // (auto: min_magnitude, which only some paths have, stays a dependent call.)
   const auto limit = splat(constants::limit_bits);
   u32v clamped = splat(0U);
+  // (Where the NaN lanes are fixed last, they are found first: g++ 12 then kept every vector of
+  // x in one register, where it reloaded and copied some, 43 vector instructions per 64 floats
+  // with VFIXUPIMMPS on the sum, 42 with the compare just before the bit select, 41 so.)
+  [[maybe_unused]] maskv ordered{};
   if constexpr (fixes_nan_lanes) {
+    ordered = ordered_lanes(limit, bits);
     clamped = min_magnitude(bits, limit);
   } else {
     clamped = min_u(magnitude_bits, limit);
@@ -7209,7 +7252,12 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
   auto sum = add_f32<Rule>(clamped, magic);
   if constexpr (constants::by_clamp) {
-    if constexpr (clamp_code<Target, Overflow> != info::nan_code) {
+    if constexpr (fixes_nan_lanes && !constants::finite_by_clamp) {
+      // The top total_bits of a NaN x are its sign and then all ones, the NaN code (NaN takes
+      // the sign): taken whole there, whatever the clamp and the sum made of the lane.
+      return bit_select_where(ordered, splat(std::uint32_t{info::magnitude_mask}), sum,
+                              shr<32 - info::total_bits>(bits));
+    } else if constexpr (clamp_code<Target, Overflow> != info::nan_code) {
       if constexpr (capabilities.fixup_and_lookup32) {
         sum = all_ones_where_nan(sum, bits);
       } else {
@@ -9145,9 +9193,11 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[4]) {
 //   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
 //                                     exact widening by an instruction (binary16_conversion)
 //   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
-//   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN, and
+//   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN,
+//   ordered_lanes(a, x)               the lanes where neither float a nor x is a NaN,
+//   bit_select_where(k, m, a, b)      bit_select(m, a, b) in the lanes of mask k, else b, and
 //   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
-//   min_magnitude(x, limit)           min(|x|, limit), a NaN where x is one
+//   min_magnitude(x, limit)           min(|x|, limit), anything where x is a NaN
 //                                     (fixup_and_lookup32)
 //   load_double_as_float_bits(p), load_double_as_float_bits_partial(p, count)
 //                                     doubles rounded to odd into float by instructions, at
@@ -9499,7 +9549,12 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   // (auto: min_magnitude, which only some paths have, stays a dependent call.)
   const auto limit = splat(constants::limit_bits);
   u32v clamped = splat(0U);
+  // (Where the NaN lanes are fixed last, they are found first: g++ 12 then kept every vector of
+  // x in one register, where it reloaded and copied some, 43 vector instructions per 64 floats
+  // with VFIXUPIMMPS on the sum, 42 with the compare just before the bit select, 41 so.)
+  [[maybe_unused]] maskv ordered{};
   if constexpr (fixes_nan_lanes) {
+    ordered = ordered_lanes(limit, bits);
     clamped = min_magnitude(bits, limit);
   } else {
     clamped = min_u(magnitude_bits, limit);
@@ -9519,7 +9574,12 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
   auto sum = add_f32<Rule>(clamped, magic);
   if constexpr (constants::by_clamp) {
-    if constexpr (clamp_code<Target, Overflow> != info::nan_code) {
+    if constexpr (fixes_nan_lanes && !constants::finite_by_clamp) {
+      // The top total_bits of a NaN x are its sign and then all ones, the NaN code (NaN takes
+      // the sign): taken whole there, whatever the clamp and the sum made of the lane.
+      return bit_select_where(ordered, splat(std::uint32_t{info::magnitude_mask}), sum,
+                              shr<32 - info::total_bits>(bits));
+    } else if constexpr (clamp_code<Target, Overflow> != info::nan_code) {
       if constexpr (capabilities.fixup_and_lookup32) {
         sum = all_ones_where_nan(sum, bits);
       } else {

@@ -127,11 +127,23 @@ MINIFLOAT_LANE_FN u32v all_ones_where_nan(u32v a, u32v x) {
   return _mm512_castps_si512(
       _mm512_fixupimm_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(x), splat(0xEEU), 0));
 }
+// The lanes where neither float a nor x is a NaN: an ordered compare, quiet, exceptions
+// suppressed (a: a constant, which is none; x second, which may be read from memory).
+MINIFLOAT_LANE_FN maskv ordered_lanes(u32v a, u32v x) {
+  return _mm512_cmp_round_ps_mask(_mm512_castsi512_ps(a), _mm512_castsi512_ps(x), _CMP_ORD_Q,
+                                  _MM_FROUND_NO_EXC);
+}
+// bit_select(m, a, b) in the lanes of `where`, b in the others: one masked VPTERNLOGD, written
+// over b.
+MINIFLOAT_LANE_FN u32v bit_select_where(maskv where, u32v m, u32v a, u32v b) {
+  constexpr int second_where_third_else_first = 0xD8; // as bit_select
+  return _mm512_mask_ternarylogic_epi32(b, where, a, m, second_where_third_else_first);
+}
 // min(|x|, limit) for the float lanes x (limit: a non-negative float's bits): one VRANGEPS
 // (imm 0b1010: the smaller magnitude, sign cleared), exceptions suppressed. Where x is a NaN the
 // result is not one on every CPU (an AMD Zen 5 gives the limit): callers classify x itself
-// (all_ones_where_nan). Under DAZ a float subnormal x gives 0, which every caller encodes as it
-// encodes x.
+// (ordered_lanes, all_ones_where_nan). Under DAZ a float subnormal x gives 0, which every caller
+// encodes as it encodes x.
 MINIFLOAT_LANE_FN u32v min_magnitude(u32v x, u32v limit) {
   constexpr int smaller_magnitude_sign_cleared = 0b1010;
   return _mm512_castps_si512(
