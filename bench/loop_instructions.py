@@ -13,27 +13,32 @@ import re
 import subprocess
 import sys
 
-# name, path, elements per iteration, a regular expression on the demangled symbol
+# name, path, elements per iteration, a regular expression on the demangled symbol (the loops
+# through the caches: encode_array's NonTemporal argument false)
 KERNELS = [
     ("float -> e4m3 nearest-even", "avx512", 64,
      r"avx512::encode_array<minifloat::binary_format<4, 3, 7, \(minifloat::specials\)1, true, "
      r"true>, \(minifloat::detail::rounding_rule\)0, \(minifloat::overflow\)0, "
-     r"\(minifloat::detail::step2_variant\)\d, float const\*, minifloat::detail::no_random_bits, "
+     r"\(minifloat::detail::step2_variant\)\d, false, float const\*, "
+     r"minifloat::detail::no_random_bits, "
      r"[a-z_:]*no_tally>"),
     ("float -> e4m3 saturating", "avx512", 64,
      r"avx512::encode_array<minifloat::binary_format<4, 3, 7, \(minifloat::specials\)1, true, "
      r"true>, \(minifloat::detail::rounding_rule\)0, \(minifloat::overflow\)1, "
-     r"\(minifloat::detail::step2_variant\)\d, float const\*, minifloat::detail::no_random_bits, "
+     r"\(minifloat::detail::step2_variant\)\d, false, float const\*, "
+     r"minifloat::detail::no_random_bits, "
      r"[a-z_:]*no_tally>"),
     ("float -> e5m2 nearest-even", "avx512", 64,
      r"avx512::encode_array<minifloat::binary_format<5, 2, 15, \(minifloat::specials\)0, true, "
      r"true>, \(minifloat::detail::rounding_rule\)0, \(minifloat::overflow\)0, "
-     r"\(minifloat::detail::step2_variant\)\d, float const\*, minifloat::detail::no_random_bits, "
+     r"\(minifloat::detail::step2_variant\)\d, false, float const\*, "
+     r"minifloat::detail::no_random_bits, "
      r"[a-z_:]*no_tally>"),
     ("float -> e5m2 saturating", "avx512", 64,
      r"avx512::encode_array<minifloat::binary_format<5, 2, 15, \(minifloat::specials\)0, true, "
      r"true>, \(minifloat::detail::rounding_rule\)0, \(minifloat::overflow\)1, "
-     r"\(minifloat::detail::step2_variant\)\d, float const\*, minifloat::detail::no_random_bits, "
+     r"\(minifloat::detail::step2_variant\)\d, false, float const\*, "
+     r"minifloat::detail::no_random_bits, "
      r"[a-z_:]*no_tally>"),
     ("double -> e4m3 nearest-even", "avx512", 64,
      r"avx512::encode_doubles_by_addition<minifloat::binary_format<4, 3, 7, "
@@ -42,7 +47,8 @@ KERNELS = [
     ("float -> e4m3 nearest-even", "avx2", 32,
      r"avx2::encode_array<minifloat::binary_format<4, 3, 7, \(minifloat::specials\)1, true, "
      r"true>, \(minifloat::detail::rounding_rule\)0, \(minifloat::overflow\)0, "
-     r"\(minifloat::detail::step2_variant\)3, float const\*, minifloat::detail::no_random_bits, "
+     r"\(minifloat::detail::step2_variant\)3, false, float const\*, "
+     r"minifloat::detail::no_random_bits, "
      r"[a-z_:]*no_tally>"),
 ]
 

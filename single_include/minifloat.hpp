@@ -61,7 +61,8 @@
 //       array functions take the portable loop.
 //   MINIFLOAT_NON_TEMPORAL_THRESHOLD  default: (std::size_t{32} << 20), 32 MiB
 //       Widening array conversions whose output has at least this many bytes are written with
-//       non-temporal (streaming) stores on x86; 0 streams every output, SIZE_MAX none.
+//       non-temporal (streaming) stores on x86, and so are narrowings of floats (convert,
+//       quantize) on the AVX-512 path; 0 streams every output, SIZE_MAX none.
 //   MINIFLOAT_ERROR_HANDLER(message)  default: undefined (throw, or print and abort)
 //       Called with a const char* when an array or scaling function refuses its arguments; must
 //       not return. Without it: throws minifloat::invalid_argument where exceptions are enabled,
@@ -1640,6 +1641,9 @@ constexpr std::size_t prefetch_distance = 0;
 //   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
 //                                     exact widening by an instruction (binary16_conversion)
 //   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
+//   store_codes4_streaming(p, a, b, c, d)
+//                                     the same, a streaming store to a 64-byte aligned p (only
+//                                     where a path's encode asks for NonTemporal)
 //   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN,
 //   ordered_lanes(a, x)               the lanes where neither float a nor x is a NaN,
 //   bit_select_where(k, m, a, b)      bit_select(m, a, b) in the lanes of mask k, else b, and
@@ -2722,8 +2726,11 @@ elements_before_vectors(const ::minifloat::detail::block_scaled_floats& /*src*/,
 // past the arrays). Element i always meets random bits i, so the path and the split of the
 // array never change a result. With a report (Tally: report.hpp's report_tally), each vector
 // of values and codes is also handed to report_lanes.
+// NonTemporal (the paths with store_codes4_streaming): dst lies on a 64-byte boundary, and the
+// groups of four vectors are written with streaming stores (x86.hpp with_aligned_stores).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          ::minifloat::detail::step2_variant Variant, class Source, class Random, class Tally>
+          ::minifloat::detail::step2_variant Variant, bool NonTemporal = false, class Source,
+          class Random, class Tally>
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
                                      const Random& source_of_bits, Tally& tally) {
   decltype(auto) random = random_stream(source_of_bits);
@@ -2732,8 +2739,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   // constant, with -Waggressive-loop-optimizations.)
   if constexpr (capabilities.store4) {
     // A large array's elements before its source's first cache-line boundary first, in partial
-    // vectors (elements_before_vectors).
-    for (const std::size_t head = elements_before_vectors(src, n); i != head;) {
+    // vectors (elements_before_vectors); with streaming stores, none (dst's boundary counts).
+    for (const std::size_t head = NonTemporal ? 0 : elements_before_vectors(src, n); i != head;) {
       const std::size_t count = head - i < width ? head - i : width;
       encode_partial<Target, Rule, Overflow, Variant>(src, i, count, dst, random, tally);
       i += count;
@@ -2752,9 +2759,11 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       const auto window = report_window<Target, Rule, 4, Source>(tally);
       for (; i != blocks_end; i += 4 * width) {
         prefetch_source<4 * width>(src, i, blocks_end);
-        const u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
-                              load_float_bits(src + i + 2 * width),
-                              load_float_bits(src + i + 3 * width)};
+        u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
+                        load_float_bits(src + i + 2 * width), load_float_bits(src + i + 3 * width)};
+        if constexpr (NonTemporal) {
+          kept_in_registers(src, bits);
+        }
         const bool look = report_needs_look<Target, Rule>(tally, src, bits, window);
         // (auto: store_codes4, which only some paths have, stays a dependent call.)
         const auto codes0 =
@@ -2765,7 +2774,11 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
             bits[2], random_lanes(random, i + 2 * width));
         const auto codes3 = convert_float_lanes<Target, Rule, Overflow, Variant>(
             bits[3], random_lanes(random, i + 3 * width));
-        store_codes4(dst + i, codes0, codes1, codes2, codes3);
+        if constexpr (NonTemporal) {
+          store_codes4_streaming(dst + i, codes0, codes1, codes2, codes3);
+        } else {
+          store_codes4(dst + i, codes0, codes1, codes2, codes3);
+        }
         if constexpr (looks_between) {
           if (look) {
             break;
@@ -3006,8 +3019,9 @@ MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_
 
 } // namespace portable
 
-// How a decode writes its results: through the caches, or with non-temporal stores where the
-// path has them (x86), for outputs larger than the caches (MINIFLOAT_NON_TEMPORAL_THRESHOLD).
+// How a decode (or, on AVX-512, a narrowing of floats) writes its results: through the caches,
+// or with non-temporal stores where the path has them (x86), for outputs larger than the caches
+// (MINIFLOAT_NON_TEMPORAL_THRESHOLD).
 enum class stores { cached, non_temporal };
 
 // Packed e2m1 (FP4, element 2j in the low nibble of byte j) in blocks of 32 sharing the scale
@@ -3167,7 +3181,7 @@ struct portable_kernels {
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>
   static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
-                     Tally&& tally = Tally{}) {
+                     Tally&& tally = Tally{}, stores /*mode*/ = stores::cached) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
     if constexpr (variant == step2_variant::lane_addition_if_nearest) {
       if (portable::rounds_to_nearest()) {
@@ -4553,6 +4567,9 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
 //   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
 //                                     exact widening by an instruction (binary16_conversion)
 //   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
+//   store_codes4_streaming(p, a, b, c, d)
+//                                     the same, a streaming store to a 64-byte aligned p (only
+//                                     where a path's encode asks for NonTemporal)
 //   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN,
 //   ordered_lanes(a, x)               the lanes where neither float a nor x is a NaN,
 //   bit_select_where(k, m, a, b)      bit_select(m, a, b) in the lanes of mask k, else b, and
@@ -5635,8 +5652,11 @@ elements_before_vectors(const ::minifloat::detail::block_scaled_floats& /*src*/,
 // past the arrays). Element i always meets random bits i, so the path and the split of the
 // array never change a result. With a report (Tally: report.hpp's report_tally), each vector
 // of values and codes is also handed to report_lanes.
+// NonTemporal (the paths with store_codes4_streaming): dst lies on a 64-byte boundary, and the
+// groups of four vectors are written with streaming stores (x86.hpp with_aligned_stores).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          ::minifloat::detail::step2_variant Variant, class Source, class Random, class Tally>
+          ::minifloat::detail::step2_variant Variant, bool NonTemporal = false, class Source,
+          class Random, class Tally>
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
                                      const Random& source_of_bits, Tally& tally) {
   decltype(auto) random = random_stream(source_of_bits);
@@ -5645,8 +5665,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   // constant, with -Waggressive-loop-optimizations.)
   if constexpr (capabilities.store4) {
     // A large array's elements before its source's first cache-line boundary first, in partial
-    // vectors (elements_before_vectors).
-    for (const std::size_t head = elements_before_vectors(src, n); i != head;) {
+    // vectors (elements_before_vectors); with streaming stores, none (dst's boundary counts).
+    for (const std::size_t head = NonTemporal ? 0 : elements_before_vectors(src, n); i != head;) {
       const std::size_t count = head - i < width ? head - i : width;
       encode_partial<Target, Rule, Overflow, Variant>(src, i, count, dst, random, tally);
       i += count;
@@ -5665,9 +5685,11 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       const auto window = report_window<Target, Rule, 4, Source>(tally);
       for (; i != blocks_end; i += 4 * width) {
         prefetch_source<4 * width>(src, i, blocks_end);
-        const u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
-                              load_float_bits(src + i + 2 * width),
-                              load_float_bits(src + i + 3 * width)};
+        u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
+                        load_float_bits(src + i + 2 * width), load_float_bits(src + i + 3 * width)};
+        if constexpr (NonTemporal) {
+          kept_in_registers(src, bits);
+        }
         const bool look = report_needs_look<Target, Rule>(tally, src, bits, window);
         // (auto: store_codes4, which only some paths have, stays a dependent call.)
         const auto codes0 =
@@ -5678,7 +5700,11 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
             bits[2], random_lanes(random, i + 2 * width));
         const auto codes3 = convert_float_lanes<Target, Rule, Overflow, Variant>(
             bits[3], random_lanes(random, i + 3 * width));
-        store_codes4(dst + i, codes0, codes1, codes2, codes3);
+        if constexpr (NonTemporal) {
+          store_codes4_streaming(dst + i, codes0, codes1, codes2, codes3);
+        } else {
+          store_codes4(dst + i, codes0, codes1, codes2, codes3);
+        }
         if constexpr (looks_between) {
           if (look) {
             break;
@@ -6396,7 +6422,7 @@ struct avx2_kernels {
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>
   static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
-                     Tally&& tally = Tally{}) {
+                     Tally&& tally = Tally{}, stores /*mode*/ = stores::cached) {
     if constexpr (Rule == rounding_rule::nearest_even && avx2::encodes_by_words<Source, Target> &&
                   std::is_same<std::decay_t<Tally>, no_tally>::value) {
       // Groups of 32 in 16-bit words (words.inc); a group with a value below the target's
@@ -6775,11 +6801,24 @@ constexpr std::array<std::uint8_t, 64> pack4_indices() {
   return indices;
 }
 alignas(64) inline constexpr std::array<std::uint8_t, 64> pack4 = pack4_indices();
-MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
+MINIFLOAT_LANE_FN __m512i codes4(u32v a, u32v b, u32v c, u32v d) {
   const __m512i words_ab = _mm512_packus_epi32(a, b);
   const __m512i words_cd = _mm512_packus_epi32(c, d);
-  _mm512_storeu_si512(
-      p, _mm512_permutex2var_epi8(words_ab, _mm512_load_si512(pack4.data()), words_cd));
+  return _mm512_permutex2var_epi8(words_ab, _mm512_load_si512(pack4.data()), words_cd);
+}
+MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
+  _mm512_storeu_si512(p, codes4(a, b, c, d));
+}
+// The vectors as they are, in registers: an empty asm that may have changed them, so that the
+// compiler reads their source once. (GCC 12 read x a second time, as a memory operand of the
+// sign's shift: streaming from a source off its lines, whose every load is split in two, ran
+// at 6.9-7.0 el/ns that way and 10.0-10.1 with this.)
+template <class Source>
+MINIFLOAT_LANE_FN void kept_in_registers(const Source& /*src*/, u32v (&v)[4]) {
+  __asm__("" : "+v"(v[0]), "+v"(v[1]), "+v"(v[2]), "+v"(v[3]));
+}
+MINIFLOAT_LANE_FN void store_codes4_streaming(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
+  _mm512_stream_si512(reinterpret_cast<__m512i*>(p), codes4(a, b, c, d));
 }
 
 // The largest lane.
@@ -6871,6 +6910,9 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
 //   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
 //                                     exact widening by an instruction (binary16_conversion)
 //   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
+//   store_codes4_streaming(p, a, b, c, d)
+//                                     the same, a streaming store to a 64-byte aligned p (only
+//                                     where a path's encode asks for NonTemporal)
 //   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN,
 //   ordered_lanes(a, x)               the lanes where neither float a nor x is a NaN,
 //   bit_select_where(k, m, a, b)      bit_select(m, a, b) in the lanes of mask k, else b, and
@@ -7953,8 +7995,11 @@ elements_before_vectors(const ::minifloat::detail::block_scaled_floats& /*src*/,
 // past the arrays). Element i always meets random bits i, so the path and the split of the
 // array never change a result. With a report (Tally: report.hpp's report_tally), each vector
 // of values and codes is also handed to report_lanes.
+// NonTemporal (the paths with store_codes4_streaming): dst lies on a 64-byte boundary, and the
+// groups of four vectors are written with streaming stores (x86.hpp with_aligned_stores).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          ::minifloat::detail::step2_variant Variant, class Source, class Random, class Tally>
+          ::minifloat::detail::step2_variant Variant, bool NonTemporal = false, class Source,
+          class Random, class Tally>
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
                                      const Random& source_of_bits, Tally& tally) {
   decltype(auto) random = random_stream(source_of_bits);
@@ -7963,8 +8008,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   // constant, with -Waggressive-loop-optimizations.)
   if constexpr (capabilities.store4) {
     // A large array's elements before its source's first cache-line boundary first, in partial
-    // vectors (elements_before_vectors).
-    for (const std::size_t head = elements_before_vectors(src, n); i != head;) {
+    // vectors (elements_before_vectors); with streaming stores, none (dst's boundary counts).
+    for (const std::size_t head = NonTemporal ? 0 : elements_before_vectors(src, n); i != head;) {
       const std::size_t count = head - i < width ? head - i : width;
       encode_partial<Target, Rule, Overflow, Variant>(src, i, count, dst, random, tally);
       i += count;
@@ -7983,9 +8028,11 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       const auto window = report_window<Target, Rule, 4, Source>(tally);
       for (; i != blocks_end; i += 4 * width) {
         prefetch_source<4 * width>(src, i, blocks_end);
-        const u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
-                              load_float_bits(src + i + 2 * width),
-                              load_float_bits(src + i + 3 * width)};
+        u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
+                        load_float_bits(src + i + 2 * width), load_float_bits(src + i + 3 * width)};
+        if constexpr (NonTemporal) {
+          kept_in_registers(src, bits);
+        }
         const bool look = report_needs_look<Target, Rule>(tally, src, bits, window);
         // (auto: store_codes4, which only some paths have, stays a dependent call.)
         const auto codes0 =
@@ -7996,7 +8043,11 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
             bits[2], random_lanes(random, i + 2 * width));
         const auto codes3 = convert_float_lanes<Target, Rule, Overflow, Variant>(
             bits[3], random_lanes(random, i + 3 * width));
-        store_codes4(dst + i, codes0, codes1, codes2, codes3);
+        if constexpr (NonTemporal) {
+          store_codes4_streaming(dst + i, codes0, codes1, codes2, codes3);
+        } else {
+          store_codes4(dst + i, codes0, codes1, codes2, codes3);
+        }
         if constexpr (looks_between) {
           if (look) {
             break;
@@ -8853,10 +8904,14 @@ struct avx512_kernels {
   static constexpr const char* name = "avx512";
   static constexpr lane_capabilities capabilities = avx512::capabilities;
 
+  // (mode: non_temporal writes the codes without random bits or report with streaming stores,
+  // past dst's first 64-byte boundary. Float -> e4m3 at 64 Mi on an AMD Zen 5, source and
+  // destination 16 bytes past a boundary: 8.3-8.4 el/ns through the caches, 10.0-10.1
+  // streaming, quantize 7.9-8.4 and 10.0-10.2; the 4 -> 1 copy 9.7-10.3.)
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>
   static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
-                     Tally&& tally = Tally{}) {
+                     Tally&& tally = Tally{}, stores mode = stores::cached) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
     // Part of the array by the float lanes (generic: instantiated only where a branch calls it).
     const auto by_floats = [&](auto first, auto count) {
@@ -8873,6 +8928,17 @@ struct avx512_kernels {
       // Groups of 64 in double lanes; the head before the first cache line and the tail by the
       // float lanes.
       avx512::encode_doubles_by_addition<Target, Rule, Overflow>(src, n, codes, by_floats);
+    } else if constexpr (std::is_same<Random, no_random_bits>::value &&
+                         std::is_same<std::decay_t<Tally>, no_tally>::value) {
+      if (mode == stores::non_temporal) {
+        with_aligned_stores(
+            codes, n, mode, [&](auto non_temporal, std::size_t first, std::size_t count) {
+              avx512::encode_array<Target, Rule, Overflow, variant, decltype(non_temporal)::value>(
+                  src + first, count, codes + first, random, tally);
+            });
+      } else {
+        avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
+      }
     } else {
       avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
     }
@@ -9193,6 +9259,9 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[4]) {
 //   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
 //                                     exact widening by an instruction (binary16_conversion)
 //   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
+//   store_codes4_streaming(p, a, b, c, d)
+//                                     the same, a streaming store to a 64-byte aligned p (only
+//                                     where a path's encode asks for NonTemporal)
 //   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN,
 //   ordered_lanes(a, x)               the lanes where neither float a nor x is a NaN,
 //   bit_select_where(k, m, a, b)      bit_select(m, a, b) in the lanes of mask k, else b, and
@@ -10275,8 +10344,11 @@ elements_before_vectors(const ::minifloat::detail::block_scaled_floats& /*src*/,
 // past the arrays). Element i always meets random bits i, so the path and the split of the
 // array never change a result. With a report (Tally: report.hpp's report_tally), each vector
 // of values and codes is also handed to report_lanes.
+// NonTemporal (the paths with store_codes4_streaming): dst lies on a 64-byte boundary, and the
+// groups of four vectors are written with streaming stores (x86.hpp with_aligned_stores).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          ::minifloat::detail::step2_variant Variant, class Source, class Random, class Tally>
+          ::minifloat::detail::step2_variant Variant, bool NonTemporal = false, class Source,
+          class Random, class Tally>
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
                                      const Random& source_of_bits, Tally& tally) {
   decltype(auto) random = random_stream(source_of_bits);
@@ -10285,8 +10357,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   // constant, with -Waggressive-loop-optimizations.)
   if constexpr (capabilities.store4) {
     // A large array's elements before its source's first cache-line boundary first, in partial
-    // vectors (elements_before_vectors).
-    for (const std::size_t head = elements_before_vectors(src, n); i != head;) {
+    // vectors (elements_before_vectors); with streaming stores, none (dst's boundary counts).
+    for (const std::size_t head = NonTemporal ? 0 : elements_before_vectors(src, n); i != head;) {
       const std::size_t count = head - i < width ? head - i : width;
       encode_partial<Target, Rule, Overflow, Variant>(src, i, count, dst, random, tally);
       i += count;
@@ -10305,9 +10377,11 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       const auto window = report_window<Target, Rule, 4, Source>(tally);
       for (; i != blocks_end; i += 4 * width) {
         prefetch_source<4 * width>(src, i, blocks_end);
-        const u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
-                              load_float_bits(src + i + 2 * width),
-                              load_float_bits(src + i + 3 * width)};
+        u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
+                        load_float_bits(src + i + 2 * width), load_float_bits(src + i + 3 * width)};
+        if constexpr (NonTemporal) {
+          kept_in_registers(src, bits);
+        }
         const bool look = report_needs_look<Target, Rule>(tally, src, bits, window);
         // (auto: store_codes4, which only some paths have, stays a dependent call.)
         const auto codes0 =
@@ -10318,7 +10392,11 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
             bits[2], random_lanes(random, i + 2 * width));
         const auto codes3 = convert_float_lanes<Target, Rule, Overflow, Variant>(
             bits[3], random_lanes(random, i + 3 * width));
-        store_codes4(dst + i, codes0, codes1, codes2, codes3);
+        if constexpr (NonTemporal) {
+          store_codes4_streaming(dst + i, codes0, codes1, codes2, codes3);
+        } else {
+          store_codes4(dst + i, codes0, codes1, codes2, codes3);
+        }
         if constexpr (looks_between) {
           if (look) {
             break;
@@ -10711,7 +10789,7 @@ struct neon_kernels {
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>
   static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
-                     Tally&& tally = Tally{}) {
+                     Tally&& tally = Tally{}, stores /*mode*/ = stores::cached) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
     neon::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
   }
@@ -10948,9 +11026,10 @@ inline simd_path active_path() noexcept {
 
 // The door for tests and benchmarks: while a scoped_path lives, the array and scaling functions
 // called from its thread run on `path` (which this CPU must support: a path it cannot run is
-// refused as an invalid argument), and widening writes outputs of at least
-// non_temporal_threshold bytes with streaming stores (MINIFLOAT_NON_TEMPORAL_THRESHOLD; 0: every
-// output). Other threads are not affected. Nested scopes restore the previous choice.
+// refused as an invalid argument), and widening (and, on AVX-512, narrowing floats) writes
+// outputs of at least non_temporal_threshold bytes with streaming stores
+// (MINIFLOAT_NON_TEMPORAL_THRESHOLD; 0: every output). Other threads are not affected. Nested
+// scopes restore the previous choice.
 //   for (simd_path path : {simd_path::portable, simd_path::avx2, simd_path::avx512})
 //     if (path_supported(path)) { scoped_path on(path); convert(src, n, dst); ... }
 class scoped_path {
@@ -10978,8 +11057,8 @@ private:
 namespace detail {
 inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
-// The stores a widening output of `bytes` takes in this thread (MINIFLOAT_NON_TEMPORAL_THRESHOLD,
-// or a scoped_path's threshold).
+// The stores an array conversion's output of `bytes` takes in this thread
+// (MINIFLOAT_NON_TEMPORAL_THRESHOLD, or a scoped_path's threshold).
 inline stores stores_for(std::size_t bytes) noexcept {
   return bytes >= thread_path_choice().non_temporal_threshold ? stores::non_temporal
                                                               : stores::cached;
@@ -11044,7 +11123,8 @@ void narrow_array(const From* src, std::size_t n, To* dst, const Random& random,
           done += piece;
         }
       } else {
-        decltype(kernels)::template encode<to_format, Rule, Overflow>(src, n, codes, random, tally);
+        decltype(kernels)::template encode<to_format, Rule, Overflow>(src, n, codes, random, tally,
+                                                                      stores_for(n));
       }
     });
   } else {
@@ -11066,12 +11146,13 @@ void narrow_array(const From* src, std::size_t n, To* dst, const Random& random,
 // Scaled floats (scaled_floats: x * scale; block_scaled_floats: x * its block's factor) narrowed
 // to Target with saturation (quantization, docs/spec.md §5) on the active path, in one pass.
 template <class Target, class Source, class Tally = no_tally>
-void narrow_scaled(Source src, std::size_t n, Target* q, Tally&& tally = Tally{}) {
+void narrow_scaled(Source src, std::size_t n, Target* q, Tally&& tally = Tally{},
+                   stores mode = stores::cached) {
   using format = typename value_traits<Target>::format;
   auto* codes = reinterpret_cast<std::uint8_t*>(q);
   with_kernels(active_path(), [&](auto kernels) {
     decltype(kernels)::template encode<format, rounding_rule::nearest_even, overflow::saturate>(
-        src, n, codes, no_random_bits{}, tally);
+        src, n, codes, no_random_bits{}, tally, mode);
   });
 }
 
@@ -11376,7 +11457,7 @@ void quantize_unchecked(const float* x, std::size_t n, T* q, float scale, Tally&
     }
     return;
   }
-  narrow_scaled(scaled_floats{x, scale}, n, q, tally);
+  narrow_scaled(scaled_floats{x, scale}, n, q, tally, stores_for(n));
 }
 
 // float(q[i]) * scale_inv, in pieces that stay in the first-level cache between the two steps.

@@ -400,6 +400,66 @@ void check_widening(simd_path path, bool non_temporal) {
     }
   }
 }
+// Narrowing floats (convert, and quantize's scaled floats) with every output streamed (a
+// scoped_path's threshold 0: on AVX-512 the codes past dst's first 64-byte boundary go by
+// streaming stores, the source then read off its lines) against the cached call's expected
+// codes: lengths around the 64-code groups, dst and src at several offsets from a line, and
+// nothing written outside dst.
+template <class T, minifloat::rounding R, overflow O>
+void check_streaming_narrowing(simd_path path) {
+  constexpr rounding_rule Rule = minifloat::detail::rule_of(R);
+  const std::vector<float> floats = test_floats(600);
+  alignas(64) static float source[600 + 16];
+  alignas(64) static std::uint8_t storage[600 + 64 + 2];
+  for (const std::size_t n : {0U, 1U, 63U, 64U, 127U, 257U, 300U, 519U}) {
+    for (const std::size_t src_offset : {0U, 1U, 4U, 15U}) {
+      for (const std::size_t dst_offset : {0U, 1U, 16U, 63U}) {
+        std::copy(floats.begin(), floats.begin() + static_cast<std::ptrdiff_t>(n),
+                  source + src_offset);
+        for (const bool scaled : {false, true}) {
+          if (scaled && (Rule != rounding_rule::nearest_even || O != overflow::saturate ||
+                         !minifloat::detail::is_element_type<T>)) {
+            continue; // quantize narrows to the signed formats, nearest-even and saturating
+          }
+          std::memset(storage, guard, sizeof storage);
+          T* dst = reinterpret_cast<T*>(storage + 1 + dst_offset);
+          {
+            const minifloat::scoped_path streaming(path, 0);
+            if constexpr (minifloat::detail::is_element_type<T>) {
+              if (scaled) {
+                minifloat::quantize(source + src_offset, n, dst, 0.75f);
+              }
+            }
+            if (!scaled) {
+              minifloat::convert<R, O>(source + src_offset, n, dst);
+            }
+          }
+          for (std::size_t i = 0; i < sizeof storage; ++i) {
+            const auto k = i - 1 - dst_offset; // wraps below dst
+            unsigned expected = guard;
+            if (k < n) {
+              const float x = source[src_offset + k];
+              expected = scaled ? minifloat::saturate_cast<T>(x * 0.75f).bits()
+                                : scalar_code<T, Rule, O>(x, 0);
+            }
+            ASSERT_EQ(storage[i], expected)
+                << minifloat::to_string(path) << " n=" << n << " src+" << src_offset << " dst+"
+                << dst_offset << (scaled ? " quantize" : " convert") << " element " << k;
+          }
+        }
+      }
+    }
+  }
+}
+TYPED_TEST(BulkNarrowing, StreamingNarrowingEveryLengthAndOffset) {
+  using T = TypeParam;
+  for (simd_path path : supported_paths()) {
+    check_streaming_narrowing<T, minifloat::rounding::nearest_even, overflow::non_saturating>(path);
+    check_streaming_narrowing<T, minifloat::rounding::nearest_even, overflow::saturate>(path);
+    check_streaming_narrowing<T, minifloat::rounding::toward_zero, overflow::saturate>(path);
+  }
+}
+
 // The byte-lookup decoders take the 7-bit lookup (half the permutes) exactly where -x is x with
 // the sign bit flipped for every code: every signed format but the fnuz ones (0x80 is their
 // NaN). A wrong flag either gives wrong results (the test below) or silently the slower path

@@ -110,7 +110,7 @@ void quantize_unchecked(const float* x, std::size_t n, T* q, float scale, Tally&
     }
     return;
   }
-  narrow_scaled(scaled_floats{x, scale}, n, q, tally);
+  narrow_scaled(scaled_floats{x, scale}, n, q, tally, stores_for(n));
 }
 
 // float(q[i]) * scale_inv, in pieces that stay in the first-level cache between the two steps.

@@ -67,7 +67,8 @@ void narrow_array(const From* src, std::size_t n, To* dst, const Random& random,
           done += piece;
         }
       } else {
-        decltype(kernels)::template encode<to_format, Rule, Overflow>(src, n, codes, random, tally);
+        decltype(kernels)::template encode<to_format, Rule, Overflow>(src, n, codes, random, tally,
+                                                                      stores_for(n));
       }
     });
   } else {
@@ -89,12 +90,13 @@ void narrow_array(const From* src, std::size_t n, To* dst, const Random& random,
 // Scaled floats (scaled_floats: x * scale; block_scaled_floats: x * its block's factor) narrowed
 // to Target with saturation (quantization, docs/spec.md §5) on the active path, in one pass.
 template <class Target, class Source, class Tally = no_tally>
-void narrow_scaled(Source src, std::size_t n, Target* q, Tally&& tally = Tally{}) {
+void narrow_scaled(Source src, std::size_t n, Target* q, Tally&& tally = Tally{},
+                   stores mode = stores::cached) {
   using format = typename value_traits<Target>::format;
   auto* codes = reinterpret_cast<std::uint8_t*>(q);
   with_kernels(active_path(), [&](auto kernels) {
     decltype(kernels)::template encode<format, rounding_rule::nearest_even, overflow::saturate>(
-        src, n, codes, no_random_bits{}, tally);
+        src, n, codes, no_random_bits{}, tally, mode);
   });
 }
 

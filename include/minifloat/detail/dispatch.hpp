@@ -193,9 +193,10 @@ inline simd_path active_path() noexcept {
 
 // The door for tests and benchmarks: while a scoped_path lives, the array and scaling functions
 // called from its thread run on `path` (which this CPU must support: a path it cannot run is
-// refused as an invalid argument), and widening writes outputs of at least
-// non_temporal_threshold bytes with streaming stores (MINIFLOAT_NON_TEMPORAL_THRESHOLD; 0: every
-// output). Other threads are not affected. Nested scopes restore the previous choice.
+// refused as an invalid argument), and widening (and, on AVX-512, narrowing floats) writes
+// outputs of at least non_temporal_threshold bytes with streaming stores
+// (MINIFLOAT_NON_TEMPORAL_THRESHOLD; 0: every output). Other threads are not affected. Nested
+// scopes restore the previous choice.
 //   for (simd_path path : {simd_path::portable, simd_path::avx2, simd_path::avx512})
 //     if (path_supported(path)) { scoped_path on(path); convert(src, n, dst); ... }
 class scoped_path {
@@ -223,8 +224,8 @@ private:
 namespace detail {
 inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 
-// The stores a widening output of `bytes` takes in this thread (MINIFLOAT_NON_TEMPORAL_THRESHOLD,
-// or a scoped_path's threshold).
+// The stores an array conversion's output of `bytes` takes in this thread
+// (MINIFLOAT_NON_TEMPORAL_THRESHOLD, or a scoped_path's threshold).
 inline stores stores_for(std::size_t bytes) noexcept {
   return bytes >= thread_path_choice().non_temporal_threshold ? stores::non_temporal
                                                               : stores::cached;

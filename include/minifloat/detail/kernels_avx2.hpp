@@ -680,7 +680,7 @@ struct avx2_kernels {
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>
   static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
-                     Tally&& tally = Tally{}) {
+                     Tally&& tally = Tally{}, stores /*mode*/ = stores::cached) {
     if constexpr (Rule == rounding_rule::nearest_even && avx2::encodes_by_words<Source, Target> &&
                   std::is_same<std::decay_t<Tally>, no_tally>::value) {
       // Groups of 32 in 16-bit words (words.inc); a group with a value below the target's

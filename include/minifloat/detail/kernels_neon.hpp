@@ -337,7 +337,7 @@ struct neon_kernels {
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>
   static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
-                     Tally&& tally = Tally{}) {
+                     Tally&& tally = Tally{}, stores /*mode*/ = stores::cached) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
     neon::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
   }

@@ -195,8 +195,9 @@ constexpr std::size_t prefetch_distance = 0;
 
 } // namespace portable
 
-// How a decode writes its results: through the caches, or with non-temporal stores where the
-// path has them (x86), for outputs larger than the caches (MINIFLOAT_NON_TEMPORAL_THRESHOLD).
+// How a decode (or, on AVX-512, a narrowing of floats) writes its results: through the caches,
+// or with non-temporal stores where the path has them (x86), for outputs larger than the caches
+// (MINIFLOAT_NON_TEMPORAL_THRESHOLD).
 enum class stores { cached, non_temporal };
 
 // Packed e2m1 (FP4, element 2j in the low nibble of byte j) in blocks of 32 sharing the scale
@@ -356,7 +357,7 @@ struct portable_kernels {
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>
   static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
-                     Tally&& tally = Tally{}) {
+                     Tally&& tally = Tally{}, stores /*mode*/ = stores::cached) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
     if constexpr (variant == step2_variant::lane_addition_if_nearest) {
       if (portable::rounds_to_nearest()) {
