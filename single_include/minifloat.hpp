@@ -8929,7 +8929,9 @@ struct avx512_kernels {
       // float lanes.
       avx512::encode_doubles_by_addition<Target, Rule, Overflow>(src, n, codes, by_floats);
     } else if constexpr (std::is_same<Random, no_random_bits>::value &&
-                         std::is_same<std::decay_t<Tally>, no_tally>::value) {
+                         std::is_same<std::decay_t<Tally>, no_tally>::value &&
+                         !std::is_same<Source, block_scaled_floats>::value) {
+      // (Not block-scaled floats: split at dst's line, a vector could straddle two blocks.)
       if (mode == stores::non_temporal) {
         with_aligned_stores(
             codes, n, mode, [&](auto non_temporal, std::size_t first, std::size_t count) {
