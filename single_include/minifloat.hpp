@@ -8826,11 +8826,11 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
 // boundary, as std::vector's large buffers lie (16 bytes past one), by loads of whole cache
 // lines: block k's lines run from the one holding its first element to the one holding the
 // next block's, the first taken in lanes offset and up, the last below offset (a masked
-// maximum; a group's first and last lines by masked loads, so that no byte outside the array
-// is read). Size / 16 loads per block, each line read once, where the block's own Size / 16
-// vectors each straddled two lines. 1 x 128 tiles' amaxes at 64 Ki floats
-// 16 bytes past a boundary (AMD Zen 5): 0.094 cycles per element by the blocks' vectors, 0.061
-// by whole lines; 0.037 from an aligned source. (NVFP4's blocks of one vector gain nothing.)
+// maximum; a group's first line by an expanding load, its last by a masked one, so that no
+// byte outside the array is read). Size / 16 loads per block, each line read once, where the
+// block's own Size / 16 vectors each straddled two lines. 1 x 128 tiles' amaxes at 64 Ki floats 16
+// bytes past a boundary (AMD Zen 5): 0.094 cycles per element by the blocks' vectors, 0.061 by
+// whole lines; 0.037 from an aligned source. (NVFP4's blocks of one vector gain nothing.)
 template <std::size_t Size>
 MINIFLOAT_ARRAY_FN void group_max_magnitude_bits_by_lines(const float* src, unsigned offset,
                                                           std::size_t groups, std::uint32_t* out) {
@@ -8838,17 +8838,13 @@ MINIFLOAT_ARRAY_FN void group_max_magnitude_bits_by_lines(const float* src, unsi
   const __m512i magnitude = _mm512_set1_epi32(0x7FFFFFFF);
   const auto from_offset = static_cast<__mmask16>(0xFFFFU << offset);
   const auto below_offset = static_cast<__mmask16>((1U << offset) - 1U);
-  // (The line address by integers: src - offset may point before the array.)
-  const auto line = [src, offset](std::size_t element) {
-    return reinterpret_cast<const float*>(reinterpret_cast<std::uintptr_t>(src + element) -
-                                          offset * sizeof(float));
-  };
   for (std::size_t g = 0; g < groups; ++g) {
     u32v m[16];
     // The line block k starts in: its lanes from offset on are block k's, those below it the
-    // block before's (or, for the group's first, read as 0).
+    // block before's (for the group's first, 0: an expanding load puts the block's first
+    // elements in lanes offset and up, from no address before the array).
     u32v head = _mm512_maskz_and_epi32(
-        from_offset, _mm512_maskz_loadu_epi32(from_offset, line(16 * g * Size)), magnitude);
+        from_offset, _mm512_maskz_expandloadu_epi32(from_offset, src + 16 * g * Size), magnitude);
     for (std::size_t k = 0; k < 16; ++k) {
       const std::size_t first = (16 * g + k) * Size; // the block's first element
       u32v m0 = _mm512_and_si512(_mm512_load_si512(src + first + 16 - offset), magnitude);
@@ -8865,9 +8861,9 @@ MINIFLOAT_ARRAY_FN void group_max_magnitude_bits_by_lines(const float* src, unsi
       // array).
       const u32v next =
           k == 15
-              ? _mm512_maskz_and_epi32(below_offset,
-                                       _mm512_maskz_loadu_epi32(below_offset, line(first + Size)),
-                                       magnitude)
+              ? _mm512_maskz_and_epi32(
+                    below_offset,
+                    _mm512_maskz_loadu_epi32(below_offset, src + first + Size - offset), magnitude)
               : _mm512_and_si512(_mm512_load_si512(src + first + Size - offset), magnitude);
       const u32v inner = _mm512_max_epu32(m0, m1);
       const u32v with_head = _mm512_mask_max_epu32(inner, from_offset, inner, head);
