@@ -32,7 +32,7 @@
 //   MINIFLOAT_NON_TEMPORAL_THRESHOLD  default: (std::size_t{32} << 20), 32 MiB
 //       Widening array conversions whose output has at least this many bytes are written with
 //       non-temporal (streaming) stores on x86, and so are narrowings of floats (convert,
-//       quantize) on the AVX-512 path; 0 streams every output, SIZE_MAX none.
+//       quantize) on the AVX-512 and AVX2 paths; 0 streams every output, SIZE_MAX none.
 //   MINIFLOAT_ERROR_HANDLER(message)  default: undefined (throw, or print and abort)
 //       Called with a const char* when an array or scaling function refuses its arguments; must
 //       not return. Without it: throws minifloat::invalid_argument where exceptions are enabled,

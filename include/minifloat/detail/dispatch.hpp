@@ -193,7 +193,7 @@ inline simd_path active_path() noexcept {
 
 // The door for tests and benchmarks: while a scoped_path lives, the array and scaling functions
 // called from its thread run on `path` (which this CPU must support: a path it cannot run is
-// refused as an invalid argument), and widening (and, on AVX-512, narrowing floats) writes
+// refused as an invalid argument), and widening (and, on x86, narrowing floats) writes
 // outputs of at least non_temporal_threshold bytes with streaming stores
 // (MINIFLOAT_NON_TEMPORAL_THRESHOLD; 0: every output). Other threads are not affected. Nested
 // scopes restore the previous choice.

@@ -258,11 +258,21 @@ MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v codes) {
 }
 // 32 codes from four vectors: the same packs take two vectors each, leaving, in each 128-bit
 // half h, bytes 4h..4h+3 of a, b, c and d in turn; one permute puts those dwords in order.
-MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
+MINIFLOAT_LANE_FN __m256i codes4(u32v a, u32v b, u32v c, u32v d) {
   const __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, d));
-  const __m256i ordered =
-      _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), ordered);
+  return _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+}
+MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), codes4(a, b, c, d));
+}
+// The same to a 32-byte aligned p by a streaming store (encode_array's NonTemporal).
+MINIFLOAT_LANE_FN void store_codes4_streaming(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
+  _mm256_stream_si256(reinterpret_cast<__m256i*>(p), codes4(a, b, c, d));
+}
+// The vectors as they are, in registers (kernels_avx512.hpp's kept_in_registers).
+template <class Source>
+MINIFLOAT_LANE_FN void kept_in_registers(const Source& /*src*/, u32v (&v)[4]) {
+  __asm__("" : "+x"(v[0]), "+x"(v[1]), "+x"(v[2]), "+x"(v[3]));
 }
 // 4 KiB ahead (prefetch_block): the best of 1, 4, 8 and 16 KiB for 64 Mi floats to e4m3 on the
 // CI machine.
@@ -680,7 +690,7 @@ struct avx2_kernels {
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>
   static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
-                     Tally&& tally = Tally{}, stores /*mode*/ = stores::cached) {
+                     Tally&& tally = Tally{}, stores mode = stores::cached) {
     if constexpr (Rule == rounding_rule::nearest_even && avx2::encodes_by_words<Source, Target> &&
                   std::is_same<std::decay_t<Tally>, no_tally>::value) {
       // Groups of 32 in 16-bit words (words.inc); a group with a value below the target's
@@ -689,13 +699,24 @@ struct avx2_kernels {
           src, n, codes, [&](std::size_t first, std::size_t count) {
             encode_floats<Target, Rule, Overflow>(src + first, count, codes + first, random, tally);
           });
+    } else if constexpr (std::is_same<Random, no_random_bits>::value &&
+                         std::is_same<std::decay_t<Tally>, no_tally>::value &&
+                         !std::is_same<Source, block_scaled_floats>::value) {
+      // Past the non-temporal threshold, streaming stores from dst's first 64-byte boundary on
+      // (as avx512_kernels::encode; not block-scaled floats, whose vectors must lie in a block).
+      with_aligned_stores(codes, n, mode,
+                          [&](auto non_temporal, std::size_t first, std::size_t count) {
+                            encode_floats<Target, Rule, Overflow, decltype(non_temporal)::value>(
+                                src + first, count, codes + first, random, tally);
+                          });
     } else {
       encode_floats<Target, Rule, Overflow>(src, n, codes, random, tally);
     }
   }
   // The lane kernels of lanes.inc on float lanes (other sources widened or rounded to float).
-  template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
-            class Tally>
+  // (NonTemporal: codes lies on a 64-byte boundary; streaming stores, avx2::encode_array.)
+  template <class Target, rounding_rule Rule, overflow Overflow, bool NonTemporal = false,
+            class Source, class Random, class Tally>
   static void encode_floats(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
                             Tally&& tally) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
@@ -704,13 +725,14 @@ struct avx2_kernels {
       // program that rounds otherwise (rare) gets the portable path's kernel for that case, which
       // every build has: an AVX2 one of its own doubled the code of every nearest-even kernel.
       if (avx2::rounds_to_nearest()) {
-        return avx2::encode_array<Target, Rule, Overflow, step2_variant::lane_addition>(
-            src, n, codes, random, tally);
+        return avx2::encode_array<Target, Rule, Overflow, step2_variant::lane_addition,
+                                  NonTemporal>(src, n, codes, random, tally);
       }
       return portable::encode_array<Target, Rule, Overflow, step2_variant::lane_fixed_point>(
           src, n, codes, random, tally);
     } else {
-      return avx2::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
+      return avx2::encode_array<Target, Rule, Overflow, variant, NonTemporal>(src, n, codes, random,
+                                                                              tally);
     }
   }
   // Float and 16-bit float results by arithmetic through binary16 where the format allows it;

@@ -195,7 +195,7 @@ constexpr std::size_t prefetch_distance = 0;
 
 } // namespace portable
 
-// How a decode (or, on AVX-512, a narrowing of floats) writes its results: through the caches,
+// How a decode (or, on x86, a narrowing of floats) writes its results: through the caches,
 // or with non-temporal stores where the path has them (x86), for outputs larger than the caches
 // (MINIFLOAT_NON_TEMPORAL_THRESHOLD).
 enum class stores { cached, non_temporal };
