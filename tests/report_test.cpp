@@ -298,6 +298,183 @@ TYPED_TEST(Report, LargestErrorNearTheEdgesOfWhatCanRaiseIt) {
   EXPECT_GT(raised, 0u);
 }
 
+// The signed 8-bit formats, whose array loops test the stored codes for values outside the
+// normal range and the values only for the mantissa window (lanes.inc codes_decide_range).
+bool signed_8_bit(const reference::format& fmt) {
+  return fmt.has_sign && fmt.exponent_bits + fmt.mantissa_bits == 7;
+}
+
+// One rare value among values of the normal range (the groups that pass the quick tests), at
+// group edges and in the middle, among non-zero values and among values half of which are zero
+// (ReLU activations: zero codes that need no look), in both overflow rules, on every path.
+TYPED_TEST(Report, RareValuesAmongNormalOnes) {
+  using T = TypeParam;
+  const reference::format& fmt = this->fmt;
+  if (!signed_8_bit(fmt)) {
+    GTEST_SKIP() << "the values' full quick test, or none (FP4, FP6)";
+  }
+  const double smallest_normal = reference::decode(fmt, 1u << fmt.mantissa_bits);
+  const double largest = this->ref.max_value();
+  const double step = std::ldexp(smallest_normal, -fmt.mantissa_bits); // the subnormals' step
+  const int normal_binades = static_cast<int>(std::log2(largest / smallest_normal));
+  const std::size_t n = 4096;
+  std::mt19937 generator(11);
+  const auto normal_values = [&](bool half_zero) {
+    std::vector<float> x(n);
+    for (auto& v : x) {
+      const double fraction = std::uniform_real_distribution<double>(1, 2)(generator);
+      const int binade = std::uniform_int_distribution<int>(0, normal_binades - 1)(generator);
+      v = static_cast<float>(std::ldexp(fraction * smallest_normal, binade));
+      v = generator() % 2 == 0 ? v : -v;
+      if (half_zero && generator() % 2 == 0) {
+        v = 0.0f;
+      }
+    }
+    return x;
+  };
+  const std::vector<std::pair<const char*, double>> rare = {
+      {"zero", 0.0},
+      {"negative zero", -0.0},
+      {"flushed", step / 4},
+      {"float subnormal", 1e-40},
+      {"subnormal", smallest_normal / 2},
+      {"rounded up to the smallest normal", smallest_normal - step / 2 + step / 64},
+      {"largest", largest},
+      {"past the largest", largest * 1.01},
+      {"far past the largest", -largest * 4},
+      {"infinity", HUGE_VAL},
+      {"NaN", std::nan("")},
+      {"a first step's midpoint", 1 + std::ldexp(1.0, -fmt.mantissa_bits - 1)},
+  };
+  std::vector<T> reported(n);
+  for (const minifloat::simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    for (const bool half_zero : {false, true}) {
+      const std::vector<float> background = normal_values(half_zero);
+      for (const auto& [name, value] : rare) {
+        if (std::fabs(value) > 0 && std::fabs(value) < smallest_normal && !fmt.has_subnormals) {
+          continue;
+        }
+        for (const std::size_t at :
+             {std::size_t{0}, std::size_t{63}, std::size_t{64}, std::size_t{1000}, n - 1}) {
+          std::vector<float> x = background;
+          x[at] = static_cast<float>(value);
+          const std::string where = std::string(minifloat::to_string(path)) + " " + name + " at " +
+                                    std::to_string(at) + (half_zero ? " among zeros" : "");
+          conversion_report report;
+          minifloat::convert(x.data(), n, reported.data(), report);
+          expect_equal(report, expected_report(fmt, exact_values(x), bytes(reported)), where);
+          minifloat::convert<rounding::nearest_even, overflow::saturate>(x.data(), n,
+                                                                         reported.data(), report);
+          expect_equal(report, expected_report(fmt, exact_values(x), bytes(reported)),
+                       where + " saturating");
+        }
+      }
+    }
+  }
+}
+
+// A largest error above every normal value's (no mantissa can raise it: the values' window is
+// empty), set by a subnormal result, and then a value just below the smallest normal rounded up
+// to it, whose relative error (about 2^-(M+1) / (1 - 2^-(M+1))) is larger still: the codes' test
+// must let it through (its code is the smallest normal one).
+TYPED_TEST(Report, SmallestNormalRoundedUpAfterTheWindowCloses) {
+  using T = TypeParam;
+  const reference::format& fmt = this->fmt;
+  if (!signed_8_bit(fmt) || !fmt.has_subnormals) {
+    GTEST_SKIP() << "no subnormal results or no codes' test";
+  }
+  const int m = fmt.mantissa_bits;
+  const double smallest_normal = reference::decode(fmt, 1u << m);
+  const double step = std::ldexp(smallest_normal, -m);
+  const double first_step_peak = std::ldexp(1.0, -m - 1) / (1 + std::ldexp(1.0, -m - 1));
+  const double rounded_up = std::ldexp(1.0, -m - 1) / (1 - std::ldexp(1.0, -m - 1));
+  // The setter: the largest subnormal minus e steps, rounded up to it, with a relative error
+  // e / (2^M - 1 - e) between the two.
+  const double target = (first_step_peak + rounded_up) / 2;
+  const double e = target * (std::ldexp(1.0, m) - 1) / (1 + target);
+  ASSERT_LT(e, 0.5);
+  const float setter = static_cast<float>(smallest_normal - step - e * step);
+  const float candidate = static_cast<float>(smallest_normal - step / 2 + step / 1024);
+  // (Element 100 lies in a whole group of 64 after the head before x's first cache line.)
+  std::vector<float> x(512, 1.0f);
+  x[0] = setter;
+  x[100] = candidate;
+  std::vector<T> reported(x.size());
+  for (const minifloat::simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    conversion_report report;
+    minifloat::convert(x.data(), x.size(), reported.data(), report);
+    const conversion_report expected = expected_report(fmt, exact_values(x), bytes(reported));
+    EXPECT_GT(expected.max_relative_error, target) << "the candidate sets it";
+    expect_equal(report, expected, minifloat::to_string(path));
+  }
+}
+
+// Clipped values whose relative error 1 - largest / |x| sets the largest one, after the window
+// of mantissas has closed (a first step's midpoint sets the largest normal error first): the
+// array loop counts them and keeps the largest |x| up to 2^29 times the largest value, and looks
+// at the rest; saturating (any finite value past the largest) and not (just past it).
+TYPED_TEST(Report, ClippedValuesSetTheLargestError) {
+  using T = TypeParam;
+  const reference::format& fmt = this->fmt;
+  if (!signed_8_bit(fmt)) {
+    GTEST_SKIP() << "the values' full quick test, or none (FP4, FP6)";
+  }
+  const double largest = this->ref.max_value();
+  // Half the step below the largest value: past largest + that, non-saturating gives infinity
+  // or NaN.
+  double below = 0;
+  for (unsigned code = 0; code < 0x80; ++code) {
+    const double v = reference::decode(fmt, code);
+    if (v < largest && v > below) {
+      below = v;
+    }
+  }
+  const double half_step = (largest - below) / 2;
+  const std::size_t n = 4096;
+  std::vector<float> x(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    x[i] = static_cast<float>((1 + static_cast<double>(i % 97) / 97) * (i % 2 == 0 ? 1 : -1));
+  }
+  x[3] = static_cast<float>(1 + std::ldexp(1.0, -fmt.mantissa_bits - 1)); // the first step's peak
+  std::vector<T> reported(n);
+  const std::vector<std::vector<double>> clipped_sets = {
+      {largest + half_step / 2, -(largest + half_step / 4)},
+      {largest * 1.5, -largest * 3, largest * 1.25},
+      {largest * 0x1p28, largest * 3},
+      {largest * 0x1p30, largest * 3},
+      {3.0e38, -largest * 2},
+      {HUGE_VAL, largest * 1.5},
+  };
+  for (const minifloat::simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    for (std::size_t set = 0; set < clipped_sets.size(); ++set) {
+      std::vector<float> y = x;
+      std::size_t at = 700;
+      for (const double value : clipped_sets[set]) {
+        y[at] = static_cast<float>(value);
+        at += 1111;
+      }
+      const std::string where =
+          std::string(minifloat::to_string(path)) + " set " + std::to_string(set);
+      conversion_report report;
+      minifloat::convert<rounding::nearest_even, overflow::saturate>(y.data(), n, reported.data(),
+                                                                     report);
+      const conversion_report expected = expected_report(fmt, exact_values(y), bytes(reported));
+      EXPECT_GT(expected.saturated, 0u) << where;
+      const double peak =
+          std::ldexp(1.0, -fmt.mantissa_bits - 1) / (1 + std::ldexp(1.0, -fmt.mantissa_bits - 1));
+      if (set > 0) { // (set 0's errors are below half a step)
+        EXPECT_GT(expected.max_relative_error, peak) << where;
+      }
+      expect_equal(report, expected, where + " saturating");
+      minifloat::convert(y.data(), n, reported.data(), report);
+      expect_equal(report, expected_report(fmt, exact_values(y), bytes(reported)), where);
+    }
+  }
+}
+
 // The scaling functions report on the values they convert: x * scale as float computes it.
 TEST(ReportScaling, QuantizeReportsTheScaledValues) {
   using minifloat::e4m3;

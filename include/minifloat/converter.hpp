@@ -284,6 +284,8 @@ struct lane_capabilities {
   bool fixup_and_lookup32;     // a NaN lanes' fix-up, a lookup among 32 entries and a clamp of
                                // |x| (whatever it makes of a NaN: the fix-up follows), each one
                                // instruction (AVX-512: VFIXUPIMMPS, VPERMI2D, VRANGEPS)
+  bool code_bytes_outside;     // whether any of 4 * width codes lies outside a range of
+                               // magnitudes, tested on their packed bytes (AVX2, AVX-512)
 };
 
 // The implementations of step 2.

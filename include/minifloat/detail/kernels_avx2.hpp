@@ -32,9 +32,10 @@ namespace avx2 {
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX2_TARGET inline
 
 // Float addition in MXCSR's rounding (checked per call), per-lane shifts, F16C, packed stores,
-// doubles rounded to odd into float by VCVTPD2PS where that is exact (load_double_as_float_bits).
+// doubles rounded to odd into float by VCVTPD2PS where that is exact (load_double_as_float_bits),
+// codes' magnitudes tested on their packed bytes.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::environment, true, true, true, true, false};
+    float_addition_rounding::environment, true, true, true, true, false, true};
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane
@@ -264,6 +265,18 @@ MINIFLOAT_LANE_FN __m256i codes4(u32v a, u32v b, u32v c, u32v d) {
 }
 MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), codes4(a, b, c, d));
+}
+// Whether any of the 32 codes has a magnitude (its low 7 bits) outside [first, last], on the
+// packed codes (kernels_avx512.hpp's any_code4_outside; the order of the bytes does not matter,
+// so not after codes4's permute), the unsigned comparison as a signed one of the bytes ^ 0x80.
+MINIFLOAT_LANE_FN bool any_code4_outside(u32v a, u32v b, u32v c, u32v d, std::uint32_t first,
+                                         std::uint32_t last) {
+  const __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, d));
+  // 2 code - 2 first, ^ 0x80 (so 0x80 - 2 first added), against 2 (last - first) ^ 0x80.
+  const __m256i offset = _mm256_add_epi8(_mm256_add_epi8(bytes, bytes),
+                                         _mm256_set1_epi8(static_cast<char>(0x80 - 2 * first)));
+  return _mm256_movemask_epi8(_mm256_cmpgt_epi8(
+             offset, _mm256_set1_epi8(static_cast<char>((2 * (last - first)) ^ 0x80)))) != 0;
 }
 // The same to a 32-byte aligned p by a streaming store (encode_array's NonTemporal).
 MINIFLOAT_LANE_FN void store_codes4_streaming(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {

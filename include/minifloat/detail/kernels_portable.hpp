@@ -48,7 +48,8 @@ constexpr float_addition_rounding portable_addition = float_addition_rounding::e
 #else
 constexpr float_addition_rounding portable_addition = float_addition_rounding::none;
 #endif
-constexpr lane_capabilities capabilities{portable_addition, false, false, false, false, false};
+constexpr lane_capabilities capabilities{
+    portable_addition, false, false, false, false, false, false};
 
 using u32v = std::uint32_t;
 using maskv = bool;
