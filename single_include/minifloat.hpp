@@ -2468,17 +2468,17 @@ MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors], std::uint32_
 // the values' mantissas against the window (window_may_need_report, before converting; not at
 // all once the window is empty, which it stays after the first flushed or subnormal result
 // with a larger error than any normal value can have) and the stored codes' magnitudes against
-// that interval, 4 * width at a time (codes_may_need_report: on AVX-512 three instructions for
-// 64 codes, where the values' range took five per 16 values). A group with a
-// code outside the interval is looked at again in registers (look_again) before it goes
-// to report_lanes: a zero code is the zero value's too (data with many zeros, as ReLU
-// activations, pass there), and a largest code is a value past the largest (clipped) only if
-// the value says so. Block-scaled sources ask the values whether one lies past the largest
-// (values_past_largest) instead: every block's largest element gets the largest code or one
-// close to it (1 x 128 tiles with a report, 64 Ki: 4.4 el/ns asking the codes, 8.8 the values,
-// 8.1 with the values' full test; AMD Zen 5, g++ 12). Float -> e4m3 with a report at 64 Ki, x
-// the plain call: 0.49-0.50 -> 0.65-0.66 on AVX-512, 0.64-0.65 -> 0.86-0.87 on AVX2 (same
-// machine and compiler; docs/performance.md, stop 47).
+// that interval, 4 * width at a time (codes_outside_normals: on AVX-512 three instructions for
+// 64 codes, where the values' range took five per 16 values). A group with a code outside the
+// interval is looked at again in registers (codes_above_normals, low_codes_need_look, then
+// look_again) before it goes to report_lanes: a zero code is the zero value's too (data with
+// many zeros, as ReLU activations, pass there), and a largest code is a value past the largest
+// (clipped, counted in look_again) only if the value says so. Block-scaled sources ask the
+// values whether one lies past the largest (values_past_largest) instead: every block's largest
+// element gets the largest code or one close to it (1 x 128 tiles with a report, 64 Ki: 4.4
+// el/ns asking the codes, 8.8 the values, 8.1 with the values' full test; AMD Zen 5, g++ 12).
+// Float -> e4m3 with a report at 64 Ki, x the plain call: 0.50 -> 0.61-0.62 on AVX-512, 0.66 ->
+// 0.79-0.81 on AVX2 (same machine and compiler; docs/performance.md, stop 47).
 template <class Target>
 constexpr bool codes_decide_range =
     ::minifloat::format_info<Target>::is_signed&& ::minifloat::format_info<Target>::total_bits == 8;
@@ -2502,37 +2502,76 @@ MINIFLOAT_LANE_FN maskv outside_normal_codes(u32v codes) {
               splat(inside::last - inside::first));
 }
 
-// Whether any of four vectors' codes has a magnitude outside the interval. (Codes: u32v, a
+// Whether any of four vectors' codes has a magnitude outside [first, last]. (Codes: u32v, a
 // template parameter so that any_code4_outside, which only some paths have, stays a dependent
 // call.)
-template <class Target, bool LargestByValues, class Codes>
-MINIFLOAT_LANE_FN bool codes_may_need_report(Codes a, Codes b, Codes c, Codes d) {
+template <std::uint32_t first, std::uint32_t last>
+MINIFLOAT_LANE_FN maskv magnitudes_outside(u32v codes) {
+  return gt_u(sub(and_(codes, splat(0x7FU)), splat(first)), splat(last - first));
+}
+template <std::uint32_t first, std::uint32_t last, class Codes>
+MINIFLOAT_LANE_FN bool codes_outside(Codes a, Codes b, Codes c, Codes d) {
+  static_assert(first <= last && last < 128, "magnitudes");
   if constexpr (capabilities.code_bytes_outside) {
-    using inside = normal_magnitudes<Target, LargestByValues>;
-    static_assert(inside::first <= inside::last && inside::last < 128, "magnitudes");
-    return any_code4_outside(a, b, c, d, inside::first, inside::last);
+    return any_code4_outside(a, b, c, d, first, last);
   } else {
-    const maskv ab = mask_or(outside_normal_codes<Target, LargestByValues>(a),
-                             outside_normal_codes<Target, LargestByValues>(b));
-    const maskv cd = mask_or(outside_normal_codes<Target, LargestByValues>(c),
-                             outside_normal_codes<Target, LargestByValues>(d));
-    return any_lane(mask_or(ab, cd));
+    return any_lane(
+        mask_or(mask_or(magnitudes_outside<first, last>(a), magnitudes_outside<first, last>(b)),
+                mask_or(magnitudes_outside<first, last>(c), magnitudes_outside<first, last>(d))));
   }
 }
-// The second look at a group that codes_may_need_report (or, for block-scaled sources,
+// The codes' test (codes_outside_normals), and, for a group it flags, whether a code lies above
+// the interval (the largest finite code, unless LargestByValues, and infinity and NaN codes:
+// look_again) or only below it (zero, subnormal, the smallest normal: low_codes_need_look
+// first, which lets the zero codes of zero values through without look_again).
+template <class Target, bool LargestByValues, class Codes>
+MINIFLOAT_LANE_FN bool codes_outside_normals(Codes a, Codes b, Codes c, Codes d) {
+  using inside = normal_magnitudes<Target, LargestByValues>;
+  return codes_outside<inside::first, inside::last>(a, b, c, d);
+}
+template <class Target, bool LargestByValues, class Codes>
+MINIFLOAT_LANE_FN bool codes_above_normals(Codes a, Codes b, Codes c, Codes d) {
+  return codes_outside<0, normal_magnitudes<Target, LargestByValues>::last>(a, b, c, d);
+}
+// Whether a group with a code below the interval needs look_again: a code 1 to the smallest
+// normal one, or a code of magnitude 0 but for the zero code of a zero value (0x80 is NaN in the
+// fnuz formats).
+template <class Target, std::size_t vectors>
+MINIFLOAT_LANE_FN bool low_codes_need_look(const u32v (&bits)[vectors],
+                                           const u32v (&codes)[vectors]) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t zero_bits =
+      info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
+  maskv any = eq(splat(0U), splat(1U));
+  for (std::size_t v = 0; v < vectors; ++v) {
+    const u32v magnitude = and_(codes[v], splat(0x7FU));
+    const maskv small =
+        gt_u(splat(std::uint32_t{info::min_normal_code}), sub(magnitude, splat(1U)));
+    const maskv not_zero_of_zero = mask_and(
+        eq(magnitude, splat(0U)),
+        gt_u(or_(and_(codes[v], splat(zero_bits)), and_(bits[v], splat(0x7FFFFFFFU))), splat(0U)));
+    any = mask_or(any, mask_or(small, not_zero_of_zero));
+  }
+  return any_lane(any);
+}
+// The second look at a group that the codes' test (or, for block-scaled sources,
 // values_past_largest) flagged, in registers: which lanes the report must look at, those with a
 // code outside the interval but for the zero code of a zero value (a NaN's or an overflow's in
 // the fnuz formats, 0x80, has magnitude 0, but not their value) and the largest code of a finite
 // value: those below the largest count for nothing, those past it (clipped) are counted here,
 // with the largest of them, whose relative error 1 - largest / |x| is theirs' largest (the
 // difference is exact in double below 2^29 times the largest, and the quotient, correctly
-// rounded, then grows with |x|: past that bound they are looked at).
+// rounded, then grows with |x|: past that bound they are looked at). Once the largest relative
+// error is 1 (ErrorsSettled: a flushed value, with nearest rounding), flushed and subnormal
+// results are counted here too, and the smallest normal code needs nothing.
 struct second_look {
   bool look;
   std::size_t clipped;
   std::uint32_t clipped_largest; // the largest |x| clipped, as float bits (0 for none)
+  std::size_t flushed;
+  std::size_t subnormal;
 };
-template <class Target, std::size_t vectors>
+template <class Target, bool ErrorsSettled, std::size_t vectors>
 MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
                                          const u32v (&codes)[vectors]) {
   using info = ::minifloat::format_info<Target>;
@@ -2542,6 +2581,8 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
   maskv look = eq(splat(0U), splat(1U));
   std::size_t clipped = 0;
   u32v clipped_largest = splat(0U);
+  std::size_t flushed = 0;
+  std::size_t subnormal = 0;
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(codes[v], splat(0x7FU));
     const u32v value = and_(bits[v], splat(0x7FFFFFFFU));
@@ -2551,11 +2592,24 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
     maskv needs = mask_and(outside_normal_codes<Target, false>(codes[v]),
                            gt_u(or_(magnitude, value), splat(0U)));
     needs = mask_and_not(needs, mask_and(largest, gt_small(splat(exact_below), value)));
+    if constexpr (ErrorsSettled) {
+      // Finite non-zero values with a zero code (0x80 is NaN in the fnuz formats), and codes 1
+      // to the smallest normal one.
+      constexpr std::uint32_t zero_bits =
+          info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
+      const maskv flushed_here = mask_and(eq(and_(codes[v], splat(zero_bits)), splat(0U)),
+                                          gt_u(splat(0x7F7FFFFFU), sub(value, splat(1U))));
+      const maskv small_here = gt_u(splat(info::min_normal_code - 1U), sub(magnitude, splat(1U)));
+      needs = mask_and_not(needs, mask_or(flushed_here, small_here));
+      needs = mask_and_not(needs, eq(magnitude, splat(std::uint32_t{info::min_normal_code})));
+      flushed += count_lanes(flushed_here);
+      subnormal += count_lanes(small_here);
+    }
     look = mask_or(look, needs);
     clipped += count_lanes(clipped_here);
     clipped_largest = max_u(clipped_largest, select(clipped_here, value, splat(0U)));
   }
-  return {any_lane(look), clipped, reduce_max_u(clipped_largest)};
+  return {any_lane(look), clipped, reduce_max_u(clipped_largest), flushed, subnormal};
 }
 
 // The mantissa window part of may_need_report: whether any of the values' mantissas lies in
@@ -2580,6 +2634,65 @@ MINIFLOAT_LANE_FN bool values_past_largest(const u32v (&bits)[vectors]) {
     high = max_u(high, and_(bits[v], splat(0x7FFFFFFFU)));
   }
   return any_lane(gt_small(high, splat(highest)));
+}
+
+// FP4 and FP6 (few_value_format) with nearest rounding once the largest relative error is 1 (a
+// flushed value; with nearest rounding no error exceeds the value, since 0 is a result too, so
+// nothing raises it further): only the counts remain, and in groups without NaN or infinities
+// only three of them, kept per lane in registers (count_lanes_of_group) instead of sorting every
+// vector (report_lanes: about 25 vector operations per vector). These formats always saturate
+// and are signed, so a finite value past the largest is clipped, never overflowed or negative
+// for an unsigned format.
+template <class Target, ::minifloat::detail::rounding_rule Rule, class Source, class Tally>
+constexpr bool counts_after_flush =
+    !std::is_same<Tally, ::minifloat::detail::no_tally>::value && few_value_format<Target> &&
+    Rule == ::minifloat::detail::rounding_rule::nearest_even &&
+    !std::is_same<Source, const double*>::value && ::minifloat::format_info<Target>::is_signed &&
+    ::minifloat::format_info<Target>::always_saturates;
+struct lane_counts {
+  u32v flushed;
+  u32v subnormal;
+  u32v clipped;
+};
+// Adds a group's flushed, subnormal and clipped values to the lane counts; false (nothing
+// added) where a value is a NaN or an infinity (the group then goes through report_lanes).
+template <class Target, std::size_t vectors>
+MINIFLOAT_LANE_FN bool count_lanes_of_group(const u32v (&bits)[vectors],
+                                            const u32v (&codes)[vectors], lane_counts& counts) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  u32v high = and_(bits[0], splat(0x7FFFFFFFU));
+  for (std::size_t v = 1; v < vectors; ++v) {
+    high = max_u(high, and_(bits[v], splat(0x7FFFFFFFU)));
+  }
+  if (any_lane(gt_small(high, splat(0x7F7FFFFFU)))) {
+    return false;
+  }
+  for (std::size_t v = 0; v < vectors; ++v) {
+    const u32v magnitude = and_(codes[v], splat(std::uint32_t{info::magnitude_mask}));
+    const u32v value = and_(bits[v], splat(0x7FFFFFFFU));
+    counts.flushed =
+        inc_if(mask_and(eq(magnitude, splat(0U)), gt_small(value, splat(0U))), counts.flushed);
+    counts.subnormal = inc_if(gt_u(splat(info::min_normal_code - 1U), sub(magnitude, splat(1U))),
+                              counts.subnormal);
+    counts.clipped = inc_if(mask_and(eq(magnitude, splat(std::uint32_t{info::max_finite_code})),
+                                     gt_small(value, splat(highest))),
+                            counts.clipped);
+  }
+  return true;
+}
+// The lane counts added to the report.
+template <class Tally>
+MINIFLOAT_ARRAY_FN void add_lane_counts(Tally& tally, const lane_counts& counts) {
+  std::uint32_t lanes[3][width] = {};
+  store_u32(lanes[0], counts.flushed);
+  store_u32(lanes[1], counts.subnormal);
+  store_u32(lanes[2], counts.clipped);
+  for (std::size_t j = 0; j < width; ++j) {
+    tally.report.flushed_to_zero += lanes[0][j];
+    tally.report.subnormal += lanes[1][j];
+    tally.report.saturated += lanes[2][j];
+  }
 }
 
 // (The report's functions are host code, as the array loops are: MINIFLOAT_ARRAY_FN.)
@@ -2886,11 +2999,28 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // (With codes_decide_range, the values' test is the window's alone, the codes' follows.)
     constexpr bool codes_test = looks_between && codes_decide_range<Target>;
     const std::size_t blocks_end = n - (n - i) % (4 * width);
-    // (codes_test: the clipped values look_again counted, and the largest of them.)
+    // (codes_test: the values look_again counted, and the largest clipped one.)
     std::size_t clipped = 0;
     std::uint32_t clipped_largest = 0;
+    std::size_t flushed = 0;
+    std::size_t subnormal = 0;
+    // (counts_after_flush: whether the largest relative error is 1 yet, and the lane counts.)
+    constexpr bool counts_only = counts_after_flush<Target, Rule, Source, Tally>;
+    bool counting = false;
+    lane_counts counts = {splat(0U), splat(0U), splat(0U)};
+    std::uint32_t groups_counted = 0; // (a lane counts at most 4 per group: added by 2^29 groups)
+    if constexpr (counts_only) {
+      counting = tally.report.max_relative_error >= 1;
+    }
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
+      // (codes_test: the largest relative error is 1, which only a look can change.)
+      bool errors_settled = false;
+      if constexpr (codes_test) {
+        errors_settled = tally.report.max_relative_error >= 1;
+      } else {
+        static_cast<void>(errors_settled);
+      }
       for (; i != blocks_end; i += 4 * width) {
         prefetch_source<4 * width>(src, i, blocks_end);
         u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
@@ -2925,12 +3055,19 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           if (look) {
             break;
           }
-          if (past_largest ||
-              codes_may_need_report<Target, by_values>(codes0, codes1, codes2, codes3)) {
-            const second_look again = look_again<Target>(bits, {codes0, codes1, codes2, codes3});
+          if ((past_largest ||
+               codes_outside_normals<Target, by_values>(codes0, codes1, codes2, codes3)) &&
+              (past_largest ||
+               codes_above_normals<Target, by_values>(codes0, codes1, codes2, codes3) ||
+               low_codes_need_look<Target>(bits, {codes0, codes1, codes2, codes3}))) {
+            const second_look again =
+                errors_settled ? look_again<Target, true>(bits, {codes0, codes1, codes2, codes3})
+                               : look_again<Target, false>(bits, {codes0, codes1, codes2, codes3});
             if (again.look) {
               break;
             }
+            flushed += again.flushed;
+            subnormal += again.subnormal;
             clipped += again.clipped;
             clipped_largest =
                 again.clipped_largest > clipped_largest ? again.clipped_largest : clipped_largest;
@@ -2938,6 +3075,16 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         } else if constexpr (looks_between) {
           if (look) {
             break;
+          }
+        } else if constexpr (counts_only) {
+          const u32v codes[4] = {codes0, codes1, codes2, codes3};
+          if (!counting || !count_lanes_of_group<Target>(bits, codes, counts)) {
+            report_lanes<Target>(tally, bits, codes, dst + i);
+            counting = tally.report.max_relative_error >= 1;
+          } else if (++groups_counted == std::uint32_t{1} << 29) {
+            add_lane_counts(tally, counts);
+            counts = {splat(0U), splat(0U), splat(0U)};
+            groups_counted = 0;
           }
         } else {
           const u32v codes[4] = {codes0, codes1, codes2, codes3};
@@ -2952,6 +3099,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       }
     }
     if constexpr (codes_test) {
+      tally.report.flushed_to_zero += flushed;
+      tally.report.subnormal += subnormal;
       tally.report.saturated += clipped;
       if (clipped_largest != 0) {
         tally.template add_relative_error<Target>(
@@ -2960,6 +3109,15 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     } else {
       static_cast<void>(clipped);
       static_cast<void>(clipped_largest);
+      static_cast<void>(flushed);
+      static_cast<void>(subnormal);
+    }
+    if constexpr (counts_only) {
+      add_lane_counts(tally, counts);
+    } else {
+      static_cast<void>(counting);
+      static_cast<void>(counts);
+      static_cast<void>(groups_counted);
     }
   }
   // (The portable path's whole loop, which compilers vectorize: tools/check_vectorized.py.)
@@ -5580,17 +5738,17 @@ MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors], std::uint32_
 // the values' mantissas against the window (window_may_need_report, before converting; not at
 // all once the window is empty, which it stays after the first flushed or subnormal result
 // with a larger error than any normal value can have) and the stored codes' magnitudes against
-// that interval, 4 * width at a time (codes_may_need_report: on AVX-512 three instructions for
-// 64 codes, where the values' range took five per 16 values). A group with a
-// code outside the interval is looked at again in registers (look_again) before it goes
-// to report_lanes: a zero code is the zero value's too (data with many zeros, as ReLU
-// activations, pass there), and a largest code is a value past the largest (clipped) only if
-// the value says so. Block-scaled sources ask the values whether one lies past the largest
-// (values_past_largest) instead: every block's largest element gets the largest code or one
-// close to it (1 x 128 tiles with a report, 64 Ki: 4.4 el/ns asking the codes, 8.8 the values,
-// 8.1 with the values' full test; AMD Zen 5, g++ 12). Float -> e4m3 with a report at 64 Ki, x
-// the plain call: 0.49-0.50 -> 0.65-0.66 on AVX-512, 0.64-0.65 -> 0.86-0.87 on AVX2 (same
-// machine and compiler; docs/performance.md, stop 47).
+// that interval, 4 * width at a time (codes_outside_normals: on AVX-512 three instructions for
+// 64 codes, where the values' range took five per 16 values). A group with a code outside the
+// interval is looked at again in registers (codes_above_normals, low_codes_need_look, then
+// look_again) before it goes to report_lanes: a zero code is the zero value's too (data with
+// many zeros, as ReLU activations, pass there), and a largest code is a value past the largest
+// (clipped, counted in look_again) only if the value says so. Block-scaled sources ask the
+// values whether one lies past the largest (values_past_largest) instead: every block's largest
+// element gets the largest code or one close to it (1 x 128 tiles with a report, 64 Ki: 4.4
+// el/ns asking the codes, 8.8 the values, 8.1 with the values' full test; AMD Zen 5, g++ 12).
+// Float -> e4m3 with a report at 64 Ki, x the plain call: 0.50 -> 0.61-0.62 on AVX-512, 0.66 ->
+// 0.79-0.81 on AVX2 (same machine and compiler; docs/performance.md, stop 47).
 template <class Target>
 constexpr bool codes_decide_range =
     ::minifloat::format_info<Target>::is_signed&& ::minifloat::format_info<Target>::total_bits == 8;
@@ -5614,37 +5772,76 @@ MINIFLOAT_LANE_FN maskv outside_normal_codes(u32v codes) {
               splat(inside::last - inside::first));
 }
 
-// Whether any of four vectors' codes has a magnitude outside the interval. (Codes: u32v, a
+// Whether any of four vectors' codes has a magnitude outside [first, last]. (Codes: u32v, a
 // template parameter so that any_code4_outside, which only some paths have, stays a dependent
 // call.)
-template <class Target, bool LargestByValues, class Codes>
-MINIFLOAT_LANE_FN bool codes_may_need_report(Codes a, Codes b, Codes c, Codes d) {
+template <std::uint32_t first, std::uint32_t last>
+MINIFLOAT_LANE_FN maskv magnitudes_outside(u32v codes) {
+  return gt_u(sub(and_(codes, splat(0x7FU)), splat(first)), splat(last - first));
+}
+template <std::uint32_t first, std::uint32_t last, class Codes>
+MINIFLOAT_LANE_FN bool codes_outside(Codes a, Codes b, Codes c, Codes d) {
+  static_assert(first <= last && last < 128, "magnitudes");
   if constexpr (capabilities.code_bytes_outside) {
-    using inside = normal_magnitudes<Target, LargestByValues>;
-    static_assert(inside::first <= inside::last && inside::last < 128, "magnitudes");
-    return any_code4_outside(a, b, c, d, inside::first, inside::last);
+    return any_code4_outside(a, b, c, d, first, last);
   } else {
-    const maskv ab = mask_or(outside_normal_codes<Target, LargestByValues>(a),
-                             outside_normal_codes<Target, LargestByValues>(b));
-    const maskv cd = mask_or(outside_normal_codes<Target, LargestByValues>(c),
-                             outside_normal_codes<Target, LargestByValues>(d));
-    return any_lane(mask_or(ab, cd));
+    return any_lane(
+        mask_or(mask_or(magnitudes_outside<first, last>(a), magnitudes_outside<first, last>(b)),
+                mask_or(magnitudes_outside<first, last>(c), magnitudes_outside<first, last>(d))));
   }
 }
-// The second look at a group that codes_may_need_report (or, for block-scaled sources,
+// The codes' test (codes_outside_normals), and, for a group it flags, whether a code lies above
+// the interval (the largest finite code, unless LargestByValues, and infinity and NaN codes:
+// look_again) or only below it (zero, subnormal, the smallest normal: low_codes_need_look
+// first, which lets the zero codes of zero values through without look_again).
+template <class Target, bool LargestByValues, class Codes>
+MINIFLOAT_LANE_FN bool codes_outside_normals(Codes a, Codes b, Codes c, Codes d) {
+  using inside = normal_magnitudes<Target, LargestByValues>;
+  return codes_outside<inside::first, inside::last>(a, b, c, d);
+}
+template <class Target, bool LargestByValues, class Codes>
+MINIFLOAT_LANE_FN bool codes_above_normals(Codes a, Codes b, Codes c, Codes d) {
+  return codes_outside<0, normal_magnitudes<Target, LargestByValues>::last>(a, b, c, d);
+}
+// Whether a group with a code below the interval needs look_again: a code 1 to the smallest
+// normal one, or a code of magnitude 0 but for the zero code of a zero value (0x80 is NaN in the
+// fnuz formats).
+template <class Target, std::size_t vectors>
+MINIFLOAT_LANE_FN bool low_codes_need_look(const u32v (&bits)[vectors],
+                                           const u32v (&codes)[vectors]) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t zero_bits =
+      info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
+  maskv any = eq(splat(0U), splat(1U));
+  for (std::size_t v = 0; v < vectors; ++v) {
+    const u32v magnitude = and_(codes[v], splat(0x7FU));
+    const maskv small =
+        gt_u(splat(std::uint32_t{info::min_normal_code}), sub(magnitude, splat(1U)));
+    const maskv not_zero_of_zero = mask_and(
+        eq(magnitude, splat(0U)),
+        gt_u(or_(and_(codes[v], splat(zero_bits)), and_(bits[v], splat(0x7FFFFFFFU))), splat(0U)));
+    any = mask_or(any, mask_or(small, not_zero_of_zero));
+  }
+  return any_lane(any);
+}
+// The second look at a group that the codes' test (or, for block-scaled sources,
 // values_past_largest) flagged, in registers: which lanes the report must look at, those with a
 // code outside the interval but for the zero code of a zero value (a NaN's or an overflow's in
 // the fnuz formats, 0x80, has magnitude 0, but not their value) and the largest code of a finite
 // value: those below the largest count for nothing, those past it (clipped) are counted here,
 // with the largest of them, whose relative error 1 - largest / |x| is theirs' largest (the
 // difference is exact in double below 2^29 times the largest, and the quotient, correctly
-// rounded, then grows with |x|: past that bound they are looked at).
+// rounded, then grows with |x|: past that bound they are looked at). Once the largest relative
+// error is 1 (ErrorsSettled: a flushed value, with nearest rounding), flushed and subnormal
+// results are counted here too, and the smallest normal code needs nothing.
 struct second_look {
   bool look;
   std::size_t clipped;
   std::uint32_t clipped_largest; // the largest |x| clipped, as float bits (0 for none)
+  std::size_t flushed;
+  std::size_t subnormal;
 };
-template <class Target, std::size_t vectors>
+template <class Target, bool ErrorsSettled, std::size_t vectors>
 MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
                                          const u32v (&codes)[vectors]) {
   using info = ::minifloat::format_info<Target>;
@@ -5654,6 +5851,8 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
   maskv look = eq(splat(0U), splat(1U));
   std::size_t clipped = 0;
   u32v clipped_largest = splat(0U);
+  std::size_t flushed = 0;
+  std::size_t subnormal = 0;
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(codes[v], splat(0x7FU));
     const u32v value = and_(bits[v], splat(0x7FFFFFFFU));
@@ -5663,11 +5862,24 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
     maskv needs = mask_and(outside_normal_codes<Target, false>(codes[v]),
                            gt_u(or_(magnitude, value), splat(0U)));
     needs = mask_and_not(needs, mask_and(largest, gt_small(splat(exact_below), value)));
+    if constexpr (ErrorsSettled) {
+      // Finite non-zero values with a zero code (0x80 is NaN in the fnuz formats), and codes 1
+      // to the smallest normal one.
+      constexpr std::uint32_t zero_bits =
+          info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
+      const maskv flushed_here = mask_and(eq(and_(codes[v], splat(zero_bits)), splat(0U)),
+                                          gt_u(splat(0x7F7FFFFFU), sub(value, splat(1U))));
+      const maskv small_here = gt_u(splat(info::min_normal_code - 1U), sub(magnitude, splat(1U)));
+      needs = mask_and_not(needs, mask_or(flushed_here, small_here));
+      needs = mask_and_not(needs, eq(magnitude, splat(std::uint32_t{info::min_normal_code})));
+      flushed += count_lanes(flushed_here);
+      subnormal += count_lanes(small_here);
+    }
     look = mask_or(look, needs);
     clipped += count_lanes(clipped_here);
     clipped_largest = max_u(clipped_largest, select(clipped_here, value, splat(0U)));
   }
-  return {any_lane(look), clipped, reduce_max_u(clipped_largest)};
+  return {any_lane(look), clipped, reduce_max_u(clipped_largest), flushed, subnormal};
 }
 
 // The mantissa window part of may_need_report: whether any of the values' mantissas lies in
@@ -5692,6 +5904,65 @@ MINIFLOAT_LANE_FN bool values_past_largest(const u32v (&bits)[vectors]) {
     high = max_u(high, and_(bits[v], splat(0x7FFFFFFFU)));
   }
   return any_lane(gt_small(high, splat(highest)));
+}
+
+// FP4 and FP6 (few_value_format) with nearest rounding once the largest relative error is 1 (a
+// flushed value; with nearest rounding no error exceeds the value, since 0 is a result too, so
+// nothing raises it further): only the counts remain, and in groups without NaN or infinities
+// only three of them, kept per lane in registers (count_lanes_of_group) instead of sorting every
+// vector (report_lanes: about 25 vector operations per vector). These formats always saturate
+// and are signed, so a finite value past the largest is clipped, never overflowed or negative
+// for an unsigned format.
+template <class Target, ::minifloat::detail::rounding_rule Rule, class Source, class Tally>
+constexpr bool counts_after_flush =
+    !std::is_same<Tally, ::minifloat::detail::no_tally>::value && few_value_format<Target> &&
+    Rule == ::minifloat::detail::rounding_rule::nearest_even &&
+    !std::is_same<Source, const double*>::value && ::minifloat::format_info<Target>::is_signed &&
+    ::minifloat::format_info<Target>::always_saturates;
+struct lane_counts {
+  u32v flushed;
+  u32v subnormal;
+  u32v clipped;
+};
+// Adds a group's flushed, subnormal and clipped values to the lane counts; false (nothing
+// added) where a value is a NaN or an infinity (the group then goes through report_lanes).
+template <class Target, std::size_t vectors>
+MINIFLOAT_LANE_FN bool count_lanes_of_group(const u32v (&bits)[vectors],
+                                            const u32v (&codes)[vectors], lane_counts& counts) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  u32v high = and_(bits[0], splat(0x7FFFFFFFU));
+  for (std::size_t v = 1; v < vectors; ++v) {
+    high = max_u(high, and_(bits[v], splat(0x7FFFFFFFU)));
+  }
+  if (any_lane(gt_small(high, splat(0x7F7FFFFFU)))) {
+    return false;
+  }
+  for (std::size_t v = 0; v < vectors; ++v) {
+    const u32v magnitude = and_(codes[v], splat(std::uint32_t{info::magnitude_mask}));
+    const u32v value = and_(bits[v], splat(0x7FFFFFFFU));
+    counts.flushed =
+        inc_if(mask_and(eq(magnitude, splat(0U)), gt_small(value, splat(0U))), counts.flushed);
+    counts.subnormal = inc_if(gt_u(splat(info::min_normal_code - 1U), sub(magnitude, splat(1U))),
+                              counts.subnormal);
+    counts.clipped = inc_if(mask_and(eq(magnitude, splat(std::uint32_t{info::max_finite_code})),
+                                     gt_small(value, splat(highest))),
+                            counts.clipped);
+  }
+  return true;
+}
+// The lane counts added to the report.
+template <class Tally>
+MINIFLOAT_ARRAY_FN void add_lane_counts(Tally& tally, const lane_counts& counts) {
+  std::uint32_t lanes[3][width] = {};
+  store_u32(lanes[0], counts.flushed);
+  store_u32(lanes[1], counts.subnormal);
+  store_u32(lanes[2], counts.clipped);
+  for (std::size_t j = 0; j < width; ++j) {
+    tally.report.flushed_to_zero += lanes[0][j];
+    tally.report.subnormal += lanes[1][j];
+    tally.report.saturated += lanes[2][j];
+  }
 }
 
 // (The report's functions are host code, as the array loops are: MINIFLOAT_ARRAY_FN.)
@@ -5998,11 +6269,28 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // (With codes_decide_range, the values' test is the window's alone, the codes' follows.)
     constexpr bool codes_test = looks_between && codes_decide_range<Target>;
     const std::size_t blocks_end = n - (n - i) % (4 * width);
-    // (codes_test: the clipped values look_again counted, and the largest of them.)
+    // (codes_test: the values look_again counted, and the largest clipped one.)
     std::size_t clipped = 0;
     std::uint32_t clipped_largest = 0;
+    std::size_t flushed = 0;
+    std::size_t subnormal = 0;
+    // (counts_after_flush: whether the largest relative error is 1 yet, and the lane counts.)
+    constexpr bool counts_only = counts_after_flush<Target, Rule, Source, Tally>;
+    bool counting = false;
+    lane_counts counts = {splat(0U), splat(0U), splat(0U)};
+    std::uint32_t groups_counted = 0; // (a lane counts at most 4 per group: added by 2^29 groups)
+    if constexpr (counts_only) {
+      counting = tally.report.max_relative_error >= 1;
+    }
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
+      // (codes_test: the largest relative error is 1, which only a look can change.)
+      bool errors_settled = false;
+      if constexpr (codes_test) {
+        errors_settled = tally.report.max_relative_error >= 1;
+      } else {
+        static_cast<void>(errors_settled);
+      }
       for (; i != blocks_end; i += 4 * width) {
         prefetch_source<4 * width>(src, i, blocks_end);
         u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
@@ -6037,12 +6325,19 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           if (look) {
             break;
           }
-          if (past_largest ||
-              codes_may_need_report<Target, by_values>(codes0, codes1, codes2, codes3)) {
-            const second_look again = look_again<Target>(bits, {codes0, codes1, codes2, codes3});
+          if ((past_largest ||
+               codes_outside_normals<Target, by_values>(codes0, codes1, codes2, codes3)) &&
+              (past_largest ||
+               codes_above_normals<Target, by_values>(codes0, codes1, codes2, codes3) ||
+               low_codes_need_look<Target>(bits, {codes0, codes1, codes2, codes3}))) {
+            const second_look again =
+                errors_settled ? look_again<Target, true>(bits, {codes0, codes1, codes2, codes3})
+                               : look_again<Target, false>(bits, {codes0, codes1, codes2, codes3});
             if (again.look) {
               break;
             }
+            flushed += again.flushed;
+            subnormal += again.subnormal;
             clipped += again.clipped;
             clipped_largest =
                 again.clipped_largest > clipped_largest ? again.clipped_largest : clipped_largest;
@@ -6050,6 +6345,16 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         } else if constexpr (looks_between) {
           if (look) {
             break;
+          }
+        } else if constexpr (counts_only) {
+          const u32v codes[4] = {codes0, codes1, codes2, codes3};
+          if (!counting || !count_lanes_of_group<Target>(bits, codes, counts)) {
+            report_lanes<Target>(tally, bits, codes, dst + i);
+            counting = tally.report.max_relative_error >= 1;
+          } else if (++groups_counted == std::uint32_t{1} << 29) {
+            add_lane_counts(tally, counts);
+            counts = {splat(0U), splat(0U), splat(0U)};
+            groups_counted = 0;
           }
         } else {
           const u32v codes[4] = {codes0, codes1, codes2, codes3};
@@ -6064,6 +6369,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       }
     }
     if constexpr (codes_test) {
+      tally.report.flushed_to_zero += flushed;
+      tally.report.subnormal += subnormal;
       tally.report.saturated += clipped;
       if (clipped_largest != 0) {
         tally.template add_relative_error<Target>(
@@ -6072,6 +6379,15 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     } else {
       static_cast<void>(clipped);
       static_cast<void>(clipped_largest);
+      static_cast<void>(flushed);
+      static_cast<void>(subnormal);
+    }
+    if constexpr (counts_only) {
+      add_lane_counts(tally, counts);
+    } else {
+      static_cast<void>(counting);
+      static_cast<void>(counts);
+      static_cast<void>(groups_counted);
     }
   }
   // (The portable path's whole loop, which compilers vectorize: tools/check_vectorized.py.)
@@ -8111,17 +8427,17 @@ MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors], std::uint32_
 // the values' mantissas against the window (window_may_need_report, before converting; not at
 // all once the window is empty, which it stays after the first flushed or subnormal result
 // with a larger error than any normal value can have) and the stored codes' magnitudes against
-// that interval, 4 * width at a time (codes_may_need_report: on AVX-512 three instructions for
-// 64 codes, where the values' range took five per 16 values). A group with a
-// code outside the interval is looked at again in registers (look_again) before it goes
-// to report_lanes: a zero code is the zero value's too (data with many zeros, as ReLU
-// activations, pass there), and a largest code is a value past the largest (clipped) only if
-// the value says so. Block-scaled sources ask the values whether one lies past the largest
-// (values_past_largest) instead: every block's largest element gets the largest code or one
-// close to it (1 x 128 tiles with a report, 64 Ki: 4.4 el/ns asking the codes, 8.8 the values,
-// 8.1 with the values' full test; AMD Zen 5, g++ 12). Float -> e4m3 with a report at 64 Ki, x
-// the plain call: 0.49-0.50 -> 0.65-0.66 on AVX-512, 0.64-0.65 -> 0.86-0.87 on AVX2 (same
-// machine and compiler; docs/performance.md, stop 47).
+// that interval, 4 * width at a time (codes_outside_normals: on AVX-512 three instructions for
+// 64 codes, where the values' range took five per 16 values). A group with a code outside the
+// interval is looked at again in registers (codes_above_normals, low_codes_need_look, then
+// look_again) before it goes to report_lanes: a zero code is the zero value's too (data with
+// many zeros, as ReLU activations, pass there), and a largest code is a value past the largest
+// (clipped, counted in look_again) only if the value says so. Block-scaled sources ask the
+// values whether one lies past the largest (values_past_largest) instead: every block's largest
+// element gets the largest code or one close to it (1 x 128 tiles with a report, 64 Ki: 4.4
+// el/ns asking the codes, 8.8 the values, 8.1 with the values' full test; AMD Zen 5, g++ 12).
+// Float -> e4m3 with a report at 64 Ki, x the plain call: 0.50 -> 0.61-0.62 on AVX-512, 0.66 ->
+// 0.79-0.81 on AVX2 (same machine and compiler; docs/performance.md, stop 47).
 template <class Target>
 constexpr bool codes_decide_range =
     ::minifloat::format_info<Target>::is_signed&& ::minifloat::format_info<Target>::total_bits == 8;
@@ -8145,37 +8461,76 @@ MINIFLOAT_LANE_FN maskv outside_normal_codes(u32v codes) {
               splat(inside::last - inside::first));
 }
 
-// Whether any of four vectors' codes has a magnitude outside the interval. (Codes: u32v, a
+// Whether any of four vectors' codes has a magnitude outside [first, last]. (Codes: u32v, a
 // template parameter so that any_code4_outside, which only some paths have, stays a dependent
 // call.)
-template <class Target, bool LargestByValues, class Codes>
-MINIFLOAT_LANE_FN bool codes_may_need_report(Codes a, Codes b, Codes c, Codes d) {
+template <std::uint32_t first, std::uint32_t last>
+MINIFLOAT_LANE_FN maskv magnitudes_outside(u32v codes) {
+  return gt_u(sub(and_(codes, splat(0x7FU)), splat(first)), splat(last - first));
+}
+template <std::uint32_t first, std::uint32_t last, class Codes>
+MINIFLOAT_LANE_FN bool codes_outside(Codes a, Codes b, Codes c, Codes d) {
+  static_assert(first <= last && last < 128, "magnitudes");
   if constexpr (capabilities.code_bytes_outside) {
-    using inside = normal_magnitudes<Target, LargestByValues>;
-    static_assert(inside::first <= inside::last && inside::last < 128, "magnitudes");
-    return any_code4_outside(a, b, c, d, inside::first, inside::last);
+    return any_code4_outside(a, b, c, d, first, last);
   } else {
-    const maskv ab = mask_or(outside_normal_codes<Target, LargestByValues>(a),
-                             outside_normal_codes<Target, LargestByValues>(b));
-    const maskv cd = mask_or(outside_normal_codes<Target, LargestByValues>(c),
-                             outside_normal_codes<Target, LargestByValues>(d));
-    return any_lane(mask_or(ab, cd));
+    return any_lane(
+        mask_or(mask_or(magnitudes_outside<first, last>(a), magnitudes_outside<first, last>(b)),
+                mask_or(magnitudes_outside<first, last>(c), magnitudes_outside<first, last>(d))));
   }
 }
-// The second look at a group that codes_may_need_report (or, for block-scaled sources,
+// The codes' test (codes_outside_normals), and, for a group it flags, whether a code lies above
+// the interval (the largest finite code, unless LargestByValues, and infinity and NaN codes:
+// look_again) or only below it (zero, subnormal, the smallest normal: low_codes_need_look
+// first, which lets the zero codes of zero values through without look_again).
+template <class Target, bool LargestByValues, class Codes>
+MINIFLOAT_LANE_FN bool codes_outside_normals(Codes a, Codes b, Codes c, Codes d) {
+  using inside = normal_magnitudes<Target, LargestByValues>;
+  return codes_outside<inside::first, inside::last>(a, b, c, d);
+}
+template <class Target, bool LargestByValues, class Codes>
+MINIFLOAT_LANE_FN bool codes_above_normals(Codes a, Codes b, Codes c, Codes d) {
+  return codes_outside<0, normal_magnitudes<Target, LargestByValues>::last>(a, b, c, d);
+}
+// Whether a group with a code below the interval needs look_again: a code 1 to the smallest
+// normal one, or a code of magnitude 0 but for the zero code of a zero value (0x80 is NaN in the
+// fnuz formats).
+template <class Target, std::size_t vectors>
+MINIFLOAT_LANE_FN bool low_codes_need_look(const u32v (&bits)[vectors],
+                                           const u32v (&codes)[vectors]) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t zero_bits =
+      info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
+  maskv any = eq(splat(0U), splat(1U));
+  for (std::size_t v = 0; v < vectors; ++v) {
+    const u32v magnitude = and_(codes[v], splat(0x7FU));
+    const maskv small =
+        gt_u(splat(std::uint32_t{info::min_normal_code}), sub(magnitude, splat(1U)));
+    const maskv not_zero_of_zero = mask_and(
+        eq(magnitude, splat(0U)),
+        gt_u(or_(and_(codes[v], splat(zero_bits)), and_(bits[v], splat(0x7FFFFFFFU))), splat(0U)));
+    any = mask_or(any, mask_or(small, not_zero_of_zero));
+  }
+  return any_lane(any);
+}
+// The second look at a group that the codes' test (or, for block-scaled sources,
 // values_past_largest) flagged, in registers: which lanes the report must look at, those with a
 // code outside the interval but for the zero code of a zero value (a NaN's or an overflow's in
 // the fnuz formats, 0x80, has magnitude 0, but not their value) and the largest code of a finite
 // value: those below the largest count for nothing, those past it (clipped) are counted here,
 // with the largest of them, whose relative error 1 - largest / |x| is theirs' largest (the
 // difference is exact in double below 2^29 times the largest, and the quotient, correctly
-// rounded, then grows with |x|: past that bound they are looked at).
+// rounded, then grows with |x|: past that bound they are looked at). Once the largest relative
+// error is 1 (ErrorsSettled: a flushed value, with nearest rounding), flushed and subnormal
+// results are counted here too, and the smallest normal code needs nothing.
 struct second_look {
   bool look;
   std::size_t clipped;
   std::uint32_t clipped_largest; // the largest |x| clipped, as float bits (0 for none)
+  std::size_t flushed;
+  std::size_t subnormal;
 };
-template <class Target, std::size_t vectors>
+template <class Target, bool ErrorsSettled, std::size_t vectors>
 MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
                                          const u32v (&codes)[vectors]) {
   using info = ::minifloat::format_info<Target>;
@@ -8185,6 +8540,8 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
   maskv look = eq(splat(0U), splat(1U));
   std::size_t clipped = 0;
   u32v clipped_largest = splat(0U);
+  std::size_t flushed = 0;
+  std::size_t subnormal = 0;
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(codes[v], splat(0x7FU));
     const u32v value = and_(bits[v], splat(0x7FFFFFFFU));
@@ -8194,11 +8551,24 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
     maskv needs = mask_and(outside_normal_codes<Target, false>(codes[v]),
                            gt_u(or_(magnitude, value), splat(0U)));
     needs = mask_and_not(needs, mask_and(largest, gt_small(splat(exact_below), value)));
+    if constexpr (ErrorsSettled) {
+      // Finite non-zero values with a zero code (0x80 is NaN in the fnuz formats), and codes 1
+      // to the smallest normal one.
+      constexpr std::uint32_t zero_bits =
+          info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
+      const maskv flushed_here = mask_and(eq(and_(codes[v], splat(zero_bits)), splat(0U)),
+                                          gt_u(splat(0x7F7FFFFFU), sub(value, splat(1U))));
+      const maskv small_here = gt_u(splat(info::min_normal_code - 1U), sub(magnitude, splat(1U)));
+      needs = mask_and_not(needs, mask_or(flushed_here, small_here));
+      needs = mask_and_not(needs, eq(magnitude, splat(std::uint32_t{info::min_normal_code})));
+      flushed += count_lanes(flushed_here);
+      subnormal += count_lanes(small_here);
+    }
     look = mask_or(look, needs);
     clipped += count_lanes(clipped_here);
     clipped_largest = max_u(clipped_largest, select(clipped_here, value, splat(0U)));
   }
-  return {any_lane(look), clipped, reduce_max_u(clipped_largest)};
+  return {any_lane(look), clipped, reduce_max_u(clipped_largest), flushed, subnormal};
 }
 
 // The mantissa window part of may_need_report: whether any of the values' mantissas lies in
@@ -8223,6 +8593,65 @@ MINIFLOAT_LANE_FN bool values_past_largest(const u32v (&bits)[vectors]) {
     high = max_u(high, and_(bits[v], splat(0x7FFFFFFFU)));
   }
   return any_lane(gt_small(high, splat(highest)));
+}
+
+// FP4 and FP6 (few_value_format) with nearest rounding once the largest relative error is 1 (a
+// flushed value; with nearest rounding no error exceeds the value, since 0 is a result too, so
+// nothing raises it further): only the counts remain, and in groups without NaN or infinities
+// only three of them, kept per lane in registers (count_lanes_of_group) instead of sorting every
+// vector (report_lanes: about 25 vector operations per vector). These formats always saturate
+// and are signed, so a finite value past the largest is clipped, never overflowed or negative
+// for an unsigned format.
+template <class Target, ::minifloat::detail::rounding_rule Rule, class Source, class Tally>
+constexpr bool counts_after_flush =
+    !std::is_same<Tally, ::minifloat::detail::no_tally>::value && few_value_format<Target> &&
+    Rule == ::minifloat::detail::rounding_rule::nearest_even &&
+    !std::is_same<Source, const double*>::value && ::minifloat::format_info<Target>::is_signed &&
+    ::minifloat::format_info<Target>::always_saturates;
+struct lane_counts {
+  u32v flushed;
+  u32v subnormal;
+  u32v clipped;
+};
+// Adds a group's flushed, subnormal and clipped values to the lane counts; false (nothing
+// added) where a value is a NaN or an infinity (the group then goes through report_lanes).
+template <class Target, std::size_t vectors>
+MINIFLOAT_LANE_FN bool count_lanes_of_group(const u32v (&bits)[vectors],
+                                            const u32v (&codes)[vectors], lane_counts& counts) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  u32v high = and_(bits[0], splat(0x7FFFFFFFU));
+  for (std::size_t v = 1; v < vectors; ++v) {
+    high = max_u(high, and_(bits[v], splat(0x7FFFFFFFU)));
+  }
+  if (any_lane(gt_small(high, splat(0x7F7FFFFFU)))) {
+    return false;
+  }
+  for (std::size_t v = 0; v < vectors; ++v) {
+    const u32v magnitude = and_(codes[v], splat(std::uint32_t{info::magnitude_mask}));
+    const u32v value = and_(bits[v], splat(0x7FFFFFFFU));
+    counts.flushed =
+        inc_if(mask_and(eq(magnitude, splat(0U)), gt_small(value, splat(0U))), counts.flushed);
+    counts.subnormal = inc_if(gt_u(splat(info::min_normal_code - 1U), sub(magnitude, splat(1U))),
+                              counts.subnormal);
+    counts.clipped = inc_if(mask_and(eq(magnitude, splat(std::uint32_t{info::max_finite_code})),
+                                     gt_small(value, splat(highest))),
+                            counts.clipped);
+  }
+  return true;
+}
+// The lane counts added to the report.
+template <class Tally>
+MINIFLOAT_ARRAY_FN void add_lane_counts(Tally& tally, const lane_counts& counts) {
+  std::uint32_t lanes[3][width] = {};
+  store_u32(lanes[0], counts.flushed);
+  store_u32(lanes[1], counts.subnormal);
+  store_u32(lanes[2], counts.clipped);
+  for (std::size_t j = 0; j < width; ++j) {
+    tally.report.flushed_to_zero += lanes[0][j];
+    tally.report.subnormal += lanes[1][j];
+    tally.report.saturated += lanes[2][j];
+  }
 }
 
 // (The report's functions are host code, as the array loops are: MINIFLOAT_ARRAY_FN.)
@@ -8529,11 +8958,28 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // (With codes_decide_range, the values' test is the window's alone, the codes' follows.)
     constexpr bool codes_test = looks_between && codes_decide_range<Target>;
     const std::size_t blocks_end = n - (n - i) % (4 * width);
-    // (codes_test: the clipped values look_again counted, and the largest of them.)
+    // (codes_test: the values look_again counted, and the largest clipped one.)
     std::size_t clipped = 0;
     std::uint32_t clipped_largest = 0;
+    std::size_t flushed = 0;
+    std::size_t subnormal = 0;
+    // (counts_after_flush: whether the largest relative error is 1 yet, and the lane counts.)
+    constexpr bool counts_only = counts_after_flush<Target, Rule, Source, Tally>;
+    bool counting = false;
+    lane_counts counts = {splat(0U), splat(0U), splat(0U)};
+    std::uint32_t groups_counted = 0; // (a lane counts at most 4 per group: added by 2^29 groups)
+    if constexpr (counts_only) {
+      counting = tally.report.max_relative_error >= 1;
+    }
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
+      // (codes_test: the largest relative error is 1, which only a look can change.)
+      bool errors_settled = false;
+      if constexpr (codes_test) {
+        errors_settled = tally.report.max_relative_error >= 1;
+      } else {
+        static_cast<void>(errors_settled);
+      }
       for (; i != blocks_end; i += 4 * width) {
         prefetch_source<4 * width>(src, i, blocks_end);
         u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
@@ -8568,12 +9014,19 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           if (look) {
             break;
           }
-          if (past_largest ||
-              codes_may_need_report<Target, by_values>(codes0, codes1, codes2, codes3)) {
-            const second_look again = look_again<Target>(bits, {codes0, codes1, codes2, codes3});
+          if ((past_largest ||
+               codes_outside_normals<Target, by_values>(codes0, codes1, codes2, codes3)) &&
+              (past_largest ||
+               codes_above_normals<Target, by_values>(codes0, codes1, codes2, codes3) ||
+               low_codes_need_look<Target>(bits, {codes0, codes1, codes2, codes3}))) {
+            const second_look again =
+                errors_settled ? look_again<Target, true>(bits, {codes0, codes1, codes2, codes3})
+                               : look_again<Target, false>(bits, {codes0, codes1, codes2, codes3});
             if (again.look) {
               break;
             }
+            flushed += again.flushed;
+            subnormal += again.subnormal;
             clipped += again.clipped;
             clipped_largest =
                 again.clipped_largest > clipped_largest ? again.clipped_largest : clipped_largest;
@@ -8581,6 +9034,16 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         } else if constexpr (looks_between) {
           if (look) {
             break;
+          }
+        } else if constexpr (counts_only) {
+          const u32v codes[4] = {codes0, codes1, codes2, codes3};
+          if (!counting || !count_lanes_of_group<Target>(bits, codes, counts)) {
+            report_lanes<Target>(tally, bits, codes, dst + i);
+            counting = tally.report.max_relative_error >= 1;
+          } else if (++groups_counted == std::uint32_t{1} << 29) {
+            add_lane_counts(tally, counts);
+            counts = {splat(0U), splat(0U), splat(0U)};
+            groups_counted = 0;
           }
         } else {
           const u32v codes[4] = {codes0, codes1, codes2, codes3};
@@ -8595,6 +9058,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       }
     }
     if constexpr (codes_test) {
+      tally.report.flushed_to_zero += flushed;
+      tally.report.subnormal += subnormal;
       tally.report.saturated += clipped;
       if (clipped_largest != 0) {
         tally.template add_relative_error<Target>(
@@ -8603,6 +9068,15 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     } else {
       static_cast<void>(clipped);
       static_cast<void>(clipped_largest);
+      static_cast<void>(flushed);
+      static_cast<void>(subnormal);
+    }
+    if constexpr (counts_only) {
+      add_lane_counts(tally, counts);
+    } else {
+      static_cast<void>(counting);
+      static_cast<void>(counts);
+      static_cast<void>(groups_counted);
     }
   }
   // (The portable path's whole loop, which compilers vectorize: tools/check_vectorized.py.)
@@ -10621,17 +11095,17 @@ MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors], std::uint32_
 // the values' mantissas against the window (window_may_need_report, before converting; not at
 // all once the window is empty, which it stays after the first flushed or subnormal result
 // with a larger error than any normal value can have) and the stored codes' magnitudes against
-// that interval, 4 * width at a time (codes_may_need_report: on AVX-512 three instructions for
-// 64 codes, where the values' range took five per 16 values). A group with a
-// code outside the interval is looked at again in registers (look_again) before it goes
-// to report_lanes: a zero code is the zero value's too (data with many zeros, as ReLU
-// activations, pass there), and a largest code is a value past the largest (clipped) only if
-// the value says so. Block-scaled sources ask the values whether one lies past the largest
-// (values_past_largest) instead: every block's largest element gets the largest code or one
-// close to it (1 x 128 tiles with a report, 64 Ki: 4.4 el/ns asking the codes, 8.8 the values,
-// 8.1 with the values' full test; AMD Zen 5, g++ 12). Float -> e4m3 with a report at 64 Ki, x
-// the plain call: 0.49-0.50 -> 0.65-0.66 on AVX-512, 0.64-0.65 -> 0.86-0.87 on AVX2 (same
-// machine and compiler; docs/performance.md, stop 47).
+// that interval, 4 * width at a time (codes_outside_normals: on AVX-512 three instructions for
+// 64 codes, where the values' range took five per 16 values). A group with a code outside the
+// interval is looked at again in registers (codes_above_normals, low_codes_need_look, then
+// look_again) before it goes to report_lanes: a zero code is the zero value's too (data with
+// many zeros, as ReLU activations, pass there), and a largest code is a value past the largest
+// (clipped, counted in look_again) only if the value says so. Block-scaled sources ask the
+// values whether one lies past the largest (values_past_largest) instead: every block's largest
+// element gets the largest code or one close to it (1 x 128 tiles with a report, 64 Ki: 4.4
+// el/ns asking the codes, 8.8 the values, 8.1 with the values' full test; AMD Zen 5, g++ 12).
+// Float -> e4m3 with a report at 64 Ki, x the plain call: 0.50 -> 0.61-0.62 on AVX-512, 0.66 ->
+// 0.79-0.81 on AVX2 (same machine and compiler; docs/performance.md, stop 47).
 template <class Target>
 constexpr bool codes_decide_range =
     ::minifloat::format_info<Target>::is_signed&& ::minifloat::format_info<Target>::total_bits == 8;
@@ -10655,37 +11129,76 @@ MINIFLOAT_LANE_FN maskv outside_normal_codes(u32v codes) {
               splat(inside::last - inside::first));
 }
 
-// Whether any of four vectors' codes has a magnitude outside the interval. (Codes: u32v, a
+// Whether any of four vectors' codes has a magnitude outside [first, last]. (Codes: u32v, a
 // template parameter so that any_code4_outside, which only some paths have, stays a dependent
 // call.)
-template <class Target, bool LargestByValues, class Codes>
-MINIFLOAT_LANE_FN bool codes_may_need_report(Codes a, Codes b, Codes c, Codes d) {
+template <std::uint32_t first, std::uint32_t last>
+MINIFLOAT_LANE_FN maskv magnitudes_outside(u32v codes) {
+  return gt_u(sub(and_(codes, splat(0x7FU)), splat(first)), splat(last - first));
+}
+template <std::uint32_t first, std::uint32_t last, class Codes>
+MINIFLOAT_LANE_FN bool codes_outside(Codes a, Codes b, Codes c, Codes d) {
+  static_assert(first <= last && last < 128, "magnitudes");
   if constexpr (capabilities.code_bytes_outside) {
-    using inside = normal_magnitudes<Target, LargestByValues>;
-    static_assert(inside::first <= inside::last && inside::last < 128, "magnitudes");
-    return any_code4_outside(a, b, c, d, inside::first, inside::last);
+    return any_code4_outside(a, b, c, d, first, last);
   } else {
-    const maskv ab = mask_or(outside_normal_codes<Target, LargestByValues>(a),
-                             outside_normal_codes<Target, LargestByValues>(b));
-    const maskv cd = mask_or(outside_normal_codes<Target, LargestByValues>(c),
-                             outside_normal_codes<Target, LargestByValues>(d));
-    return any_lane(mask_or(ab, cd));
+    return any_lane(
+        mask_or(mask_or(magnitudes_outside<first, last>(a), magnitudes_outside<first, last>(b)),
+                mask_or(magnitudes_outside<first, last>(c), magnitudes_outside<first, last>(d))));
   }
 }
-// The second look at a group that codes_may_need_report (or, for block-scaled sources,
+// The codes' test (codes_outside_normals), and, for a group it flags, whether a code lies above
+// the interval (the largest finite code, unless LargestByValues, and infinity and NaN codes:
+// look_again) or only below it (zero, subnormal, the smallest normal: low_codes_need_look
+// first, which lets the zero codes of zero values through without look_again).
+template <class Target, bool LargestByValues, class Codes>
+MINIFLOAT_LANE_FN bool codes_outside_normals(Codes a, Codes b, Codes c, Codes d) {
+  using inside = normal_magnitudes<Target, LargestByValues>;
+  return codes_outside<inside::first, inside::last>(a, b, c, d);
+}
+template <class Target, bool LargestByValues, class Codes>
+MINIFLOAT_LANE_FN bool codes_above_normals(Codes a, Codes b, Codes c, Codes d) {
+  return codes_outside<0, normal_magnitudes<Target, LargestByValues>::last>(a, b, c, d);
+}
+// Whether a group with a code below the interval needs look_again: a code 1 to the smallest
+// normal one, or a code of magnitude 0 but for the zero code of a zero value (0x80 is NaN in the
+// fnuz formats).
+template <class Target, std::size_t vectors>
+MINIFLOAT_LANE_FN bool low_codes_need_look(const u32v (&bits)[vectors],
+                                           const u32v (&codes)[vectors]) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t zero_bits =
+      info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
+  maskv any = eq(splat(0U), splat(1U));
+  for (std::size_t v = 0; v < vectors; ++v) {
+    const u32v magnitude = and_(codes[v], splat(0x7FU));
+    const maskv small =
+        gt_u(splat(std::uint32_t{info::min_normal_code}), sub(magnitude, splat(1U)));
+    const maskv not_zero_of_zero = mask_and(
+        eq(magnitude, splat(0U)),
+        gt_u(or_(and_(codes[v], splat(zero_bits)), and_(bits[v], splat(0x7FFFFFFFU))), splat(0U)));
+    any = mask_or(any, mask_or(small, not_zero_of_zero));
+  }
+  return any_lane(any);
+}
+// The second look at a group that the codes' test (or, for block-scaled sources,
 // values_past_largest) flagged, in registers: which lanes the report must look at, those with a
 // code outside the interval but for the zero code of a zero value (a NaN's or an overflow's in
 // the fnuz formats, 0x80, has magnitude 0, but not their value) and the largest code of a finite
 // value: those below the largest count for nothing, those past it (clipped) are counted here,
 // with the largest of them, whose relative error 1 - largest / |x| is theirs' largest (the
 // difference is exact in double below 2^29 times the largest, and the quotient, correctly
-// rounded, then grows with |x|: past that bound they are looked at).
+// rounded, then grows with |x|: past that bound they are looked at). Once the largest relative
+// error is 1 (ErrorsSettled: a flushed value, with nearest rounding), flushed and subnormal
+// results are counted here too, and the smallest normal code needs nothing.
 struct second_look {
   bool look;
   std::size_t clipped;
   std::uint32_t clipped_largest; // the largest |x| clipped, as float bits (0 for none)
+  std::size_t flushed;
+  std::size_t subnormal;
 };
-template <class Target, std::size_t vectors>
+template <class Target, bool ErrorsSettled, std::size_t vectors>
 MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
                                          const u32v (&codes)[vectors]) {
   using info = ::minifloat::format_info<Target>;
@@ -10695,6 +11208,8 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
   maskv look = eq(splat(0U), splat(1U));
   std::size_t clipped = 0;
   u32v clipped_largest = splat(0U);
+  std::size_t flushed = 0;
+  std::size_t subnormal = 0;
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(codes[v], splat(0x7FU));
     const u32v value = and_(bits[v], splat(0x7FFFFFFFU));
@@ -10704,11 +11219,24 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
     maskv needs = mask_and(outside_normal_codes<Target, false>(codes[v]),
                            gt_u(or_(magnitude, value), splat(0U)));
     needs = mask_and_not(needs, mask_and(largest, gt_small(splat(exact_below), value)));
+    if constexpr (ErrorsSettled) {
+      // Finite non-zero values with a zero code (0x80 is NaN in the fnuz formats), and codes 1
+      // to the smallest normal one.
+      constexpr std::uint32_t zero_bits =
+          info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
+      const maskv flushed_here = mask_and(eq(and_(codes[v], splat(zero_bits)), splat(0U)),
+                                          gt_u(splat(0x7F7FFFFFU), sub(value, splat(1U))));
+      const maskv small_here = gt_u(splat(info::min_normal_code - 1U), sub(magnitude, splat(1U)));
+      needs = mask_and_not(needs, mask_or(flushed_here, small_here));
+      needs = mask_and_not(needs, eq(magnitude, splat(std::uint32_t{info::min_normal_code})));
+      flushed += count_lanes(flushed_here);
+      subnormal += count_lanes(small_here);
+    }
     look = mask_or(look, needs);
     clipped += count_lanes(clipped_here);
     clipped_largest = max_u(clipped_largest, select(clipped_here, value, splat(0U)));
   }
-  return {any_lane(look), clipped, reduce_max_u(clipped_largest)};
+  return {any_lane(look), clipped, reduce_max_u(clipped_largest), flushed, subnormal};
 }
 
 // The mantissa window part of may_need_report: whether any of the values' mantissas lies in
@@ -10733,6 +11261,65 @@ MINIFLOAT_LANE_FN bool values_past_largest(const u32v (&bits)[vectors]) {
     high = max_u(high, and_(bits[v], splat(0x7FFFFFFFU)));
   }
   return any_lane(gt_small(high, splat(highest)));
+}
+
+// FP4 and FP6 (few_value_format) with nearest rounding once the largest relative error is 1 (a
+// flushed value; with nearest rounding no error exceeds the value, since 0 is a result too, so
+// nothing raises it further): only the counts remain, and in groups without NaN or infinities
+// only three of them, kept per lane in registers (count_lanes_of_group) instead of sorting every
+// vector (report_lanes: about 25 vector operations per vector). These formats always saturate
+// and are signed, so a finite value past the largest is clipped, never overflowed or negative
+// for an unsigned format.
+template <class Target, ::minifloat::detail::rounding_rule Rule, class Source, class Tally>
+constexpr bool counts_after_flush =
+    !std::is_same<Tally, ::minifloat::detail::no_tally>::value && few_value_format<Target> &&
+    Rule == ::minifloat::detail::rounding_rule::nearest_even &&
+    !std::is_same<Source, const double*>::value && ::minifloat::format_info<Target>::is_signed &&
+    ::minifloat::format_info<Target>::always_saturates;
+struct lane_counts {
+  u32v flushed;
+  u32v subnormal;
+  u32v clipped;
+};
+// Adds a group's flushed, subnormal and clipped values to the lane counts; false (nothing
+// added) where a value is a NaN or an infinity (the group then goes through report_lanes).
+template <class Target, std::size_t vectors>
+MINIFLOAT_LANE_FN bool count_lanes_of_group(const u32v (&bits)[vectors],
+                                            const u32v (&codes)[vectors], lane_counts& counts) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  u32v high = and_(bits[0], splat(0x7FFFFFFFU));
+  for (std::size_t v = 1; v < vectors; ++v) {
+    high = max_u(high, and_(bits[v], splat(0x7FFFFFFFU)));
+  }
+  if (any_lane(gt_small(high, splat(0x7F7FFFFFU)))) {
+    return false;
+  }
+  for (std::size_t v = 0; v < vectors; ++v) {
+    const u32v magnitude = and_(codes[v], splat(std::uint32_t{info::magnitude_mask}));
+    const u32v value = and_(bits[v], splat(0x7FFFFFFFU));
+    counts.flushed =
+        inc_if(mask_and(eq(magnitude, splat(0U)), gt_small(value, splat(0U))), counts.flushed);
+    counts.subnormal = inc_if(gt_u(splat(info::min_normal_code - 1U), sub(magnitude, splat(1U))),
+                              counts.subnormal);
+    counts.clipped = inc_if(mask_and(eq(magnitude, splat(std::uint32_t{info::max_finite_code})),
+                                     gt_small(value, splat(highest))),
+                            counts.clipped);
+  }
+  return true;
+}
+// The lane counts added to the report.
+template <class Tally>
+MINIFLOAT_ARRAY_FN void add_lane_counts(Tally& tally, const lane_counts& counts) {
+  std::uint32_t lanes[3][width] = {};
+  store_u32(lanes[0], counts.flushed);
+  store_u32(lanes[1], counts.subnormal);
+  store_u32(lanes[2], counts.clipped);
+  for (std::size_t j = 0; j < width; ++j) {
+    tally.report.flushed_to_zero += lanes[0][j];
+    tally.report.subnormal += lanes[1][j];
+    tally.report.saturated += lanes[2][j];
+  }
 }
 
 // (The report's functions are host code, as the array loops are: MINIFLOAT_ARRAY_FN.)
@@ -11039,11 +11626,28 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // (With codes_decide_range, the values' test is the window's alone, the codes' follows.)
     constexpr bool codes_test = looks_between && codes_decide_range<Target>;
     const std::size_t blocks_end = n - (n - i) % (4 * width);
-    // (codes_test: the clipped values look_again counted, and the largest of them.)
+    // (codes_test: the values look_again counted, and the largest clipped one.)
     std::size_t clipped = 0;
     std::uint32_t clipped_largest = 0;
+    std::size_t flushed = 0;
+    std::size_t subnormal = 0;
+    // (counts_after_flush: whether the largest relative error is 1 yet, and the lane counts.)
+    constexpr bool counts_only = counts_after_flush<Target, Rule, Source, Tally>;
+    bool counting = false;
+    lane_counts counts = {splat(0U), splat(0U), splat(0U)};
+    std::uint32_t groups_counted = 0; // (a lane counts at most 4 per group: added by 2^29 groups)
+    if constexpr (counts_only) {
+      counting = tally.report.max_relative_error >= 1;
+    }
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
+      // (codes_test: the largest relative error is 1, which only a look can change.)
+      bool errors_settled = false;
+      if constexpr (codes_test) {
+        errors_settled = tally.report.max_relative_error >= 1;
+      } else {
+        static_cast<void>(errors_settled);
+      }
       for (; i != blocks_end; i += 4 * width) {
         prefetch_source<4 * width>(src, i, blocks_end);
         u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
@@ -11078,12 +11682,19 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           if (look) {
             break;
           }
-          if (past_largest ||
-              codes_may_need_report<Target, by_values>(codes0, codes1, codes2, codes3)) {
-            const second_look again = look_again<Target>(bits, {codes0, codes1, codes2, codes3});
+          if ((past_largest ||
+               codes_outside_normals<Target, by_values>(codes0, codes1, codes2, codes3)) &&
+              (past_largest ||
+               codes_above_normals<Target, by_values>(codes0, codes1, codes2, codes3) ||
+               low_codes_need_look<Target>(bits, {codes0, codes1, codes2, codes3}))) {
+            const second_look again =
+                errors_settled ? look_again<Target, true>(bits, {codes0, codes1, codes2, codes3})
+                               : look_again<Target, false>(bits, {codes0, codes1, codes2, codes3});
             if (again.look) {
               break;
             }
+            flushed += again.flushed;
+            subnormal += again.subnormal;
             clipped += again.clipped;
             clipped_largest =
                 again.clipped_largest > clipped_largest ? again.clipped_largest : clipped_largest;
@@ -11091,6 +11702,16 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         } else if constexpr (looks_between) {
           if (look) {
             break;
+          }
+        } else if constexpr (counts_only) {
+          const u32v codes[4] = {codes0, codes1, codes2, codes3};
+          if (!counting || !count_lanes_of_group<Target>(bits, codes, counts)) {
+            report_lanes<Target>(tally, bits, codes, dst + i);
+            counting = tally.report.max_relative_error >= 1;
+          } else if (++groups_counted == std::uint32_t{1} << 29) {
+            add_lane_counts(tally, counts);
+            counts = {splat(0U), splat(0U), splat(0U)};
+            groups_counted = 0;
           }
         } else {
           const u32v codes[4] = {codes0, codes1, codes2, codes3};
@@ -11105,6 +11726,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       }
     }
     if constexpr (codes_test) {
+      tally.report.flushed_to_zero += flushed;
+      tally.report.subnormal += subnormal;
       tally.report.saturated += clipped;
       if (clipped_largest != 0) {
         tally.template add_relative_error<Target>(
@@ -11113,6 +11736,15 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     } else {
       static_cast<void>(clipped);
       static_cast<void>(clipped_largest);
+      static_cast<void>(flushed);
+      static_cast<void>(subnormal);
+    }
+    if constexpr (counts_only) {
+      add_lane_counts(tally, counts);
+    } else {
+      static_cast<void>(counting);
+      static_cast<void>(counts);
+      static_cast<void>(groups_counted);
     }
   }
   // (The portable path's whole loop, which compilers vectorize: tools/check_vectorized.py.)

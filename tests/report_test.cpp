@@ -306,12 +306,14 @@ bool signed_8_bit(const reference::format& fmt) {
 
 // One rare value among values of the normal range (the groups that pass the quick tests), at
 // group edges and in the middle, among non-zero values and among values half of which are zero
-// (ReLU activations: zero codes that need no look), in both overflow rules, on every path.
+// (ReLU activations: zero codes that need no look), in both overflow rules, on every path; and
+// after a flushed value, which makes the largest relative error 1 (FP4 and FP6 then only count,
+// lanes.inc counts_after_flush).
 TYPED_TEST(Report, RareValuesAmongNormalOnes) {
   using T = TypeParam;
   const reference::format& fmt = this->fmt;
-  if (!signed_8_bit(fmt)) {
-    GTEST_SKIP() << "the values' full quick test, or none (FP4, FP6)";
+  if (!fmt.has_sign) {
+    GTEST_SKIP() << "unsigned: the values' full quick test";
   }
   const double smallest_normal = reference::decode(fmt, 1u << fmt.mantissa_bits);
   const double largest = this->ref.max_value();
@@ -337,6 +339,7 @@ TYPED_TEST(Report, RareValuesAmongNormalOnes) {
       {"negative zero", -0.0},
       {"flushed", step / 4},
       {"float subnormal", 1e-40},
+      {"the smallest float subnormal", 0x1p-149},
       {"subnormal", smallest_normal / 2},
       {"rounded up to the smallest normal", smallest_normal - step / 2 + step / 64},
       {"largest", largest},
@@ -349,8 +352,12 @@ TYPED_TEST(Report, RareValuesAmongNormalOnes) {
   std::vector<T> reported(n);
   for (const minifloat::simd_path path : supported_paths()) {
     const minifloat::scoped_path on(path);
-    for (const bool half_zero : {false, true}) {
-      const std::vector<float> background = normal_values(half_zero);
+    for (const int kind : {0, 1, 2}) {
+      const bool half_zero = kind == 1;
+      std::vector<float> background = normal_values(half_zero);
+      if (kind == 2) {
+        background[5] = static_cast<float>(step / 4); // flushed
+      }
       for (const auto& [name, value] : rare) {
         if (std::fabs(value) > 0 && std::fabs(value) < smallest_normal && !fmt.has_subnormals) {
           continue;
@@ -360,7 +367,8 @@ TYPED_TEST(Report, RareValuesAmongNormalOnes) {
           std::vector<float> x = background;
           x[at] = static_cast<float>(value);
           const std::string where = std::string(minifloat::to_string(path)) + " " + name + " at " +
-                                    std::to_string(at) + (half_zero ? " among zeros" : "");
+                                    std::to_string(at) + (half_zero ? " among zeros" : "") +
+                                    (kind == 2 ? " after a flushed value" : "");
           conversion_report report;
           minifloat::convert(x.data(), n, reported.data(), report);
           expect_equal(report, expected_report(fmt, exact_values(x), bytes(reported)), where);
