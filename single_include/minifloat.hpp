@@ -2480,8 +2480,8 @@ MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors], std::uint32_
 // Float -> e4m3 with a report at 64 Ki, x the plain call: 0.50 -> 0.61-0.62 on AVX-512, 0.66 ->
 // 0.79-0.81 on AVX2 (same machine and compiler; docs/performance.md, stop 47).
 template <class Target>
-constexpr bool codes_decide_range =
-    ::minifloat::format_info<Target>::is_signed&& ::minifloat::format_info<Target>::total_bits == 8;
+constexpr bool codes_decide_range = ::minifloat::format_info<Target>::total_bits == 8 &&
+                                    ::minifloat::format_info<Target>::is_signed;
 template <class Source>
 constexpr bool largest_by_values =
     std::is_same<Source, ::minifloat::detail::block_scaled_floats>::value;
@@ -2495,20 +2495,15 @@ struct normal_magnitudes {
   static constexpr std::uint32_t last =
       ::minifloat::format_info<Target>::max_finite_code - (LargestByValues ? 0U : 1U);
 };
-template <class Target, bool LargestByValues>
-MINIFLOAT_LANE_FN maskv outside_normal_codes(u32v codes) {
-  using inside = normal_magnitudes<Target, LargestByValues>;
-  return gt_u(sub(and_(codes, splat(0x7FU)), splat(inside::first)),
-              splat(inside::last - inside::first));
-}
 
-// Whether any of four vectors' codes has a magnitude outside [first, last]. (Codes: u32v, a
-// template parameter so that any_code4_outside, which only some paths have, stays a dependent
-// call.)
+// Whether a code's magnitude lies outside [first, last].
 template <std::uint32_t first, std::uint32_t last>
 MINIFLOAT_LANE_FN maskv magnitudes_outside(u32v codes) {
   return gt_u(sub(and_(codes, splat(0x7FU)), splat(first)), splat(last - first));
 }
+// Whether any of four vectors' codes has a magnitude outside [first, last]. (Codes: u32v, a
+// template parameter so that any_code4_outside, which only some paths have, stays a dependent
+// call.)
 template <std::uint32_t first, std::uint32_t last, class Codes>
 MINIFLOAT_LANE_FN bool codes_outside(Codes a, Codes b, Codes c, Codes d) {
   static_assert(first <= last && last < 128, "magnitudes");
@@ -2577,6 +2572,7 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   constexpr std::uint32_t exact_below = highest + (29U << 23); // 2^29 times the largest
+  using inside = normal_magnitudes<Target, false>;
   static_assert(exact_below < 0x7F800000U, "below infinity");
   maskv look = eq(splat(0U), splat(1U));
   std::size_t clipped = 0;
@@ -2589,7 +2585,7 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
     const maskv largest = eq(magnitude, splat(info::max_finite_code));
     const maskv clipped_here =
         mask_and(largest, gt_u(splat(exact_below - highest - 1U), sub(value, splat(highest + 1U))));
-    maskv needs = mask_and(outside_normal_codes<Target, false>(codes[v]),
+    maskv needs = mask_and(magnitudes_outside<inside::first, inside::last>(codes[v]),
                            gt_u(or_(magnitude, value), splat(0U)));
     needs = mask_and_not(needs, mask_and(largest, gt_small(splat(exact_below), value)));
     if constexpr (ErrorsSettled) {
@@ -5750,8 +5746,8 @@ MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors], std::uint32_
 // Float -> e4m3 with a report at 64 Ki, x the plain call: 0.50 -> 0.61-0.62 on AVX-512, 0.66 ->
 // 0.79-0.81 on AVX2 (same machine and compiler; docs/performance.md, stop 47).
 template <class Target>
-constexpr bool codes_decide_range =
-    ::minifloat::format_info<Target>::is_signed&& ::minifloat::format_info<Target>::total_bits == 8;
+constexpr bool codes_decide_range = ::minifloat::format_info<Target>::total_bits == 8 &&
+                                    ::minifloat::format_info<Target>::is_signed;
 template <class Source>
 constexpr bool largest_by_values =
     std::is_same<Source, ::minifloat::detail::block_scaled_floats>::value;
@@ -5765,20 +5761,15 @@ struct normal_magnitudes {
   static constexpr std::uint32_t last =
       ::minifloat::format_info<Target>::max_finite_code - (LargestByValues ? 0U : 1U);
 };
-template <class Target, bool LargestByValues>
-MINIFLOAT_LANE_FN maskv outside_normal_codes(u32v codes) {
-  using inside = normal_magnitudes<Target, LargestByValues>;
-  return gt_u(sub(and_(codes, splat(0x7FU)), splat(inside::first)),
-              splat(inside::last - inside::first));
-}
 
-// Whether any of four vectors' codes has a magnitude outside [first, last]. (Codes: u32v, a
-// template parameter so that any_code4_outside, which only some paths have, stays a dependent
-// call.)
+// Whether a code's magnitude lies outside [first, last].
 template <std::uint32_t first, std::uint32_t last>
 MINIFLOAT_LANE_FN maskv magnitudes_outside(u32v codes) {
   return gt_u(sub(and_(codes, splat(0x7FU)), splat(first)), splat(last - first));
 }
+// Whether any of four vectors' codes has a magnitude outside [first, last]. (Codes: u32v, a
+// template parameter so that any_code4_outside, which only some paths have, stays a dependent
+// call.)
 template <std::uint32_t first, std::uint32_t last, class Codes>
 MINIFLOAT_LANE_FN bool codes_outside(Codes a, Codes b, Codes c, Codes d) {
   static_assert(first <= last && last < 128, "magnitudes");
@@ -5847,6 +5838,7 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   constexpr std::uint32_t exact_below = highest + (29U << 23); // 2^29 times the largest
+  using inside = normal_magnitudes<Target, false>;
   static_assert(exact_below < 0x7F800000U, "below infinity");
   maskv look = eq(splat(0U), splat(1U));
   std::size_t clipped = 0;
@@ -5859,7 +5851,7 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
     const maskv largest = eq(magnitude, splat(info::max_finite_code));
     const maskv clipped_here =
         mask_and(largest, gt_u(splat(exact_below - highest - 1U), sub(value, splat(highest + 1U))));
-    maskv needs = mask_and(outside_normal_codes<Target, false>(codes[v]),
+    maskv needs = mask_and(magnitudes_outside<inside::first, inside::last>(codes[v]),
                            gt_u(or_(magnitude, value), splat(0U)));
     needs = mask_and_not(needs, mask_and(largest, gt_small(splat(exact_below), value)));
     if constexpr (ErrorsSettled) {
@@ -8439,8 +8431,8 @@ MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors], std::uint32_
 // Float -> e4m3 with a report at 64 Ki, x the plain call: 0.50 -> 0.61-0.62 on AVX-512, 0.66 ->
 // 0.79-0.81 on AVX2 (same machine and compiler; docs/performance.md, stop 47).
 template <class Target>
-constexpr bool codes_decide_range =
-    ::minifloat::format_info<Target>::is_signed&& ::minifloat::format_info<Target>::total_bits == 8;
+constexpr bool codes_decide_range = ::minifloat::format_info<Target>::total_bits == 8 &&
+                                    ::minifloat::format_info<Target>::is_signed;
 template <class Source>
 constexpr bool largest_by_values =
     std::is_same<Source, ::minifloat::detail::block_scaled_floats>::value;
@@ -8454,20 +8446,15 @@ struct normal_magnitudes {
   static constexpr std::uint32_t last =
       ::minifloat::format_info<Target>::max_finite_code - (LargestByValues ? 0U : 1U);
 };
-template <class Target, bool LargestByValues>
-MINIFLOAT_LANE_FN maskv outside_normal_codes(u32v codes) {
-  using inside = normal_magnitudes<Target, LargestByValues>;
-  return gt_u(sub(and_(codes, splat(0x7FU)), splat(inside::first)),
-              splat(inside::last - inside::first));
-}
 
-// Whether any of four vectors' codes has a magnitude outside [first, last]. (Codes: u32v, a
-// template parameter so that any_code4_outside, which only some paths have, stays a dependent
-// call.)
+// Whether a code's magnitude lies outside [first, last].
 template <std::uint32_t first, std::uint32_t last>
 MINIFLOAT_LANE_FN maskv magnitudes_outside(u32v codes) {
   return gt_u(sub(and_(codes, splat(0x7FU)), splat(first)), splat(last - first));
 }
+// Whether any of four vectors' codes has a magnitude outside [first, last]. (Codes: u32v, a
+// template parameter so that any_code4_outside, which only some paths have, stays a dependent
+// call.)
 template <std::uint32_t first, std::uint32_t last, class Codes>
 MINIFLOAT_LANE_FN bool codes_outside(Codes a, Codes b, Codes c, Codes d) {
   static_assert(first <= last && last < 128, "magnitudes");
@@ -8536,6 +8523,7 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   constexpr std::uint32_t exact_below = highest + (29U << 23); // 2^29 times the largest
+  using inside = normal_magnitudes<Target, false>;
   static_assert(exact_below < 0x7F800000U, "below infinity");
   maskv look = eq(splat(0U), splat(1U));
   std::size_t clipped = 0;
@@ -8548,7 +8536,7 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
     const maskv largest = eq(magnitude, splat(info::max_finite_code));
     const maskv clipped_here =
         mask_and(largest, gt_u(splat(exact_below - highest - 1U), sub(value, splat(highest + 1U))));
-    maskv needs = mask_and(outside_normal_codes<Target, false>(codes[v]),
+    maskv needs = mask_and(magnitudes_outside<inside::first, inside::last>(codes[v]),
                            gt_u(or_(magnitude, value), splat(0U)));
     needs = mask_and_not(needs, mask_and(largest, gt_small(splat(exact_below), value)));
     if constexpr (ErrorsSettled) {
@@ -11107,8 +11095,8 @@ MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors], std::uint32_
 // Float -> e4m3 with a report at 64 Ki, x the plain call: 0.50 -> 0.61-0.62 on AVX-512, 0.66 ->
 // 0.79-0.81 on AVX2 (same machine and compiler; docs/performance.md, stop 47).
 template <class Target>
-constexpr bool codes_decide_range =
-    ::minifloat::format_info<Target>::is_signed&& ::minifloat::format_info<Target>::total_bits == 8;
+constexpr bool codes_decide_range = ::minifloat::format_info<Target>::total_bits == 8 &&
+                                    ::minifloat::format_info<Target>::is_signed;
 template <class Source>
 constexpr bool largest_by_values =
     std::is_same<Source, ::minifloat::detail::block_scaled_floats>::value;
@@ -11122,20 +11110,15 @@ struct normal_magnitudes {
   static constexpr std::uint32_t last =
       ::minifloat::format_info<Target>::max_finite_code - (LargestByValues ? 0U : 1U);
 };
-template <class Target, bool LargestByValues>
-MINIFLOAT_LANE_FN maskv outside_normal_codes(u32v codes) {
-  using inside = normal_magnitudes<Target, LargestByValues>;
-  return gt_u(sub(and_(codes, splat(0x7FU)), splat(inside::first)),
-              splat(inside::last - inside::first));
-}
 
-// Whether any of four vectors' codes has a magnitude outside [first, last]. (Codes: u32v, a
-// template parameter so that any_code4_outside, which only some paths have, stays a dependent
-// call.)
+// Whether a code's magnitude lies outside [first, last].
 template <std::uint32_t first, std::uint32_t last>
 MINIFLOAT_LANE_FN maskv magnitudes_outside(u32v codes) {
   return gt_u(sub(and_(codes, splat(0x7FU)), splat(first)), splat(last - first));
 }
+// Whether any of four vectors' codes has a magnitude outside [first, last]. (Codes: u32v, a
+// template parameter so that any_code4_outside, which only some paths have, stays a dependent
+// call.)
 template <std::uint32_t first, std::uint32_t last, class Codes>
 MINIFLOAT_LANE_FN bool codes_outside(Codes a, Codes b, Codes c, Codes d) {
   static_assert(first <= last && last < 128, "magnitudes");
@@ -11204,6 +11187,7 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   constexpr std::uint32_t exact_below = highest + (29U << 23); // 2^29 times the largest
+  using inside = normal_magnitudes<Target, false>;
   static_assert(exact_below < 0x7F800000U, "below infinity");
   maskv look = eq(splat(0U), splat(1U));
   std::size_t clipped = 0;
@@ -11216,7 +11200,7 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
     const maskv largest = eq(magnitude, splat(info::max_finite_code));
     const maskv clipped_here =
         mask_and(largest, gt_u(splat(exact_below - highest - 1U), sub(value, splat(highest + 1U))));
-    maskv needs = mask_and(outside_normal_codes<Target, false>(codes[v]),
+    maskv needs = mask_and(magnitudes_outside<inside::first, inside::last>(codes[v]),
                            gt_u(or_(magnitude, value), splat(0U)));
     needs = mask_and_not(needs, mask_and(largest, gt_small(splat(exact_below), value)));
     if constexpr (ErrorsSettled) {
