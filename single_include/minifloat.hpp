@@ -1263,10 +1263,14 @@ inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 struct no_tally {};
 
 // The mantissas a report's quick test must let through (report_tally::nearest_window): those
-// with mantissa - low < width, unsigned.
+// with mantissa - low < width, unsigned. Where the largest error is still 0 (every value so far
+// exact) and the width is every mantissa, inexact is the mask of the mantissa's low 23 - M bits:
+// a value in the normal range whose bits there are 0 is exact and cannot raise it (the kernels
+// that test the codes for the range use it: lanes.inc; the others let every mantissa through).
 struct mantissa_window {
   std::uint32_t low;
   std::uint32_t width;
+  std::uint32_t inexact = 0;
 };
 
 // A report being filled: the element-by-element definitions (add, add_float_bits), and the
@@ -1403,7 +1407,9 @@ private:
     const double one = 0x1p23;
     const mantissa_window every = {0, ~std::uint32_t{0}};
     if (!(m >= 0 && m < 1) || (mantissa_bits > 0 && m < half / (one + step + half))) {
-      return m >= 1 ? mantissa_window{0, 0} : every;
+      return m >= 1   ? mantissa_window{0, 0}
+             : m == 0 ? mantissa_window{0, ~std::uint32_t{0}, (std::uint32_t{1} << k) - 1}
+                      : every;
     }
     const double low = m * one / (1 - m) - 2;
     const double high = (step - m * one) / (1 + m) + 2;
@@ -2621,6 +2627,15 @@ MINIFLOAT_LANE_FN bool window_may_need_report(const u32v (&bits)[vectors], std::
   }
   return any_lane(gt_small(splat(most_negative + window_width), window));
 }
+// Whether any of the values has a bit of `inexact` set (mantissa_window::inexact).
+template <std::size_t vectors>
+MINIFLOAT_LANE_FN bool any_inexact(const u32v (&bits)[vectors], std::uint32_t inexact) {
+  u32v any = and_(bits[0], splat(inexact));
+  for (std::size_t v = 1; v < vectors; ++v) {
+    any = or_(any, and_(bits[v], splat(inexact)));
+  }
+  return any_lane(gt_u(any, splat(0U)));
+}
 // Whether any value lies past Target's largest finite one (NaN included).
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool values_past_largest(const u32v (&bits)[vectors]) {
@@ -3028,7 +3043,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         bool past_largest = false;
         if constexpr (codes_test) {
           past_largest = largest_by_values<Source> && values_past_largest<Target>(bits);
-          look = window.width != 0 && window_may_need_report(bits, window.low, window.width);
+          look = window.width != 0 &&
+                 (window.inexact != 0 ? any_inexact(bits, window.inexact)
+                                      : window_may_need_report(bits, window.low, window.width));
         } else {
           look = report_needs_look<Target, Rule>(tally, src, bits, window);
         }
@@ -5887,6 +5904,15 @@ MINIFLOAT_LANE_FN bool window_may_need_report(const u32v (&bits)[vectors], std::
   }
   return any_lane(gt_small(splat(most_negative + window_width), window));
 }
+// Whether any of the values has a bit of `inexact` set (mantissa_window::inexact).
+template <std::size_t vectors>
+MINIFLOAT_LANE_FN bool any_inexact(const u32v (&bits)[vectors], std::uint32_t inexact) {
+  u32v any = and_(bits[0], splat(inexact));
+  for (std::size_t v = 1; v < vectors; ++v) {
+    any = or_(any, and_(bits[v], splat(inexact)));
+  }
+  return any_lane(gt_u(any, splat(0U)));
+}
 // Whether any value lies past Target's largest finite one (NaN included).
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool values_past_largest(const u32v (&bits)[vectors]) {
@@ -6294,7 +6320,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         bool past_largest = false;
         if constexpr (codes_test) {
           past_largest = largest_by_values<Source> && values_past_largest<Target>(bits);
-          look = window.width != 0 && window_may_need_report(bits, window.low, window.width);
+          look = window.width != 0 &&
+                 (window.inexact != 0 ? any_inexact(bits, window.inexact)
+                                      : window_may_need_report(bits, window.low, window.width));
         } else {
           look = report_needs_look<Target, Rule>(tally, src, bits, window);
         }
@@ -8572,6 +8600,15 @@ MINIFLOAT_LANE_FN bool window_may_need_report(const u32v (&bits)[vectors], std::
   }
   return any_lane(gt_small(splat(most_negative + window_width), window));
 }
+// Whether any of the values has a bit of `inexact` set (mantissa_window::inexact).
+template <std::size_t vectors>
+MINIFLOAT_LANE_FN bool any_inexact(const u32v (&bits)[vectors], std::uint32_t inexact) {
+  u32v any = and_(bits[0], splat(inexact));
+  for (std::size_t v = 1; v < vectors; ++v) {
+    any = or_(any, and_(bits[v], splat(inexact)));
+  }
+  return any_lane(gt_u(any, splat(0U)));
+}
 // Whether any value lies past Target's largest finite one (NaN included).
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool values_past_largest(const u32v (&bits)[vectors]) {
@@ -8979,7 +9016,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         bool past_largest = false;
         if constexpr (codes_test) {
           past_largest = largest_by_values<Source> && values_past_largest<Target>(bits);
-          look = window.width != 0 && window_may_need_report(bits, window.low, window.width);
+          look = window.width != 0 &&
+                 (window.inexact != 0 ? any_inexact(bits, window.inexact)
+                                      : window_may_need_report(bits, window.low, window.width));
         } else {
           look = report_needs_look<Target, Rule>(tally, src, bits, window);
         }
@@ -11236,6 +11275,15 @@ MINIFLOAT_LANE_FN bool window_may_need_report(const u32v (&bits)[vectors], std::
   }
   return any_lane(gt_small(splat(most_negative + window_width), window));
 }
+// Whether any of the values has a bit of `inexact` set (mantissa_window::inexact).
+template <std::size_t vectors>
+MINIFLOAT_LANE_FN bool any_inexact(const u32v (&bits)[vectors], std::uint32_t inexact) {
+  u32v any = and_(bits[0], splat(inexact));
+  for (std::size_t v = 1; v < vectors; ++v) {
+    any = or_(any, and_(bits[v], splat(inexact)));
+  }
+  return any_lane(gt_u(any, splat(0U)));
+}
 // Whether any value lies past Target's largest finite one (NaN included).
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool values_past_largest(const u32v (&bits)[vectors]) {
@@ -11643,7 +11691,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         bool past_largest = false;
         if constexpr (codes_test) {
           past_largest = largest_by_values<Source> && values_past_largest<Target>(bits);
-          look = window.width != 0 && window_may_need_report(bits, window.low, window.width);
+          look = window.width != 0 &&
+                 (window.inexact != 0 ? any_inexact(bits, window.inexact)
+                                      : window_may_need_report(bits, window.low, window.width));
         } else {
           look = report_needs_look<Target, Rule>(tally, src, bits, window);
         }

@@ -419,6 +419,55 @@ TYPED_TEST(Report, SmallestNormalRoundedUpAfterTheWindowCloses) {
   }
 }
 
+// Values the format holds exactly (the largest error stays 0: the array loop then tests only the
+// mantissa bits below the format's, mantissa_window::inexact) and one that it does not, whose low
+// bits are 1, a half step (a tie) or all ones, anywhere in the array.
+TYPED_TEST(Report, ExactValuesAndOneInexact) {
+  using T = TypeParam;
+  const reference::format& fmt = this->fmt;
+  if (!signed_8_bit(fmt)) {
+    GTEST_SKIP() << "the values' full quick test, or none (FP4, FP6)";
+  }
+  const int k = 23 - fmt.mantissa_bits;
+  const std::size_t n = 4096;
+  std::vector<float> x(n);
+  std::mt19937 generator(5);
+  const unsigned normal_codes = (0x7Fu >> fmt.mantissa_bits) - 1; // exponent fields 1 and up
+  for (auto& v : x) {
+    for (;;) {
+      const unsigned code =
+          (1u << fmt.mantissa_bits) +
+          static_cast<unsigned>(generator() % (normal_codes << fmt.mantissa_bits));
+      const double value = reference::decode(fmt, code);
+      if (value > 0 && value <= this->ref.max_value()) {
+        v = static_cast<float>(generator() % 2 == 0 ? value : -value);
+        break;
+      }
+    }
+  }
+  std::vector<T> reported(n);
+  for (const minifloat::simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    conversion_report report;
+    minifloat::convert(x.data(), n, reported.data(), report);
+    expect_equal(report, expected_report(fmt, exact_values(x), bytes(reported)),
+                 std::string(minifloat::to_string(path)) + " exact");
+    for (const std::uint32_t low_bits :
+         {std::uint32_t{1}, std::uint32_t{1} << (k - 1), (std::uint32_t{1} << k) - 1}) {
+      for (const std::size_t at : {std::size_t{100}, std::size_t{1000}, n - 1}) {
+        std::vector<float> y = x;
+        y[at] = ieee::from_bits<float>(ieee::to_bits(y[at]) | low_bits);
+        minifloat::convert(y.data(), n, reported.data(), report);
+        const conversion_report expected = expected_report(fmt, exact_values(y), bytes(reported));
+        EXPECT_GT(expected.max_relative_error, 0.0);
+        expect_equal(report, expected,
+                     std::string(minifloat::to_string(path)) + " low bits " +
+                         std::to_string(low_bits) + " at " + std::to_string(at));
+      }
+    }
+  }
+}
+
 // Clipped values whose relative error 1 - largest / |x| sets the largest one, after the window
 // of mantissas has closed (a first step's midpoint sets the largest normal error first): the
 // array loop counts them and keeps the largest |x| up to 2^29 times the largest value, and looks

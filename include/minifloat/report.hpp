@@ -70,10 +70,14 @@ inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 struct no_tally {};
 
 // The mantissas a report's quick test must let through (report_tally::nearest_window): those
-// with mantissa - low < width, unsigned.
+// with mantissa - low < width, unsigned. Where the largest error is still 0 (every value so far
+// exact) and the width is every mantissa, inexact is the mask of the mantissa's low 23 - M bits:
+// a value in the normal range whose bits there are 0 is exact and cannot raise it (the kernels
+// that test the codes for the range use it: lanes.inc; the others let every mantissa through).
 struct mantissa_window {
   std::uint32_t low;
   std::uint32_t width;
+  std::uint32_t inexact = 0;
 };
 
 // A report being filled: the element-by-element definitions (add, add_float_bits), and the
@@ -210,7 +214,9 @@ private:
     const double one = 0x1p23;
     const mantissa_window every = {0, ~std::uint32_t{0}};
     if (!(m >= 0 && m < 1) || (mantissa_bits > 0 && m < half / (one + step + half))) {
-      return m >= 1 ? mantissa_window{0, 0} : every;
+      return m >= 1   ? mantissa_window{0, 0}
+             : m == 0 ? mantissa_window{0, ~std::uint32_t{0}, (std::uint32_t{1} << k) - 1}
+                      : every;
     }
     const double low = m * one / (1 - m) - 2;
     const double high = (step - m * one) / (1 + m) + 2;
