@@ -382,6 +382,52 @@ TYPED_TEST(Report, RareValuesAmongNormalOnes) {
   }
 }
 
+// Rare values in the partial vectors before a source's first cache line and after its last
+// whole group (lanes.inc report_values: masked lanes through report_lanes), at every offset from
+// a line, in both rounding directions that matter and both overflow rules, on every path.
+TYPED_TEST(Report, RareValuesInPartialVectors) {
+  using T = TypeParam;
+  const reference::format& fmt = this->fmt;
+  const double smallest_normal = reference::decode(fmt, 1u << fmt.mantissa_bits);
+  const double largest = this->ref.max_value();
+  const std::vector<double> rare = {
+      std::nan(""),           HUGE_VAL, -largest * 3, smallest_normal / 3, smallest_normal * 0.99,
+      smallest_normal * 1e-3, -1.0,     1.0 + 1.0 / 3};
+  const std::size_t n = 600;
+  std::vector<float> buffer(n + 64);
+  const std::size_t line = minifloat::detail::elements_to_line(buffer.data());
+  std::vector<T> reported(n);
+  std::mt19937 generator(5);
+  for (const minifloat::simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    for (std::size_t offset = 1; offset < 16; ++offset) {
+      float* x = buffer.data() + line + offset;
+      const std::size_t head = 16 - offset; // before the next line
+      const std::size_t tail_start = n - (n - head) % 64;
+      for (const std::size_t at : {std::size_t{0}, head - 1, tail_start, n - 1}) {
+        for (const double value : rare) {
+          for (std::size_t i = 0; i < n; ++i) {
+            x[i] = static_cast<float>(
+                std::ldexp(std::uniform_real_distribution<double>(1, 2)(generator), -1));
+          }
+          x[at] = static_cast<float>(value);
+          const std::vector<float> copy(x, x + n);
+          const std::string where = std::string(minifloat::to_string(path)) + " offset " +
+                                    std::to_string(offset) + " at " + std::to_string(at) +
+                                    " value " + std::to_string(value);
+          conversion_report report;
+          minifloat::convert(x, n, reported.data(), report);
+          expect_equal(report, expected_report(fmt, exact_values(copy), bytes(reported)), where);
+          minifloat::convert<rounding::toward_zero, overflow::saturate>(x, n, reported.data(),
+                                                                        report);
+          expect_equal(report, expected_report(fmt, exact_values(copy), bytes(reported)),
+                       where + " toward_zero saturate");
+        }
+      }
+    }
+  }
+}
+
 // A largest error above every normal value's (no mantissa can raise it: the values' window is
 // empty), set by a subnormal result, and then a value just below the smallest normal rounded up
 // to it, whose relative error (about 2^-(M+1) / (1 - 2^-(M+1))) is larger still: the codes' test

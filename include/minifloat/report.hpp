@@ -69,15 +69,15 @@ inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 // The kernels' report argument when none was asked for: the array loops compile as without one.
 struct no_tally {};
 
-// The mantissas a report's quick test must let through (report_tally::nearest_window): those
-// with mantissa - low < width, unsigned. Where the largest error is still 0 (every value so far
-// exact) and the width is every mantissa, inexact is the mask of the mantissa's low 23 - M bits:
-// a value in the normal range whose bits there are 0 is exact and cannot raise it (the kernels
-// that test the codes for the range use it: lanes.inc; the others let every mantissa through).
+// The values a report's quick test must let through (report_tally::nearest_window): those whose
+// bits b have (b & mask) - low < width, unsigned; none where width is 0. The mask is the
+// mantissa's (0x7FFFFF) but where the largest error is still 0 (every value so far exact): there
+// it is the mantissa's low 23 - M bits, with low 1 and width the mask, since a value in the
+// normal range whose bits there are 0 is exact and cannot raise it.
 struct mantissa_window {
   std::uint32_t low;
   std::uint32_t width;
-  std::uint32_t inexact = 0;
+  std::uint32_t mask = 0x007FFFFFU;
 };
 
 // A report being filled: the element-by-element definitions (add, add_float_bits), and the
@@ -214,9 +214,8 @@ private:
     const double one = 0x1p23;
     const mantissa_window every = {0, ~std::uint32_t{0}};
     if (!(m >= 0 && m < 1) || (mantissa_bits > 0 && m < half / (one + step + half))) {
-      return m >= 1   ? mantissa_window{0, 0}
-             : m == 0 ? mantissa_window{0, ~std::uint32_t{0}, (std::uint32_t{1} << k) - 1}
-                      : every;
+      const std::uint32_t inexact = (std::uint32_t{1} << k) - 1;
+      return m >= 1 ? mantissa_window{0, 0} : m == 0 ? mantissa_window{1, inexact, inexact} : every;
     }
     const double low = m * one / (1 - m) - 2;
     const double high = (step - m * one) / (1 + m) + 2;
