@@ -2570,6 +2570,26 @@ MINIFLOAT_LANE_FN bool low_codes_need_look(const u32v (&bits)[vectors],
   }
   return any_lane(any);
 }
+// Whether the error of a value (magnitude bits, at least 2^-103) converted to a code of magnitude
+// at most the smallest normal one exceeds `factor` times the value (report_tally::filter): as
+// lanes_to_report computes it, the result's float bits from the code (a subnormal one's
+// 2^(1-bias) (1 + c 2^-M) - 2^(1-bias), exact), the difference exact (Sterbenz, or a zero
+// result) and a multiple of the value's last place, which flush-to-zero cannot hide.
+template <class Target>
+MINIFLOAT_LANE_FN maskv low_code_error_exceeds(u32v value, u32v magnitude, float factor) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
+  u32v result = add(shl<23 - info::mantissa_bits>(magnitude), splat(rebias));
+  if constexpr (info::has_subnormals) {
+    result = select(gt_small(splat(std::uint32_t{info::min_normal_code}), magnitude),
+                    sub_f32(add(result, splat(0x00800000U)), splat(smallest_normal)), result);
+  } else {
+    result = select(eq(magnitude, splat(0U)), splat(0U), result);
+  }
+  const u32v error = and_(sub_f32(result, value), splat(0x7FFFFFFFU));
+  return gt_small(error, mul_f32(value, factor));
+}
 // The second look at a group that the codes' test (or, for block-scaled sources,
 // values_past_largest) flagged, in registers: which lanes the report must look at, those with a
 // code outside the interval but for the zero code of a zero value (a NaN's or an overflow's in
@@ -2577,9 +2597,11 @@ MINIFLOAT_LANE_FN bool low_codes_need_look(const u32v (&bits)[vectors],
 // value: those below the largest count for nothing, those past it (clipped) are counted here,
 // with the largest of them, whose relative error 1 - largest / |x| is theirs' largest (the
 // difference is exact in double below 2^29 times the largest, and the quotient, correctly
-// rounded, then grows with |x|: past that bound they are looked at). Once the largest relative
-// error is 1 (ErrorsSettled: a flushed value, with nearest rounding), flushed and subnormal
-// results are counted here too, and the smallest normal code needs nothing.
+// rounded, then grows with |x|: past that bound they are looked at). Flushed and subnormal
+// results and the smallest normal code are counted here too where their errors cannot raise the
+// largest: once it is 1 (ErrorsSettled: a flushed value, with nearest rounding), always; before,
+// where the error is at most `factor` times the value (low_code_error_exceeds, for values from
+// 2^-103 on), so that the subnormal results of most data need no look.
 struct second_look {
   bool look;
   std::size_t clipped;
@@ -2588,11 +2610,13 @@ struct second_look {
   std::size_t subnormal;
 };
 template <class Target, bool ErrorsSettled, std::size_t vectors>
-MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
-                                         const u32v (&codes)[vectors]) {
+MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors], const u32v (&codes)[vectors],
+                                         float factor) {
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   constexpr std::uint32_t exact_below = highest + (29U << 23); // 2^29 times the largest
+  constexpr std::uint32_t zero_bits =
+      info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
   using inside = normal_magnitudes<Target, false>;
   static_assert(exact_below < 0x7F800000U, "below infinity");
   maskv look = eq(splat(0U), splat(1U));
@@ -2609,19 +2633,22 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
     maskv needs = mask_and(magnitudes_outside<inside::first, inside::last>(codes[v]),
                            gt_u(or_(magnitude, value), splat(0U)));
     needs = mask_and_not(needs, mask_and(largest, gt_small(splat(exact_below), value)));
-    if constexpr (ErrorsSettled) {
-      // Finite non-zero values with a zero code (0x80 is NaN in the fnuz formats), and codes 1
-      // to the smallest normal one.
-      constexpr std::uint32_t zero_bits =
-          info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
-      const maskv flushed_here = mask_and(eq(and_(codes[v], splat(zero_bits)), splat(0U)),
-                                          gt_u(splat(0x7F7FFFFFU), sub(value, splat(1U))));
-      const maskv small_here = gt_u(splat(info::min_normal_code - 1U), sub(magnitude, splat(1U)));
-      needs = mask_and_not(needs, mask_or(flushed_here, small_here));
-      needs = mask_and_not(needs, eq(magnitude, splat(std::uint32_t{info::min_normal_code})));
-      flushed += count_lanes(flushed_here);
-      subnormal += count_lanes(small_here);
+    // Finite non-zero values with a zero code (0x80 is NaN in the fnuz formats), codes 1 to the
+    // smallest normal one: counted here where their errors cannot raise the largest one.
+    const maskv flushed_here = mask_and(eq(and_(codes[v], splat(zero_bits)), splat(0U)),
+                                        gt_u(splat(0x7F7FFFFFU), sub(value, splat(1U))));
+    const maskv small_here = gt_u(splat(info::min_normal_code - 1U), sub(magnitude, splat(1U)));
+    maskv counted = mask_or(mask_or(flushed_here, small_here),
+                            eq(magnitude, splat(std::uint32_t{info::min_normal_code})));
+    if constexpr (!ErrorsSettled) {
+      counted = mask_and_not(mask_and(counted, gt_small(value, splat(0x0BFFFFFFU))),
+                             low_code_error_exceeds<Target>(value, magnitude, factor));
+    } else {
+      static_cast<void>(factor);
     }
+    needs = mask_and_not(needs, counted);
+    flushed += count_lanes(flushed_here);
+    subnormal += count_lanes(small_here);
     look = mask_or(look, needs);
     clipped += count_lanes(clipped_here);
     clipped_largest = max_u(clipped_largest, select(clipped_here, value, splat(0U)));
@@ -3037,12 +3064,16 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     }
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
-      // (codes_test: the largest relative error is 1, which only a look can change.)
+      // (codes_test: whether the largest relative error is 1, and the factor look_again
+      // compares errors with, which only a look can change.)
       bool errors_settled = false;
+      float factor = 0;
       if constexpr (codes_test) {
         errors_settled = tally.report.max_relative_error >= 1;
+        factor = tally.filter();
       } else {
         static_cast<void>(errors_settled);
+        static_cast<void>(factor);
       }
       for (; i != blocks_end; i += 4 * width) {
         prefetch_source<4 * width>(src, i, blocks_end);
@@ -3088,8 +3119,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                codes_above_normals<Target, by_values>(codes0, codes1, codes2, codes3) ||
                low_codes_need_look<Target>(bits, {codes0, codes1, codes2, codes3}))) {
             const second_look again =
-                errors_settled ? look_again<Target, true>(bits, {codes0, codes1, codes2, codes3})
-                               : look_again<Target, false>(bits, {codes0, codes1, codes2, codes3});
+                errors_settled
+                    ? look_again<Target, true>(bits, {codes0, codes1, codes2, codes3}, 1.0f)
+                    : look_again<Target, false>(bits, {codes0, codes1, codes2, codes3}, factor);
             if (again.look) {
               break;
             }
@@ -5862,6 +5894,26 @@ MINIFLOAT_LANE_FN bool low_codes_need_look(const u32v (&bits)[vectors],
   }
   return any_lane(any);
 }
+// Whether the error of a value (magnitude bits, at least 2^-103) converted to a code of magnitude
+// at most the smallest normal one exceeds `factor` times the value (report_tally::filter): as
+// lanes_to_report computes it, the result's float bits from the code (a subnormal one's
+// 2^(1-bias) (1 + c 2^-M) - 2^(1-bias), exact), the difference exact (Sterbenz, or a zero
+// result) and a multiple of the value's last place, which flush-to-zero cannot hide.
+template <class Target>
+MINIFLOAT_LANE_FN maskv low_code_error_exceeds(u32v value, u32v magnitude, float factor) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
+  u32v result = add(shl<23 - info::mantissa_bits>(magnitude), splat(rebias));
+  if constexpr (info::has_subnormals) {
+    result = select(gt_small(splat(std::uint32_t{info::min_normal_code}), magnitude),
+                    sub_f32(add(result, splat(0x00800000U)), splat(smallest_normal)), result);
+  } else {
+    result = select(eq(magnitude, splat(0U)), splat(0U), result);
+  }
+  const u32v error = and_(sub_f32(result, value), splat(0x7FFFFFFFU));
+  return gt_small(error, mul_f32(value, factor));
+}
 // The second look at a group that the codes' test (or, for block-scaled sources,
 // values_past_largest) flagged, in registers: which lanes the report must look at, those with a
 // code outside the interval but for the zero code of a zero value (a NaN's or an overflow's in
@@ -5869,9 +5921,11 @@ MINIFLOAT_LANE_FN bool low_codes_need_look(const u32v (&bits)[vectors],
 // value: those below the largest count for nothing, those past it (clipped) are counted here,
 // with the largest of them, whose relative error 1 - largest / |x| is theirs' largest (the
 // difference is exact in double below 2^29 times the largest, and the quotient, correctly
-// rounded, then grows with |x|: past that bound they are looked at). Once the largest relative
-// error is 1 (ErrorsSettled: a flushed value, with nearest rounding), flushed and subnormal
-// results are counted here too, and the smallest normal code needs nothing.
+// rounded, then grows with |x|: past that bound they are looked at). Flushed and subnormal
+// results and the smallest normal code are counted here too where their errors cannot raise the
+// largest: once it is 1 (ErrorsSettled: a flushed value, with nearest rounding), always; before,
+// where the error is at most `factor` times the value (low_code_error_exceeds, for values from
+// 2^-103 on), so that the subnormal results of most data need no look.
 struct second_look {
   bool look;
   std::size_t clipped;
@@ -5880,11 +5934,13 @@ struct second_look {
   std::size_t subnormal;
 };
 template <class Target, bool ErrorsSettled, std::size_t vectors>
-MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
-                                         const u32v (&codes)[vectors]) {
+MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors], const u32v (&codes)[vectors],
+                                         float factor) {
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   constexpr std::uint32_t exact_below = highest + (29U << 23); // 2^29 times the largest
+  constexpr std::uint32_t zero_bits =
+      info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
   using inside = normal_magnitudes<Target, false>;
   static_assert(exact_below < 0x7F800000U, "below infinity");
   maskv look = eq(splat(0U), splat(1U));
@@ -5901,19 +5957,22 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
     maskv needs = mask_and(magnitudes_outside<inside::first, inside::last>(codes[v]),
                            gt_u(or_(magnitude, value), splat(0U)));
     needs = mask_and_not(needs, mask_and(largest, gt_small(splat(exact_below), value)));
-    if constexpr (ErrorsSettled) {
-      // Finite non-zero values with a zero code (0x80 is NaN in the fnuz formats), and codes 1
-      // to the smallest normal one.
-      constexpr std::uint32_t zero_bits =
-          info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
-      const maskv flushed_here = mask_and(eq(and_(codes[v], splat(zero_bits)), splat(0U)),
-                                          gt_u(splat(0x7F7FFFFFU), sub(value, splat(1U))));
-      const maskv small_here = gt_u(splat(info::min_normal_code - 1U), sub(magnitude, splat(1U)));
-      needs = mask_and_not(needs, mask_or(flushed_here, small_here));
-      needs = mask_and_not(needs, eq(magnitude, splat(std::uint32_t{info::min_normal_code})));
-      flushed += count_lanes(flushed_here);
-      subnormal += count_lanes(small_here);
+    // Finite non-zero values with a zero code (0x80 is NaN in the fnuz formats), codes 1 to the
+    // smallest normal one: counted here where their errors cannot raise the largest one.
+    const maskv flushed_here = mask_and(eq(and_(codes[v], splat(zero_bits)), splat(0U)),
+                                        gt_u(splat(0x7F7FFFFFU), sub(value, splat(1U))));
+    const maskv small_here = gt_u(splat(info::min_normal_code - 1U), sub(magnitude, splat(1U)));
+    maskv counted = mask_or(mask_or(flushed_here, small_here),
+                            eq(magnitude, splat(std::uint32_t{info::min_normal_code})));
+    if constexpr (!ErrorsSettled) {
+      counted = mask_and_not(mask_and(counted, gt_small(value, splat(0x0BFFFFFFU))),
+                             low_code_error_exceeds<Target>(value, magnitude, factor));
+    } else {
+      static_cast<void>(factor);
     }
+    needs = mask_and_not(needs, counted);
+    flushed += count_lanes(flushed_here);
+    subnormal += count_lanes(small_here);
     look = mask_or(look, needs);
     clipped += count_lanes(clipped_here);
     clipped_largest = max_u(clipped_largest, select(clipped_here, value, splat(0U)));
@@ -6329,12 +6388,16 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     }
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
-      // (codes_test: the largest relative error is 1, which only a look can change.)
+      // (codes_test: whether the largest relative error is 1, and the factor look_again
+      // compares errors with, which only a look can change.)
       bool errors_settled = false;
+      float factor = 0;
       if constexpr (codes_test) {
         errors_settled = tally.report.max_relative_error >= 1;
+        factor = tally.filter();
       } else {
         static_cast<void>(errors_settled);
+        static_cast<void>(factor);
       }
       for (; i != blocks_end; i += 4 * width) {
         prefetch_source<4 * width>(src, i, blocks_end);
@@ -6380,8 +6443,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                codes_above_normals<Target, by_values>(codes0, codes1, codes2, codes3) ||
                low_codes_need_look<Target>(bits, {codes0, codes1, codes2, codes3}))) {
             const second_look again =
-                errors_settled ? look_again<Target, true>(bits, {codes0, codes1, codes2, codes3})
-                               : look_again<Target, false>(bits, {codes0, codes1, codes2, codes3});
+                errors_settled
+                    ? look_again<Target, true>(bits, {codes0, codes1, codes2, codes3}, 1.0f)
+                    : look_again<Target, false>(bits, {codes0, codes1, codes2, codes3}, factor);
             if (again.look) {
               break;
             }
@@ -7354,10 +7418,14 @@ MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _kand_mask16(a, b); 
 MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return _kor_mask16(a, b); }
 MINIFLOAT_LANE_FN maskv mask_and_not(maskv a, maskv b) { return _kandn_mask16(b, a); }
 MINIFLOAT_LANE_FN bool any_lane(maskv m) { return m != 0; }
-MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) { return m; }
+// (A mask's bits through KMOVW into a register: GCC 12 -O3 spilled a mask with KMOVW, 16 bits,
+// and counted it with POPCNT from the same memory, 32 bits, two bytes of stale stack data
+// included: 16 subnormal results too many in a report. _cvtmask16_u32 zero-extends in the
+// instruction.)
+MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) { return _cvtmask16_u32(m); }
 // How many lanes are set.
 MINIFLOAT_LANE_FN std::size_t count_lanes(maskv m) {
-  return static_cast<std::size_t>(_mm_popcnt_u32(m));
+  return static_cast<std::size_t>(_mm_popcnt_u32(_cvtmask16_u32(m)));
 }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) {
   return _mm512_mask_add_epi32(a, m, a, _mm512_set1_epi32(1));
@@ -8573,6 +8641,26 @@ MINIFLOAT_LANE_FN bool low_codes_need_look(const u32v (&bits)[vectors],
   }
   return any_lane(any);
 }
+// Whether the error of a value (magnitude bits, at least 2^-103) converted to a code of magnitude
+// at most the smallest normal one exceeds `factor` times the value (report_tally::filter): as
+// lanes_to_report computes it, the result's float bits from the code (a subnormal one's
+// 2^(1-bias) (1 + c 2^-M) - 2^(1-bias), exact), the difference exact (Sterbenz, or a zero
+// result) and a multiple of the value's last place, which flush-to-zero cannot hide.
+template <class Target>
+MINIFLOAT_LANE_FN maskv low_code_error_exceeds(u32v value, u32v magnitude, float factor) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
+  u32v result = add(shl<23 - info::mantissa_bits>(magnitude), splat(rebias));
+  if constexpr (info::has_subnormals) {
+    result = select(gt_small(splat(std::uint32_t{info::min_normal_code}), magnitude),
+                    sub_f32(add(result, splat(0x00800000U)), splat(smallest_normal)), result);
+  } else {
+    result = select(eq(magnitude, splat(0U)), splat(0U), result);
+  }
+  const u32v error = and_(sub_f32(result, value), splat(0x7FFFFFFFU));
+  return gt_small(error, mul_f32(value, factor));
+}
 // The second look at a group that the codes' test (or, for block-scaled sources,
 // values_past_largest) flagged, in registers: which lanes the report must look at, those with a
 // code outside the interval but for the zero code of a zero value (a NaN's or an overflow's in
@@ -8580,9 +8668,11 @@ MINIFLOAT_LANE_FN bool low_codes_need_look(const u32v (&bits)[vectors],
 // value: those below the largest count for nothing, those past it (clipped) are counted here,
 // with the largest of them, whose relative error 1 - largest / |x| is theirs' largest (the
 // difference is exact in double below 2^29 times the largest, and the quotient, correctly
-// rounded, then grows with |x|: past that bound they are looked at). Once the largest relative
-// error is 1 (ErrorsSettled: a flushed value, with nearest rounding), flushed and subnormal
-// results are counted here too, and the smallest normal code needs nothing.
+// rounded, then grows with |x|: past that bound they are looked at). Flushed and subnormal
+// results and the smallest normal code are counted here too where their errors cannot raise the
+// largest: once it is 1 (ErrorsSettled: a flushed value, with nearest rounding), always; before,
+// where the error is at most `factor` times the value (low_code_error_exceeds, for values from
+// 2^-103 on), so that the subnormal results of most data need no look.
 struct second_look {
   bool look;
   std::size_t clipped;
@@ -8591,11 +8681,13 @@ struct second_look {
   std::size_t subnormal;
 };
 template <class Target, bool ErrorsSettled, std::size_t vectors>
-MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
-                                         const u32v (&codes)[vectors]) {
+MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors], const u32v (&codes)[vectors],
+                                         float factor) {
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   constexpr std::uint32_t exact_below = highest + (29U << 23); // 2^29 times the largest
+  constexpr std::uint32_t zero_bits =
+      info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
   using inside = normal_magnitudes<Target, false>;
   static_assert(exact_below < 0x7F800000U, "below infinity");
   maskv look = eq(splat(0U), splat(1U));
@@ -8612,19 +8704,22 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
     maskv needs = mask_and(magnitudes_outside<inside::first, inside::last>(codes[v]),
                            gt_u(or_(magnitude, value), splat(0U)));
     needs = mask_and_not(needs, mask_and(largest, gt_small(splat(exact_below), value)));
-    if constexpr (ErrorsSettled) {
-      // Finite non-zero values with a zero code (0x80 is NaN in the fnuz formats), and codes 1
-      // to the smallest normal one.
-      constexpr std::uint32_t zero_bits =
-          info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
-      const maskv flushed_here = mask_and(eq(and_(codes[v], splat(zero_bits)), splat(0U)),
-                                          gt_u(splat(0x7F7FFFFFU), sub(value, splat(1U))));
-      const maskv small_here = gt_u(splat(info::min_normal_code - 1U), sub(magnitude, splat(1U)));
-      needs = mask_and_not(needs, mask_or(flushed_here, small_here));
-      needs = mask_and_not(needs, eq(magnitude, splat(std::uint32_t{info::min_normal_code})));
-      flushed += count_lanes(flushed_here);
-      subnormal += count_lanes(small_here);
+    // Finite non-zero values with a zero code (0x80 is NaN in the fnuz formats), codes 1 to the
+    // smallest normal one: counted here where their errors cannot raise the largest one.
+    const maskv flushed_here = mask_and(eq(and_(codes[v], splat(zero_bits)), splat(0U)),
+                                        gt_u(splat(0x7F7FFFFFU), sub(value, splat(1U))));
+    const maskv small_here = gt_u(splat(info::min_normal_code - 1U), sub(magnitude, splat(1U)));
+    maskv counted = mask_or(mask_or(flushed_here, small_here),
+                            eq(magnitude, splat(std::uint32_t{info::min_normal_code})));
+    if constexpr (!ErrorsSettled) {
+      counted = mask_and_not(mask_and(counted, gt_small(value, splat(0x0BFFFFFFU))),
+                             low_code_error_exceeds<Target>(value, magnitude, factor));
+    } else {
+      static_cast<void>(factor);
     }
+    needs = mask_and_not(needs, counted);
+    flushed += count_lanes(flushed_here);
+    subnormal += count_lanes(small_here);
     look = mask_or(look, needs);
     clipped += count_lanes(clipped_here);
     clipped_largest = max_u(clipped_largest, select(clipped_here, value, splat(0U)));
@@ -9040,12 +9135,16 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     }
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
-      // (codes_test: the largest relative error is 1, which only a look can change.)
+      // (codes_test: whether the largest relative error is 1, and the factor look_again
+      // compares errors with, which only a look can change.)
       bool errors_settled = false;
+      float factor = 0;
       if constexpr (codes_test) {
         errors_settled = tally.report.max_relative_error >= 1;
+        factor = tally.filter();
       } else {
         static_cast<void>(errors_settled);
+        static_cast<void>(factor);
       }
       for (; i != blocks_end; i += 4 * width) {
         prefetch_source<4 * width>(src, i, blocks_end);
@@ -9091,8 +9190,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                codes_above_normals<Target, by_values>(codes0, codes1, codes2, codes3) ||
                low_codes_need_look<Target>(bits, {codes0, codes1, codes2, codes3}))) {
             const second_look again =
-                errors_settled ? look_again<Target, true>(bits, {codes0, codes1, codes2, codes3})
-                               : look_again<Target, false>(bits, {codes0, codes1, codes2, codes3});
+                errors_settled
+                    ? look_again<Target, true>(bits, {codes0, codes1, codes2, codes3}, 1.0f)
+                    : look_again<Target, false>(bits, {codes0, codes1, codes2, codes3}, factor);
             if (again.look) {
               break;
             }
@@ -11263,6 +11363,26 @@ MINIFLOAT_LANE_FN bool low_codes_need_look(const u32v (&bits)[vectors],
   }
   return any_lane(any);
 }
+// Whether the error of a value (magnitude bits, at least 2^-103) converted to a code of magnitude
+// at most the smallest normal one exceeds `factor` times the value (report_tally::filter): as
+// lanes_to_report computes it, the result's float bits from the code (a subnormal one's
+// 2^(1-bias) (1 + c 2^-M) - 2^(1-bias), exact), the difference exact (Sterbenz, or a zero
+// result) and a multiple of the value's last place, which flush-to-zero cannot hide.
+template <class Target>
+MINIFLOAT_LANE_FN maskv low_code_error_exceeds(u32v value, u32v magnitude, float factor) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
+  u32v result = add(shl<23 - info::mantissa_bits>(magnitude), splat(rebias));
+  if constexpr (info::has_subnormals) {
+    result = select(gt_small(splat(std::uint32_t{info::min_normal_code}), magnitude),
+                    sub_f32(add(result, splat(0x00800000U)), splat(smallest_normal)), result);
+  } else {
+    result = select(eq(magnitude, splat(0U)), splat(0U), result);
+  }
+  const u32v error = and_(sub_f32(result, value), splat(0x7FFFFFFFU));
+  return gt_small(error, mul_f32(value, factor));
+}
 // The second look at a group that the codes' test (or, for block-scaled sources,
 // values_past_largest) flagged, in registers: which lanes the report must look at, those with a
 // code outside the interval but for the zero code of a zero value (a NaN's or an overflow's in
@@ -11270,9 +11390,11 @@ MINIFLOAT_LANE_FN bool low_codes_need_look(const u32v (&bits)[vectors],
 // value: those below the largest count for nothing, those past it (clipped) are counted here,
 // with the largest of them, whose relative error 1 - largest / |x| is theirs' largest (the
 // difference is exact in double below 2^29 times the largest, and the quotient, correctly
-// rounded, then grows with |x|: past that bound they are looked at). Once the largest relative
-// error is 1 (ErrorsSettled: a flushed value, with nearest rounding), flushed and subnormal
-// results are counted here too, and the smallest normal code needs nothing.
+// rounded, then grows with |x|: past that bound they are looked at). Flushed and subnormal
+// results and the smallest normal code are counted here too where their errors cannot raise the
+// largest: once it is 1 (ErrorsSettled: a flushed value, with nearest rounding), always; before,
+// where the error is at most `factor` times the value (low_code_error_exceeds, for values from
+// 2^-103 on), so that the subnormal results of most data need no look.
 struct second_look {
   bool look;
   std::size_t clipped;
@@ -11281,11 +11403,13 @@ struct second_look {
   std::size_t subnormal;
 };
 template <class Target, bool ErrorsSettled, std::size_t vectors>
-MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
-                                         const u32v (&codes)[vectors]) {
+MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors], const u32v (&codes)[vectors],
+                                         float factor) {
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   constexpr std::uint32_t exact_below = highest + (29U << 23); // 2^29 times the largest
+  constexpr std::uint32_t zero_bits =
+      info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
   using inside = normal_magnitudes<Target, false>;
   static_assert(exact_below < 0x7F800000U, "below infinity");
   maskv look = eq(splat(0U), splat(1U));
@@ -11302,19 +11426,22 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors],
     maskv needs = mask_and(magnitudes_outside<inside::first, inside::last>(codes[v]),
                            gt_u(or_(magnitude, value), splat(0U)));
     needs = mask_and_not(needs, mask_and(largest, gt_small(splat(exact_below), value)));
-    if constexpr (ErrorsSettled) {
-      // Finite non-zero values with a zero code (0x80 is NaN in the fnuz formats), and codes 1
-      // to the smallest normal one.
-      constexpr std::uint32_t zero_bits =
-          info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
-      const maskv flushed_here = mask_and(eq(and_(codes[v], splat(zero_bits)), splat(0U)),
-                                          gt_u(splat(0x7F7FFFFFU), sub(value, splat(1U))));
-      const maskv small_here = gt_u(splat(info::min_normal_code - 1U), sub(magnitude, splat(1U)));
-      needs = mask_and_not(needs, mask_or(flushed_here, small_here));
-      needs = mask_and_not(needs, eq(magnitude, splat(std::uint32_t{info::min_normal_code})));
-      flushed += count_lanes(flushed_here);
-      subnormal += count_lanes(small_here);
+    // Finite non-zero values with a zero code (0x80 is NaN in the fnuz formats), codes 1 to the
+    // smallest normal one: counted here where their errors cannot raise the largest one.
+    const maskv flushed_here = mask_and(eq(and_(codes[v], splat(zero_bits)), splat(0U)),
+                                        gt_u(splat(0x7F7FFFFFU), sub(value, splat(1U))));
+    const maskv small_here = gt_u(splat(info::min_normal_code - 1U), sub(magnitude, splat(1U)));
+    maskv counted = mask_or(mask_or(flushed_here, small_here),
+                            eq(magnitude, splat(std::uint32_t{info::min_normal_code})));
+    if constexpr (!ErrorsSettled) {
+      counted = mask_and_not(mask_and(counted, gt_small(value, splat(0x0BFFFFFFU))),
+                             low_code_error_exceeds<Target>(value, magnitude, factor));
+    } else {
+      static_cast<void>(factor);
     }
+    needs = mask_and_not(needs, counted);
+    flushed += count_lanes(flushed_here);
+    subnormal += count_lanes(small_here);
     look = mask_or(look, needs);
     clipped += count_lanes(clipped_here);
     clipped_largest = max_u(clipped_largest, select(clipped_here, value, splat(0U)));
@@ -11730,12 +11857,16 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     }
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
-      // (codes_test: the largest relative error is 1, which only a look can change.)
+      // (codes_test: whether the largest relative error is 1, and the factor look_again
+      // compares errors with, which only a look can change.)
       bool errors_settled = false;
+      float factor = 0;
       if constexpr (codes_test) {
         errors_settled = tally.report.max_relative_error >= 1;
+        factor = tally.filter();
       } else {
         static_cast<void>(errors_settled);
+        static_cast<void>(factor);
       }
       for (; i != blocks_end; i += 4 * width) {
         prefetch_source<4 * width>(src, i, blocks_end);
@@ -11781,8 +11912,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                codes_above_normals<Target, by_values>(codes0, codes1, codes2, codes3) ||
                low_codes_need_look<Target>(bits, {codes0, codes1, codes2, codes3}))) {
             const second_look again =
-                errors_settled ? look_again<Target, true>(bits, {codes0, codes1, codes2, codes3})
-                               : look_again<Target, false>(bits, {codes0, codes1, codes2, codes3});
+                errors_settled
+                    ? look_again<Target, true>(bits, {codes0, codes1, codes2, codes3}, 1.0f)
+                    : look_again<Target, false>(bits, {codes0, codes1, codes2, codes3}, factor);
             if (again.look) {
               break;
             }
