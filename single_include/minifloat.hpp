@@ -2339,6 +2339,21 @@ MINIFLOAT_LANE_FN void prefetch_source(const ::minifloat::detail::block_scaled_f
 template <class Target>
 constexpr bool few_value_format = Target::exponent_bits + Target::mantissa_bits < 7;
 
+// The float bits of finite codes' values from their magnitudes: a normal code's fields moved and
+// rebiased, a subnormal one's c 2^(1-bias-M) as 2^(1-bias) (1 + c 2^-M) - 2^(1-bias) (exact).
+template <class Target>
+MINIFLOAT_LANE_FN u32v code_value_bits(u32v code_magnitude) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
+  const u32v normal = add(shl<23 - info::mantissa_bits>(code_magnitude), splat(rebias));
+  if constexpr (info::has_subnormals) {
+    return select(gt_small(splat(std::uint32_t{info::min_normal_code}), code_magnitude),
+                  sub_f32(add(normal, splat(0x00800000U)), splat(smallest_normal)), normal);
+  } else {
+    return normal;
+  }
+}
 // Conversion reports (report.hpp): what a report must do with each lane of a vector, in four
 // masks. `rare`: the lanes outside the ordinary range, zeros excepted (they count for nothing):
 // NaN, infinities, past Target's largest finite value (but the clipped ones), below 2^-103
@@ -2371,7 +2386,6 @@ MINIFLOAT_LANE_FN report_masks lanes_to_report(u32v bits, u32v codes, float fact
   constexpr std::uint32_t lowest =
       !info::has_subnormals && smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
-  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   // (An unsigned Target's negative values have bits above 2^31: outside.)
   const u32v magnitude = info::is_signed ? magnitude_bits : bits;
@@ -2385,13 +2399,11 @@ MINIFLOAT_LANE_FN report_masks lanes_to_report(u32v bits, u32v codes, float fact
                        eq(code_magnitude, splat(std::uint32_t{info::max_finite_code})));
     rare = mask_and_not(rare, clipped);
   }
-  u32v result = add(shl<23 - info::mantissa_bits>(code_magnitude), splat(rebias));
+  const u32v result = code_value_bits<Target>(code_magnitude);
   maskv small = eq(splat(0U), splat(1U)); // (none without subnormals: no code below the normals)
   if constexpr (info::has_subnormals) {
-    small = gt_small(splat(std::uint32_t{info::min_normal_code}), code_magnitude);
-    result =
-        select(small, sub_f32(add(result, splat(0x00800000U)), splat(smallest_normal)), result);
-    small = mask_and(non_zero, small);
+    small =
+        mask_and(non_zero, gt_small(splat(std::uint32_t{info::min_normal_code}), code_magnitude));
   }
   // |result - value| > factor * value, compared as the bits of non-negative floats.
   const u32v error = and_(sub_f32(result, magnitude_bits), splat(0x7FFFFFFFU));
@@ -2577,14 +2589,8 @@ MINIFLOAT_LANE_FN bool low_codes_need_look(const u32v (&bits)[vectors],
 // result) and a multiple of the value's last place, which flush-to-zero cannot hide.
 template <class Target>
 MINIFLOAT_LANE_FN maskv low_code_error_exceeds(u32v value, u32v magnitude, float factor) {
-  using info = ::minifloat::format_info<Target>;
-  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
-  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
-  u32v result = add(shl<23 - info::mantissa_bits>(magnitude), splat(rebias));
-  if constexpr (info::has_subnormals) {
-    result = select(gt_small(splat(std::uint32_t{info::min_normal_code}), magnitude),
-                    sub_f32(add(result, splat(0x00800000U)), splat(smallest_normal)), result);
-  } else {
+  u32v result = code_value_bits<Target>(magnitude);
+  if constexpr (!::minifloat::format_info<Target>::has_subnormals) {
     result = select(eq(magnitude, splat(0U)), splat(0U), result);
   }
   const u32v error = and_(sub_f32(result, value), splat(0x7FFFFFFFU));
@@ -5691,6 +5697,21 @@ MINIFLOAT_LANE_FN void prefetch_source(const ::minifloat::detail::block_scaled_f
 template <class Target>
 constexpr bool few_value_format = Target::exponent_bits + Target::mantissa_bits < 7;
 
+// The float bits of finite codes' values from their magnitudes: a normal code's fields moved and
+// rebiased, a subnormal one's c 2^(1-bias-M) as 2^(1-bias) (1 + c 2^-M) - 2^(1-bias) (exact).
+template <class Target>
+MINIFLOAT_LANE_FN u32v code_value_bits(u32v code_magnitude) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
+  const u32v normal = add(shl<23 - info::mantissa_bits>(code_magnitude), splat(rebias));
+  if constexpr (info::has_subnormals) {
+    return select(gt_small(splat(std::uint32_t{info::min_normal_code}), code_magnitude),
+                  sub_f32(add(normal, splat(0x00800000U)), splat(smallest_normal)), normal);
+  } else {
+    return normal;
+  }
+}
 // Conversion reports (report.hpp): what a report must do with each lane of a vector, in four
 // masks. `rare`: the lanes outside the ordinary range, zeros excepted (they count for nothing):
 // NaN, infinities, past Target's largest finite value (but the clipped ones), below 2^-103
@@ -5723,7 +5744,6 @@ MINIFLOAT_LANE_FN report_masks lanes_to_report(u32v bits, u32v codes, float fact
   constexpr std::uint32_t lowest =
       !info::has_subnormals && smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
-  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   // (An unsigned Target's negative values have bits above 2^31: outside.)
   const u32v magnitude = info::is_signed ? magnitude_bits : bits;
@@ -5737,13 +5757,11 @@ MINIFLOAT_LANE_FN report_masks lanes_to_report(u32v bits, u32v codes, float fact
                        eq(code_magnitude, splat(std::uint32_t{info::max_finite_code})));
     rare = mask_and_not(rare, clipped);
   }
-  u32v result = add(shl<23 - info::mantissa_bits>(code_magnitude), splat(rebias));
+  const u32v result = code_value_bits<Target>(code_magnitude);
   maskv small = eq(splat(0U), splat(1U)); // (none without subnormals: no code below the normals)
   if constexpr (info::has_subnormals) {
-    small = gt_small(splat(std::uint32_t{info::min_normal_code}), code_magnitude);
-    result =
-        select(small, sub_f32(add(result, splat(0x00800000U)), splat(smallest_normal)), result);
-    small = mask_and(non_zero, small);
+    small =
+        mask_and(non_zero, gt_small(splat(std::uint32_t{info::min_normal_code}), code_magnitude));
   }
   // |result - value| > factor * value, compared as the bits of non-negative floats.
   const u32v error = and_(sub_f32(result, magnitude_bits), splat(0x7FFFFFFFU));
@@ -5929,14 +5947,8 @@ MINIFLOAT_LANE_FN bool low_codes_need_look(const u32v (&bits)[vectors],
 // result) and a multiple of the value's last place, which flush-to-zero cannot hide.
 template <class Target>
 MINIFLOAT_LANE_FN maskv low_code_error_exceeds(u32v value, u32v magnitude, float factor) {
-  using info = ::minifloat::format_info<Target>;
-  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
-  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
-  u32v result = add(shl<23 - info::mantissa_bits>(magnitude), splat(rebias));
-  if constexpr (info::has_subnormals) {
-    result = select(gt_small(splat(std::uint32_t{info::min_normal_code}), magnitude),
-                    sub_f32(add(result, splat(0x00800000U)), splat(smallest_normal)), result);
-  } else {
+  u32v result = code_value_bits<Target>(magnitude);
+  if constexpr (!::minifloat::format_info<Target>::has_subnormals) {
     result = select(eq(magnitude, splat(0U)), splat(0U), result);
   }
   const u32v error = and_(sub_f32(result, value), splat(0x7FFFFFFFU));
@@ -8466,6 +8478,21 @@ MINIFLOAT_LANE_FN void prefetch_source(const ::minifloat::detail::block_scaled_f
 template <class Target>
 constexpr bool few_value_format = Target::exponent_bits + Target::mantissa_bits < 7;
 
+// The float bits of finite codes' values from their magnitudes: a normal code's fields moved and
+// rebiased, a subnormal one's c 2^(1-bias-M) as 2^(1-bias) (1 + c 2^-M) - 2^(1-bias) (exact).
+template <class Target>
+MINIFLOAT_LANE_FN u32v code_value_bits(u32v code_magnitude) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
+  const u32v normal = add(shl<23 - info::mantissa_bits>(code_magnitude), splat(rebias));
+  if constexpr (info::has_subnormals) {
+    return select(gt_small(splat(std::uint32_t{info::min_normal_code}), code_magnitude),
+                  sub_f32(add(normal, splat(0x00800000U)), splat(smallest_normal)), normal);
+  } else {
+    return normal;
+  }
+}
 // Conversion reports (report.hpp): what a report must do with each lane of a vector, in four
 // masks. `rare`: the lanes outside the ordinary range, zeros excepted (they count for nothing):
 // NaN, infinities, past Target's largest finite value (but the clipped ones), below 2^-103
@@ -8498,7 +8525,6 @@ MINIFLOAT_LANE_FN report_masks lanes_to_report(u32v bits, u32v codes, float fact
   constexpr std::uint32_t lowest =
       !info::has_subnormals && smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
-  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   // (An unsigned Target's negative values have bits above 2^31: outside.)
   const u32v magnitude = info::is_signed ? magnitude_bits : bits;
@@ -8512,13 +8538,11 @@ MINIFLOAT_LANE_FN report_masks lanes_to_report(u32v bits, u32v codes, float fact
                        eq(code_magnitude, splat(std::uint32_t{info::max_finite_code})));
     rare = mask_and_not(rare, clipped);
   }
-  u32v result = add(shl<23 - info::mantissa_bits>(code_magnitude), splat(rebias));
+  const u32v result = code_value_bits<Target>(code_magnitude);
   maskv small = eq(splat(0U), splat(1U)); // (none without subnormals: no code below the normals)
   if constexpr (info::has_subnormals) {
-    small = gt_small(splat(std::uint32_t{info::min_normal_code}), code_magnitude);
-    result =
-        select(small, sub_f32(add(result, splat(0x00800000U)), splat(smallest_normal)), result);
-    small = mask_and(non_zero, small);
+    small =
+        mask_and(non_zero, gt_small(splat(std::uint32_t{info::min_normal_code}), code_magnitude));
   }
   // |result - value| > factor * value, compared as the bits of non-negative floats.
   const u32v error = and_(sub_f32(result, magnitude_bits), splat(0x7FFFFFFFU));
@@ -8704,14 +8728,8 @@ MINIFLOAT_LANE_FN bool low_codes_need_look(const u32v (&bits)[vectors],
 // result) and a multiple of the value's last place, which flush-to-zero cannot hide.
 template <class Target>
 MINIFLOAT_LANE_FN maskv low_code_error_exceeds(u32v value, u32v magnitude, float factor) {
-  using info = ::minifloat::format_info<Target>;
-  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
-  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
-  u32v result = add(shl<23 - info::mantissa_bits>(magnitude), splat(rebias));
-  if constexpr (info::has_subnormals) {
-    result = select(gt_small(splat(std::uint32_t{info::min_normal_code}), magnitude),
-                    sub_f32(add(result, splat(0x00800000U)), splat(smallest_normal)), result);
-  } else {
+  u32v result = code_value_bits<Target>(magnitude);
+  if constexpr (!::minifloat::format_info<Target>::has_subnormals) {
     result = select(eq(magnitude, splat(0U)), splat(0U), result);
   }
   const u32v error = and_(sub_f32(result, value), splat(0x7FFFFFFFU));
@@ -11216,6 +11234,21 @@ MINIFLOAT_LANE_FN void prefetch_source(const ::minifloat::detail::block_scaled_f
 template <class Target>
 constexpr bool few_value_format = Target::exponent_bits + Target::mantissa_bits < 7;
 
+// The float bits of finite codes' values from their magnitudes: a normal code's fields moved and
+// rebiased, a subnormal one's c 2^(1-bias-M) as 2^(1-bias) (1 + c 2^-M) - 2^(1-bias) (exact).
+template <class Target>
+MINIFLOAT_LANE_FN u32v code_value_bits(u32v code_magnitude) {
+  using info = ::minifloat::format_info<Target>;
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
+  const u32v normal = add(shl<23 - info::mantissa_bits>(code_magnitude), splat(rebias));
+  if constexpr (info::has_subnormals) {
+    return select(gt_small(splat(std::uint32_t{info::min_normal_code}), code_magnitude),
+                  sub_f32(add(normal, splat(0x00800000U)), splat(smallest_normal)), normal);
+  } else {
+    return normal;
+  }
+}
 // Conversion reports (report.hpp): what a report must do with each lane of a vector, in four
 // masks. `rare`: the lanes outside the ordinary range, zeros excepted (they count for nothing):
 // NaN, infinities, past Target's largest finite value (but the clipped ones), below 2^-103
@@ -11248,7 +11281,6 @@ MINIFLOAT_LANE_FN report_masks lanes_to_report(u32v bits, u32v codes, float fact
   constexpr std::uint32_t lowest =
       !info::has_subnormals && smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
-  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   // (An unsigned Target's negative values have bits above 2^31: outside.)
   const u32v magnitude = info::is_signed ? magnitude_bits : bits;
@@ -11262,13 +11294,11 @@ MINIFLOAT_LANE_FN report_masks lanes_to_report(u32v bits, u32v codes, float fact
                        eq(code_magnitude, splat(std::uint32_t{info::max_finite_code})));
     rare = mask_and_not(rare, clipped);
   }
-  u32v result = add(shl<23 - info::mantissa_bits>(code_magnitude), splat(rebias));
+  const u32v result = code_value_bits<Target>(code_magnitude);
   maskv small = eq(splat(0U), splat(1U)); // (none without subnormals: no code below the normals)
   if constexpr (info::has_subnormals) {
-    small = gt_small(splat(std::uint32_t{info::min_normal_code}), code_magnitude);
-    result =
-        select(small, sub_f32(add(result, splat(0x00800000U)), splat(smallest_normal)), result);
-    small = mask_and(non_zero, small);
+    small =
+        mask_and(non_zero, gt_small(splat(std::uint32_t{info::min_normal_code}), code_magnitude));
   }
   // |result - value| > factor * value, compared as the bits of non-negative floats.
   const u32v error = and_(sub_f32(result, magnitude_bits), splat(0x7FFFFFFFU));
@@ -11454,14 +11484,8 @@ MINIFLOAT_LANE_FN bool low_codes_need_look(const u32v (&bits)[vectors],
 // result) and a multiple of the value's last place, which flush-to-zero cannot hide.
 template <class Target>
 MINIFLOAT_LANE_FN maskv low_code_error_exceeds(u32v value, u32v magnitude, float factor) {
-  using info = ::minifloat::format_info<Target>;
-  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
-  constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
-  u32v result = add(shl<23 - info::mantissa_bits>(magnitude), splat(rebias));
-  if constexpr (info::has_subnormals) {
-    result = select(gt_small(splat(std::uint32_t{info::min_normal_code}), magnitude),
-                    sub_f32(add(result, splat(0x00800000U)), splat(smallest_normal)), result);
-  } else {
+  u32v result = code_value_bits<Target>(magnitude);
+  if constexpr (!::minifloat::format_info<Target>::has_subnormals) {
     result = select(eq(magnitude, splat(0U)), splat(0U), result);
   }
   const u32v error = and_(sub_f32(result, value), splat(0x7FFFFFFFU));
