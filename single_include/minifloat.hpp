@@ -803,6 +803,8 @@ struct lane_capabilities {
                                // instruction (AVX-512: VFIXUPIMMPS, VPERMI2D, VRANGEPS)
   bool code_bytes_outside;     // whether any of 4 * width codes lies outside a range of
                                // magnitudes, tested on their packed bytes (AVX2, AVX-512)
+  bool signs_on_packed_codes;  // 4 * width codes packed from magnitudes and the floats' sign
+                               // bits, joined on the packed bytes (AVX-512 VBMI)
 };
 
 // The implementations of step 2.
@@ -1185,6 +1187,27 @@ struct block_scaled_floats {
   float factor() const { return factors[first >> block_shift]; }
 };
 constexpr unsigned smallest_scaled_block_shift = 4;
+// The scale rules of the block quantizers' one-pass kernels (lanes.inc quantize_block_groups):
+// how each block's factor comes from its amax, and where the scales go.
+// quantize_blocks: the factor is compute_scale<T>(amax, margin, rounding), with max_value max(T),
+// and 1 / factor goes to inverses[block].
+struct computed_block_scales {
+  float max_value;
+  int margin;
+  bool power_of_two;
+  float* inverses;
+};
+// quantize_mx: the scale code (mx_scale_code, with its rule's thresholds) goes to codes[block],
+// and the factor is 2^-k.
+struct mx_block_scales {
+  std::uint32_t low;
+  std::uint32_t above_once;
+  std::uint32_t above_twice;
+  std::uint8_t* codes;
+};
+// The all-floats sweeps' door to the one-pass kernel (tests/exhaustive_test.cpp): every factor
+// 1 and no scale output, so that the kernel narrows the floats themselves.
+struct unit_block_scales {};
 struct random_bits_array {
   const std::uint32_t* bits;
 };
@@ -1462,7 +1485,7 @@ constexpr float_addition_rounding portable_addition = float_addition_rounding::e
 constexpr float_addition_rounding portable_addition = float_addition_rounding::none;
 #endif
 constexpr lane_capabilities capabilities{
-    portable_addition, false, false, false, false, false, false};
+    portable_addition, false, false, false, false, false, false, false};
 
 using u32v = std::uint32_t;
 using maskv = bool;
@@ -1662,6 +1685,10 @@ constexpr std::size_t prefetch_distance = 0;
 //                                     whether any of the 4 * width codes in a, b, c, d has a
 //                                     magnitude (its low 7 bits) outside [first, last]
 //                                     (code_bytes_outside)
+//   store_codes4_signed(p, a, b, c, d, fa, fb, fc, fd)
+//                                     4 * width codes in one store, each the low 7 bits of a
+//                                     lane of a..d (below 128) with the sign bit of the same
+//                                     lane of the floats fa..fd (signs_on_packed_codes)
 //   load_double_as_float_bits(p), load_double_as_float_bits_partial(p, count)
 //                                     doubles rounded to odd into float by instructions, at
 //                                     least where the result is a normal float
@@ -1996,31 +2023,20 @@ struct addition_constants {
   static constexpr std::uint32_t magic_at_zero = magic(0U);
 };
 
-template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
+// lanes_by_addition's steps up to the sum: |x| clamped to the limit (ClampByMagnitude: by the
+// path's min_magnitude, one instruction whatever it makes of a NaN), magic(e) looked up or
+// computed, and the addition; the sum's low bits hold the code's magnitude.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool ClampByMagnitude>
+MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
   using constants = addition_constants<Target, Rule, Overflow>;
-  using info = ::minifloat::format_info<Target>;
-  using ::minifloat::detail::rounding_rule;
-  static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
-                "the addition rounds to nearest or toward zero only");
-  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  // Where a NaN's code is not the limit's, a path with a NaN fix-up clamps |x| in one instruction
-  // (NaN lanes fixed below, from x); else a NaN's bits are above the limit: clamped too.
-  constexpr bool fixes_nan_lanes = constants::by_clamp &&
-                                   clamp_code<Target, Overflow> != info::nan_code &&
-                                   capabilities.fixup_and_lookup32;
   // (auto: min_magnitude, which only some paths have, stays a dependent call.)
   const auto limit = splat(constants::limit_bits);
   u32v clamped = splat(0U);
-  // (The NaN lanes, fixed last, are found first: g++ 12 then keeps each vector of x in one
-  // register. Per 64 floats it made 43 vector instructions with VFIXUPIMMPS fixing the sum, 42
-  // with the compare next to the bit select, 41 so; clang 14 makes 40 each way.)
-  [[maybe_unused]] maskv ordered{};
-  if constexpr (fixes_nan_lanes) {
-    ordered = ordered_lanes(limit, bits);
+  if constexpr (ClampByMagnitude) {
     clamped = min_magnitude(bits, limit);
   } else {
-    clamped = min_u(magnitude_bits, limit);
+    clamped = min_u(and_(bits, splat(0x7FFFFFFFU)), limit);
   }
   u32v magic = splat(0U);
   if constexpr (capabilities.fixup_and_lookup32) {
@@ -2034,15 +2050,47 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
                 splat(constants::magic_at_zero));
   }
+  return add_f32<Rule>(clamped, magic);
+}
+// Whether magnitude_sum_by_addition may clamp by min_magnitude for a source with no NaN lane.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool clamps_nan_free_by_magnitude =
+    (addition_constants<Target, Rule, Overflow>::by_clamp) && capabilities.fixup_and_lookup32;
+
+// NaNFree: the caller knows that no lane of bits is a NaN (a block quantizer's products where
+// every block's amax is finite: quantize_block_groups), and the NaN lanes' fix-up is left out.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool NaNFree = false>
+MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
+  using constants = addition_constants<Target, Rule, Overflow>;
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::detail::rounding_rule;
+  static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
+                "the addition rounds to nearest or toward zero only");
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  // Where a NaN's code is not the limit's, a path with a NaN fix-up clamps |x| in one instruction
+  // (NaN lanes fixed below, from x); else a NaN's bits are above the limit: clamped too.
+  constexpr bool fixes_nan_lanes = !NaNFree && constants::by_clamp &&
+                                   clamp_code<Target, Overflow> != info::nan_code &&
+                                   capabilities.fixup_and_lookup32;
+  // (The NaN lanes, fixed last, are found first: g++ 12 then keeps each vector of x in one
+  // register. Per 64 floats it made 43 vector instructions with VFIXUPIMMPS fixing the sum, 42
+  // with the compare next to the bit select, 41 so; clang 14 makes 40 each way.)
+  [[maybe_unused]] maskv ordered{};
+  if constexpr (fixes_nan_lanes) {
+    ordered = ordered_lanes(splat(constants::limit_bits), bits);
+  }
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
-  auto sum = add_f32<Rule>(clamped, magic);
+  constexpr bool clamp_by_magnitude =
+      fixes_nan_lanes || (NaNFree && clamps_nan_free_by_magnitude<Target, Rule, Overflow>);
+  auto sum = magnitude_sum_by_addition<Target, Rule, Overflow, clamp_by_magnitude>(bits);
   if constexpr (constants::by_clamp) {
     if constexpr (fixes_nan_lanes && !constants::finite_by_clamp) {
       // The top total_bits of a NaN x are its sign and then all ones, the NaN code (NaN takes
       // the sign): taken whole there, whatever the clamp and the sum made of the lane.
       return bit_select_where(ordered, splat(std::uint32_t{info::magnitude_mask}), sum,
                               shr<32 - info::total_bits>(bits));
-    } else if constexpr (clamp_code<Target, Overflow> != info::nan_code) {
+    } else if constexpr (!NaNFree && clamp_code<Target, Overflow> != info::nan_code) {
       if constexpr (capabilities.fixup_and_lookup32) {
         sum = all_ones_where_nan(sum, bits);
       } else {
@@ -2053,7 +2101,7 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
     // bit at its place); a finite-only format's NaN lanes read as +FLT_MAX there (+max).
     // (decltype(sum): all_ones_where_nan, which only some paths have, stays a dependent call.)
     decltype(sum) sign_source = bits;
-    if constexpr (constants::finite_by_clamp) {
+    if constexpr (constants::finite_by_clamp && !NaNFree) {
       sign_source = all_ones_where_nan(sign_source, bits);
     }
     return bit_select(splat(std::uint32_t{info::magnitude_mask}), sum,
@@ -2109,8 +2157,9 @@ MINIFLOAT_LANE_FN u32v widen_binary16_lanes(u32v half) {
 }
 
 // Steps 1 to 4 for one vector of floats (as bits) with the step 2 variant Variant (converter.hpp).
+// (NaNFree: as lanes_by_addition's; the other variants ignore it.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          ::minifloat::detail::step2_variant Variant>
+          ::minifloat::detail::step2_variant Variant, bool NaNFree = false>
 MINIFLOAT_LANE_FN u32v convert_float_lanes(u32v bits, u32v random_bits) {
   using ::minifloat::detail::step2_variant;
   static_assert(Variant == step2_variant::lane_shifts || Variant == step2_variant::lane_addition ||
@@ -2119,7 +2168,7 @@ MINIFLOAT_LANE_FN u32v convert_float_lanes(u32v bits, u32v random_bits) {
                 "a lane variant of step 2, chosen by step2_for");
   if constexpr (Variant == step2_variant::lane_addition) {
     static_cast<void>(random_bits);
-    return lanes_by_addition<Target, Rule, Overflow>(bits);
+    return lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits);
   } else if constexpr (Variant == step2_variant::lane_fixed_point) {
     return lanes_by_fixed_point<Target, Rule, Overflow>(bits, random_bits);
   } else if constexpr (Variant == step2_variant::lane_exponent) {
@@ -3228,38 +3277,49 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   }
 }
 
-// The amaxes' bits of `groups` groups of `width` side-by-side one-row blocks of Size floats (a
-// multiple of width: NVFP4's 16, MX's 32, 1 x 128 tiles), a block at a time into two maxima, the
-// group's gathered into one vector (max_of_each). With Size known the loops unroll: 3
+// The amaxes' bits of a group of `width` side-by-side one-row blocks of Size floats (a multiple
+// of width: NVFP4's 16, MX's 32, 1 x 128 tiles), lane k block k's: a block at a time into two
+// maxima, the group's gathered into one vector (max_of_each). With Size known the loops unroll: 3
 // instructions for a block of two vectors, where the generic loop below (the blocks advancing
 // together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
 // the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
 template <std::size_t Size>
-MINIFLOAT_ARRAY_FN void group_max_magnitude_bits(const float* src, std::size_t groups,
-                                                 std::uint32_t* out) {
+MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
   const u32v magnitude = splat(0x7FFFFFFFU);
-  for (std::size_t g = 0; g < groups; ++g) {
-    const float* group = src + g * width * Size;
-    u32v m[width];
-    for (std::size_t k = 0; k < width; ++k) {
-      const float* block = group + k * Size;
-      u32v m0 = and_(load_float_bits(block), magnitude);
-      if constexpr (Size == width) {
-        m[k] = m0;
-      } else {
-        u32v m1 = and_(load_float_bits(block + width), magnitude);
-        for (std::size_t i = 2 * width; i < Size; i += width) {
-          if ((i / width) % 2 == 0) {
-            m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
-          } else {
-            m1 = max_u(m1, and_(load_float_bits(block + i), magnitude));
-          }
+  u32v m[width];
+  for (std::size_t k = 0; k < width; ++k) {
+    const float* block = group + k * Size;
+    u32v m0 = and_(load_float_bits(block), magnitude);
+    if constexpr (Size == width) {
+      m[k] = m0;
+    } else {
+      u32v m1 = and_(load_float_bits(block + width), magnitude);
+      for (std::size_t i = 2 * width; i < Size; i += width) {
+        if ((i / width) % 2 == 0) {
+          m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+        } else {
+          m1 = max_u(m1, and_(load_float_bits(block + i), magnitude));
         }
-        m[k] = max_u(m0, m1);
       }
+      m[k] = max_u(m0, m1);
     }
-    store_u32(out + g * width, max_of_each(m));
+  }
+  return max_of_each(m);
+}
+// group_max_magnitudes as quantize_block_groups' GroupMax.
+template <std::size_t Size>
+struct group_max_by_blocks {
+  MINIFLOAT_ARRAY_FN u32v operator()(const float* group) const {
+    return group_max_magnitudes<Size>(group);
+  }
+};
+// group_max_magnitudes of `groups` groups one after the other, into out.
+template <std::size_t Size>
+MINIFLOAT_ARRAY_FN void group_max_magnitude_bits(const float* src, std::size_t groups,
+                                                 std::uint32_t* out) {
+  for (std::size_t g = 0; g < groups; ++g) {
+    store_u32(out + g * width, group_max_magnitudes<Size>(src + g * width * Size));
   }
 }
 
@@ -3326,14 +3386,19 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
 }
 
 // The block quantizers' scales, compute_scale<T> (scaling.hpp, docs/spec.md §5) lane by lane for
-// the amaxes' bits largest[b] (amax's rule: NaN above infinity), as float bits, and their
-// inverses 1 / scale, `width` blocks at a time with no branch: blocks [0, count) rounded up to a
-// multiple of `width`, which the caller's arrays hold. max_value is max(T); margin >= 0. A
-// divisor that compute_scale does not divide by (0, subnormal, infinity, NaN) is replaced by 1
-// first, so that no lane raises a division-by-zero flag the scalar function would not.
-MINIFLOAT_ARRAY_FN void block_scales(const std::uint32_t* largest, std::size_t count,
-                                     float max_value, int margin, bool power_of_two,
-                                     std::uint32_t* scales, std::uint32_t* inverses) {
+// the amaxes' bits (amax's rule: NaN above infinity), as float bits, and their inverses
+// 1 / scale, with no branch. max_value is max(T); margin >= 0. A divisor that compute_scale does
+// not divide by (0, subnormal, infinity, NaN) is replaced by 1 first, so that no lane raises a
+// division-by-zero flag the scalar function would not.
+struct scale_lanes {
+  u32v scale;
+  u32v inverse;
+};
+// (Forced inline where the path does so, as a template: a call per vector returned the pair
+// through memory, and the portable path's lane functions are constexpr, the division not.)
+template <class Lanes = u32v>
+MINIFLOAT_LANE_FN scale_lanes block_scale_lanes(Lanes amax, float max_value, int margin,
+                                                bool power_of_two) {
   const u32v one = splat(0x3F800000U);
   const u32v largest_finite = splat(0x7F7FFFFFU);
   const u32v dividend = splat(::minifloat::detail::bit_cast<std::uint32_t>(max_value));
@@ -3343,22 +3408,30 @@ MINIFLOAT_ARRAY_FN void block_scales(const std::uint32_t* largest, std::size_t c
   const u32v margin_field = splat(capped_margin << 23);
   const u32v exponent_limit = splat(capped_margin + 1U);
   const u32v rounding_mask = splat(power_of_two ? 0xFF800000U : 0xFFFFFFFFU);
+  // amax > 0 and finite (subnormals included): amax - 1 < FLT_MAX's bits, 0 wrapping round.
+  const maskv positive_finite = gt_u(largest_finite, sub(amax, splat(1U)));
+  const maskv normal = gt_u(amax, splat(0x007FFFFFU));
+  const u32v quotient =
+      quotient_f32(dividend, select(mask_and(positive_finite, normal), amax, one));
+  // A subnormal amax: FLT_MAX (denormals-are-zero would divide by 0); a quotient past FLT_MAX
+  // too.
+  u32v s = select(normal, quotient, largest_finite);
+  s = select(gt_u(s, largest_finite), largest_finite, s);
+  s = select(gt_small(exponent_limit, shr<23>(s)), splat(0x00800000U), sub(s, margin_field));
+  // An amax that is 0, infinite or NaN: 1, with no margin and no rounding.
+  s = select(positive_finite, and_(s, rounding_mask), one);
+  return {s, quotient_f32(one, s)};
+}
+// block_scale_lanes for largest[b], `width` blocks at a time: blocks [0, count) rounded up to a
+// multiple of `width`, which the caller's arrays hold.
+MINIFLOAT_ARRAY_FN void block_scales(const std::uint32_t* largest, std::size_t count,
+                                     float max_value, int margin, bool power_of_two,
+                                     std::uint32_t* scales, std::uint32_t* inverses) {
   for (std::size_t b = 0; b < count; b += width) {
-    const u32v amax = load_u32(largest + b);
-    // amax > 0 and finite (subnormals included): amax - 1 < FLT_MAX's bits, 0 wrapping round.
-    const maskv positive_finite = gt_u(largest_finite, sub(amax, splat(1U)));
-    const maskv normal = gt_u(amax, splat(0x007FFFFFU));
-    const u32v quotient =
-        quotient_f32(dividend, select(mask_and(positive_finite, normal), amax, one));
-    // A subnormal amax: FLT_MAX (denormals-are-zero would divide by 0); a quotient past FLT_MAX
-    // too.
-    u32v s = select(normal, quotient, largest_finite);
-    s = select(gt_u(s, largest_finite), largest_finite, s);
-    s = select(gt_small(exponent_limit, shr<23>(s)), splat(0x00800000U), sub(s, margin_field));
-    // An amax that is 0, infinite or NaN: 1, with no margin and no rounding.
-    s = select(positive_finite, and_(s, rounding_mask), one);
-    store_u32(scales + b, s);
-    store_u32(inverses + b, quotient_f32(one, s));
+    const scale_lanes lanes =
+        block_scale_lanes(load_u32(largest + b), max_value, margin, power_of_two);
+    store_u32(scales + b, lanes.scale);
+    store_u32(inverses + b, lanes.inverse);
   }
 }
 
@@ -3378,33 +3451,195 @@ MINIFLOAT_ARRAY_FN void nvfp4_factors(const float* bytes, std::size_t count, flo
 }
 
 // quantize_mx's scale codes (scaling.hpp mx_scale_code, lane by lane, with its thresholds as
-// values: one kernel for every element type and rule) and each block's factor 2^-k as float
-// bits, exponent field 254 - code (1 for a NaN scale; 0, a subnormal factor, for code 254),
-// `width` blocks at a time: blocks [0, count) rounded up to a multiple of `width`, which the
-// caller's arrays hold. Returns whether a code is 254.
+// values: one kernel for every element type and rule) for the amaxes' bits, and each block's
+// factor 2^-k as float bits, exponent field 254 - code (1 for a NaN scale; 0, a subnormal
+// factor, for code 254).
+struct mx_scale_lanes {
+  u32v code;
+  u32v factor;
+};
+// (A template, forced inline: as block_scale_lanes.)
+template <class Lanes = u32v>
+MINIFLOAT_LANE_FN mx_scale_lanes mx_scale_code_lanes(Lanes bits, std::uint32_t low,
+                                                     std::uint32_t above_once,
+                                                     std::uint32_t above_twice) {
+  const u32v significand = or_(and_(bits, splat(0x007FFFFFU)), splat(0x00800000U));
+  // (Thresholds and significands below 2^31: compared as signed.)
+  const u32v shifted = inc_if(
+      gt_small(significand, splat(above_twice)),
+      inc_if(gt_small(significand, splat(above_once)), shr<23>(and_(bits, splat(0x7FFFFFFFU)))));
+  const u32v clamped = sub(max_u(shifted, splat(low)), splat(low));
+  // NaN, infinity and negative values (not -0): 0xFF.
+  const u32v code = select(
+      mask_and(gt_u(bits, splat(0x7F7FFFFFU)), gt_u(xor_(bits, splat(0x80000000U)), splat(0U))),
+      splat(0xFFU), clamped);
+  return {code,
+          select(eq(code, splat(0xFFU)), splat(0x3F800000U), shl<23>(sub(splat(254U), code)))};
+}
+// mx_scale_code_lanes for amax_bits[b], `width` blocks at a time: blocks [0, count) rounded up
+// to a multiple of `width`, which the caller's arrays hold. Returns whether a code is 254.
 MINIFLOAT_ARRAY_FN bool mx_scale_codes(const std::uint32_t* amax_bits, std::size_t count,
                                        std::uint32_t low, std::uint32_t above_once,
                                        std::uint32_t above_twice, std::uint8_t* codes,
                                        std::uint32_t* factors) {
   u32v subnormal = splat(0U);
   for (std::size_t b = 0; b < count; b += width) {
-    const u32v bits = load_u32(amax_bits + b);
-    const u32v significand = or_(and_(bits, splat(0x007FFFFFU)), splat(0x00800000U));
-    // (Thresholds and significands below 2^31: compared as signed.)
-    const u32v shifted = inc_if(
-        gt_small(significand, splat(above_twice)),
-        inc_if(gt_small(significand, splat(above_once)), shr<23>(and_(bits, splat(0x7FFFFFFFU)))));
-    const u32v clamped = sub(max_u(shifted, splat(low)), splat(low));
-    // NaN, infinity and negative values (not -0): 0xFF.
-    const u32v code = select(
-        mask_and(gt_u(bits, splat(0x7F7FFFFFU)), gt_u(xor_(bits, splat(0x80000000U)), splat(0U))),
-        splat(0xFFU), clamped);
-    store_codes(codes + b, code);
-    store_u32(factors + b,
-              select(eq(code, splat(0xFFU)), splat(0x3F800000U), shl<23>(sub(splat(254U), code))));
-    subnormal = or_(subnormal, select(eq(code, splat(254U)), splat(1U), splat(0U)));
+    const mx_scale_lanes lanes =
+        mx_scale_code_lanes(load_u32(amax_bits + b), low, above_once, above_twice);
+    store_codes(codes + b, lanes.code);
+    store_u32(factors + b, lanes.factor);
+    subnormal = or_(subnormal, select(eq(lanes.code, splat(254U)), splat(1U), splat(0U)));
   }
   return any_lane(eq(subnormal, splat(1U)));
+}
+
+// quantize_block_groups' scales for group g, from its amaxes' bits: each block's factor (float
+// bits) into factors, and the caller's outputs written. False, with nothing written, where the
+// group goes to the general loop instead: an amax that is infinite or NaN (its products could be
+// NaN), and for MX a scale code of 254, whose factor 2^-127 is subnormal (two products), or 0xFF;
+// for the sweeps' unit factors, a NaN.
+MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::computed_block_scales& rule,
+                                      std::size_t g, u32v amax, std::uint32_t* factors) {
+  if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
+    return false;
+  }
+  const scale_lanes lanes = block_scale_lanes(amax, rule.max_value, rule.margin, rule.power_of_two);
+  store_u32(factors, lanes.scale);
+  std::uint32_t inverses[width];
+  store_u32(inverses, lanes.inverse);
+  std::memcpy(rule.inverses + g * width, inverses, sizeof inverses);
+  return true;
+}
+MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::mx_block_scales& rule,
+                                      std::size_t g, u32v amax, std::uint32_t* factors) {
+  const mx_scale_lanes lanes =
+      mx_scale_code_lanes(amax, rule.low, rule.above_once, rule.above_twice);
+  if (any_lane(gt_u(lanes.code, splat(253U)))) {
+    return false;
+  }
+  store_u32(factors, lanes.factor);
+  store_codes(rule.codes + g * width, lanes.code);
+  return true;
+}
+
+MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::unit_block_scales& /*rule*/,
+                                      std::size_t /*g*/, u32v amax, std::uint32_t* factors) {
+  // (Infinities are clamped as any magnitude past the largest; a NaN is not.)
+  if (any_lane(gt_u(amax, splat(0x7F800000U)))) {
+    return false;
+  }
+  store_u32(factors, splat(0x3F800000U));
+  return true;
+}
+
+// 4 vectors (or 1, without store4) of floats from p, vector v times factors[v], narrowed to
+// Target with nearest-even rounding and saturation into codes at out; no lane is a NaN. (Where
+// the addition rounds as the environment says, the caller has checked that it rounds to nearest.)
+template <class Target, std::size_t Vectors>
+MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
+                                       const float (&factors)[Vectors]) {
+  using ::minifloat::detail::rounding_rule;
+  using ::minifloat::detail::step2_variant;
+  constexpr step2_variant chosen =
+      ::minifloat::detail::step2_for<::minifloat::formats::binary32, Target,
+                                     rounding_rule::nearest_even>(capabilities);
+  constexpr step2_variant variant =
+      chosen == step2_variant::lane_addition_if_nearest ? step2_variant::lane_addition : chosen;
+  constexpr auto saturate = ::minifloat::overflow::saturate;
+  constexpr rounding_rule nearest = rounding_rule::nearest_even;
+  if constexpr (capabilities.signs_on_packed_codes && Vectors == 4 &&
+                variant == step2_variant::lane_addition &&
+                clamps_nan_free_by_magnitude<Target, nearest, saturate> &&
+                ::minifloat::format_info<Target>::total_bits == 8) {
+    // The sums' magnitudes and the products' signs joined on the packed codes. (auto:
+    // store_codes4_signed, which only some paths have, stays a dependent call.)
+    const u32v y0 = mul_f32(load_float_bits(p), factors[0]);
+    const u32v y1 = mul_f32(load_float_bits(p + width), factors[1]);
+    const u32v y2 = mul_f32(load_float_bits(p + 2 * width), factors[2]);
+    const u32v y3 = mul_f32(load_float_bits(p + 3 * width), factors[3]);
+    const auto s0 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y0);
+    const auto s1 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y1);
+    const auto s2 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y2);
+    const auto s3 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y3);
+    store_codes4_signed(out, s0, s1, s2, s3, y0, y1, y2, y3);
+  } else {
+    u32v codes[Vectors] = {};
+    for (std::size_t v = 0; v < Vectors; ++v) {
+      codes[v] = convert_float_lanes<Target, nearest, saturate, variant, true>(
+          mul_f32(load_float_bits(p + v * width), factors[v]), splat(0U));
+    }
+    if constexpr (Vectors == 4) {
+      store_codes4(out, codes[0], codes[1], codes[2], codes[3]);
+    } else {
+      store_codes(out, codes[0]);
+    }
+  }
+}
+
+// The block quantizers' one pass over one-row blocks of Size floats (1 x 128 tiles, quantize_mx's
+// 32), `width` blocks side by side at a time, a group that stays in the first-level cache from
+// its first read to its last: the group's amaxes (GroupMax: group_max_magnitudes, or a path's
+// own), the blocks' factors and the caller's scale outputs (group_factors), then every element
+// times its block's factor narrowed to Target with saturation (quantization, docs/spec.md §5),
+// with no call between the steps and no array but the factors; the products of a group whose
+// amaxes are finite hold no NaN, and the narrowing leaves out the NaN lanes' fix-up. A group's
+// amaxes and factors are made before the group ahead of it is narrowed, so that their latency
+// (the amaxes' reduction, the divisions) hides behind that narrowing: MX blocks with the factors
+// made just before their narrowing ran at 11.1-12.2 el/ns on an AMD Zen 5, against 14 by the
+// general loop. Takes the whole groups among `blocks`, stops before a group that group_factors
+// leaves to the general loop, and returns the blocks done. While a group is narrowed, the one
+// after the next is prefetched where it lies before prefetch_end (nullptr: none; the caller's
+// arrays under 64 KiB, as prefetch_ahead).
+template <class Target, std::size_t Size, class Rule, class GroupMax>
+MINIFLOAT_ARRAY_FN std::size_t
+quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, const Rule& rule,
+                      const GroupMax& group_max, const float* prefetch_end) {
+  static_assert(::minifloat::format_info<Target>::total_bits == 8 &&
+                    ::minifloat::format_info<Target>::is_signed,
+                "a signed 8-bit target (the block quantizers' element types)");
+  constexpr std::size_t group_size = width * Size;
+  constexpr std::size_t step = capabilities.store4 ? 4 * width : width;
+  constexpr std::size_t vectors = step / width;
+  static_assert(Size % step == 0 || step % Size == 0, "a store covers whole blocks or part of one");
+  const std::size_t groups = blocks / width;
+  std::uint32_t next_factors[width];
+  if (groups == 0 || !group_factors(rule, 0, group_max(src), next_factors)) {
+    return 0;
+  }
+  for (std::size_t g = 0; g < groups; ++g) {
+    const float* group = src + g * group_size;
+    std::uint8_t* codes = dst + g * group_size;
+    float factors[width];
+    std::memcpy(factors, next_factors, sizeof factors);
+    const bool next_done =
+        g + 1 == groups || group_factors(rule, g + 1, group_max(group + group_size), next_factors);
+    bool prefetches = false;
+    if constexpr (prefetch_distance != 0) {
+      prefetches = prefetch_end != nullptr &&
+                   static_cast<std::size_t>(prefetch_end - group) >= 3 * group_size;
+    }
+    // Block k's floats: a block's factor for every vector of a store, or, for blocks shorter
+    // than a store, each vector's own block's.
+    for (std::size_t k = 0; k < width; k += (step > Size ? step / Size : 1)) {
+      for (std::size_t j = 0; j < Size; j += step) {
+        const std::size_t i = k * Size + j;
+        if constexpr (prefetch_distance != 0) {
+          if (prefetches) {
+            prefetch_elements<step>(group + 2 * group_size + i);
+          }
+        }
+        float lane_factors[vectors];
+        for (std::size_t v = 0; v < vectors; ++v) {
+          lane_factors[v] = factors[k + v * width / Size];
+        }
+        narrow_nan_free<Target>(group + i, codes + i, lane_factors);
+      }
+    }
+    if (!next_done) {
+      return (g + 1) * width;
+    }
+  }
+  return groups * width;
 }
 
 // amax's loop: the largest of the magnitudes' bits, compared as integers (so NaNs come above
@@ -3591,6 +3826,11 @@ inline void pack_nibble_pairs_portable(const std::uint8_t* codes, std::size_t n,
 struct portable_kernels {
   static constexpr const char* name = "portable";
   static constexpr lane_capabilities capabilities = portable::capabilities;
+  // Whether the path has quantize_block_groups<Target, Size>(src, blocks, codes, rule,
+  // prefetch_end): one-row blocks of Size floats (32, 128) quantized `width` side by side at a
+  // time in one pass (lanes.inc quantize_block_groups), returning the blocks done. Not here: a
+  // group of one block narrowed one float at a time, where the encode loop below is vectorized.
+  static constexpr bool quantizes_block_groups = false;
 
   // n values of src (float, double, binary16_bits, bfloat16_bits, scaled_floats or
   // block_scaled_floats) into codes of Target, with rounding Rule and overflow rule Overflow;
@@ -4672,7 +4912,7 @@ namespace avx2 {
 // doubles rounded to odd into float by VCVTPD2PS where that is exact (load_double_as_float_bits),
 // codes' magnitudes tested on their packed bytes.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::environment, true, true, true, true, false, true};
+    float_addition_rounding::environment, true, true, true, true, false, true, false};
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane
@@ -5020,6 +5260,10 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
 //                                     whether any of the 4 * width codes in a, b, c, d has a
 //                                     magnitude (its low 7 bits) outside [first, last]
 //                                     (code_bytes_outside)
+//   store_codes4_signed(p, a, b, c, d, fa, fb, fc, fd)
+//                                     4 * width codes in one store, each the low 7 bits of a
+//                                     lane of a..d (below 128) with the sign bit of the same
+//                                     lane of the floats fa..fd (signs_on_packed_codes)
 //   load_double_as_float_bits(p), load_double_as_float_bits_partial(p, count)
 //                                     doubles rounded to odd into float by instructions, at
 //                                     least where the result is a normal float
@@ -5354,31 +5598,20 @@ struct addition_constants {
   static constexpr std::uint32_t magic_at_zero = magic(0U);
 };
 
-template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
+// lanes_by_addition's steps up to the sum: |x| clamped to the limit (ClampByMagnitude: by the
+// path's min_magnitude, one instruction whatever it makes of a NaN), magic(e) looked up or
+// computed, and the addition; the sum's low bits hold the code's magnitude.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool ClampByMagnitude>
+MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
   using constants = addition_constants<Target, Rule, Overflow>;
-  using info = ::minifloat::format_info<Target>;
-  using ::minifloat::detail::rounding_rule;
-  static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
-                "the addition rounds to nearest or toward zero only");
-  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  // Where a NaN's code is not the limit's, a path with a NaN fix-up clamps |x| in one instruction
-  // (NaN lanes fixed below, from x); else a NaN's bits are above the limit: clamped too.
-  constexpr bool fixes_nan_lanes = constants::by_clamp &&
-                                   clamp_code<Target, Overflow> != info::nan_code &&
-                                   capabilities.fixup_and_lookup32;
   // (auto: min_magnitude, which only some paths have, stays a dependent call.)
   const auto limit = splat(constants::limit_bits);
   u32v clamped = splat(0U);
-  // (The NaN lanes, fixed last, are found first: g++ 12 then keeps each vector of x in one
-  // register. Per 64 floats it made 43 vector instructions with VFIXUPIMMPS fixing the sum, 42
-  // with the compare next to the bit select, 41 so; clang 14 makes 40 each way.)
-  [[maybe_unused]] maskv ordered{};
-  if constexpr (fixes_nan_lanes) {
-    ordered = ordered_lanes(limit, bits);
+  if constexpr (ClampByMagnitude) {
     clamped = min_magnitude(bits, limit);
   } else {
-    clamped = min_u(magnitude_bits, limit);
+    clamped = min_u(and_(bits, splat(0x7FFFFFFFU)), limit);
   }
   u32v magic = splat(0U);
   if constexpr (capabilities.fixup_and_lookup32) {
@@ -5392,15 +5625,47 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
                 splat(constants::magic_at_zero));
   }
+  return add_f32<Rule>(clamped, magic);
+}
+// Whether magnitude_sum_by_addition may clamp by min_magnitude for a source with no NaN lane.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool clamps_nan_free_by_magnitude =
+    (addition_constants<Target, Rule, Overflow>::by_clamp) && capabilities.fixup_and_lookup32;
+
+// NaNFree: the caller knows that no lane of bits is a NaN (a block quantizer's products where
+// every block's amax is finite: quantize_block_groups), and the NaN lanes' fix-up is left out.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool NaNFree = false>
+MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
+  using constants = addition_constants<Target, Rule, Overflow>;
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::detail::rounding_rule;
+  static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
+                "the addition rounds to nearest or toward zero only");
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  // Where a NaN's code is not the limit's, a path with a NaN fix-up clamps |x| in one instruction
+  // (NaN lanes fixed below, from x); else a NaN's bits are above the limit: clamped too.
+  constexpr bool fixes_nan_lanes = !NaNFree && constants::by_clamp &&
+                                   clamp_code<Target, Overflow> != info::nan_code &&
+                                   capabilities.fixup_and_lookup32;
+  // (The NaN lanes, fixed last, are found first: g++ 12 then keeps each vector of x in one
+  // register. Per 64 floats it made 43 vector instructions with VFIXUPIMMPS fixing the sum, 42
+  // with the compare next to the bit select, 41 so; clang 14 makes 40 each way.)
+  [[maybe_unused]] maskv ordered{};
+  if constexpr (fixes_nan_lanes) {
+    ordered = ordered_lanes(splat(constants::limit_bits), bits);
+  }
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
-  auto sum = add_f32<Rule>(clamped, magic);
+  constexpr bool clamp_by_magnitude =
+      fixes_nan_lanes || (NaNFree && clamps_nan_free_by_magnitude<Target, Rule, Overflow>);
+  auto sum = magnitude_sum_by_addition<Target, Rule, Overflow, clamp_by_magnitude>(bits);
   if constexpr (constants::by_clamp) {
     if constexpr (fixes_nan_lanes && !constants::finite_by_clamp) {
       // The top total_bits of a NaN x are its sign and then all ones, the NaN code (NaN takes
       // the sign): taken whole there, whatever the clamp and the sum made of the lane.
       return bit_select_where(ordered, splat(std::uint32_t{info::magnitude_mask}), sum,
                               shr<32 - info::total_bits>(bits));
-    } else if constexpr (clamp_code<Target, Overflow> != info::nan_code) {
+    } else if constexpr (!NaNFree && clamp_code<Target, Overflow> != info::nan_code) {
       if constexpr (capabilities.fixup_and_lookup32) {
         sum = all_ones_where_nan(sum, bits);
       } else {
@@ -5411,7 +5676,7 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
     // bit at its place); a finite-only format's NaN lanes read as +FLT_MAX there (+max).
     // (decltype(sum): all_ones_where_nan, which only some paths have, stays a dependent call.)
     decltype(sum) sign_source = bits;
-    if constexpr (constants::finite_by_clamp) {
+    if constexpr (constants::finite_by_clamp && !NaNFree) {
       sign_source = all_ones_where_nan(sign_source, bits);
     }
     return bit_select(splat(std::uint32_t{info::magnitude_mask}), sum,
@@ -5467,8 +5732,9 @@ MINIFLOAT_LANE_FN u32v widen_binary16_lanes(u32v half) {
 }
 
 // Steps 1 to 4 for one vector of floats (as bits) with the step 2 variant Variant (converter.hpp).
+// (NaNFree: as lanes_by_addition's; the other variants ignore it.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          ::minifloat::detail::step2_variant Variant>
+          ::minifloat::detail::step2_variant Variant, bool NaNFree = false>
 MINIFLOAT_LANE_FN u32v convert_float_lanes(u32v bits, u32v random_bits) {
   using ::minifloat::detail::step2_variant;
   static_assert(Variant == step2_variant::lane_shifts || Variant == step2_variant::lane_addition ||
@@ -5477,7 +5743,7 @@ MINIFLOAT_LANE_FN u32v convert_float_lanes(u32v bits, u32v random_bits) {
                 "a lane variant of step 2, chosen by step2_for");
   if constexpr (Variant == step2_variant::lane_addition) {
     static_cast<void>(random_bits);
-    return lanes_by_addition<Target, Rule, Overflow>(bits);
+    return lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits);
   } else if constexpr (Variant == step2_variant::lane_fixed_point) {
     return lanes_by_fixed_point<Target, Rule, Overflow>(bits, random_bits);
   } else if constexpr (Variant == step2_variant::lane_exponent) {
@@ -6586,38 +6852,49 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   }
 }
 
-// The amaxes' bits of `groups` groups of `width` side-by-side one-row blocks of Size floats (a
-// multiple of width: NVFP4's 16, MX's 32, 1 x 128 tiles), a block at a time into two maxima, the
-// group's gathered into one vector (max_of_each). With Size known the loops unroll: 3
+// The amaxes' bits of a group of `width` side-by-side one-row blocks of Size floats (a multiple
+// of width: NVFP4's 16, MX's 32, 1 x 128 tiles), lane k block k's: a block at a time into two
+// maxima, the group's gathered into one vector (max_of_each). With Size known the loops unroll: 3
 // instructions for a block of two vectors, where the generic loop below (the blocks advancing
 // together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
 // the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
 template <std::size_t Size>
-MINIFLOAT_ARRAY_FN void group_max_magnitude_bits(const float* src, std::size_t groups,
-                                                 std::uint32_t* out) {
+MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
   const u32v magnitude = splat(0x7FFFFFFFU);
-  for (std::size_t g = 0; g < groups; ++g) {
-    const float* group = src + g * width * Size;
-    u32v m[width];
-    for (std::size_t k = 0; k < width; ++k) {
-      const float* block = group + k * Size;
-      u32v m0 = and_(load_float_bits(block), magnitude);
-      if constexpr (Size == width) {
-        m[k] = m0;
-      } else {
-        u32v m1 = and_(load_float_bits(block + width), magnitude);
-        for (std::size_t i = 2 * width; i < Size; i += width) {
-          if ((i / width) % 2 == 0) {
-            m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
-          } else {
-            m1 = max_u(m1, and_(load_float_bits(block + i), magnitude));
-          }
+  u32v m[width];
+  for (std::size_t k = 0; k < width; ++k) {
+    const float* block = group + k * Size;
+    u32v m0 = and_(load_float_bits(block), magnitude);
+    if constexpr (Size == width) {
+      m[k] = m0;
+    } else {
+      u32v m1 = and_(load_float_bits(block + width), magnitude);
+      for (std::size_t i = 2 * width; i < Size; i += width) {
+        if ((i / width) % 2 == 0) {
+          m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+        } else {
+          m1 = max_u(m1, and_(load_float_bits(block + i), magnitude));
         }
-        m[k] = max_u(m0, m1);
       }
+      m[k] = max_u(m0, m1);
     }
-    store_u32(out + g * width, max_of_each(m));
+  }
+  return max_of_each(m);
+}
+// group_max_magnitudes as quantize_block_groups' GroupMax.
+template <std::size_t Size>
+struct group_max_by_blocks {
+  MINIFLOAT_ARRAY_FN u32v operator()(const float* group) const {
+    return group_max_magnitudes<Size>(group);
+  }
+};
+// group_max_magnitudes of `groups` groups one after the other, into out.
+template <std::size_t Size>
+MINIFLOAT_ARRAY_FN void group_max_magnitude_bits(const float* src, std::size_t groups,
+                                                 std::uint32_t* out) {
+  for (std::size_t g = 0; g < groups; ++g) {
+    store_u32(out + g * width, group_max_magnitudes<Size>(src + g * width * Size));
   }
 }
 
@@ -6684,14 +6961,19 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
 }
 
 // The block quantizers' scales, compute_scale<T> (scaling.hpp, docs/spec.md §5) lane by lane for
-// the amaxes' bits largest[b] (amax's rule: NaN above infinity), as float bits, and their
-// inverses 1 / scale, `width` blocks at a time with no branch: blocks [0, count) rounded up to a
-// multiple of `width`, which the caller's arrays hold. max_value is max(T); margin >= 0. A
-// divisor that compute_scale does not divide by (0, subnormal, infinity, NaN) is replaced by 1
-// first, so that no lane raises a division-by-zero flag the scalar function would not.
-MINIFLOAT_ARRAY_FN void block_scales(const std::uint32_t* largest, std::size_t count,
-                                     float max_value, int margin, bool power_of_two,
-                                     std::uint32_t* scales, std::uint32_t* inverses) {
+// the amaxes' bits (amax's rule: NaN above infinity), as float bits, and their inverses
+// 1 / scale, with no branch. max_value is max(T); margin >= 0. A divisor that compute_scale does
+// not divide by (0, subnormal, infinity, NaN) is replaced by 1 first, so that no lane raises a
+// division-by-zero flag the scalar function would not.
+struct scale_lanes {
+  u32v scale;
+  u32v inverse;
+};
+// (Forced inline where the path does so, as a template: a call per vector returned the pair
+// through memory, and the portable path's lane functions are constexpr, the division not.)
+template <class Lanes = u32v>
+MINIFLOAT_LANE_FN scale_lanes block_scale_lanes(Lanes amax, float max_value, int margin,
+                                                bool power_of_two) {
   const u32v one = splat(0x3F800000U);
   const u32v largest_finite = splat(0x7F7FFFFFU);
   const u32v dividend = splat(::minifloat::detail::bit_cast<std::uint32_t>(max_value));
@@ -6701,22 +6983,30 @@ MINIFLOAT_ARRAY_FN void block_scales(const std::uint32_t* largest, std::size_t c
   const u32v margin_field = splat(capped_margin << 23);
   const u32v exponent_limit = splat(capped_margin + 1U);
   const u32v rounding_mask = splat(power_of_two ? 0xFF800000U : 0xFFFFFFFFU);
+  // amax > 0 and finite (subnormals included): amax - 1 < FLT_MAX's bits, 0 wrapping round.
+  const maskv positive_finite = gt_u(largest_finite, sub(amax, splat(1U)));
+  const maskv normal = gt_u(amax, splat(0x007FFFFFU));
+  const u32v quotient =
+      quotient_f32(dividend, select(mask_and(positive_finite, normal), amax, one));
+  // A subnormal amax: FLT_MAX (denormals-are-zero would divide by 0); a quotient past FLT_MAX
+  // too.
+  u32v s = select(normal, quotient, largest_finite);
+  s = select(gt_u(s, largest_finite), largest_finite, s);
+  s = select(gt_small(exponent_limit, shr<23>(s)), splat(0x00800000U), sub(s, margin_field));
+  // An amax that is 0, infinite or NaN: 1, with no margin and no rounding.
+  s = select(positive_finite, and_(s, rounding_mask), one);
+  return {s, quotient_f32(one, s)};
+}
+// block_scale_lanes for largest[b], `width` blocks at a time: blocks [0, count) rounded up to a
+// multiple of `width`, which the caller's arrays hold.
+MINIFLOAT_ARRAY_FN void block_scales(const std::uint32_t* largest, std::size_t count,
+                                     float max_value, int margin, bool power_of_two,
+                                     std::uint32_t* scales, std::uint32_t* inverses) {
   for (std::size_t b = 0; b < count; b += width) {
-    const u32v amax = load_u32(largest + b);
-    // amax > 0 and finite (subnormals included): amax - 1 < FLT_MAX's bits, 0 wrapping round.
-    const maskv positive_finite = gt_u(largest_finite, sub(amax, splat(1U)));
-    const maskv normal = gt_u(amax, splat(0x007FFFFFU));
-    const u32v quotient =
-        quotient_f32(dividend, select(mask_and(positive_finite, normal), amax, one));
-    // A subnormal amax: FLT_MAX (denormals-are-zero would divide by 0); a quotient past FLT_MAX
-    // too.
-    u32v s = select(normal, quotient, largest_finite);
-    s = select(gt_u(s, largest_finite), largest_finite, s);
-    s = select(gt_small(exponent_limit, shr<23>(s)), splat(0x00800000U), sub(s, margin_field));
-    // An amax that is 0, infinite or NaN: 1, with no margin and no rounding.
-    s = select(positive_finite, and_(s, rounding_mask), one);
-    store_u32(scales + b, s);
-    store_u32(inverses + b, quotient_f32(one, s));
+    const scale_lanes lanes =
+        block_scale_lanes(load_u32(largest + b), max_value, margin, power_of_two);
+    store_u32(scales + b, lanes.scale);
+    store_u32(inverses + b, lanes.inverse);
   }
 }
 
@@ -6736,33 +7026,195 @@ MINIFLOAT_ARRAY_FN void nvfp4_factors(const float* bytes, std::size_t count, flo
 }
 
 // quantize_mx's scale codes (scaling.hpp mx_scale_code, lane by lane, with its thresholds as
-// values: one kernel for every element type and rule) and each block's factor 2^-k as float
-// bits, exponent field 254 - code (1 for a NaN scale; 0, a subnormal factor, for code 254),
-// `width` blocks at a time: blocks [0, count) rounded up to a multiple of `width`, which the
-// caller's arrays hold. Returns whether a code is 254.
+// values: one kernel for every element type and rule) for the amaxes' bits, and each block's
+// factor 2^-k as float bits, exponent field 254 - code (1 for a NaN scale; 0, a subnormal
+// factor, for code 254).
+struct mx_scale_lanes {
+  u32v code;
+  u32v factor;
+};
+// (A template, forced inline: as block_scale_lanes.)
+template <class Lanes = u32v>
+MINIFLOAT_LANE_FN mx_scale_lanes mx_scale_code_lanes(Lanes bits, std::uint32_t low,
+                                                     std::uint32_t above_once,
+                                                     std::uint32_t above_twice) {
+  const u32v significand = or_(and_(bits, splat(0x007FFFFFU)), splat(0x00800000U));
+  // (Thresholds and significands below 2^31: compared as signed.)
+  const u32v shifted = inc_if(
+      gt_small(significand, splat(above_twice)),
+      inc_if(gt_small(significand, splat(above_once)), shr<23>(and_(bits, splat(0x7FFFFFFFU)))));
+  const u32v clamped = sub(max_u(shifted, splat(low)), splat(low));
+  // NaN, infinity and negative values (not -0): 0xFF.
+  const u32v code = select(
+      mask_and(gt_u(bits, splat(0x7F7FFFFFU)), gt_u(xor_(bits, splat(0x80000000U)), splat(0U))),
+      splat(0xFFU), clamped);
+  return {code,
+          select(eq(code, splat(0xFFU)), splat(0x3F800000U), shl<23>(sub(splat(254U), code)))};
+}
+// mx_scale_code_lanes for amax_bits[b], `width` blocks at a time: blocks [0, count) rounded up
+// to a multiple of `width`, which the caller's arrays hold. Returns whether a code is 254.
 MINIFLOAT_ARRAY_FN bool mx_scale_codes(const std::uint32_t* amax_bits, std::size_t count,
                                        std::uint32_t low, std::uint32_t above_once,
                                        std::uint32_t above_twice, std::uint8_t* codes,
                                        std::uint32_t* factors) {
   u32v subnormal = splat(0U);
   for (std::size_t b = 0; b < count; b += width) {
-    const u32v bits = load_u32(amax_bits + b);
-    const u32v significand = or_(and_(bits, splat(0x007FFFFFU)), splat(0x00800000U));
-    // (Thresholds and significands below 2^31: compared as signed.)
-    const u32v shifted = inc_if(
-        gt_small(significand, splat(above_twice)),
-        inc_if(gt_small(significand, splat(above_once)), shr<23>(and_(bits, splat(0x7FFFFFFFU)))));
-    const u32v clamped = sub(max_u(shifted, splat(low)), splat(low));
-    // NaN, infinity and negative values (not -0): 0xFF.
-    const u32v code = select(
-        mask_and(gt_u(bits, splat(0x7F7FFFFFU)), gt_u(xor_(bits, splat(0x80000000U)), splat(0U))),
-        splat(0xFFU), clamped);
-    store_codes(codes + b, code);
-    store_u32(factors + b,
-              select(eq(code, splat(0xFFU)), splat(0x3F800000U), shl<23>(sub(splat(254U), code))));
-    subnormal = or_(subnormal, select(eq(code, splat(254U)), splat(1U), splat(0U)));
+    const mx_scale_lanes lanes =
+        mx_scale_code_lanes(load_u32(amax_bits + b), low, above_once, above_twice);
+    store_codes(codes + b, lanes.code);
+    store_u32(factors + b, lanes.factor);
+    subnormal = or_(subnormal, select(eq(lanes.code, splat(254U)), splat(1U), splat(0U)));
   }
   return any_lane(eq(subnormal, splat(1U)));
+}
+
+// quantize_block_groups' scales for group g, from its amaxes' bits: each block's factor (float
+// bits) into factors, and the caller's outputs written. False, with nothing written, where the
+// group goes to the general loop instead: an amax that is infinite or NaN (its products could be
+// NaN), and for MX a scale code of 254, whose factor 2^-127 is subnormal (two products), or 0xFF;
+// for the sweeps' unit factors, a NaN.
+MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::computed_block_scales& rule,
+                                      std::size_t g, u32v amax, std::uint32_t* factors) {
+  if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
+    return false;
+  }
+  const scale_lanes lanes = block_scale_lanes(amax, rule.max_value, rule.margin, rule.power_of_two);
+  store_u32(factors, lanes.scale);
+  std::uint32_t inverses[width];
+  store_u32(inverses, lanes.inverse);
+  std::memcpy(rule.inverses + g * width, inverses, sizeof inverses);
+  return true;
+}
+MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::mx_block_scales& rule,
+                                      std::size_t g, u32v amax, std::uint32_t* factors) {
+  const mx_scale_lanes lanes =
+      mx_scale_code_lanes(amax, rule.low, rule.above_once, rule.above_twice);
+  if (any_lane(gt_u(lanes.code, splat(253U)))) {
+    return false;
+  }
+  store_u32(factors, lanes.factor);
+  store_codes(rule.codes + g * width, lanes.code);
+  return true;
+}
+
+MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::unit_block_scales& /*rule*/,
+                                      std::size_t /*g*/, u32v amax, std::uint32_t* factors) {
+  // (Infinities are clamped as any magnitude past the largest; a NaN is not.)
+  if (any_lane(gt_u(amax, splat(0x7F800000U)))) {
+    return false;
+  }
+  store_u32(factors, splat(0x3F800000U));
+  return true;
+}
+
+// 4 vectors (or 1, without store4) of floats from p, vector v times factors[v], narrowed to
+// Target with nearest-even rounding and saturation into codes at out; no lane is a NaN. (Where
+// the addition rounds as the environment says, the caller has checked that it rounds to nearest.)
+template <class Target, std::size_t Vectors>
+MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
+                                       const float (&factors)[Vectors]) {
+  using ::minifloat::detail::rounding_rule;
+  using ::minifloat::detail::step2_variant;
+  constexpr step2_variant chosen =
+      ::minifloat::detail::step2_for<::minifloat::formats::binary32, Target,
+                                     rounding_rule::nearest_even>(capabilities);
+  constexpr step2_variant variant =
+      chosen == step2_variant::lane_addition_if_nearest ? step2_variant::lane_addition : chosen;
+  constexpr auto saturate = ::minifloat::overflow::saturate;
+  constexpr rounding_rule nearest = rounding_rule::nearest_even;
+  if constexpr (capabilities.signs_on_packed_codes && Vectors == 4 &&
+                variant == step2_variant::lane_addition &&
+                clamps_nan_free_by_magnitude<Target, nearest, saturate> &&
+                ::minifloat::format_info<Target>::total_bits == 8) {
+    // The sums' magnitudes and the products' signs joined on the packed codes. (auto:
+    // store_codes4_signed, which only some paths have, stays a dependent call.)
+    const u32v y0 = mul_f32(load_float_bits(p), factors[0]);
+    const u32v y1 = mul_f32(load_float_bits(p + width), factors[1]);
+    const u32v y2 = mul_f32(load_float_bits(p + 2 * width), factors[2]);
+    const u32v y3 = mul_f32(load_float_bits(p + 3 * width), factors[3]);
+    const auto s0 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y0);
+    const auto s1 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y1);
+    const auto s2 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y2);
+    const auto s3 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y3);
+    store_codes4_signed(out, s0, s1, s2, s3, y0, y1, y2, y3);
+  } else {
+    u32v codes[Vectors] = {};
+    for (std::size_t v = 0; v < Vectors; ++v) {
+      codes[v] = convert_float_lanes<Target, nearest, saturate, variant, true>(
+          mul_f32(load_float_bits(p + v * width), factors[v]), splat(0U));
+    }
+    if constexpr (Vectors == 4) {
+      store_codes4(out, codes[0], codes[1], codes[2], codes[3]);
+    } else {
+      store_codes(out, codes[0]);
+    }
+  }
+}
+
+// The block quantizers' one pass over one-row blocks of Size floats (1 x 128 tiles, quantize_mx's
+// 32), `width` blocks side by side at a time, a group that stays in the first-level cache from
+// its first read to its last: the group's amaxes (GroupMax: group_max_magnitudes, or a path's
+// own), the blocks' factors and the caller's scale outputs (group_factors), then every element
+// times its block's factor narrowed to Target with saturation (quantization, docs/spec.md §5),
+// with no call between the steps and no array but the factors; the products of a group whose
+// amaxes are finite hold no NaN, and the narrowing leaves out the NaN lanes' fix-up. A group's
+// amaxes and factors are made before the group ahead of it is narrowed, so that their latency
+// (the amaxes' reduction, the divisions) hides behind that narrowing: MX blocks with the factors
+// made just before their narrowing ran at 11.1-12.2 el/ns on an AMD Zen 5, against 14 by the
+// general loop. Takes the whole groups among `blocks`, stops before a group that group_factors
+// leaves to the general loop, and returns the blocks done. While a group is narrowed, the one
+// after the next is prefetched where it lies before prefetch_end (nullptr: none; the caller's
+// arrays under 64 KiB, as prefetch_ahead).
+template <class Target, std::size_t Size, class Rule, class GroupMax>
+MINIFLOAT_ARRAY_FN std::size_t
+quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, const Rule& rule,
+                      const GroupMax& group_max, const float* prefetch_end) {
+  static_assert(::minifloat::format_info<Target>::total_bits == 8 &&
+                    ::minifloat::format_info<Target>::is_signed,
+                "a signed 8-bit target (the block quantizers' element types)");
+  constexpr std::size_t group_size = width * Size;
+  constexpr std::size_t step = capabilities.store4 ? 4 * width : width;
+  constexpr std::size_t vectors = step / width;
+  static_assert(Size % step == 0 || step % Size == 0, "a store covers whole blocks or part of one");
+  const std::size_t groups = blocks / width;
+  std::uint32_t next_factors[width];
+  if (groups == 0 || !group_factors(rule, 0, group_max(src), next_factors)) {
+    return 0;
+  }
+  for (std::size_t g = 0; g < groups; ++g) {
+    const float* group = src + g * group_size;
+    std::uint8_t* codes = dst + g * group_size;
+    float factors[width];
+    std::memcpy(factors, next_factors, sizeof factors);
+    const bool next_done =
+        g + 1 == groups || group_factors(rule, g + 1, group_max(group + group_size), next_factors);
+    bool prefetches = false;
+    if constexpr (prefetch_distance != 0) {
+      prefetches = prefetch_end != nullptr &&
+                   static_cast<std::size_t>(prefetch_end - group) >= 3 * group_size;
+    }
+    // Block k's floats: a block's factor for every vector of a store, or, for blocks shorter
+    // than a store, each vector's own block's.
+    for (std::size_t k = 0; k < width; k += (step > Size ? step / Size : 1)) {
+      for (std::size_t j = 0; j < Size; j += step) {
+        const std::size_t i = k * Size + j;
+        if constexpr (prefetch_distance != 0) {
+          if (prefetches) {
+            prefetch_elements<step>(group + 2 * group_size + i);
+          }
+        }
+        float lane_factors[vectors];
+        for (std::size_t v = 0; v < vectors; ++v) {
+          lane_factors[v] = factors[k + v * width / Size];
+        }
+        narrow_nan_free<Target>(group + i, codes + i, lane_factors);
+      }
+    }
+    if (!next_done) {
+      return (g + 1) * width;
+    }
+  }
+  return groups * width;
 }
 
 // amax's loop: the largest of the magnitudes' bits, compared as integers (so NaNs come above
@@ -7267,6 +7719,8 @@ MINIFLOAT_ARRAY_FN void encode_by_words(const Half* src, std::size_t n, std::uin
 struct avx2_kernels {
   static constexpr const char* name = "avx2";
   static constexpr lane_capabilities capabilities = avx2::capabilities;
+  // quantize_block_groups (below) exists.
+  static constexpr bool quantizes_block_groups = true;
 
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>
@@ -7348,6 +7802,19 @@ struct avx2_kernels {
                                        std::uint32_t* out, std::size_t rows = 1,
                                        std::size_t stride = 0) {
     avx2::block_max_magnitude_bits(src, blocks, block_size, out, rows, stride);
+  }
+  // One-row blocks of Size floats quantized `width` side by side at a time in one pass
+  // (lanes.inc quantize_block_groups); returns the blocks done: none where MXCSR does not round
+  // to nearest (the addition's rounding, encode_floats).
+  template <class Target, std::size_t Size, class Rule>
+  static std::size_t quantize_block_groups(const float* src, std::size_t blocks,
+                                           std::uint8_t* codes, const Rule& rule,
+                                           const float* prefetch_end) {
+    if (!avx2::rounds_to_nearest()) {
+      return 0;
+    }
+    return avx2::quantize_block_groups<Target, Size>(
+        src, blocks, codes, rule, avx2::group_max_by_blocks<Size>{}, prefetch_end);
   }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).
@@ -7441,7 +7908,7 @@ namespace avx512 {
 // to odd by a conversion with embedded rounding, 32-entry lookups by a two-register permute,
 // codes' magnitudes tested on their packed bytes.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::embedded, true, true, true, true, true, true};
+    float_addition_rounding::embedded, true, true, true, true, true, true, true};
 
 using u32v = __m512i;
 using maskv = __mmask16;
@@ -7675,6 +8142,34 @@ MINIFLOAT_LANE_FN __m512i codes4(u32v a, u32v b, u32v c, u32v d) {
 MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
   _mm512_storeu_si512(p, codes4(a, b, c, d));
 }
+// 64 codes from the magnitudes in the low bytes of four vectors a, b, c, d (below 128:
+// lanes_by_addition's sums) and the sign bits of four vectors of floats fa, fb, fc, fd: one
+// VPERMT2B per pair of vectors gathers their bytes 0 (magnitudes) or 3 (signs) into one half of
+// the line, the other half zeroed, and the halves' ORs are joined by one bit select. Seven
+// instructions, where a sign shift and a bit select per vector and codes4 took eleven.
+constexpr std::array<std::uint8_t, 64> byte_of_lanes_indices(int byte) {
+  std::array<std::uint8_t, 64> indices{};
+  for (int j = 0; j < 64; ++j) {
+    const int lane = j % 16;
+    const int table = (j / 16) % 2; // the first vector of the pair (0-63) or the second
+    indices[static_cast<std::size_t>(j)] = static_cast<std::uint8_t>(64 * table + 4 * lane + byte);
+  }
+  return indices;
+}
+alignas(64) inline constexpr std::array<std::uint8_t, 64> lane_low_bytes = byte_of_lanes_indices(0);
+alignas(64) inline constexpr std::array<std::uint8_t, 64> lane_top_bytes = byte_of_lanes_indices(3);
+MINIFLOAT_LANE_FN void store_codes4_signed(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d, u32v fa,
+                                           u32v fb, u32v fc, u32v fd) {
+  constexpr __mmask64 low_half = 0x00000000FFFFFFFFULL;
+  constexpr __mmask64 high_half = ~low_half;
+  const __m512i low = _mm512_load_si512(lane_low_bytes.data());
+  const __m512i top = _mm512_load_si512(lane_top_bytes.data());
+  const __m512i magnitudes = _mm512_or_si512(_mm512_maskz_permutex2var_epi8(low_half, a, low, b),
+                                             _mm512_maskz_permutex2var_epi8(high_half, c, low, d));
+  const __m512i signs = _mm512_or_si512(_mm512_maskz_permutex2var_epi8(low_half, fa, top, fb),
+                                        _mm512_maskz_permutex2var_epi8(high_half, fc, top, fd));
+  _mm512_storeu_si512(p, bit_select(_mm512_set1_epi8(0x7F), magnitudes, signs));
+}
 // Whether any of the 64 codes has a magnitude (its low 7 bits) outside [first, last], on the
 // packed codes (which the compiler shares with store_codes4): twice the code (the sign bit
 // shifted out) minus 2 first, unsigned, above 2 (last - first). Three instructions, as fast as
@@ -7801,6 +8296,10 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
 //                                     whether any of the 4 * width codes in a, b, c, d has a
 //                                     magnitude (its low 7 bits) outside [first, last]
 //                                     (code_bytes_outside)
+//   store_codes4_signed(p, a, b, c, d, fa, fb, fc, fd)
+//                                     4 * width codes in one store, each the low 7 bits of a
+//                                     lane of a..d (below 128) with the sign bit of the same
+//                                     lane of the floats fa..fd (signs_on_packed_codes)
 //   load_double_as_float_bits(p), load_double_as_float_bits_partial(p, count)
 //                                     doubles rounded to odd into float by instructions, at
 //                                     least where the result is a normal float
@@ -8135,31 +8634,20 @@ struct addition_constants {
   static constexpr std::uint32_t magic_at_zero = magic(0U);
 };
 
-template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
+// lanes_by_addition's steps up to the sum: |x| clamped to the limit (ClampByMagnitude: by the
+// path's min_magnitude, one instruction whatever it makes of a NaN), magic(e) looked up or
+// computed, and the addition; the sum's low bits hold the code's magnitude.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool ClampByMagnitude>
+MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
   using constants = addition_constants<Target, Rule, Overflow>;
-  using info = ::minifloat::format_info<Target>;
-  using ::minifloat::detail::rounding_rule;
-  static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
-                "the addition rounds to nearest or toward zero only");
-  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  // Where a NaN's code is not the limit's, a path with a NaN fix-up clamps |x| in one instruction
-  // (NaN lanes fixed below, from x); else a NaN's bits are above the limit: clamped too.
-  constexpr bool fixes_nan_lanes = constants::by_clamp &&
-                                   clamp_code<Target, Overflow> != info::nan_code &&
-                                   capabilities.fixup_and_lookup32;
   // (auto: min_magnitude, which only some paths have, stays a dependent call.)
   const auto limit = splat(constants::limit_bits);
   u32v clamped = splat(0U);
-  // (The NaN lanes, fixed last, are found first: g++ 12 then keeps each vector of x in one
-  // register. Per 64 floats it made 43 vector instructions with VFIXUPIMMPS fixing the sum, 42
-  // with the compare next to the bit select, 41 so; clang 14 makes 40 each way.)
-  [[maybe_unused]] maskv ordered{};
-  if constexpr (fixes_nan_lanes) {
-    ordered = ordered_lanes(limit, bits);
+  if constexpr (ClampByMagnitude) {
     clamped = min_magnitude(bits, limit);
   } else {
-    clamped = min_u(magnitude_bits, limit);
+    clamped = min_u(and_(bits, splat(0x7FFFFFFFU)), limit);
   }
   u32v magic = splat(0U);
   if constexpr (capabilities.fixup_and_lookup32) {
@@ -8173,15 +8661,47 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
                 splat(constants::magic_at_zero));
   }
+  return add_f32<Rule>(clamped, magic);
+}
+// Whether magnitude_sum_by_addition may clamp by min_magnitude for a source with no NaN lane.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool clamps_nan_free_by_magnitude =
+    (addition_constants<Target, Rule, Overflow>::by_clamp) && capabilities.fixup_and_lookup32;
+
+// NaNFree: the caller knows that no lane of bits is a NaN (a block quantizer's products where
+// every block's amax is finite: quantize_block_groups), and the NaN lanes' fix-up is left out.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool NaNFree = false>
+MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
+  using constants = addition_constants<Target, Rule, Overflow>;
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::detail::rounding_rule;
+  static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
+                "the addition rounds to nearest or toward zero only");
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  // Where a NaN's code is not the limit's, a path with a NaN fix-up clamps |x| in one instruction
+  // (NaN lanes fixed below, from x); else a NaN's bits are above the limit: clamped too.
+  constexpr bool fixes_nan_lanes = !NaNFree && constants::by_clamp &&
+                                   clamp_code<Target, Overflow> != info::nan_code &&
+                                   capabilities.fixup_and_lookup32;
+  // (The NaN lanes, fixed last, are found first: g++ 12 then keeps each vector of x in one
+  // register. Per 64 floats it made 43 vector instructions with VFIXUPIMMPS fixing the sum, 42
+  // with the compare next to the bit select, 41 so; clang 14 makes 40 each way.)
+  [[maybe_unused]] maskv ordered{};
+  if constexpr (fixes_nan_lanes) {
+    ordered = ordered_lanes(splat(constants::limit_bits), bits);
+  }
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
-  auto sum = add_f32<Rule>(clamped, magic);
+  constexpr bool clamp_by_magnitude =
+      fixes_nan_lanes || (NaNFree && clamps_nan_free_by_magnitude<Target, Rule, Overflow>);
+  auto sum = magnitude_sum_by_addition<Target, Rule, Overflow, clamp_by_magnitude>(bits);
   if constexpr (constants::by_clamp) {
     if constexpr (fixes_nan_lanes && !constants::finite_by_clamp) {
       // The top total_bits of a NaN x are its sign and then all ones, the NaN code (NaN takes
       // the sign): taken whole there, whatever the clamp and the sum made of the lane.
       return bit_select_where(ordered, splat(std::uint32_t{info::magnitude_mask}), sum,
                               shr<32 - info::total_bits>(bits));
-    } else if constexpr (clamp_code<Target, Overflow> != info::nan_code) {
+    } else if constexpr (!NaNFree && clamp_code<Target, Overflow> != info::nan_code) {
       if constexpr (capabilities.fixup_and_lookup32) {
         sum = all_ones_where_nan(sum, bits);
       } else {
@@ -8192,7 +8712,7 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
     // bit at its place); a finite-only format's NaN lanes read as +FLT_MAX there (+max).
     // (decltype(sum): all_ones_where_nan, which only some paths have, stays a dependent call.)
     decltype(sum) sign_source = bits;
-    if constexpr (constants::finite_by_clamp) {
+    if constexpr (constants::finite_by_clamp && !NaNFree) {
       sign_source = all_ones_where_nan(sign_source, bits);
     }
     return bit_select(splat(std::uint32_t{info::magnitude_mask}), sum,
@@ -8248,8 +8768,9 @@ MINIFLOAT_LANE_FN u32v widen_binary16_lanes(u32v half) {
 }
 
 // Steps 1 to 4 for one vector of floats (as bits) with the step 2 variant Variant (converter.hpp).
+// (NaNFree: as lanes_by_addition's; the other variants ignore it.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          ::minifloat::detail::step2_variant Variant>
+          ::minifloat::detail::step2_variant Variant, bool NaNFree = false>
 MINIFLOAT_LANE_FN u32v convert_float_lanes(u32v bits, u32v random_bits) {
   using ::minifloat::detail::step2_variant;
   static_assert(Variant == step2_variant::lane_shifts || Variant == step2_variant::lane_addition ||
@@ -8258,7 +8779,7 @@ MINIFLOAT_LANE_FN u32v convert_float_lanes(u32v bits, u32v random_bits) {
                 "a lane variant of step 2, chosen by step2_for");
   if constexpr (Variant == step2_variant::lane_addition) {
     static_cast<void>(random_bits);
-    return lanes_by_addition<Target, Rule, Overflow>(bits);
+    return lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits);
   } else if constexpr (Variant == step2_variant::lane_fixed_point) {
     return lanes_by_fixed_point<Target, Rule, Overflow>(bits, random_bits);
   } else if constexpr (Variant == step2_variant::lane_exponent) {
@@ -9367,38 +9888,49 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   }
 }
 
-// The amaxes' bits of `groups` groups of `width` side-by-side one-row blocks of Size floats (a
-// multiple of width: NVFP4's 16, MX's 32, 1 x 128 tiles), a block at a time into two maxima, the
-// group's gathered into one vector (max_of_each). With Size known the loops unroll: 3
+// The amaxes' bits of a group of `width` side-by-side one-row blocks of Size floats (a multiple
+// of width: NVFP4's 16, MX's 32, 1 x 128 tiles), lane k block k's: a block at a time into two
+// maxima, the group's gathered into one vector (max_of_each). With Size known the loops unroll: 3
 // instructions for a block of two vectors, where the generic loop below (the blocks advancing
 // together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
 // the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
 template <std::size_t Size>
-MINIFLOAT_ARRAY_FN void group_max_magnitude_bits(const float* src, std::size_t groups,
-                                                 std::uint32_t* out) {
+MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
   const u32v magnitude = splat(0x7FFFFFFFU);
-  for (std::size_t g = 0; g < groups; ++g) {
-    const float* group = src + g * width * Size;
-    u32v m[width];
-    for (std::size_t k = 0; k < width; ++k) {
-      const float* block = group + k * Size;
-      u32v m0 = and_(load_float_bits(block), magnitude);
-      if constexpr (Size == width) {
-        m[k] = m0;
-      } else {
-        u32v m1 = and_(load_float_bits(block + width), magnitude);
-        for (std::size_t i = 2 * width; i < Size; i += width) {
-          if ((i / width) % 2 == 0) {
-            m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
-          } else {
-            m1 = max_u(m1, and_(load_float_bits(block + i), magnitude));
-          }
+  u32v m[width];
+  for (std::size_t k = 0; k < width; ++k) {
+    const float* block = group + k * Size;
+    u32v m0 = and_(load_float_bits(block), magnitude);
+    if constexpr (Size == width) {
+      m[k] = m0;
+    } else {
+      u32v m1 = and_(load_float_bits(block + width), magnitude);
+      for (std::size_t i = 2 * width; i < Size; i += width) {
+        if ((i / width) % 2 == 0) {
+          m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+        } else {
+          m1 = max_u(m1, and_(load_float_bits(block + i), magnitude));
         }
-        m[k] = max_u(m0, m1);
       }
+      m[k] = max_u(m0, m1);
     }
-    store_u32(out + g * width, max_of_each(m));
+  }
+  return max_of_each(m);
+}
+// group_max_magnitudes as quantize_block_groups' GroupMax.
+template <std::size_t Size>
+struct group_max_by_blocks {
+  MINIFLOAT_ARRAY_FN u32v operator()(const float* group) const {
+    return group_max_magnitudes<Size>(group);
+  }
+};
+// group_max_magnitudes of `groups` groups one after the other, into out.
+template <std::size_t Size>
+MINIFLOAT_ARRAY_FN void group_max_magnitude_bits(const float* src, std::size_t groups,
+                                                 std::uint32_t* out) {
+  for (std::size_t g = 0; g < groups; ++g) {
+    store_u32(out + g * width, group_max_magnitudes<Size>(src + g * width * Size));
   }
 }
 
@@ -9465,14 +9997,19 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
 }
 
 // The block quantizers' scales, compute_scale<T> (scaling.hpp, docs/spec.md §5) lane by lane for
-// the amaxes' bits largest[b] (amax's rule: NaN above infinity), as float bits, and their
-// inverses 1 / scale, `width` blocks at a time with no branch: blocks [0, count) rounded up to a
-// multiple of `width`, which the caller's arrays hold. max_value is max(T); margin >= 0. A
-// divisor that compute_scale does not divide by (0, subnormal, infinity, NaN) is replaced by 1
-// first, so that no lane raises a division-by-zero flag the scalar function would not.
-MINIFLOAT_ARRAY_FN void block_scales(const std::uint32_t* largest, std::size_t count,
-                                     float max_value, int margin, bool power_of_two,
-                                     std::uint32_t* scales, std::uint32_t* inverses) {
+// the amaxes' bits (amax's rule: NaN above infinity), as float bits, and their inverses
+// 1 / scale, with no branch. max_value is max(T); margin >= 0. A divisor that compute_scale does
+// not divide by (0, subnormal, infinity, NaN) is replaced by 1 first, so that no lane raises a
+// division-by-zero flag the scalar function would not.
+struct scale_lanes {
+  u32v scale;
+  u32v inverse;
+};
+// (Forced inline where the path does so, as a template: a call per vector returned the pair
+// through memory, and the portable path's lane functions are constexpr, the division not.)
+template <class Lanes = u32v>
+MINIFLOAT_LANE_FN scale_lanes block_scale_lanes(Lanes amax, float max_value, int margin,
+                                                bool power_of_two) {
   const u32v one = splat(0x3F800000U);
   const u32v largest_finite = splat(0x7F7FFFFFU);
   const u32v dividend = splat(::minifloat::detail::bit_cast<std::uint32_t>(max_value));
@@ -9482,22 +10019,30 @@ MINIFLOAT_ARRAY_FN void block_scales(const std::uint32_t* largest, std::size_t c
   const u32v margin_field = splat(capped_margin << 23);
   const u32v exponent_limit = splat(capped_margin + 1U);
   const u32v rounding_mask = splat(power_of_two ? 0xFF800000U : 0xFFFFFFFFU);
+  // amax > 0 and finite (subnormals included): amax - 1 < FLT_MAX's bits, 0 wrapping round.
+  const maskv positive_finite = gt_u(largest_finite, sub(amax, splat(1U)));
+  const maskv normal = gt_u(amax, splat(0x007FFFFFU));
+  const u32v quotient =
+      quotient_f32(dividend, select(mask_and(positive_finite, normal), amax, one));
+  // A subnormal amax: FLT_MAX (denormals-are-zero would divide by 0); a quotient past FLT_MAX
+  // too.
+  u32v s = select(normal, quotient, largest_finite);
+  s = select(gt_u(s, largest_finite), largest_finite, s);
+  s = select(gt_small(exponent_limit, shr<23>(s)), splat(0x00800000U), sub(s, margin_field));
+  // An amax that is 0, infinite or NaN: 1, with no margin and no rounding.
+  s = select(positive_finite, and_(s, rounding_mask), one);
+  return {s, quotient_f32(one, s)};
+}
+// block_scale_lanes for largest[b], `width` blocks at a time: blocks [0, count) rounded up to a
+// multiple of `width`, which the caller's arrays hold.
+MINIFLOAT_ARRAY_FN void block_scales(const std::uint32_t* largest, std::size_t count,
+                                     float max_value, int margin, bool power_of_two,
+                                     std::uint32_t* scales, std::uint32_t* inverses) {
   for (std::size_t b = 0; b < count; b += width) {
-    const u32v amax = load_u32(largest + b);
-    // amax > 0 and finite (subnormals included): amax - 1 < FLT_MAX's bits, 0 wrapping round.
-    const maskv positive_finite = gt_u(largest_finite, sub(amax, splat(1U)));
-    const maskv normal = gt_u(amax, splat(0x007FFFFFU));
-    const u32v quotient =
-        quotient_f32(dividend, select(mask_and(positive_finite, normal), amax, one));
-    // A subnormal amax: FLT_MAX (denormals-are-zero would divide by 0); a quotient past FLT_MAX
-    // too.
-    u32v s = select(normal, quotient, largest_finite);
-    s = select(gt_u(s, largest_finite), largest_finite, s);
-    s = select(gt_small(exponent_limit, shr<23>(s)), splat(0x00800000U), sub(s, margin_field));
-    // An amax that is 0, infinite or NaN: 1, with no margin and no rounding.
-    s = select(positive_finite, and_(s, rounding_mask), one);
-    store_u32(scales + b, s);
-    store_u32(inverses + b, quotient_f32(one, s));
+    const scale_lanes lanes =
+        block_scale_lanes(load_u32(largest + b), max_value, margin, power_of_two);
+    store_u32(scales + b, lanes.scale);
+    store_u32(inverses + b, lanes.inverse);
   }
 }
 
@@ -9517,33 +10062,195 @@ MINIFLOAT_ARRAY_FN void nvfp4_factors(const float* bytes, std::size_t count, flo
 }
 
 // quantize_mx's scale codes (scaling.hpp mx_scale_code, lane by lane, with its thresholds as
-// values: one kernel for every element type and rule) and each block's factor 2^-k as float
-// bits, exponent field 254 - code (1 for a NaN scale; 0, a subnormal factor, for code 254),
-// `width` blocks at a time: blocks [0, count) rounded up to a multiple of `width`, which the
-// caller's arrays hold. Returns whether a code is 254.
+// values: one kernel for every element type and rule) for the amaxes' bits, and each block's
+// factor 2^-k as float bits, exponent field 254 - code (1 for a NaN scale; 0, a subnormal
+// factor, for code 254).
+struct mx_scale_lanes {
+  u32v code;
+  u32v factor;
+};
+// (A template, forced inline: as block_scale_lanes.)
+template <class Lanes = u32v>
+MINIFLOAT_LANE_FN mx_scale_lanes mx_scale_code_lanes(Lanes bits, std::uint32_t low,
+                                                     std::uint32_t above_once,
+                                                     std::uint32_t above_twice) {
+  const u32v significand = or_(and_(bits, splat(0x007FFFFFU)), splat(0x00800000U));
+  // (Thresholds and significands below 2^31: compared as signed.)
+  const u32v shifted = inc_if(
+      gt_small(significand, splat(above_twice)),
+      inc_if(gt_small(significand, splat(above_once)), shr<23>(and_(bits, splat(0x7FFFFFFFU)))));
+  const u32v clamped = sub(max_u(shifted, splat(low)), splat(low));
+  // NaN, infinity and negative values (not -0): 0xFF.
+  const u32v code = select(
+      mask_and(gt_u(bits, splat(0x7F7FFFFFU)), gt_u(xor_(bits, splat(0x80000000U)), splat(0U))),
+      splat(0xFFU), clamped);
+  return {code,
+          select(eq(code, splat(0xFFU)), splat(0x3F800000U), shl<23>(sub(splat(254U), code)))};
+}
+// mx_scale_code_lanes for amax_bits[b], `width` blocks at a time: blocks [0, count) rounded up
+// to a multiple of `width`, which the caller's arrays hold. Returns whether a code is 254.
 MINIFLOAT_ARRAY_FN bool mx_scale_codes(const std::uint32_t* amax_bits, std::size_t count,
                                        std::uint32_t low, std::uint32_t above_once,
                                        std::uint32_t above_twice, std::uint8_t* codes,
                                        std::uint32_t* factors) {
   u32v subnormal = splat(0U);
   for (std::size_t b = 0; b < count; b += width) {
-    const u32v bits = load_u32(amax_bits + b);
-    const u32v significand = or_(and_(bits, splat(0x007FFFFFU)), splat(0x00800000U));
-    // (Thresholds and significands below 2^31: compared as signed.)
-    const u32v shifted = inc_if(
-        gt_small(significand, splat(above_twice)),
-        inc_if(gt_small(significand, splat(above_once)), shr<23>(and_(bits, splat(0x7FFFFFFFU)))));
-    const u32v clamped = sub(max_u(shifted, splat(low)), splat(low));
-    // NaN, infinity and negative values (not -0): 0xFF.
-    const u32v code = select(
-        mask_and(gt_u(bits, splat(0x7F7FFFFFU)), gt_u(xor_(bits, splat(0x80000000U)), splat(0U))),
-        splat(0xFFU), clamped);
-    store_codes(codes + b, code);
-    store_u32(factors + b,
-              select(eq(code, splat(0xFFU)), splat(0x3F800000U), shl<23>(sub(splat(254U), code))));
-    subnormal = or_(subnormal, select(eq(code, splat(254U)), splat(1U), splat(0U)));
+    const mx_scale_lanes lanes =
+        mx_scale_code_lanes(load_u32(amax_bits + b), low, above_once, above_twice);
+    store_codes(codes + b, lanes.code);
+    store_u32(factors + b, lanes.factor);
+    subnormal = or_(subnormal, select(eq(lanes.code, splat(254U)), splat(1U), splat(0U)));
   }
   return any_lane(eq(subnormal, splat(1U)));
+}
+
+// quantize_block_groups' scales for group g, from its amaxes' bits: each block's factor (float
+// bits) into factors, and the caller's outputs written. False, with nothing written, where the
+// group goes to the general loop instead: an amax that is infinite or NaN (its products could be
+// NaN), and for MX a scale code of 254, whose factor 2^-127 is subnormal (two products), or 0xFF;
+// for the sweeps' unit factors, a NaN.
+MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::computed_block_scales& rule,
+                                      std::size_t g, u32v amax, std::uint32_t* factors) {
+  if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
+    return false;
+  }
+  const scale_lanes lanes = block_scale_lanes(amax, rule.max_value, rule.margin, rule.power_of_two);
+  store_u32(factors, lanes.scale);
+  std::uint32_t inverses[width];
+  store_u32(inverses, lanes.inverse);
+  std::memcpy(rule.inverses + g * width, inverses, sizeof inverses);
+  return true;
+}
+MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::mx_block_scales& rule,
+                                      std::size_t g, u32v amax, std::uint32_t* factors) {
+  const mx_scale_lanes lanes =
+      mx_scale_code_lanes(amax, rule.low, rule.above_once, rule.above_twice);
+  if (any_lane(gt_u(lanes.code, splat(253U)))) {
+    return false;
+  }
+  store_u32(factors, lanes.factor);
+  store_codes(rule.codes + g * width, lanes.code);
+  return true;
+}
+
+MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::unit_block_scales& /*rule*/,
+                                      std::size_t /*g*/, u32v amax, std::uint32_t* factors) {
+  // (Infinities are clamped as any magnitude past the largest; a NaN is not.)
+  if (any_lane(gt_u(amax, splat(0x7F800000U)))) {
+    return false;
+  }
+  store_u32(factors, splat(0x3F800000U));
+  return true;
+}
+
+// 4 vectors (or 1, without store4) of floats from p, vector v times factors[v], narrowed to
+// Target with nearest-even rounding and saturation into codes at out; no lane is a NaN. (Where
+// the addition rounds as the environment says, the caller has checked that it rounds to nearest.)
+template <class Target, std::size_t Vectors>
+MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
+                                       const float (&factors)[Vectors]) {
+  using ::minifloat::detail::rounding_rule;
+  using ::minifloat::detail::step2_variant;
+  constexpr step2_variant chosen =
+      ::minifloat::detail::step2_for<::minifloat::formats::binary32, Target,
+                                     rounding_rule::nearest_even>(capabilities);
+  constexpr step2_variant variant =
+      chosen == step2_variant::lane_addition_if_nearest ? step2_variant::lane_addition : chosen;
+  constexpr auto saturate = ::minifloat::overflow::saturate;
+  constexpr rounding_rule nearest = rounding_rule::nearest_even;
+  if constexpr (capabilities.signs_on_packed_codes && Vectors == 4 &&
+                variant == step2_variant::lane_addition &&
+                clamps_nan_free_by_magnitude<Target, nearest, saturate> &&
+                ::minifloat::format_info<Target>::total_bits == 8) {
+    // The sums' magnitudes and the products' signs joined on the packed codes. (auto:
+    // store_codes4_signed, which only some paths have, stays a dependent call.)
+    const u32v y0 = mul_f32(load_float_bits(p), factors[0]);
+    const u32v y1 = mul_f32(load_float_bits(p + width), factors[1]);
+    const u32v y2 = mul_f32(load_float_bits(p + 2 * width), factors[2]);
+    const u32v y3 = mul_f32(load_float_bits(p + 3 * width), factors[3]);
+    const auto s0 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y0);
+    const auto s1 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y1);
+    const auto s2 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y2);
+    const auto s3 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y3);
+    store_codes4_signed(out, s0, s1, s2, s3, y0, y1, y2, y3);
+  } else {
+    u32v codes[Vectors] = {};
+    for (std::size_t v = 0; v < Vectors; ++v) {
+      codes[v] = convert_float_lanes<Target, nearest, saturate, variant, true>(
+          mul_f32(load_float_bits(p + v * width), factors[v]), splat(0U));
+    }
+    if constexpr (Vectors == 4) {
+      store_codes4(out, codes[0], codes[1], codes[2], codes[3]);
+    } else {
+      store_codes(out, codes[0]);
+    }
+  }
+}
+
+// The block quantizers' one pass over one-row blocks of Size floats (1 x 128 tiles, quantize_mx's
+// 32), `width` blocks side by side at a time, a group that stays in the first-level cache from
+// its first read to its last: the group's amaxes (GroupMax: group_max_magnitudes, or a path's
+// own), the blocks' factors and the caller's scale outputs (group_factors), then every element
+// times its block's factor narrowed to Target with saturation (quantization, docs/spec.md §5),
+// with no call between the steps and no array but the factors; the products of a group whose
+// amaxes are finite hold no NaN, and the narrowing leaves out the NaN lanes' fix-up. A group's
+// amaxes and factors are made before the group ahead of it is narrowed, so that their latency
+// (the amaxes' reduction, the divisions) hides behind that narrowing: MX blocks with the factors
+// made just before their narrowing ran at 11.1-12.2 el/ns on an AMD Zen 5, against 14 by the
+// general loop. Takes the whole groups among `blocks`, stops before a group that group_factors
+// leaves to the general loop, and returns the blocks done. While a group is narrowed, the one
+// after the next is prefetched where it lies before prefetch_end (nullptr: none; the caller's
+// arrays under 64 KiB, as prefetch_ahead).
+template <class Target, std::size_t Size, class Rule, class GroupMax>
+MINIFLOAT_ARRAY_FN std::size_t
+quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, const Rule& rule,
+                      const GroupMax& group_max, const float* prefetch_end) {
+  static_assert(::minifloat::format_info<Target>::total_bits == 8 &&
+                    ::minifloat::format_info<Target>::is_signed,
+                "a signed 8-bit target (the block quantizers' element types)");
+  constexpr std::size_t group_size = width * Size;
+  constexpr std::size_t step = capabilities.store4 ? 4 * width : width;
+  constexpr std::size_t vectors = step / width;
+  static_assert(Size % step == 0 || step % Size == 0, "a store covers whole blocks or part of one");
+  const std::size_t groups = blocks / width;
+  std::uint32_t next_factors[width];
+  if (groups == 0 || !group_factors(rule, 0, group_max(src), next_factors)) {
+    return 0;
+  }
+  for (std::size_t g = 0; g < groups; ++g) {
+    const float* group = src + g * group_size;
+    std::uint8_t* codes = dst + g * group_size;
+    float factors[width];
+    std::memcpy(factors, next_factors, sizeof factors);
+    const bool next_done =
+        g + 1 == groups || group_factors(rule, g + 1, group_max(group + group_size), next_factors);
+    bool prefetches = false;
+    if constexpr (prefetch_distance != 0) {
+      prefetches = prefetch_end != nullptr &&
+                   static_cast<std::size_t>(prefetch_end - group) >= 3 * group_size;
+    }
+    // Block k's floats: a block's factor for every vector of a store, or, for blocks shorter
+    // than a store, each vector's own block's.
+    for (std::size_t k = 0; k < width; k += (step > Size ? step / Size : 1)) {
+      for (std::size_t j = 0; j < Size; j += step) {
+        const std::size_t i = k * Size + j;
+        if constexpr (prefetch_distance != 0) {
+          if (prefetches) {
+            prefetch_elements<step>(group + 2 * group_size + i);
+          }
+        }
+        float lane_factors[vectors];
+        for (std::size_t v = 0; v < vectors; ++v) {
+          lane_factors[v] = factors[k + v * width / Size];
+        }
+        narrow_nan_free<Target>(group + i, codes + i, lane_factors);
+      }
+    }
+    if (!next_done) {
+      return (g + 1) * width;
+    }
+  }
+  return groups * width;
 }
 
 // amax's loop: the largest of the magnitudes' bits, compared as integers (so NaNs come above
@@ -10109,55 +10816,69 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
   return b;
 }
 
-// group_max_magnitude_bits (lanes.inc) for a source `offset` floats (1 to 15) past a 64-byte
-// boundary, as std::vector's large buffers lie (16 bytes past one), by loads of whole cache
-// lines: block k's lines run from the one holding its first element to the one holding the
-// next block's, the first taken in lanes offset and up, the last below offset (a masked
-// maximum; a group's first line by an expanding load, its last by a masked one, so that no
-// byte outside the array is read). Size / 16 loads per block, each line read once, where the
-// block's own Size / 16 vectors each straddled two lines. 1 x 128 tiles' amaxes at 64 Ki floats 16
-// bytes past a boundary (AMD Zen 5): 0.094 cycles per element by the blocks' vectors, 0.061 by
-// whole lines; 0.037 from an aligned source. (NVFP4's blocks of one vector gain nothing.)
+// group_max_magnitudes (lanes.inc) for a group `offset` floats (1 to 15) past a 64-byte boundary,
+// as std::vector's large buffers lie (16 bytes past one), by loads of whole cache lines: block
+// k's lines run from the one holding its first element to the one holding the next block's, the
+// first taken in lanes offset and up, the last below offset (a masked maximum; the group's first
+// line by an expanding load, its last by a masked one, so that no byte outside the group is
+// read). Size / 16 loads per block, each line read once, where the block's own Size / 16
+// vectors each straddled two lines. 1 x 128 tiles' amaxes at 64 Ki floats 16 bytes
+// past a boundary (AMD Zen 5): 0.094 cycles per element by the blocks' vectors, 0.061 by whole
+// lines; 0.037 from an aligned source. (NVFP4's blocks of one vector gain nothing.)
 template <std::size_t Size>
-MINIFLOAT_ARRAY_FN void group_max_magnitude_bits_by_lines(const float* src, unsigned offset,
-                                                          std::size_t groups, std::uint32_t* out) {
+MINIFLOAT_ARRAY_FN u32v group_max_magnitudes_by_lines(const float* group, unsigned offset) {
   static_assert(Size % 16 == 0 && Size >= 32, "blocks of two vectors or more");
   const __m512i magnitude = _mm512_set1_epi32(0x7FFFFFFF);
   const auto from_offset = static_cast<__mmask16>(0xFFFFU << offset);
   const auto below_offset = static_cast<__mmask16>((1U << offset) - 1U);
-  for (std::size_t g = 0; g < groups; ++g) {
-    u32v m[16];
-    // The line block k starts in: its lanes from offset on are block k's, those below it the
-    // block before's (for the group's first, 0: an expanding load puts the block's first
-    // elements in lanes offset and up, from no address before the array).
-    u32v head = _mm512_maskz_and_epi32(
-        from_offset, _mm512_maskz_expandloadu_epi32(from_offset, src + 16 * g * Size), magnitude);
-    for (std::size_t k = 0; k < 16; ++k) {
-      const std::size_t first = (16 * g + k) * Size; // the block's first element
-      u32v m0 = _mm512_and_si512(_mm512_load_si512(src + first + 16 - offset), magnitude);
-      u32v m1 = m0;
-      for (std::size_t i = 32; i < Size; i += 16) {
-        const u32v v = _mm512_and_si512(_mm512_load_si512(src + first + i - offset), magnitude);
-        if ((i / 16) % 2 == 1) {
-          m1 = _mm512_max_epu32(m1, v);
-        } else {
-          m0 = _mm512_max_epu32(m0, v);
-        }
+  u32v m[16];
+  // The line block k starts in: its lanes from offset on are block k's, those below it the
+  // block before's (for the group's first, 0: an expanding load puts the block's first
+  // elements in lanes offset and up, from no address before the group). Each shared line's two
+  // parts are masked as they are taken (a masked AND each), so that the maxima need no mask:
+  // masked maxima, whose destination is also their pass-through, cost g++ 12 a copy each.
+  u32v head = _mm512_maskz_and_epi32(from_offset,
+                                     _mm512_maskz_expandloadu_epi32(from_offset, group), magnitude);
+  // (Unrolled, so that the 16 maxima stay in registers: g++ 12 kept the loop and stored them.)
+#pragma GCC unroll 16
+  for (std::size_t k = 0; k < 16; ++k) {
+    const std::size_t first = k * Size; // the block's first element
+    u32v m0 = _mm512_and_si512(_mm512_load_si512(group + first + 16 - offset), magnitude);
+    u32v m1 = head;
+    for (std::size_t i = 32; i < Size; i += 16) {
+      const u32v v = _mm512_and_si512(_mm512_load_si512(group + first + i - offset), magnitude);
+      if ((i / 16) % 2 == 1) {
+        m1 = _mm512_max_epu32(m1, v);
+      } else {
+        m0 = _mm512_max_epu32(m0, v);
       }
-      // The next block's first line (after the group's last block, masked: it may end the
-      // array).
-      const u32v next =
-          k == 15
-              ? _mm512_maskz_and_epi32(
-                    below_offset,
-                    _mm512_maskz_loadu_epi32(below_offset, src + first + Size - offset), magnitude)
-              : _mm512_and_si512(_mm512_load_si512(src + first + Size - offset), magnitude);
-      const u32v inner = _mm512_max_epu32(m0, m1);
-      const u32v with_head = _mm512_mask_max_epu32(inner, from_offset, inner, head);
-      m[k] = _mm512_mask_max_epu32(with_head, below_offset, with_head, next);
-      head = next;
     }
-    _mm512_storeu_si512(out + 16 * g, max_of_each(m));
+    // The next block's first line (after the group's last block, by a masked load: it may end
+    // the array).
+    const float* next_line = group + first + Size - offset;
+    const u32v next =
+        k == 15 ? _mm512_maskz_loadu_epi32(below_offset, next_line) : _mm512_load_si512(next_line);
+    m[k] = _mm512_max_epu32(_mm512_max_epu32(m0, m1),
+                            _mm512_maskz_and_epi32(below_offset, next, magnitude));
+    head = _mm512_maskz_and_epi32(from_offset, next, magnitude);
+  }
+  return max_of_each(m);
+}
+// group_max_magnitudes_by_lines as quantize_block_groups' GroupMax.
+template <std::size_t Size>
+struct group_max_by_lines {
+  unsigned offset;
+  MINIFLOAT_LANE_FN u32v operator()(const float* group) const {
+    return group_max_magnitudes_by_lines<Size>(group, offset);
+  }
+};
+// The amaxes of `groups` groups one after the other, by whole lines.
+template <std::size_t Size>
+MINIFLOAT_ARRAY_FN void group_max_magnitude_bits_by_lines(const float* src, unsigned offset,
+                                                          std::size_t groups, std::uint32_t* out) {
+  for (std::size_t g = 0; g < groups; ++g) {
+    _mm512_storeu_si512(out + 16 * g,
+                        group_max_magnitudes_by_lines<Size>(src + g * 16 * Size, offset));
   }
 }
 
@@ -10186,6 +10907,8 @@ MINIFLOAT_ARRAY_FN void pack_nibble_pairs(const std::uint8_t* codes, std::size_t
 struct avx512_kernels {
   static constexpr const char* name = "avx512";
   static constexpr lane_capabilities capabilities = avx512::capabilities;
+  // quantize_block_groups (below) exists.
+  static constexpr bool quantizes_block_groups = true;
 
   // (mode: non_temporal writes the codes without random bits or report with streaming stores,
   // past dst's first 64-byte boundary. Float -> e4m3 at 64 Mi on an AMD Zen 5, source and
@@ -10266,6 +10989,22 @@ struct avx512_kernels {
     }
     avx512::block_max_magnitude_bits(src, blocks, block_size, out, rows, stride);
   }
+  // One-row blocks of Size floats (32 or 128) quantized 16 side by side at a time in one pass
+  // (lanes.inc quantize_block_groups), the amaxes by whole cache lines
+  // (group_max_magnitudes_by_lines); returns the blocks done.
+  template <class Target, std::size_t Size, class Rule>
+  static std::size_t quantize_block_groups(const float* src, std::size_t blocks,
+                                           std::uint8_t* codes, const Rule& rule,
+                                           const float* prefetch_end) {
+    // (A source on a line boundary: the blocks' own vectors are whole lines.)
+    const auto to_line = static_cast<unsigned>(elements_to_line(src));
+    if (to_line != 0 && reinterpret_cast<std::uintptr_t>(src) % sizeof(float) == 0) {
+      return avx512::quantize_block_groups<Target, Size>(
+          src, blocks, codes, rule, avx512::group_max_by_lines<Size>{16 - to_line}, prefetch_end);
+    }
+    return avx512::quantize_block_groups<Target, Size>(
+        src, blocks, codes, rule, avx512::group_max_by_blocks<Size>{}, prefetch_end);
+  }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).
   static void block_scales(const std::uint32_t* largest, std::size_t count, float max_value,
@@ -10344,7 +11083,7 @@ namespace neon {
 // The float addition kernel needs a known rounding; NEON's comes from FPCR, and the kernel with
 // per-lane shifts needs no such check. Packed stores; binary16 widened by integer arithmetic.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::none, true, false, true, false, false, false};
+    float_addition_rounding::none, true, false, true, false, false, false, false};
 
 using u32v = uint32x4_t;
 using maskv = uint32x4_t; // all ones in a true lane
@@ -10557,6 +11296,10 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[4]) {
 //                                     whether any of the 4 * width codes in a, b, c, d has a
 //                                     magnitude (its low 7 bits) outside [first, last]
 //                                     (code_bytes_outside)
+//   store_codes4_signed(p, a, b, c, d, fa, fb, fc, fd)
+//                                     4 * width codes in one store, each the low 7 bits of a
+//                                     lane of a..d (below 128) with the sign bit of the same
+//                                     lane of the floats fa..fd (signs_on_packed_codes)
 //   load_double_as_float_bits(p), load_double_as_float_bits_partial(p, count)
 //                                     doubles rounded to odd into float by instructions, at
 //                                     least where the result is a normal float
@@ -10891,31 +11634,20 @@ struct addition_constants {
   static constexpr std::uint32_t magic_at_zero = magic(0U);
 };
 
-template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
+// lanes_by_addition's steps up to the sum: |x| clamped to the limit (ClampByMagnitude: by the
+// path's min_magnitude, one instruction whatever it makes of a NaN), magic(e) looked up or
+// computed, and the addition; the sum's low bits hold the code's magnitude.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool ClampByMagnitude>
+MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
   using constants = addition_constants<Target, Rule, Overflow>;
-  using info = ::minifloat::format_info<Target>;
-  using ::minifloat::detail::rounding_rule;
-  static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
-                "the addition rounds to nearest or toward zero only");
-  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
-  // Where a NaN's code is not the limit's, a path with a NaN fix-up clamps |x| in one instruction
-  // (NaN lanes fixed below, from x); else a NaN's bits are above the limit: clamped too.
-  constexpr bool fixes_nan_lanes = constants::by_clamp &&
-                                   clamp_code<Target, Overflow> != info::nan_code &&
-                                   capabilities.fixup_and_lookup32;
   // (auto: min_magnitude, which only some paths have, stays a dependent call.)
   const auto limit = splat(constants::limit_bits);
   u32v clamped = splat(0U);
-  // (The NaN lanes, fixed last, are found first: g++ 12 then keeps each vector of x in one
-  // register. Per 64 floats it made 43 vector instructions with VFIXUPIMMPS fixing the sum, 42
-  // with the compare next to the bit select, 41 so; clang 14 makes 40 each way.)
-  [[maybe_unused]] maskv ordered{};
-  if constexpr (fixes_nan_lanes) {
-    ordered = ordered_lanes(limit, bits);
+  if constexpr (ClampByMagnitude) {
     clamped = min_magnitude(bits, limit);
   } else {
-    clamped = min_u(magnitude_bits, limit);
+    clamped = min_u(and_(bits, splat(0x7FFFFFFFU)), limit);
   }
   u32v magic = splat(0U);
   if constexpr (capabilities.fixup_and_lookup32) {
@@ -10929,15 +11661,47 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
                 splat(constants::magic_at_zero));
   }
+  return add_f32<Rule>(clamped, magic);
+}
+// Whether magnitude_sum_by_addition may clamp by min_magnitude for a source with no NaN lane.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool clamps_nan_free_by_magnitude =
+    (addition_constants<Target, Rule, Overflow>::by_clamp) && capabilities.fixup_and_lookup32;
+
+// NaNFree: the caller knows that no lane of bits is a NaN (a block quantizer's products where
+// every block's amax is finite: quantize_block_groups), and the NaN lanes' fix-up is left out.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool NaNFree = false>
+MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
+  using constants = addition_constants<Target, Rule, Overflow>;
+  using info = ::minifloat::format_info<Target>;
+  using ::minifloat::detail::rounding_rule;
+  static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
+                "the addition rounds to nearest or toward zero only");
+  const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
+  // Where a NaN's code is not the limit's, a path with a NaN fix-up clamps |x| in one instruction
+  // (NaN lanes fixed below, from x); else a NaN's bits are above the limit: clamped too.
+  constexpr bool fixes_nan_lanes = !NaNFree && constants::by_clamp &&
+                                   clamp_code<Target, Overflow> != info::nan_code &&
+                                   capabilities.fixup_and_lookup32;
+  // (The NaN lanes, fixed last, are found first: g++ 12 then keeps each vector of x in one
+  // register. Per 64 floats it made 43 vector instructions with VFIXUPIMMPS fixing the sum, 42
+  // with the compare next to the bit select, 41 so; clang 14 makes 40 each way.)
+  [[maybe_unused]] maskv ordered{};
+  if constexpr (fixes_nan_lanes) {
+    ordered = ordered_lanes(splat(constants::limit_bits), bits);
+  }
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
-  auto sum = add_f32<Rule>(clamped, magic);
+  constexpr bool clamp_by_magnitude =
+      fixes_nan_lanes || (NaNFree && clamps_nan_free_by_magnitude<Target, Rule, Overflow>);
+  auto sum = magnitude_sum_by_addition<Target, Rule, Overflow, clamp_by_magnitude>(bits);
   if constexpr (constants::by_clamp) {
     if constexpr (fixes_nan_lanes && !constants::finite_by_clamp) {
       // The top total_bits of a NaN x are its sign and then all ones, the NaN code (NaN takes
       // the sign): taken whole there, whatever the clamp and the sum made of the lane.
       return bit_select_where(ordered, splat(std::uint32_t{info::magnitude_mask}), sum,
                               shr<32 - info::total_bits>(bits));
-    } else if constexpr (clamp_code<Target, Overflow> != info::nan_code) {
+    } else if constexpr (!NaNFree && clamp_code<Target, Overflow> != info::nan_code) {
       if constexpr (capabilities.fixup_and_lookup32) {
         sum = all_ones_where_nan(sum, bits);
       } else {
@@ -10948,7 +11712,7 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
     // bit at its place); a finite-only format's NaN lanes read as +FLT_MAX there (+max).
     // (decltype(sum): all_ones_where_nan, which only some paths have, stays a dependent call.)
     decltype(sum) sign_source = bits;
-    if constexpr (constants::finite_by_clamp) {
+    if constexpr (constants::finite_by_clamp && !NaNFree) {
       sign_source = all_ones_where_nan(sign_source, bits);
     }
     return bit_select(splat(std::uint32_t{info::magnitude_mask}), sum,
@@ -11004,8 +11768,9 @@ MINIFLOAT_LANE_FN u32v widen_binary16_lanes(u32v half) {
 }
 
 // Steps 1 to 4 for one vector of floats (as bits) with the step 2 variant Variant (converter.hpp).
+// (NaNFree: as lanes_by_addition's; the other variants ignore it.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          ::minifloat::detail::step2_variant Variant>
+          ::minifloat::detail::step2_variant Variant, bool NaNFree = false>
 MINIFLOAT_LANE_FN u32v convert_float_lanes(u32v bits, u32v random_bits) {
   using ::minifloat::detail::step2_variant;
   static_assert(Variant == step2_variant::lane_shifts || Variant == step2_variant::lane_addition ||
@@ -11014,7 +11779,7 @@ MINIFLOAT_LANE_FN u32v convert_float_lanes(u32v bits, u32v random_bits) {
                 "a lane variant of step 2, chosen by step2_for");
   if constexpr (Variant == step2_variant::lane_addition) {
     static_cast<void>(random_bits);
-    return lanes_by_addition<Target, Rule, Overflow>(bits);
+    return lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits);
   } else if constexpr (Variant == step2_variant::lane_fixed_point) {
     return lanes_by_fixed_point<Target, Rule, Overflow>(bits, random_bits);
   } else if constexpr (Variant == step2_variant::lane_exponent) {
@@ -12123,38 +12888,49 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   }
 }
 
-// The amaxes' bits of `groups` groups of `width` side-by-side one-row blocks of Size floats (a
-// multiple of width: NVFP4's 16, MX's 32, 1 x 128 tiles), a block at a time into two maxima, the
-// group's gathered into one vector (max_of_each). With Size known the loops unroll: 3
+// The amaxes' bits of a group of `width` side-by-side one-row blocks of Size floats (a multiple
+// of width: NVFP4's 16, MX's 32, 1 x 128 tiles), lane k block k's: a block at a time into two
+// maxima, the group's gathered into one vector (max_of_each). With Size known the loops unroll: 3
 // instructions for a block of two vectors, where the generic loop below (the blocks advancing
 // together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
 // the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
 template <std::size_t Size>
-MINIFLOAT_ARRAY_FN void group_max_magnitude_bits(const float* src, std::size_t groups,
-                                                 std::uint32_t* out) {
+MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
   const u32v magnitude = splat(0x7FFFFFFFU);
-  for (std::size_t g = 0; g < groups; ++g) {
-    const float* group = src + g * width * Size;
-    u32v m[width];
-    for (std::size_t k = 0; k < width; ++k) {
-      const float* block = group + k * Size;
-      u32v m0 = and_(load_float_bits(block), magnitude);
-      if constexpr (Size == width) {
-        m[k] = m0;
-      } else {
-        u32v m1 = and_(load_float_bits(block + width), magnitude);
-        for (std::size_t i = 2 * width; i < Size; i += width) {
-          if ((i / width) % 2 == 0) {
-            m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
-          } else {
-            m1 = max_u(m1, and_(load_float_bits(block + i), magnitude));
-          }
+  u32v m[width];
+  for (std::size_t k = 0; k < width; ++k) {
+    const float* block = group + k * Size;
+    u32v m0 = and_(load_float_bits(block), magnitude);
+    if constexpr (Size == width) {
+      m[k] = m0;
+    } else {
+      u32v m1 = and_(load_float_bits(block + width), magnitude);
+      for (std::size_t i = 2 * width; i < Size; i += width) {
+        if ((i / width) % 2 == 0) {
+          m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+        } else {
+          m1 = max_u(m1, and_(load_float_bits(block + i), magnitude));
         }
-        m[k] = max_u(m0, m1);
       }
+      m[k] = max_u(m0, m1);
     }
-    store_u32(out + g * width, max_of_each(m));
+  }
+  return max_of_each(m);
+}
+// group_max_magnitudes as quantize_block_groups' GroupMax.
+template <std::size_t Size>
+struct group_max_by_blocks {
+  MINIFLOAT_ARRAY_FN u32v operator()(const float* group) const {
+    return group_max_magnitudes<Size>(group);
+  }
+};
+// group_max_magnitudes of `groups` groups one after the other, into out.
+template <std::size_t Size>
+MINIFLOAT_ARRAY_FN void group_max_magnitude_bits(const float* src, std::size_t groups,
+                                                 std::uint32_t* out) {
+  for (std::size_t g = 0; g < groups; ++g) {
+    store_u32(out + g * width, group_max_magnitudes<Size>(src + g * width * Size));
   }
 }
 
@@ -12221,14 +12997,19 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
 }
 
 // The block quantizers' scales, compute_scale<T> (scaling.hpp, docs/spec.md §5) lane by lane for
-// the amaxes' bits largest[b] (amax's rule: NaN above infinity), as float bits, and their
-// inverses 1 / scale, `width` blocks at a time with no branch: blocks [0, count) rounded up to a
-// multiple of `width`, which the caller's arrays hold. max_value is max(T); margin >= 0. A
-// divisor that compute_scale does not divide by (0, subnormal, infinity, NaN) is replaced by 1
-// first, so that no lane raises a division-by-zero flag the scalar function would not.
-MINIFLOAT_ARRAY_FN void block_scales(const std::uint32_t* largest, std::size_t count,
-                                     float max_value, int margin, bool power_of_two,
-                                     std::uint32_t* scales, std::uint32_t* inverses) {
+// the amaxes' bits (amax's rule: NaN above infinity), as float bits, and their inverses
+// 1 / scale, with no branch. max_value is max(T); margin >= 0. A divisor that compute_scale does
+// not divide by (0, subnormal, infinity, NaN) is replaced by 1 first, so that no lane raises a
+// division-by-zero flag the scalar function would not.
+struct scale_lanes {
+  u32v scale;
+  u32v inverse;
+};
+// (Forced inline where the path does so, as a template: a call per vector returned the pair
+// through memory, and the portable path's lane functions are constexpr, the division not.)
+template <class Lanes = u32v>
+MINIFLOAT_LANE_FN scale_lanes block_scale_lanes(Lanes amax, float max_value, int margin,
+                                                bool power_of_two) {
   const u32v one = splat(0x3F800000U);
   const u32v largest_finite = splat(0x7F7FFFFFU);
   const u32v dividend = splat(::minifloat::detail::bit_cast<std::uint32_t>(max_value));
@@ -12238,22 +13019,30 @@ MINIFLOAT_ARRAY_FN void block_scales(const std::uint32_t* largest, std::size_t c
   const u32v margin_field = splat(capped_margin << 23);
   const u32v exponent_limit = splat(capped_margin + 1U);
   const u32v rounding_mask = splat(power_of_two ? 0xFF800000U : 0xFFFFFFFFU);
+  // amax > 0 and finite (subnormals included): amax - 1 < FLT_MAX's bits, 0 wrapping round.
+  const maskv positive_finite = gt_u(largest_finite, sub(amax, splat(1U)));
+  const maskv normal = gt_u(amax, splat(0x007FFFFFU));
+  const u32v quotient =
+      quotient_f32(dividend, select(mask_and(positive_finite, normal), amax, one));
+  // A subnormal amax: FLT_MAX (denormals-are-zero would divide by 0); a quotient past FLT_MAX
+  // too.
+  u32v s = select(normal, quotient, largest_finite);
+  s = select(gt_u(s, largest_finite), largest_finite, s);
+  s = select(gt_small(exponent_limit, shr<23>(s)), splat(0x00800000U), sub(s, margin_field));
+  // An amax that is 0, infinite or NaN: 1, with no margin and no rounding.
+  s = select(positive_finite, and_(s, rounding_mask), one);
+  return {s, quotient_f32(one, s)};
+}
+// block_scale_lanes for largest[b], `width` blocks at a time: blocks [0, count) rounded up to a
+// multiple of `width`, which the caller's arrays hold.
+MINIFLOAT_ARRAY_FN void block_scales(const std::uint32_t* largest, std::size_t count,
+                                     float max_value, int margin, bool power_of_two,
+                                     std::uint32_t* scales, std::uint32_t* inverses) {
   for (std::size_t b = 0; b < count; b += width) {
-    const u32v amax = load_u32(largest + b);
-    // amax > 0 and finite (subnormals included): amax - 1 < FLT_MAX's bits, 0 wrapping round.
-    const maskv positive_finite = gt_u(largest_finite, sub(amax, splat(1U)));
-    const maskv normal = gt_u(amax, splat(0x007FFFFFU));
-    const u32v quotient =
-        quotient_f32(dividend, select(mask_and(positive_finite, normal), amax, one));
-    // A subnormal amax: FLT_MAX (denormals-are-zero would divide by 0); a quotient past FLT_MAX
-    // too.
-    u32v s = select(normal, quotient, largest_finite);
-    s = select(gt_u(s, largest_finite), largest_finite, s);
-    s = select(gt_small(exponent_limit, shr<23>(s)), splat(0x00800000U), sub(s, margin_field));
-    // An amax that is 0, infinite or NaN: 1, with no margin and no rounding.
-    s = select(positive_finite, and_(s, rounding_mask), one);
-    store_u32(scales + b, s);
-    store_u32(inverses + b, quotient_f32(one, s));
+    const scale_lanes lanes =
+        block_scale_lanes(load_u32(largest + b), max_value, margin, power_of_two);
+    store_u32(scales + b, lanes.scale);
+    store_u32(inverses + b, lanes.inverse);
   }
 }
 
@@ -12273,33 +13062,195 @@ MINIFLOAT_ARRAY_FN void nvfp4_factors(const float* bytes, std::size_t count, flo
 }
 
 // quantize_mx's scale codes (scaling.hpp mx_scale_code, lane by lane, with its thresholds as
-// values: one kernel for every element type and rule) and each block's factor 2^-k as float
-// bits, exponent field 254 - code (1 for a NaN scale; 0, a subnormal factor, for code 254),
-// `width` blocks at a time: blocks [0, count) rounded up to a multiple of `width`, which the
-// caller's arrays hold. Returns whether a code is 254.
+// values: one kernel for every element type and rule) for the amaxes' bits, and each block's
+// factor 2^-k as float bits, exponent field 254 - code (1 for a NaN scale; 0, a subnormal
+// factor, for code 254).
+struct mx_scale_lanes {
+  u32v code;
+  u32v factor;
+};
+// (A template, forced inline: as block_scale_lanes.)
+template <class Lanes = u32v>
+MINIFLOAT_LANE_FN mx_scale_lanes mx_scale_code_lanes(Lanes bits, std::uint32_t low,
+                                                     std::uint32_t above_once,
+                                                     std::uint32_t above_twice) {
+  const u32v significand = or_(and_(bits, splat(0x007FFFFFU)), splat(0x00800000U));
+  // (Thresholds and significands below 2^31: compared as signed.)
+  const u32v shifted = inc_if(
+      gt_small(significand, splat(above_twice)),
+      inc_if(gt_small(significand, splat(above_once)), shr<23>(and_(bits, splat(0x7FFFFFFFU)))));
+  const u32v clamped = sub(max_u(shifted, splat(low)), splat(low));
+  // NaN, infinity and negative values (not -0): 0xFF.
+  const u32v code = select(
+      mask_and(gt_u(bits, splat(0x7F7FFFFFU)), gt_u(xor_(bits, splat(0x80000000U)), splat(0U))),
+      splat(0xFFU), clamped);
+  return {code,
+          select(eq(code, splat(0xFFU)), splat(0x3F800000U), shl<23>(sub(splat(254U), code)))};
+}
+// mx_scale_code_lanes for amax_bits[b], `width` blocks at a time: blocks [0, count) rounded up
+// to a multiple of `width`, which the caller's arrays hold. Returns whether a code is 254.
 MINIFLOAT_ARRAY_FN bool mx_scale_codes(const std::uint32_t* amax_bits, std::size_t count,
                                        std::uint32_t low, std::uint32_t above_once,
                                        std::uint32_t above_twice, std::uint8_t* codes,
                                        std::uint32_t* factors) {
   u32v subnormal = splat(0U);
   for (std::size_t b = 0; b < count; b += width) {
-    const u32v bits = load_u32(amax_bits + b);
-    const u32v significand = or_(and_(bits, splat(0x007FFFFFU)), splat(0x00800000U));
-    // (Thresholds and significands below 2^31: compared as signed.)
-    const u32v shifted = inc_if(
-        gt_small(significand, splat(above_twice)),
-        inc_if(gt_small(significand, splat(above_once)), shr<23>(and_(bits, splat(0x7FFFFFFFU)))));
-    const u32v clamped = sub(max_u(shifted, splat(low)), splat(low));
-    // NaN, infinity and negative values (not -0): 0xFF.
-    const u32v code = select(
-        mask_and(gt_u(bits, splat(0x7F7FFFFFU)), gt_u(xor_(bits, splat(0x80000000U)), splat(0U))),
-        splat(0xFFU), clamped);
-    store_codes(codes + b, code);
-    store_u32(factors + b,
-              select(eq(code, splat(0xFFU)), splat(0x3F800000U), shl<23>(sub(splat(254U), code))));
-    subnormal = or_(subnormal, select(eq(code, splat(254U)), splat(1U), splat(0U)));
+    const mx_scale_lanes lanes =
+        mx_scale_code_lanes(load_u32(amax_bits + b), low, above_once, above_twice);
+    store_codes(codes + b, lanes.code);
+    store_u32(factors + b, lanes.factor);
+    subnormal = or_(subnormal, select(eq(lanes.code, splat(254U)), splat(1U), splat(0U)));
   }
   return any_lane(eq(subnormal, splat(1U)));
+}
+
+// quantize_block_groups' scales for group g, from its amaxes' bits: each block's factor (float
+// bits) into factors, and the caller's outputs written. False, with nothing written, where the
+// group goes to the general loop instead: an amax that is infinite or NaN (its products could be
+// NaN), and for MX a scale code of 254, whose factor 2^-127 is subnormal (two products), or 0xFF;
+// for the sweeps' unit factors, a NaN.
+MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::computed_block_scales& rule,
+                                      std::size_t g, u32v amax, std::uint32_t* factors) {
+  if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
+    return false;
+  }
+  const scale_lanes lanes = block_scale_lanes(amax, rule.max_value, rule.margin, rule.power_of_two);
+  store_u32(factors, lanes.scale);
+  std::uint32_t inverses[width];
+  store_u32(inverses, lanes.inverse);
+  std::memcpy(rule.inverses + g * width, inverses, sizeof inverses);
+  return true;
+}
+MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::mx_block_scales& rule,
+                                      std::size_t g, u32v amax, std::uint32_t* factors) {
+  const mx_scale_lanes lanes =
+      mx_scale_code_lanes(amax, rule.low, rule.above_once, rule.above_twice);
+  if (any_lane(gt_u(lanes.code, splat(253U)))) {
+    return false;
+  }
+  store_u32(factors, lanes.factor);
+  store_codes(rule.codes + g * width, lanes.code);
+  return true;
+}
+
+MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::unit_block_scales& /*rule*/,
+                                      std::size_t /*g*/, u32v amax, std::uint32_t* factors) {
+  // (Infinities are clamped as any magnitude past the largest; a NaN is not.)
+  if (any_lane(gt_u(amax, splat(0x7F800000U)))) {
+    return false;
+  }
+  store_u32(factors, splat(0x3F800000U));
+  return true;
+}
+
+// 4 vectors (or 1, without store4) of floats from p, vector v times factors[v], narrowed to
+// Target with nearest-even rounding and saturation into codes at out; no lane is a NaN. (Where
+// the addition rounds as the environment says, the caller has checked that it rounds to nearest.)
+template <class Target, std::size_t Vectors>
+MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
+                                       const float (&factors)[Vectors]) {
+  using ::minifloat::detail::rounding_rule;
+  using ::minifloat::detail::step2_variant;
+  constexpr step2_variant chosen =
+      ::minifloat::detail::step2_for<::minifloat::formats::binary32, Target,
+                                     rounding_rule::nearest_even>(capabilities);
+  constexpr step2_variant variant =
+      chosen == step2_variant::lane_addition_if_nearest ? step2_variant::lane_addition : chosen;
+  constexpr auto saturate = ::minifloat::overflow::saturate;
+  constexpr rounding_rule nearest = rounding_rule::nearest_even;
+  if constexpr (capabilities.signs_on_packed_codes && Vectors == 4 &&
+                variant == step2_variant::lane_addition &&
+                clamps_nan_free_by_magnitude<Target, nearest, saturate> &&
+                ::minifloat::format_info<Target>::total_bits == 8) {
+    // The sums' magnitudes and the products' signs joined on the packed codes. (auto:
+    // store_codes4_signed, which only some paths have, stays a dependent call.)
+    const u32v y0 = mul_f32(load_float_bits(p), factors[0]);
+    const u32v y1 = mul_f32(load_float_bits(p + width), factors[1]);
+    const u32v y2 = mul_f32(load_float_bits(p + 2 * width), factors[2]);
+    const u32v y3 = mul_f32(load_float_bits(p + 3 * width), factors[3]);
+    const auto s0 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y0);
+    const auto s1 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y1);
+    const auto s2 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y2);
+    const auto s3 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y3);
+    store_codes4_signed(out, s0, s1, s2, s3, y0, y1, y2, y3);
+  } else {
+    u32v codes[Vectors] = {};
+    for (std::size_t v = 0; v < Vectors; ++v) {
+      codes[v] = convert_float_lanes<Target, nearest, saturate, variant, true>(
+          mul_f32(load_float_bits(p + v * width), factors[v]), splat(0U));
+    }
+    if constexpr (Vectors == 4) {
+      store_codes4(out, codes[0], codes[1], codes[2], codes[3]);
+    } else {
+      store_codes(out, codes[0]);
+    }
+  }
+}
+
+// The block quantizers' one pass over one-row blocks of Size floats (1 x 128 tiles, quantize_mx's
+// 32), `width` blocks side by side at a time, a group that stays in the first-level cache from
+// its first read to its last: the group's amaxes (GroupMax: group_max_magnitudes, or a path's
+// own), the blocks' factors and the caller's scale outputs (group_factors), then every element
+// times its block's factor narrowed to Target with saturation (quantization, docs/spec.md §5),
+// with no call between the steps and no array but the factors; the products of a group whose
+// amaxes are finite hold no NaN, and the narrowing leaves out the NaN lanes' fix-up. A group's
+// amaxes and factors are made before the group ahead of it is narrowed, so that their latency
+// (the amaxes' reduction, the divisions) hides behind that narrowing: MX blocks with the factors
+// made just before their narrowing ran at 11.1-12.2 el/ns on an AMD Zen 5, against 14 by the
+// general loop. Takes the whole groups among `blocks`, stops before a group that group_factors
+// leaves to the general loop, and returns the blocks done. While a group is narrowed, the one
+// after the next is prefetched where it lies before prefetch_end (nullptr: none; the caller's
+// arrays under 64 KiB, as prefetch_ahead).
+template <class Target, std::size_t Size, class Rule, class GroupMax>
+MINIFLOAT_ARRAY_FN std::size_t
+quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, const Rule& rule,
+                      const GroupMax& group_max, const float* prefetch_end) {
+  static_assert(::minifloat::format_info<Target>::total_bits == 8 &&
+                    ::minifloat::format_info<Target>::is_signed,
+                "a signed 8-bit target (the block quantizers' element types)");
+  constexpr std::size_t group_size = width * Size;
+  constexpr std::size_t step = capabilities.store4 ? 4 * width : width;
+  constexpr std::size_t vectors = step / width;
+  static_assert(Size % step == 0 || step % Size == 0, "a store covers whole blocks or part of one");
+  const std::size_t groups = blocks / width;
+  std::uint32_t next_factors[width];
+  if (groups == 0 || !group_factors(rule, 0, group_max(src), next_factors)) {
+    return 0;
+  }
+  for (std::size_t g = 0; g < groups; ++g) {
+    const float* group = src + g * group_size;
+    std::uint8_t* codes = dst + g * group_size;
+    float factors[width];
+    std::memcpy(factors, next_factors, sizeof factors);
+    const bool next_done =
+        g + 1 == groups || group_factors(rule, g + 1, group_max(group + group_size), next_factors);
+    bool prefetches = false;
+    if constexpr (prefetch_distance != 0) {
+      prefetches = prefetch_end != nullptr &&
+                   static_cast<std::size_t>(prefetch_end - group) >= 3 * group_size;
+    }
+    // Block k's floats: a block's factor for every vector of a store, or, for blocks shorter
+    // than a store, each vector's own block's.
+    for (std::size_t k = 0; k < width; k += (step > Size ? step / Size : 1)) {
+      for (std::size_t j = 0; j < Size; j += step) {
+        const std::size_t i = k * Size + j;
+        if constexpr (prefetch_distance != 0) {
+          if (prefetches) {
+            prefetch_elements<step>(group + 2 * group_size + i);
+          }
+        }
+        float lane_factors[vectors];
+        for (std::size_t v = 0; v < vectors; ++v) {
+          lane_factors[v] = factors[k + v * width / Size];
+        }
+        narrow_nan_free<Target>(group + i, codes + i, lane_factors);
+      }
+    }
+    if (!next_done) {
+      return (g + 1) * width;
+    }
+  }
+  return groups * width;
 }
 
 // amax's loop: the largest of the magnitudes' bits, compared as integers (so NaNs come above
@@ -12479,6 +13430,8 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
 struct neon_kernels {
   static constexpr const char* name = "neon";
   static constexpr lane_capabilities capabilities = neon::capabilities;
+  // quantize_block_groups (below) exists.
+  static constexpr bool quantizes_block_groups = true;
 
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>
@@ -12503,6 +13456,15 @@ struct neon_kernels {
                                        std::uint32_t* out, std::size_t rows = 1,
                                        std::size_t stride = 0) {
     neon::block_max_magnitude_bits(src, blocks, block_size, out, rows, stride);
+  }
+  // One-row blocks of Size floats quantized `width` side by side at a time in one pass
+  // (lanes.inc quantize_block_groups); returns the blocks done.
+  template <class Target, std::size_t Size, class Rule>
+  static std::size_t quantize_block_groups(const float* src, std::size_t blocks,
+                                           std::uint8_t* codes, const Rule& rule,
+                                           const float* prefetch_end) {
+    return neon::quantize_block_groups<Target, Size>(
+        src, blocks, codes, rule, neon::group_max_by_blocks<Size>{}, prefetch_end);
   }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).
@@ -13385,6 +14347,33 @@ constexpr std::size_t prefetch_ahead(std::size_t n, std::size_t ahead) noexcept 
   return n >= (std::size_t{64} << 10) / sizeof(float) ? ahead : 0;
 }
 
+// Whether a block quantizer's call may hand whole groups of blocks to the path's one-pass kernel
+// (lanes.inc quantize_block_groups): 8-bit elements and no report. (Decided before the
+// dispatch, so that the other calls, MXFP4's pieces among them, do not pay for one.)
+template <class T, class Tally>
+constexpr bool takes_block_groups =
+    format_info<typename value_traits<T>::format>::total_bits == 8 &&
+    std::is_same<std::decay_t<Tally>, no_tally>::value;
+
+// quantize_blocks' 1 x 128 tiles [first, first + count) of x: as many as the active path's one-pass
+// kernel takes (lanes.inc quantize_block_groups: whole groups of tiles side by side); returns how
+// many. rule.inverses is tile first's; the kernel prefetches up to prefetch_end (nullptr: not at
+// all).
+template <class T>
+std::size_t quantize_tile_groups(const float* x, std::size_t first, std::size_t count, T* q,
+                                 const computed_block_scales& rule, const float* prefetch_end) {
+  std::size_t done = 0;
+  with_kernels(active_path(), [&](auto kernels) {
+    using path = decltype(kernels);
+    if constexpr (path::quantizes_block_groups) {
+      done = path::template quantize_block_groups<typename value_traits<T>::format, 128>(
+          x + first * 128, count, reinterpret_cast<std::uint8_t*>(q + first * 128), rule,
+          prefetch_end);
+    }
+  });
+  return done;
+}
+
 // quantize_blocks, with a report or without (Tally).
 template <class T, class Tally>
 void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols, block_shape block,
@@ -13415,7 +14404,12 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
   const std::size_t piece_bytes = block.rows == 1 ? std::size_t{8} << 10 : std::size_t{256} << 10;
   const std::size_t side_by_side =
       larger(std::size_t{1}, smaller(most_blocks, piece_bytes / block_bytes));
-  const std::size_t block_rows = n == 0 ? 0 : rows;
+  // One-row blocks follow each other in x as their scales do in scale_inv: the matrix is read as
+  // one row of n floats.
+  const bool one_row = block.rows == 1;
+  const std::size_t row_length = one_row ? n : cols;
+  const std::size_t blocks_per_row = row_length / block.cols;
+  const std::size_t block_rows = n == 0 ? 0 : one_row ? 1 : rows;
   const unsigned shift = scaled_block_shift(block.cols);
   // (Zeros, or an earlier part's amaxes, past `count`: block_scales reads whole vectors. Not
   // cleared per part: GCC 12 cleared the array by a REP STOS, 15 % of this function's time.)
@@ -13424,25 +14418,38 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
   std::uint32_t inverse_bits[most_blocks];
   float scales[most_blocks];
   for (std::size_t first_row = 0; first_row < block_rows; first_row += block.rows) {
-    for (std::size_t first_block = 0; first_block < block_columns; first_block += side_by_side) {
-      const std::size_t count = smaller(side_by_side, block_columns - first_block);
+    for (std::size_t first_block = 0; first_block < blocks_per_row;) {
+      if (takes_block_groups<T, Tally> && one_row && block.cols == 128) {
+        // 1 x 128 tiles: whole groups of them side by side in one pass where the path has the
+        // kernel (quantize_block_groups) and no report is asked for; a group with an infinite or
+        // NaN block, and the last tiles, as below.
+        const computed_block_scales rule{max_value<T>(), margin,
+                                         rounding == scale_rounding::power_of_two,
+                                         scale_inv + first_block};
+        first_block += quantize_tile_groups<T>(x, first_block, blocks_per_row - first_block, q,
+                                               rule, prefetch_ahead(n, 1) != 0 ? x + n : nullptr);
+        if (first_block == blocks_per_row) {
+          break;
+        }
+      }
+      const std::size_t count = smaller(side_by_side, blocks_per_row - first_block);
       const std::size_t first_col = first_block * block.cols;
-      const float* top_left = x + first_row * cols + first_col;
+      const float* top_left = x + first_row * row_length + first_col;
       if (block.cols == 1) {
         std::fill(largest, largest + count, 0U);
         for (std::size_t r = 0; r < block.rows; ++r) {
           for (std::size_t j = 0; j < count; ++j) {
-            largest[j] = fold_magnitude(largest[j], top_left[r * cols + j]);
+            largest[j] = fold_magnitude(largest[j], top_left[r * row_length + j]);
           }
         }
       } else {
         // Every row of the blocks in one call.
         with_kernels(active_path(), [&](auto kernels) {
           decltype(kernels)::block_max_magnitude_bits(top_left, count, block.cols, largest,
-                                                      block.rows, cols);
+                                                      block.rows, row_length);
         });
       }
-      float* part_scale_inv = scale_inv + first_row / block.rows * block_columns + first_block;
+      float* part_scale_inv = scale_inv + first_row / block.rows * blocks_per_row + first_block;
       // compute_scale<T> and 1 / scale for every block, a vector of blocks at a time.
       with_kernels(active_path(), [&](auto kernels) {
         decltype(kernels)::block_scales(largest, count, max_value<T>(), margin,
@@ -13454,12 +14461,11 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
         part_scale_inv[j] = bit_cast<float>(inverse_bits[j]);
       }
       for (std::size_t r = first_row; r < first_row + block.rows; ++r) {
-        const std::size_t first = r * cols + first_col;
+        const std::size_t first = r * row_length + first_col;
         if (shift != 0) {
           // The next part is prefetched while this one is narrowed: for one-row blocks 8 KiB
           // further on (the rows follow each other), for taller ones the same row's segment of
           // the next blocks side by side (whose amax pass comes next).
-          const bool one_row = block.rows == 1;
           const block_scaled_floats part{x + first,
                                          scales,
                                          shift,
@@ -13474,6 +14480,7 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
                              scales[j], tally);
         }
       }
+      first_block += count;
     }
   }
 }
@@ -13722,6 +14729,29 @@ inline void block_amaxes(const float* x, std::size_t count, std::size_t block_si
 // kernel per piece, whose floats (8 KiB) stay in the first-level cache between the two.
 constexpr std::size_t mx_quantize_piece_blocks = 64;
 
+// quantize_mx's blocks [first, first + count) of x: as many as the active path's one-pass kernel
+// takes (lanes.inc quantize_block_groups: whole groups of blocks side by side); returns how many.
+// The kernel prefetches up to prefetch_end (nullptr: not at all).
+template <class T>
+std::size_t quantize_mx_groups(const float* x, std::size_t first, std::size_t count, T* q,
+                               e8m0* scales, mx_scale_thresholds thresholds,
+                               const float* prefetch_end) {
+  std::size_t done = 0;
+  with_kernels(active_path(), [&](auto kernels) {
+    using path = decltype(kernels);
+    if constexpr (path::quantizes_block_groups) {
+      static_assert(sizeof(e8m0) == 1 && std::is_trivially_copyable<e8m0>::value,
+                    "e8m0 is its code");
+      const mx_block_scales rule{thresholds.low, thresholds.above_once, thresholds.above_twice,
+                                 reinterpret_cast<std::uint8_t*>(scales + first)};
+      done = path::template quantize_block_groups<typename value_traits<T>::format, mx_block_size>(
+          x + first * mx_block_size, count,
+          reinterpret_cast<std::uint8_t*>(q + first * mx_block_size), rule, prefetch_end);
+    }
+  });
+  return done;
+}
+
 // quantize_mx's blocks, arguments already checked: per piece of up to 64 blocks, the amaxes and
 // scales first, then one saturating narrowing of the piece on the active path, each element
 // times its block's inverse scale 2^-k as it is read (the product quantize() forms). A block
@@ -13735,8 +14765,21 @@ constexpr std::size_t mx_quantize_piece_blocks = 64;
 template <class T, class Tally = no_tally>
 void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scales,
                            mx_scale_rule rule, const float* array_end, Tally&& tally = Tally{}) {
-  for (std::size_t first = 0; first < blocks; first += mx_quantize_piece_blocks) {
-    const std::size_t count = smaller(mx_quantize_piece_blocks, blocks - first);
+  const mx_scale_thresholds thresholds = mx_thresholds<T>(rule);
+  std::size_t count = 0;
+  for (std::size_t first = 0; first < blocks; first += count) {
+    // Whole groups of blocks side by side in one pass where the active path has the kernel
+    // (quantize_block_groups) and no report is asked for; a group with a scale code of 254 or
+    // 0xFF, and the last blocks, as below.
+    if constexpr (takes_block_groups<T, Tally>) {
+      first += quantize_mx_groups<T>(
+          x, first, blocks - first, q, scales, thresholds,
+          prefetch_ahead(static_cast<std::size_t>(array_end - x), 1) != 0 ? array_end : nullptr);
+      if (first == blocks) {
+        break;
+      }
+    }
+    count = smaller(mx_quantize_piece_blocks, blocks - first);
     const float* piece = x + first * mx_block_size;
     alignas(64) std::uint32_t amax_bits[mx_quantize_piece_blocks];
     with_kernels(active_path(), [&](auto kernels) {
@@ -13748,7 +14791,6 @@ void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scale
     std::fill(amax_bits + count, amax_bits + mx_quantize_piece_blocks, 0U);
     std::uint8_t codes[mx_quantize_piece_blocks];
     alignas(64) std::uint32_t factor_bits[mx_quantize_piece_blocks];
-    const mx_scale_thresholds thresholds = mx_thresholds<T>(rule);
     bool subnormal_inverse = false;
     with_kernels(active_path(), [&](auto kernels) {
       subnormal_inverse =

@@ -108,6 +108,36 @@ public:
     }
   }
 
+  // The block quantizers' one-pass kernel (lanes.inc quantize_block_groups, 1 x 128 tiles) on
+  // every path that has it, with unit factors (its door for the sweeps), against saturate_cast's
+  // codes, which the run just before left (so no second scalar pass): its saturating narrowing
+  // without the NaN lanes' fix-up, which it takes for groups with no NaN. A group it leaves (one
+  // with a NaN) keeps saturate_cast's codes, and the next call starts a tile later.
+  template <class T>
+  void run_block_groups_after_saturate_cast(const char* name) {
+    const std::size_t n = chunk_.size();
+    const float* x = chunk_.x.data();
+    const std::uint8_t* scalar = buffer(got_, n);
+    std::uint8_t* codes = buffer(expected_, n);
+    const std::size_t tiles = n / 128;
+    for (const minifloat::simd_path path : paths_) {
+      std::memcpy(codes, scalar, n);
+      minifloat::detail::with_kernels(path, [&](auto kernels) {
+        using kernels_of_path = decltype(kernels);
+        if constexpr (kernels_of_path::quantizes_block_groups) {
+          for (std::size_t t = 0; t < tiles;) {
+            const std::size_t done =
+                kernels_of_path::template quantize_block_groups<typename T::format, 128>(
+                    x + t * 128, tiles - t, codes + t * 128, minifloat::detail::unit_block_scales{},
+                    nullptr);
+            t += done == 0 ? 1 : done;
+          }
+        }
+      });
+      compare(simd_tally_, codes, scalar, n, name);
+    }
+  }
+
 private:
   static std::uint8_t* buffer(std::vector<std::uint8_t>& v, std::size_t n) {
     v.resize(n);
@@ -193,6 +223,12 @@ void sweep_all_floats(const reference::format& fmt, checks which) {
           "saturate_cast", c.mixed,
           [](float x, std::uint32_t) { return minifloat::saturate_cast<T>(x); },
           deterministic(mode::nearest_even, true));
+    }
+    if constexpr (minifloat::format_info<typename T::format>::total_bits == 8 &&
+                  minifloat::format_info<typename T::format>::is_signed) {
+      if (which == checks::every_mode) {
+        check.run_block_groups_after_saturate_cast<T>("one-pass block kernel");
+      }
     }
     check.run<T, rounding_rule::toward_zero, overflow::non_saturating>(
         "toward_zero", c.mixed,

@@ -334,13 +334,24 @@ TEST(Blocks, WideRowsOnEveryPath) {
       expect_blocks_match_definition<e4m3>(x, rows, cols, block);
       expect_blocks_match_definition<e5m2>(x, rows, cols, block);
     }
+    // The other signed 8-bit formats through the one-pass kernel of 1 x 128 tiles.
+    SCOPED_TRACE(minifloat::to_string(path));
+    const minifloat::block_shape tiles = minifloat::tile_1x128;
+    expect_blocks_match_definition<minifloat::e3m4>(x, rows, cols, tiles);
+    expect_blocks_match_definition<minifloat::e2m5>(x, rows, cols, tiles);
+    expect_blocks_match_definition<minifloat::e4m3_ieee>(x, rows, cols, tiles);
+    expect_blocks_match_definition<minifloat::e4m3fnuz>(x, rows, cols, tiles);
+    expect_blocks_match_definition<minifloat::e5m2fnuz>(x, rows, cols, tiles);
+    expect_blocks_match_definition<minifloat::e4m3b11fnuz>(x, rows, cols, tiles);
   }
 }
 
 // Blocks whose amaxes are compute_scale's edge cases (0, subnormal, tiny normal quotients past
 // FLT_MAX, FLT_MAX, infinity, NaN, ordinary values), under margins that reach its FLT_MIN clamp
 // and both roundings, on every path: the scales are computed a vector of blocks at a time
-// (lanes.inc block_scales), 37 blocks making whole and partial vectors on every path.
+// (lanes.inc block_scales), 37 blocks making whole and partial vectors on every path. As 1 x 128
+// tiles, the finite amaxes alone: whole groups of tiles go through the one-pass kernel
+// (lanes.inc quantize_block_groups), whose products then hold no NaN.
 TEST(Blocks, EdgeCaseAmaxesMarginsAndRoundingsOnEveryPath) {
   std::vector<float> amaxes = {0.0f,
                                1e-45f,
@@ -374,29 +385,36 @@ TEST(Blocks, EdgeCaseAmaxesMarginsAndRoundingsOnEveryPath) {
                                 }),
                  amaxes.end());
   }
+  std::vector<float> finite_amaxes = amaxes;
+  finite_amaxes.erase(std::remove_if(finite_amaxes.begin(), finite_amaxes.end(),
+                                     [](float a) { return !ieee::isfinite(a); }),
+                      finite_amaxes.end());
   const std::size_t block_count = 37;
-  const std::size_t width = 16;
-  std::vector<float> x = test_values(block_count * width, 1.0f, 21);
-  for (std::size_t b = 0; b < block_count; ++b) {
-    const float amax = amaxes[b % amaxes.size()];
-    // The block's magnitudes scaled into [0, amax], one element at amax (negative in odd blocks).
-    for (std::size_t j = 0; j < width; ++j) {
-      const float v = x[b * width + j];
-      x[b * width + j] = ieee::isfinite(amax) ? std::fabs(v) / 4.0f * amax : v;
+  for (std::size_t width : {std::size_t{16}, std::size_t{128}}) {
+    const std::vector<float>& block_amaxes = width == 16 ? amaxes : finite_amaxes;
+    std::vector<float> x = test_values(block_count * width, 1.0f, 21);
+    for (std::size_t b = 0; b < block_count; ++b) {
+      const float amax = block_amaxes[b % block_amaxes.size()];
+      // The block's magnitudes scaled into [0, amax], one element at amax (negative in odd
+      // blocks); the specials of test_values scaled too where amax is finite.
+      for (std::size_t j = 0; j < width; ++j) {
+        const float v = x[b * width + j];
+        x[b * width + j] = ieee::isfinite(amax) ? std::fmin(std::fabs(v) / 4.0f, 1.0f) * amax : v;
+      }
+      x[b * width + b % width] = b % 2 == 1 ? -amax : amax;
     }
-    x[b * width + b % width] = b % 2 == 1 ? -amax : amax;
-  }
-  for (simd_path path : supported_paths()) {
-    const minifloat::scoped_path on(path);
-    SCOPED_TRACE(minifloat::to_string(path));
-    for (int margin : {0, 1, 7, 126, 200, 253, 254, 300}) {
-      for (auto rounding :
-           {minifloat::scale_rounding::exact, minifloat::scale_rounding::power_of_two}) {
-        SCOPED_TRACE(margin);
-        expect_blocks_match_definition<e4m3>(x, 1, x.size(), minifloat::block_shape{1, width},
-                                             margin, rounding);
-        expect_blocks_match_definition<e5m2>(x, 1, x.size(), minifloat::block_shape{1, width},
-                                             margin, rounding);
+    for (simd_path path : supported_paths()) {
+      const minifloat::scoped_path on(path);
+      SCOPED_TRACE(minifloat::to_string(path));
+      for (int margin : {0, 1, 7, 126, 200, 253, 254, 300}) {
+        for (auto rounding :
+             {minifloat::scale_rounding::exact, minifloat::scale_rounding::power_of_two}) {
+          SCOPED_TRACE(margin);
+          expect_blocks_match_definition<e4m3>(x, 1, x.size(), minifloat::block_shape{1, width},
+                                               margin, rounding);
+          expect_blocks_match_definition<e5m2>(x, 1, x.size(), minifloat::block_shape{1, width},
+                                               margin, rounding);
+        }
       }
     }
   }
@@ -571,6 +589,41 @@ TEST(Blocks, EveryOffsetOfTheSourceGivesTheSameCodes) {
   }
 }
 
+// quantize_mx and dequantize_mx of x against the definition: each block's scale by
+// compute_mx_scale of its amax (NaN if an element is), each code saturate_cast of x / 2^k (exact
+// in double, so narrowing the double rounds once, as the float product).
+template <class T>
+void expect_mx_matches_definition(const float* x, std::size_t n, minifloat::mx_scale_rule rule) {
+  std::vector<T> q(n);
+  std::vector<e8m0> scales(n / 32);
+  minifloat::quantize_mx(x, n, q.data(), scales.data(), rule);
+  std::vector<float> y(n);
+  minifloat::dequantize_mx(q.data(), q.size(), scales.data(), y.data());
+  for (std::size_t b = 0; b < scales.size(); ++b) {
+    float largest = 0;
+    bool nan = false;
+    for (std::size_t j = 0; j < 32; ++j) {
+      nan = nan || ieee::isnan(x[b * 32 + j]);
+      largest = std::max(largest, std::fabs(x[b * 32 + j]));
+    }
+    const e8m0 scale =
+        minifloat::compute_mx_scale<T>(nan ? ieee::quiet_nan<float>() : largest, rule);
+    ASSERT_EQ(scales[b].bits(), scale.bits()) << b;
+    const double factor = scale.bits() == 0xFF ? 1.0 : static_cast<double>(scale);
+    for (std::size_t j = 0; j < 32; ++j) {
+      const float xi = x[b * 32 + j];
+      ASSERT_EQ(q[b * 32 + j].bits(), minifloat::saturate_cast<T>(xi / factor).bits())
+          << b << "," << j;
+      const double expected = scale.bits() == 0xFF
+                                  ? ieee::quiet_nan<float>()
+                                  : static_cast<double>(static_cast<float>(q[b * 32 + j])) * factor;
+      const float yi = y[b * 32 + j];
+      ASSERT_TRUE(yi == static_cast<float>(expected) || (ieee::isnan(yi) && ieee::isnan(expected)))
+          << b << "," << j;
+    }
+  }
+}
+
 TEST(Mx, QuantizeAndDequantizeEqualTheDefinition) {
   std::vector<float> x = test_values(32 * 64, 1.0f, 17);
   for (std::size_t i = 0; i < x.size(); ++i) {
@@ -578,35 +631,53 @@ TEST(Mx, QuantizeAndDequantizeEqualTheDefinition) {
   }
   for (auto rule : {minifloat::mx_scale_rule::floor, minifloat::mx_scale_rule::ceil,
                     minifloat::mx_scale_rule::nearest}) {
-    std::vector<e4m3> q(x.size());
-    std::vector<e8m0> scales(x.size() / 32);
-    minifloat::quantize_mx(x.data(), x.size(), q.data(), scales.data(), rule);
-    std::vector<float> y(x.size());
-    minifloat::dequantize_mx(q.data(), q.size(), scales.data(), y.data());
-    for (std::size_t b = 0; b < scales.size(); ++b) {
-      float largest = 0;
-      bool nan = false;
-      for (std::size_t j = 0; j < 32; ++j) {
-        nan = nan || ieee::isnan(x[b * 32 + j]);
-        largest = std::max(largest, std::fabs(x[b * 32 + j]));
+    expect_mx_matches_definition<e4m3>(x.data(), x.size(), rule);
+  }
+}
+
+// Groups of blocks side by side through the one-pass kernel (lanes.inc quantize_block_groups),
+// and the groups it leaves to the general loop next to them: a NaN, an infinity, a zero block,
+// a block of subnormals, and for e2m5 with the ceil rule a block at FLT_MAX, whose scale code
+// 254 makes 2^-127 a subnormal factor. 200 blocks (12 groups of 16 and 8 more, 25 of 8) of
+// varied scales, on every path, from a line boundary and 5 floats past one.
+TEST(Mx, OnePassGroupsAndTheirNeighboursOnEveryPath) {
+  constexpr std::size_t blocks = 200;
+  std::mt19937 generator(41);
+  std::normal_distribution<float> normal(0.0f, 1.0f);
+  std::vector<float> values(blocks * 32);
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    values[i] = normal(generator) * std::ldexp(1.0f, static_cast<int>((i / 32) % 50) - 25);
+  }
+  values[37 * 32 + 5] = ieee::quiet_nan<float>();           // group 2 (of 16), 4 (of 8)
+  values[70 * 32 + 31] = -ieee::positive_infinity<float>(); // group 4, 8
+  std::fill(values.begin() + 100 * 32, values.begin() + 101 * 32, 0.0f);
+  for (std::size_t j = 0; j < 32; ++j) {
+    values[120 * 32 + j] = std::ldexp(static_cast<float>(j), -140);
+  }
+  std::vector<float> at_largest = values;
+  at_largest[150 * 32 + 3] = FLT_MAX; // group 9, 18
+  std::vector<float> buffer(values.size() + 32);
+  const auto address = reinterpret_cast<std::uintptr_t>(buffer.data());
+  const std::size_t aligned = (64 - address % 64) % 64 / sizeof(float);
+  for (simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    for (std::size_t offset : {std::size_t{0}, std::size_t{5}}) {
+      SCOPED_TRACE(std::string(minifloat::to_string(path)) + " offset " + std::to_string(offset));
+      float* x = buffer.data() + aligned + offset;
+      std::copy(values.begin(), values.end(), x);
+      for (auto rule : {minifloat::mx_scale_rule::floor, minifloat::mx_scale_rule::ceil,
+                        minifloat::mx_scale_rule::nearest}) {
+        expect_mx_matches_definition<e4m3>(x, values.size(), rule);
+        expect_mx_matches_definition<e5m2>(x, values.size(), rule);
       }
-      const e8m0 scale =
-          minifloat::compute_mx_scale<e4m3>(nan ? ieee::quiet_nan<float>() : largest, rule);
-      ASSERT_EQ(scales[b].bits(), scale.bits()) << b;
-      const double factor = scale.bits() == 0xFF ? 1.0 : static_cast<double>(scale);
-      for (std::size_t j = 0; j < 32; ++j) {
-        const float xi = x[b * 32 + j];
-        // x / X is exact in double; narrowing the double rounds once, as the float product.
-        ASSERT_EQ(q[b * 32 + j].bits(), minifloat::saturate_cast<e4m3>(xi / factor).bits())
-            << b << "," << j;
-        const double expected =
-            scale.bits() == 0xFF ? ieee::quiet_nan<float>()
-                                 : static_cast<double>(static_cast<float>(q[b * 32 + j])) * factor;
-        const float yi = y[b * 32 + j];
-        ASSERT_TRUE(yi == static_cast<float>(expected) ||
-                    (ieee::isnan(yi) && ieee::isnan(expected)))
-            << b << "," << j;
-      }
+      std::copy(at_largest.begin(), at_largest.end(), x);
+      expect_mx_matches_definition<minifloat::e2m5>(x, values.size(),
+                                                    minifloat::mx_scale_rule::ceil);
+      expect_mx_matches_definition<e4m3>(x, values.size(), minifloat::mx_scale_rule::floor);
+      expect_mx_matches_definition<minifloat::e3m4>(x, values.size(),
+                                                    minifloat::mx_scale_rule::floor);
+      expect_mx_matches_definition<minifloat::e4m3fnuz>(x, values.size(),
+                                                        minifloat::mx_scale_rule::floor);
     }
   }
 }

@@ -286,6 +286,8 @@ struct lane_capabilities {
                                // instruction (AVX-512: VFIXUPIMMPS, VPERMI2D, VRANGEPS)
   bool code_bytes_outside;     // whether any of 4 * width codes lies outside a range of
                                // magnitudes, tested on their packed bytes (AVX2, AVX-512)
+  bool signs_on_packed_codes;  // 4 * width codes packed from magnitudes and the floats' sign
+                               // bits, joined on the packed bytes (AVX-512 VBMI)
 };
 
 // The implementations of step 2.

@@ -85,6 +85,27 @@ struct block_scaled_floats {
   float factor() const { return factors[first >> block_shift]; }
 };
 constexpr unsigned smallest_scaled_block_shift = 4;
+// The scale rules of the block quantizers' one-pass kernels (lanes.inc quantize_block_groups):
+// how each block's factor comes from its amax, and where the scales go.
+// quantize_blocks: the factor is compute_scale<T>(amax, margin, rounding), with max_value max(T),
+// and 1 / factor goes to inverses[block].
+struct computed_block_scales {
+  float max_value;
+  int margin;
+  bool power_of_two;
+  float* inverses;
+};
+// quantize_mx: the scale code (mx_scale_code, with its rule's thresholds) goes to codes[block],
+// and the factor is 2^-k.
+struct mx_block_scales {
+  std::uint32_t low;
+  std::uint32_t above_once;
+  std::uint32_t above_twice;
+  std::uint8_t* codes;
+};
+// The all-floats sweeps' door to the one-pass kernel (tests/exhaustive_test.cpp): every factor
+// 1 and no scale output, so that the kernel narrows the floats themselves.
+struct unit_block_scales {};
 struct random_bits_array {
   const std::uint32_t* bits;
 };

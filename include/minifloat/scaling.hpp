@@ -344,6 +344,33 @@ constexpr std::size_t prefetch_ahead(std::size_t n, std::size_t ahead) noexcept 
   return n >= (std::size_t{64} << 10) / sizeof(float) ? ahead : 0;
 }
 
+// Whether a block quantizer's call may hand whole groups of blocks to the path's one-pass kernel
+// (lanes.inc quantize_block_groups): 8-bit elements and no report. (Decided before the
+// dispatch, so that the other calls, MXFP4's pieces among them, do not pay for one.)
+template <class T, class Tally>
+constexpr bool takes_block_groups =
+    format_info<typename value_traits<T>::format>::total_bits == 8 &&
+    std::is_same<std::decay_t<Tally>, no_tally>::value;
+
+// quantize_blocks' 1 x 128 tiles [first, first + count) of x: as many as the active path's one-pass
+// kernel takes (lanes.inc quantize_block_groups: whole groups of tiles side by side); returns how
+// many. rule.inverses is tile first's; the kernel prefetches up to prefetch_end (nullptr: not at
+// all).
+template <class T>
+std::size_t quantize_tile_groups(const float* x, std::size_t first, std::size_t count, T* q,
+                                 const computed_block_scales& rule, const float* prefetch_end) {
+  std::size_t done = 0;
+  with_kernels(active_path(), [&](auto kernels) {
+    using path = decltype(kernels);
+    if constexpr (path::quantizes_block_groups) {
+      done = path::template quantize_block_groups<typename value_traits<T>::format, 128>(
+          x + first * 128, count, reinterpret_cast<std::uint8_t*>(q + first * 128), rule,
+          prefetch_end);
+    }
+  });
+  return done;
+}
+
 // quantize_blocks, with a report or without (Tally).
 template <class T, class Tally>
 void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols, block_shape block,
@@ -374,7 +401,12 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
   const std::size_t piece_bytes = block.rows == 1 ? std::size_t{8} << 10 : std::size_t{256} << 10;
   const std::size_t side_by_side =
       larger(std::size_t{1}, smaller(most_blocks, piece_bytes / block_bytes));
-  const std::size_t block_rows = n == 0 ? 0 : rows;
+  // One-row blocks follow each other in x as their scales do in scale_inv: the matrix is read as
+  // one row of n floats.
+  const bool one_row = block.rows == 1;
+  const std::size_t row_length = one_row ? n : cols;
+  const std::size_t blocks_per_row = row_length / block.cols;
+  const std::size_t block_rows = n == 0 ? 0 : one_row ? 1 : rows;
   const unsigned shift = scaled_block_shift(block.cols);
   // (Zeros, or an earlier part's amaxes, past `count`: block_scales reads whole vectors. Not
   // cleared per part: GCC 12 cleared the array by a REP STOS, 15 % of this function's time.)
@@ -383,25 +415,38 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
   std::uint32_t inverse_bits[most_blocks];
   float scales[most_blocks];
   for (std::size_t first_row = 0; first_row < block_rows; first_row += block.rows) {
-    for (std::size_t first_block = 0; first_block < block_columns; first_block += side_by_side) {
-      const std::size_t count = smaller(side_by_side, block_columns - first_block);
+    for (std::size_t first_block = 0; first_block < blocks_per_row;) {
+      if (takes_block_groups<T, Tally> && one_row && block.cols == 128) {
+        // 1 x 128 tiles: whole groups of them side by side in one pass where the path has the
+        // kernel (quantize_block_groups) and no report is asked for; a group with an infinite or
+        // NaN block, and the last tiles, as below.
+        const computed_block_scales rule{max_value<T>(), margin,
+                                         rounding == scale_rounding::power_of_two,
+                                         scale_inv + first_block};
+        first_block += quantize_tile_groups<T>(x, first_block, blocks_per_row - first_block, q,
+                                               rule, prefetch_ahead(n, 1) != 0 ? x + n : nullptr);
+        if (first_block == blocks_per_row) {
+          break;
+        }
+      }
+      const std::size_t count = smaller(side_by_side, blocks_per_row - first_block);
       const std::size_t first_col = first_block * block.cols;
-      const float* top_left = x + first_row * cols + first_col;
+      const float* top_left = x + first_row * row_length + first_col;
       if (block.cols == 1) {
         std::fill(largest, largest + count, 0U);
         for (std::size_t r = 0; r < block.rows; ++r) {
           for (std::size_t j = 0; j < count; ++j) {
-            largest[j] = fold_magnitude(largest[j], top_left[r * cols + j]);
+            largest[j] = fold_magnitude(largest[j], top_left[r * row_length + j]);
           }
         }
       } else {
         // Every row of the blocks in one call.
         with_kernels(active_path(), [&](auto kernels) {
           decltype(kernels)::block_max_magnitude_bits(top_left, count, block.cols, largest,
-                                                      block.rows, cols);
+                                                      block.rows, row_length);
         });
       }
-      float* part_scale_inv = scale_inv + first_row / block.rows * block_columns + first_block;
+      float* part_scale_inv = scale_inv + first_row / block.rows * blocks_per_row + first_block;
       // compute_scale<T> and 1 / scale for every block, a vector of blocks at a time.
       with_kernels(active_path(), [&](auto kernels) {
         decltype(kernels)::block_scales(largest, count, max_value<T>(), margin,
@@ -413,12 +458,11 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
         part_scale_inv[j] = bit_cast<float>(inverse_bits[j]);
       }
       for (std::size_t r = first_row; r < first_row + block.rows; ++r) {
-        const std::size_t first = r * cols + first_col;
+        const std::size_t first = r * row_length + first_col;
         if (shift != 0) {
           // The next part is prefetched while this one is narrowed: for one-row blocks 8 KiB
           // further on (the rows follow each other), for taller ones the same row's segment of
           // the next blocks side by side (whose amax pass comes next).
-          const bool one_row = block.rows == 1;
           const block_scaled_floats part{x + first,
                                          scales,
                                          shift,
@@ -433,6 +477,7 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
                              scales[j], tally);
         }
       }
+      first_block += count;
     }
   }
 }
@@ -681,6 +726,29 @@ inline void block_amaxes(const float* x, std::size_t count, std::size_t block_si
 // kernel per piece, whose floats (8 KiB) stay in the first-level cache between the two.
 constexpr std::size_t mx_quantize_piece_blocks = 64;
 
+// quantize_mx's blocks [first, first + count) of x: as many as the active path's one-pass kernel
+// takes (lanes.inc quantize_block_groups: whole groups of blocks side by side); returns how many.
+// The kernel prefetches up to prefetch_end (nullptr: not at all).
+template <class T>
+std::size_t quantize_mx_groups(const float* x, std::size_t first, std::size_t count, T* q,
+                               e8m0* scales, mx_scale_thresholds thresholds,
+                               const float* prefetch_end) {
+  std::size_t done = 0;
+  with_kernels(active_path(), [&](auto kernels) {
+    using path = decltype(kernels);
+    if constexpr (path::quantizes_block_groups) {
+      static_assert(sizeof(e8m0) == 1 && std::is_trivially_copyable<e8m0>::value,
+                    "e8m0 is its code");
+      const mx_block_scales rule{thresholds.low, thresholds.above_once, thresholds.above_twice,
+                                 reinterpret_cast<std::uint8_t*>(scales + first)};
+      done = path::template quantize_block_groups<typename value_traits<T>::format, mx_block_size>(
+          x + first * mx_block_size, count,
+          reinterpret_cast<std::uint8_t*>(q + first * mx_block_size), rule, prefetch_end);
+    }
+  });
+  return done;
+}
+
 // quantize_mx's blocks, arguments already checked: per piece of up to 64 blocks, the amaxes and
 // scales first, then one saturating narrowing of the piece on the active path, each element
 // times its block's inverse scale 2^-k as it is read (the product quantize() forms). A block
@@ -694,8 +762,21 @@ constexpr std::size_t mx_quantize_piece_blocks = 64;
 template <class T, class Tally = no_tally>
 void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scales,
                            mx_scale_rule rule, const float* array_end, Tally&& tally = Tally{}) {
-  for (std::size_t first = 0; first < blocks; first += mx_quantize_piece_blocks) {
-    const std::size_t count = smaller(mx_quantize_piece_blocks, blocks - first);
+  const mx_scale_thresholds thresholds = mx_thresholds<T>(rule);
+  std::size_t count = 0;
+  for (std::size_t first = 0; first < blocks; first += count) {
+    // Whole groups of blocks side by side in one pass where the active path has the kernel
+    // (quantize_block_groups) and no report is asked for; a group with a scale code of 254 or
+    // 0xFF, and the last blocks, as below.
+    if constexpr (takes_block_groups<T, Tally>) {
+      first += quantize_mx_groups<T>(
+          x, first, blocks - first, q, scales, thresholds,
+          prefetch_ahead(static_cast<std::size_t>(array_end - x), 1) != 0 ? array_end : nullptr);
+      if (first == blocks) {
+        break;
+      }
+    }
+    count = smaller(mx_quantize_piece_blocks, blocks - first);
     const float* piece = x + first * mx_block_size;
     alignas(64) std::uint32_t amax_bits[mx_quantize_piece_blocks];
     with_kernels(active_path(), [&](auto kernels) {
@@ -707,7 +788,6 @@ void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scale
     std::fill(amax_bits + count, amax_bits + mx_quantize_piece_blocks, 0U);
     std::uint8_t codes[mx_quantize_piece_blocks];
     alignas(64) std::uint32_t factor_bits[mx_quantize_piece_blocks];
-    const mx_scale_thresholds thresholds = mx_thresholds<T>(rule);
     bool subnormal_inverse = false;
     with_kernels(active_path(), [&](auto kernels) {
       subnormal_inverse =

@@ -35,7 +35,7 @@ namespace avx2 {
 // doubles rounded to odd into float by VCVTPD2PS where that is exact (load_double_as_float_bits),
 // codes' magnitudes tested on their packed bytes.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::environment, true, true, true, true, false, true};
+    float_addition_rounding::environment, true, true, true, true, false, true, false};
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane
@@ -699,6 +699,8 @@ MINIFLOAT_LANE_FN void store_low_bytes(std::uint8_t* p, w16v a, w16v b) {
 struct avx2_kernels {
   static constexpr const char* name = "avx2";
   static constexpr lane_capabilities capabilities = avx2::capabilities;
+  // quantize_block_groups (below) exists.
+  static constexpr bool quantizes_block_groups = true;
 
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>
@@ -780,6 +782,19 @@ struct avx2_kernels {
                                        std::uint32_t* out, std::size_t rows = 1,
                                        std::size_t stride = 0) {
     avx2::block_max_magnitude_bits(src, blocks, block_size, out, rows, stride);
+  }
+  // One-row blocks of Size floats quantized `width` side by side at a time in one pass
+  // (lanes.inc quantize_block_groups); returns the blocks done: none where MXCSR does not round
+  // to nearest (the addition's rounding, encode_floats).
+  template <class Target, std::size_t Size, class Rule>
+  static std::size_t quantize_block_groups(const float* src, std::size_t blocks,
+                                           std::uint8_t* codes, const Rule& rule,
+                                           const float* prefetch_end) {
+    if (!avx2::rounds_to_nearest()) {
+      return 0;
+    }
+    return avx2::quantize_block_groups<Target, Size>(
+        src, blocks, codes, rule, avx2::group_max_by_blocks<Size>{}, prefetch_end);
   }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).

@@ -42,7 +42,7 @@ namespace avx512 {
 // to odd by a conversion with embedded rounding, 32-entry lookups by a two-register permute,
 // codes' magnitudes tested on their packed bytes.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::embedded, true, true, true, true, true, true};
+    float_addition_rounding::embedded, true, true, true, true, true, true, true};
 
 using u32v = __m512i;
 using maskv = __mmask16;
@@ -275,6 +275,34 @@ MINIFLOAT_LANE_FN __m512i codes4(u32v a, u32v b, u32v c, u32v d) {
 }
 MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
   _mm512_storeu_si512(p, codes4(a, b, c, d));
+}
+// 64 codes from the magnitudes in the low bytes of four vectors a, b, c, d (below 128:
+// lanes_by_addition's sums) and the sign bits of four vectors of floats fa, fb, fc, fd: one
+// VPERMT2B per pair of vectors gathers their bytes 0 (magnitudes) or 3 (signs) into one half of
+// the line, the other half zeroed, and the halves' ORs are joined by one bit select. Seven
+// instructions, where a sign shift and a bit select per vector and codes4 took eleven.
+constexpr std::array<std::uint8_t, 64> byte_of_lanes_indices(int byte) {
+  std::array<std::uint8_t, 64> indices{};
+  for (int j = 0; j < 64; ++j) {
+    const int lane = j % 16;
+    const int table = (j / 16) % 2; // the first vector of the pair (0-63) or the second
+    indices[static_cast<std::size_t>(j)] = static_cast<std::uint8_t>(64 * table + 4 * lane + byte);
+  }
+  return indices;
+}
+alignas(64) inline constexpr std::array<std::uint8_t, 64> lane_low_bytes = byte_of_lanes_indices(0);
+alignas(64) inline constexpr std::array<std::uint8_t, 64> lane_top_bytes = byte_of_lanes_indices(3);
+MINIFLOAT_LANE_FN void store_codes4_signed(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d, u32v fa,
+                                           u32v fb, u32v fc, u32v fd) {
+  constexpr __mmask64 low_half = 0x00000000FFFFFFFFULL;
+  constexpr __mmask64 high_half = ~low_half;
+  const __m512i low = _mm512_load_si512(lane_low_bytes.data());
+  const __m512i top = _mm512_load_si512(lane_top_bytes.data());
+  const __m512i magnitudes = _mm512_or_si512(_mm512_maskz_permutex2var_epi8(low_half, a, low, b),
+                                             _mm512_maskz_permutex2var_epi8(high_half, c, low, d));
+  const __m512i signs = _mm512_or_si512(_mm512_maskz_permutex2var_epi8(low_half, fa, top, fb),
+                                        _mm512_maskz_permutex2var_epi8(high_half, fc, top, fd));
+  _mm512_storeu_si512(p, bit_select(_mm512_set1_epi8(0x7F), magnitudes, signs));
 }
 // Whether any of the 64 codes has a magnitude (its low 7 bits) outside [first, last], on the
 // packed codes (which the compiler shares with store_codes4): twice the code (the sign bit
@@ -779,55 +807,69 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
   return b;
 }
 
-// group_max_magnitude_bits (lanes.inc) for a source `offset` floats (1 to 15) past a 64-byte
-// boundary, as std::vector's large buffers lie (16 bytes past one), by loads of whole cache
-// lines: block k's lines run from the one holding its first element to the one holding the
-// next block's, the first taken in lanes offset and up, the last below offset (a masked
-// maximum; a group's first line by an expanding load, its last by a masked one, so that no
-// byte outside the array is read). Size / 16 loads per block, each line read once, where the
-// block's own Size / 16 vectors each straddled two lines. 1 x 128 tiles' amaxes at 64 Ki floats 16
-// bytes past a boundary (AMD Zen 5): 0.094 cycles per element by the blocks' vectors, 0.061 by
-// whole lines; 0.037 from an aligned source. (NVFP4's blocks of one vector gain nothing.)
+// group_max_magnitudes (lanes.inc) for a group `offset` floats (1 to 15) past a 64-byte boundary,
+// as std::vector's large buffers lie (16 bytes past one), by loads of whole cache lines: block
+// k's lines run from the one holding its first element to the one holding the next block's, the
+// first taken in lanes offset and up, the last below offset (a masked maximum; the group's first
+// line by an expanding load, its last by a masked one, so that no byte outside the group is
+// read). Size / 16 loads per block, each line read once, where the block's own Size / 16
+// vectors each straddled two lines. 1 x 128 tiles' amaxes at 64 Ki floats 16 bytes
+// past a boundary (AMD Zen 5): 0.094 cycles per element by the blocks' vectors, 0.061 by whole
+// lines; 0.037 from an aligned source. (NVFP4's blocks of one vector gain nothing.)
 template <std::size_t Size>
-MINIFLOAT_ARRAY_FN void group_max_magnitude_bits_by_lines(const float* src, unsigned offset,
-                                                          std::size_t groups, std::uint32_t* out) {
+MINIFLOAT_ARRAY_FN u32v group_max_magnitudes_by_lines(const float* group, unsigned offset) {
   static_assert(Size % 16 == 0 && Size >= 32, "blocks of two vectors or more");
   const __m512i magnitude = _mm512_set1_epi32(0x7FFFFFFF);
   const auto from_offset = static_cast<__mmask16>(0xFFFFU << offset);
   const auto below_offset = static_cast<__mmask16>((1U << offset) - 1U);
-  for (std::size_t g = 0; g < groups; ++g) {
-    u32v m[16];
-    // The line block k starts in: its lanes from offset on are block k's, those below it the
-    // block before's (for the group's first, 0: an expanding load puts the block's first
-    // elements in lanes offset and up, from no address before the array).
-    u32v head = _mm512_maskz_and_epi32(
-        from_offset, _mm512_maskz_expandloadu_epi32(from_offset, src + 16 * g * Size), magnitude);
-    for (std::size_t k = 0; k < 16; ++k) {
-      const std::size_t first = (16 * g + k) * Size; // the block's first element
-      u32v m0 = _mm512_and_si512(_mm512_load_si512(src + first + 16 - offset), magnitude);
-      u32v m1 = m0;
-      for (std::size_t i = 32; i < Size; i += 16) {
-        const u32v v = _mm512_and_si512(_mm512_load_si512(src + first + i - offset), magnitude);
-        if ((i / 16) % 2 == 1) {
-          m1 = _mm512_max_epu32(m1, v);
-        } else {
-          m0 = _mm512_max_epu32(m0, v);
-        }
+  u32v m[16];
+  // The line block k starts in: its lanes from offset on are block k's, those below it the
+  // block before's (for the group's first, 0: an expanding load puts the block's first
+  // elements in lanes offset and up, from no address before the group). Each shared line's two
+  // parts are masked as they are taken (a masked AND each), so that the maxima need no mask:
+  // masked maxima, whose destination is also their pass-through, cost g++ 12 a copy each.
+  u32v head = _mm512_maskz_and_epi32(from_offset,
+                                     _mm512_maskz_expandloadu_epi32(from_offset, group), magnitude);
+  // (Unrolled, so that the 16 maxima stay in registers: g++ 12 kept the loop and stored them.)
+#pragma GCC unroll 16
+  for (std::size_t k = 0; k < 16; ++k) {
+    const std::size_t first = k * Size; // the block's first element
+    u32v m0 = _mm512_and_si512(_mm512_load_si512(group + first + 16 - offset), magnitude);
+    u32v m1 = head;
+    for (std::size_t i = 32; i < Size; i += 16) {
+      const u32v v = _mm512_and_si512(_mm512_load_si512(group + first + i - offset), magnitude);
+      if ((i / 16) % 2 == 1) {
+        m1 = _mm512_max_epu32(m1, v);
+      } else {
+        m0 = _mm512_max_epu32(m0, v);
       }
-      // The next block's first line (after the group's last block, masked: it may end the
-      // array).
-      const u32v next =
-          k == 15
-              ? _mm512_maskz_and_epi32(
-                    below_offset,
-                    _mm512_maskz_loadu_epi32(below_offset, src + first + Size - offset), magnitude)
-              : _mm512_and_si512(_mm512_load_si512(src + first + Size - offset), magnitude);
-      const u32v inner = _mm512_max_epu32(m0, m1);
-      const u32v with_head = _mm512_mask_max_epu32(inner, from_offset, inner, head);
-      m[k] = _mm512_mask_max_epu32(with_head, below_offset, with_head, next);
-      head = next;
     }
-    _mm512_storeu_si512(out + 16 * g, max_of_each(m));
+    // The next block's first line (after the group's last block, by a masked load: it may end
+    // the array).
+    const float* next_line = group + first + Size - offset;
+    const u32v next =
+        k == 15 ? _mm512_maskz_loadu_epi32(below_offset, next_line) : _mm512_load_si512(next_line);
+    m[k] = _mm512_max_epu32(_mm512_max_epu32(m0, m1),
+                            _mm512_maskz_and_epi32(below_offset, next, magnitude));
+    head = _mm512_maskz_and_epi32(from_offset, next, magnitude);
+  }
+  return max_of_each(m);
+}
+// group_max_magnitudes_by_lines as quantize_block_groups' GroupMax.
+template <std::size_t Size>
+struct group_max_by_lines {
+  unsigned offset;
+  MINIFLOAT_LANE_FN u32v operator()(const float* group) const {
+    return group_max_magnitudes_by_lines<Size>(group, offset);
+  }
+};
+// The amaxes of `groups` groups one after the other, by whole lines.
+template <std::size_t Size>
+MINIFLOAT_ARRAY_FN void group_max_magnitude_bits_by_lines(const float* src, unsigned offset,
+                                                          std::size_t groups, std::uint32_t* out) {
+  for (std::size_t g = 0; g < groups; ++g) {
+    _mm512_storeu_si512(out + 16 * g,
+                        group_max_magnitudes_by_lines<Size>(src + g * 16 * Size, offset));
   }
 }
 
@@ -856,6 +898,8 @@ MINIFLOAT_ARRAY_FN void pack_nibble_pairs(const std::uint8_t* codes, std::size_t
 struct avx512_kernels {
   static constexpr const char* name = "avx512";
   static constexpr lane_capabilities capabilities = avx512::capabilities;
+  // quantize_block_groups (below) exists.
+  static constexpr bool quantizes_block_groups = true;
 
   // (mode: non_temporal writes the codes without random bits or report with streaming stores,
   // past dst's first 64-byte boundary. Float -> e4m3 at 64 Mi on an AMD Zen 5, source and
@@ -935,6 +979,22 @@ struct avx512_kernels {
       blocks -= done;
     }
     avx512::block_max_magnitude_bits(src, blocks, block_size, out, rows, stride);
+  }
+  // One-row blocks of Size floats (32 or 128) quantized 16 side by side at a time in one pass
+  // (lanes.inc quantize_block_groups), the amaxes by whole cache lines
+  // (group_max_magnitudes_by_lines); returns the blocks done.
+  template <class Target, std::size_t Size, class Rule>
+  static std::size_t quantize_block_groups(const float* src, std::size_t blocks,
+                                           std::uint8_t* codes, const Rule& rule,
+                                           const float* prefetch_end) {
+    // (A source on a line boundary: the blocks' own vectors are whole lines.)
+    const auto to_line = static_cast<unsigned>(elements_to_line(src));
+    if (to_line != 0 && reinterpret_cast<std::uintptr_t>(src) % sizeof(float) == 0) {
+      return avx512::quantize_block_groups<Target, Size>(
+          src, blocks, codes, rule, avx512::group_max_by_lines<Size>{16 - to_line}, prefetch_end);
+    }
+    return avx512::quantize_block_groups<Target, Size>(
+        src, blocks, codes, rule, avx512::group_max_by_blocks<Size>{}, prefetch_end);
   }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).

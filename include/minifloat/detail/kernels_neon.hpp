@@ -25,7 +25,7 @@ namespace neon {
 // The float addition kernel needs a known rounding; NEON's comes from FPCR, and the kernel with
 // per-lane shifts needs no such check. Packed stores; binary16 widened by integer arithmetic.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::none, true, false, true, false, false, false};
+    float_addition_rounding::none, true, false, true, false, false, false, false};
 
 using u32v = uint32x4_t;
 using maskv = uint32x4_t; // all ones in a true lane
@@ -333,6 +333,8 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
 struct neon_kernels {
   static constexpr const char* name = "neon";
   static constexpr lane_capabilities capabilities = neon::capabilities;
+  // quantize_block_groups (below) exists.
+  static constexpr bool quantizes_block_groups = true;
 
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>
@@ -357,6 +359,15 @@ struct neon_kernels {
                                        std::uint32_t* out, std::size_t rows = 1,
                                        std::size_t stride = 0) {
     neon::block_max_magnitude_bits(src, blocks, block_size, out, rows, stride);
+  }
+  // One-row blocks of Size floats quantized `width` side by side at a time in one pass
+  // (lanes.inc quantize_block_groups); returns the blocks done.
+  template <class Target, std::size_t Size, class Rule>
+  static std::size_t quantize_block_groups(const float* src, std::size_t blocks,
+                                           std::uint8_t* codes, const Rule& rule,
+                                           const float* prefetch_end) {
+    return neon::quantize_block_groups<Target, Size>(
+        src, blocks, codes, rule, neon::group_max_by_blocks<Size>{}, prefetch_end);
   }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).

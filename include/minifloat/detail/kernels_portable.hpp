@@ -49,7 +49,7 @@ constexpr float_addition_rounding portable_addition = float_addition_rounding::e
 constexpr float_addition_rounding portable_addition = float_addition_rounding::none;
 #endif
 constexpr lane_capabilities capabilities{
-    portable_addition, false, false, false, false, false, false};
+    portable_addition, false, false, false, false, false, false, false};
 
 using u32v = std::uint32_t;
 using maskv = bool;
@@ -351,6 +351,11 @@ inline void pack_nibble_pairs_portable(const std::uint8_t* codes, std::size_t n,
 struct portable_kernels {
   static constexpr const char* name = "portable";
   static constexpr lane_capabilities capabilities = portable::capabilities;
+  // Whether the path has quantize_block_groups<Target, Size>(src, blocks, codes, rule,
+  // prefetch_end): one-row blocks of Size floats (32, 128) quantized `width` side by side at a
+  // time in one pass (lanes.inc quantize_block_groups), returning the blocks done. Not here: a
+  // group of one block narrowed one float at a time, where the encode loop below is vectorized.
+  static constexpr bool quantizes_block_groups = false;
 
   // n values of src (float, double, binary16_bits, bfloat16_bits, scaled_floats or
   // block_scaled_floats) into codes of Target, with rounding Rule and overflow rule Overflow;
