@@ -3394,11 +3394,10 @@ struct scale_lanes {
   u32v scale;
   u32v inverse;
 };
-// (Forced inline where the path does so, as a template: a call per vector returned the pair
-// through memory, and the portable path's lane functions are constexpr, the division not.)
-template <class Lanes = u32v>
-MINIFLOAT_LANE_FN scale_lanes block_scale_lanes(Lanes amax, float max_value, int margin,
-                                                bool power_of_two) {
+// (An array function: the portable path's lane functions are constexpr and, for CUDA, host and
+// device functions, the division neither.)
+MINIFLOAT_ARRAY_FN scale_lanes block_scale_lanes(u32v amax, float max_value, int margin,
+                                                 bool power_of_two) {
   const u32v one = splat(0x3F800000U);
   const u32v largest_finite = splat(0x7F7FFFFFU);
   const u32v dividend = splat(::minifloat::detail::bit_cast<std::uint32_t>(max_value));
@@ -3458,11 +3457,10 @@ struct mx_scale_lanes {
   u32v code;
   u32v factor;
 };
-// (A template, forced inline: as block_scale_lanes.)
-template <class Lanes = u32v>
-MINIFLOAT_LANE_FN mx_scale_lanes mx_scale_code_lanes(Lanes bits, std::uint32_t low,
-                                                     std::uint32_t above_once,
-                                                     std::uint32_t above_twice) {
+// (An array function, as block_scale_lanes.)
+MINIFLOAT_ARRAY_FN mx_scale_lanes mx_scale_code_lanes(u32v bits, std::uint32_t low,
+                                                      std::uint32_t above_once,
+                                                      std::uint32_t above_twice) {
   const u32v significand = or_(and_(bits, splat(0x007FFFFFU)), splat(0x00800000U));
   // (Thresholds and significands below 2^31: compared as signed.)
   const u32v shifted = inc_if(
@@ -6969,11 +6967,10 @@ struct scale_lanes {
   u32v scale;
   u32v inverse;
 };
-// (Forced inline where the path does so, as a template: a call per vector returned the pair
-// through memory, and the portable path's lane functions are constexpr, the division not.)
-template <class Lanes = u32v>
-MINIFLOAT_LANE_FN scale_lanes block_scale_lanes(Lanes amax, float max_value, int margin,
-                                                bool power_of_two) {
+// (An array function: the portable path's lane functions are constexpr and, for CUDA, host and
+// device functions, the division neither.)
+MINIFLOAT_ARRAY_FN scale_lanes block_scale_lanes(u32v amax, float max_value, int margin,
+                                                 bool power_of_two) {
   const u32v one = splat(0x3F800000U);
   const u32v largest_finite = splat(0x7F7FFFFFU);
   const u32v dividend = splat(::minifloat::detail::bit_cast<std::uint32_t>(max_value));
@@ -7033,11 +7030,10 @@ struct mx_scale_lanes {
   u32v code;
   u32v factor;
 };
-// (A template, forced inline: as block_scale_lanes.)
-template <class Lanes = u32v>
-MINIFLOAT_LANE_FN mx_scale_lanes mx_scale_code_lanes(Lanes bits, std::uint32_t low,
-                                                     std::uint32_t above_once,
-                                                     std::uint32_t above_twice) {
+// (An array function, as block_scale_lanes.)
+MINIFLOAT_ARRAY_FN mx_scale_lanes mx_scale_code_lanes(u32v bits, std::uint32_t low,
+                                                      std::uint32_t above_once,
+                                                      std::uint32_t above_twice) {
   const u32v significand = or_(and_(bits, splat(0x007FFFFFU)), splat(0x00800000U));
   // (Thresholds and significands below 2^31: compared as signed.)
   const u32v shifted = inc_if(
@@ -10005,11 +10001,10 @@ struct scale_lanes {
   u32v scale;
   u32v inverse;
 };
-// (Forced inline where the path does so, as a template: a call per vector returned the pair
-// through memory, and the portable path's lane functions are constexpr, the division not.)
-template <class Lanes = u32v>
-MINIFLOAT_LANE_FN scale_lanes block_scale_lanes(Lanes amax, float max_value, int margin,
-                                                bool power_of_two) {
+// (An array function: the portable path's lane functions are constexpr and, for CUDA, host and
+// device functions, the division neither.)
+MINIFLOAT_ARRAY_FN scale_lanes block_scale_lanes(u32v amax, float max_value, int margin,
+                                                 bool power_of_two) {
   const u32v one = splat(0x3F800000U);
   const u32v largest_finite = splat(0x7F7FFFFFU);
   const u32v dividend = splat(::minifloat::detail::bit_cast<std::uint32_t>(max_value));
@@ -10069,11 +10064,10 @@ struct mx_scale_lanes {
   u32v code;
   u32v factor;
 };
-// (A template, forced inline: as block_scale_lanes.)
-template <class Lanes = u32v>
-MINIFLOAT_LANE_FN mx_scale_lanes mx_scale_code_lanes(Lanes bits, std::uint32_t low,
-                                                     std::uint32_t above_once,
-                                                     std::uint32_t above_twice) {
+// (An array function, as block_scale_lanes.)
+MINIFLOAT_ARRAY_FN mx_scale_lanes mx_scale_code_lanes(u32v bits, std::uint32_t low,
+                                                      std::uint32_t above_once,
+                                                      std::uint32_t above_twice) {
   const u32v significand = or_(and_(bits, splat(0x007FFFFFU)), splat(0x00800000U));
   // (Thresholds and significands below 2^31: compared as signed.)
   const u32v shifted = inc_if(
@@ -13005,11 +12999,10 @@ struct scale_lanes {
   u32v scale;
   u32v inverse;
 };
-// (Forced inline where the path does so, as a template: a call per vector returned the pair
-// through memory, and the portable path's lane functions are constexpr, the division not.)
-template <class Lanes = u32v>
-MINIFLOAT_LANE_FN scale_lanes block_scale_lanes(Lanes amax, float max_value, int margin,
-                                                bool power_of_two) {
+// (An array function: the portable path's lane functions are constexpr and, for CUDA, host and
+// device functions, the division neither.)
+MINIFLOAT_ARRAY_FN scale_lanes block_scale_lanes(u32v amax, float max_value, int margin,
+                                                 bool power_of_two) {
   const u32v one = splat(0x3F800000U);
   const u32v largest_finite = splat(0x7F7FFFFFU);
   const u32v dividend = splat(::minifloat::detail::bit_cast<std::uint32_t>(max_value));
@@ -13069,11 +13062,10 @@ struct mx_scale_lanes {
   u32v code;
   u32v factor;
 };
-// (A template, forced inline: as block_scale_lanes.)
-template <class Lanes = u32v>
-MINIFLOAT_LANE_FN mx_scale_lanes mx_scale_code_lanes(Lanes bits, std::uint32_t low,
-                                                     std::uint32_t above_once,
-                                                     std::uint32_t above_twice) {
+// (An array function, as block_scale_lanes.)
+MINIFLOAT_ARRAY_FN mx_scale_lanes mx_scale_code_lanes(u32v bits, std::uint32_t low,
+                                                      std::uint32_t above_once,
+                                                      std::uint32_t above_twice) {
   const u32v significand = or_(and_(bits, splat(0x007FFFFFU)), splat(0x00800000U));
   // (Thresholds and significands below 2^31: compared as signed.)
   const u32v shifted = inc_if(
