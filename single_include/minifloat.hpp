@@ -14411,17 +14411,19 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
   float scales[most_blocks];
   for (std::size_t first_row = 0; first_row < block_rows; first_row += block.rows) {
     for (std::size_t first_block = 0; first_block < blocks_per_row;) {
-      if (takes_block_groups<T, Tally> && one_row && block.cols == 128) {
-        // 1 x 128 tiles: whole groups of them side by side in one pass where the path has the
-        // kernel (quantize_block_groups) and no report is asked for; a group with an infinite or
-        // NaN block, and the last tiles, as below.
-        const computed_block_scales rule{max_value<T>(), margin,
-                                         rounding == scale_rounding::power_of_two,
-                                         scale_inv + first_block};
-        first_block += quantize_tile_groups<T>(x, first_block, blocks_per_row - first_block, q,
-                                               rule, prefetch_ahead(n, 1) != 0 ? x + n : nullptr);
-        if (first_block == blocks_per_row) {
-          break;
+      if constexpr (takes_block_groups<T, Tally>) {
+        if (one_row && block.cols == 128) {
+          // 1 x 128 tiles (of 8-bit elements, without a report): whole groups of them side by
+          // side in one pass where the path has the kernel (quantize_block_groups); a group with
+          // an infinite or NaN block, and the last tiles, as below.
+          const computed_block_scales rule{max_value<T>(), margin,
+                                           rounding == scale_rounding::power_of_two,
+                                           scale_inv + first_block};
+          first_block += quantize_tile_groups<T>(x, first_block, blocks_per_row - first_block, q,
+                                                 rule, prefetch_ahead(n, 1) != 0 ? x + n : nullptr);
+          if (first_block == blocks_per_row) {
+            break;
+          }
         }
       }
       const std::size_t count = smaller(side_by_side, blocks_per_row - first_block);

@@ -334,7 +334,8 @@ TEST(Blocks, WideRowsOnEveryPath) {
       expect_blocks_match_definition<e4m3>(x, rows, cols, block);
       expect_blocks_match_definition<e5m2>(x, rows, cols, block);
     }
-    // The other signed 8-bit formats through the one-pass kernel of 1 x 128 tiles.
+    // The other signed 8-bit formats through the one-pass kernel of 1 x 128 tiles; FP4 and FP6
+    // elements, which take the general loop.
     SCOPED_TRACE(minifloat::to_string(path));
     const minifloat::block_shape tiles = minifloat::tile_1x128;
     expect_blocks_match_definition<minifloat::e3m4>(x, rows, cols, tiles);
@@ -343,6 +344,8 @@ TEST(Blocks, WideRowsOnEveryPath) {
     expect_blocks_match_definition<minifloat::e4m3fnuz>(x, rows, cols, tiles);
     expect_blocks_match_definition<minifloat::e5m2fnuz>(x, rows, cols, tiles);
     expect_blocks_match_definition<minifloat::e4m3b11fnuz>(x, rows, cols, tiles);
+    expect_blocks_match_definition<minifloat::e2m1>(x, rows, cols, tiles);
+    expect_blocks_match_definition<minifloat::e3m2>(x, rows, cols, tiles);
   }
 }
 
