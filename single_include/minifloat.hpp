@@ -14347,20 +14347,19 @@ constexpr bool takes_block_groups =
     format_info<typename value_traits<T>::format>::total_bits == 8 &&
     std::is_same<std::decay_t<Tally>, no_tally>::value;
 
-// quantize_blocks' 1 x 128 tiles [first, first + count) of x: as many as the active path's one-pass
-// kernel takes (lanes.inc quantize_block_groups: whole groups of tiles side by side); returns how
-// many. rule.inverses is tile first's; the kernel prefetches up to prefetch_end (nullptr: not at
-// all).
-template <class T>
-std::size_t quantize_tile_groups(const float* x, std::size_t first, std::size_t count, T* q,
-                                 const computed_block_scales& rule, const float* prefetch_end) {
+// The first blocks of Size floats among `count` at x, of a block quantizer: as many as the active
+// path's one-pass kernel takes (lanes.inc quantize_block_groups: whole groups of blocks side by
+// side, their scales by `rule`, whose outputs start at x's block); returns how many. The kernel
+// prefetches up to prefetch_end (nullptr: not at all).
+template <class T, std::size_t Size, class Rule>
+std::size_t quantize_block_groups_on_path(const float* x, std::size_t count, T* q, const Rule& rule,
+                                          const float* prefetch_end) {
   std::size_t done = 0;
   with_kernels(active_path(), [&](auto kernels) {
     using path = decltype(kernels);
     if constexpr (path::quantizes_block_groups) {
-      done = path::template quantize_block_groups<typename value_traits<T>::format, 128>(
-          x + first * 128, count, reinterpret_cast<std::uint8_t*>(q + first * 128), rule,
-          prefetch_end);
+      done = path::template quantize_block_groups<typename value_traits<T>::format, Size>(
+          x, count, reinterpret_cast<std::uint8_t*>(q), rule, prefetch_end);
     }
   });
   return done;
@@ -14419,8 +14418,9 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
           const computed_block_scales rule{max_value<T>(), margin,
                                            rounding == scale_rounding::power_of_two,
                                            scale_inv + first_block};
-          first_block += quantize_tile_groups<T>(x, first_block, blocks_per_row - first_block, q,
-                                                 rule, prefetch_ahead(n, 1) != 0 ? x + n : nullptr);
+          first_block += quantize_block_groups_on_path<T, 128>(
+              x + first_block * 128, blocks_per_row - first_block, q + first_block * 128, rule,
+              prefetch_ahead(n, 1) != 0 ? x + n : nullptr);
           if (first_block == blocks_per_row) {
             break;
           }
@@ -14723,29 +14723,6 @@ inline void block_amaxes(const float* x, std::size_t count, std::size_t block_si
 // kernel per piece, whose floats (8 KiB) stay in the first-level cache between the two.
 constexpr std::size_t mx_quantize_piece_blocks = 64;
 
-// quantize_mx's blocks [first, first + count) of x: as many as the active path's one-pass kernel
-// takes (lanes.inc quantize_block_groups: whole groups of blocks side by side); returns how many.
-// The kernel prefetches up to prefetch_end (nullptr: not at all).
-template <class T>
-std::size_t quantize_mx_groups(const float* x, std::size_t first, std::size_t count, T* q,
-                               e8m0* scales, mx_scale_thresholds thresholds,
-                               const float* prefetch_end) {
-  std::size_t done = 0;
-  with_kernels(active_path(), [&](auto kernels) {
-    using path = decltype(kernels);
-    if constexpr (path::quantizes_block_groups) {
-      static_assert(sizeof(e8m0) == 1 && std::is_trivially_copyable<e8m0>::value,
-                    "e8m0 is its code");
-      const mx_block_scales rule{thresholds.low, thresholds.above_once, thresholds.above_twice,
-                                 reinterpret_cast<std::uint8_t*>(scales + first)};
-      done = path::template quantize_block_groups<typename value_traits<T>::format, mx_block_size>(
-          x + first * mx_block_size, count,
-          reinterpret_cast<std::uint8_t*>(q + first * mx_block_size), rule, prefetch_end);
-    }
-  });
-  return done;
-}
-
 // quantize_mx's blocks, arguments already checked: per piece of up to 64 blocks, the amaxes and
 // scales first, then one saturating narrowing of the piece on the active path, each element
 // times its block's inverse scale 2^-k as it is read (the product quantize() forms). A block
@@ -14766,8 +14743,13 @@ void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scale
     // (quantize_block_groups) and no report is asked for; a group with a scale code of 254 or
     // 0xFF, and the last blocks, as below.
     if constexpr (takes_block_groups<T, Tally>) {
-      first += quantize_mx_groups<T>(
-          x, first, blocks - first, q, scales, thresholds,
+      static_assert(sizeof(e8m0) == 1 && std::is_trivially_copyable<e8m0>::value,
+                    "e8m0 is its code");
+      const mx_block_scales codes_rule{thresholds.low, thresholds.above_once,
+                                       thresholds.above_twice,
+                                       reinterpret_cast<std::uint8_t*>(scales + first)};
+      first += quantize_block_groups_on_path<T, mx_block_size>(
+          x + first * mx_block_size, blocks - first, q + first * mx_block_size, codes_rule,
           prefetch_ahead(static_cast<std::size_t>(array_end - x), 1) != 0 ? array_end : nullptr);
       if (first == blocks) {
         break;
