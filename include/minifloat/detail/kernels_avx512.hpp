@@ -292,17 +292,25 @@ constexpr std::array<std::uint8_t, 64> byte_of_lanes_indices(int byte) {
 }
 alignas(64) inline constexpr std::array<std::uint8_t, 64> lane_low_bytes = byte_of_lanes_indices(0);
 alignas(64) inline constexpr std::array<std::uint8_t, 64> lane_top_bytes = byte_of_lanes_indices(3);
-MINIFLOAT_LANE_FN void store_codes4_signed(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d, u32v fa,
-                                           u32v fb, u32v fc, u32v fd) {
+MINIFLOAT_LANE_FN __m512i codes4_signed(u32v a, u32v b, u32v c, u32v d, u32v fa, u32v fb, u32v fc,
+                                        u32v fd) {
   constexpr __mmask64 low_half = 0x00000000FFFFFFFFULL;
   constexpr __mmask64 high_half = ~low_half;
   const __m512i low = _mm512_load_si512(lane_low_bytes.data());
   const __m512i top = _mm512_load_si512(lane_top_bytes.data());
-  const __m512i magnitudes = _mm512_or_si512(_mm512_maskz_permutex2var_epi8(low_half, a, low, b),
-                                             _mm512_maskz_permutex2var_epi8(high_half, c, low, d));
   const __m512i signs = _mm512_or_si512(_mm512_maskz_permutex2var_epi8(low_half, fa, top, fb),
                                         _mm512_maskz_permutex2var_epi8(high_half, fc, top, fd));
-  _mm512_storeu_si512(p, bit_select(_mm512_set1_epi8(0x7F), magnitudes, signs));
+  const __m512i magnitudes = _mm512_or_si512(_mm512_maskz_permutex2var_epi8(low_half, a, low, b),
+                                             _mm512_maskz_permutex2var_epi8(high_half, c, low, d));
+  return bit_select(_mm512_set1_epi8(0x7F), magnitudes, signs);
+}
+MINIFLOAT_LANE_FN void store_codes4_signed(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d, u32v fa,
+                                           u32v fb, u32v fc, u32v fd) {
+  _mm512_storeu_si512(p, codes4_signed(a, b, c, d, fa, fb, fc, fd));
+}
+MINIFLOAT_LANE_FN void store_codes4_signed_streaming(std::uint8_t* p, u32v a, u32v b, u32v c,
+                                                     u32v d, u32v fa, u32v fb, u32v fc, u32v fd) {
+  _mm512_stream_si512(reinterpret_cast<__m512i*>(p), codes4_signed(a, b, c, d, fa, fb, fc, fd));
 }
 // Whether any of the 64 codes has a magnitude (its low 7 bits) outside [first, last], on the
 // packed codes (which the compiler shares with store_codes4): twice the code (the sign bit
