@@ -804,7 +804,7 @@ struct lane_capabilities {
   bool code_bytes_outside;     // whether any of 4 * width codes lies outside a range of
                                // magnitudes, tested on their packed bytes (AVX2, AVX-512)
   bool signs_on_packed_codes;  // 4 * width codes packed from magnitudes and the floats' sign
-                               // bits, joined on the packed bytes (AVX-512 VBMI)
+                               // bits, joined on the packed bytes (AVX2, AVX-512 VBMI)
 };
 
 // The implementations of step 2.
@@ -2120,23 +2120,28 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
 // signs. 8-bit targets clamped to a limit (by_clamp) whose NaN code is sign | 0x7F; a finite-only
 // format's NaN takes no sign, and keeps lanes_by_addition.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-constexpr bool joins_signs_on_packed_codes =
-    capabilities.signs_on_packed_codes&& capabilities
-            .fixup_and_lookup32&& ::minifloat::format_info<Target>::total_bits == 8 &&
-    addition_constants<Target, Rule, Overflow>::by_clamp &&
-    !addition_constants<Target, Rule, Overflow>::finite_by_clamp;
+constexpr bool joins_signs_on_packed_codes() {
+  using constants = addition_constants<Target, Rule, Overflow>;
+  return capabilities.signs_on_packed_codes && ::minifloat::format_info<Target>::total_bits == 8 &&
+         constants::by_clamp && !constants::finite_by_clamp;
+}
 // lanes_by_addition's codes but their signs, in the lanes' low bits under magnitude_mask (the
 // bits above are not cleared): the clamped sum, whose NaN lanes are made all ones there (the NaN
-// code's magnitude) by one fix-up where the clamp does not give them the NaN code already.
+// code's magnitude) where the clamp does not give them the NaN code already, by one fix-up or
+// else a compare and a select.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
-  static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>, "a path that joins signs");
+  static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   constexpr bool fixes_nan_lanes =
       clamp_code<Target, Overflow> != ::minifloat::format_info<Target>::nan_code;
+  constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
-  auto sum = magnitude_sum_by_addition<Target, Rule, Overflow, fixes_nan_lanes>(bits);
-  if constexpr (fixes_nan_lanes) {
+  auto sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
+  if constexpr (by_fixup) {
     sum = all_ones_where_nan(sum, bits);
+  } else if constexpr (fixes_nan_lanes) {
+    sum = select(gt_small(and_(bits, splat(0x7FFFFFFFU)), splat(0x7F800000U)), splat(0x7F7FFFFFU),
+                 sum);
   }
   return sum;
 }
@@ -3206,18 +3211,21 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         } else {
           look = report_needs_look<Target, Rule>(tally, src, bits, window);
         }
-        // The magnitudes and the sources' signs joined on the packed codes: per 64 elements
-        // four sign shifts and bit selects and the codes' pack become one seven-instruction join
-        // (float -> e4m3 with g++ 12: 37 vector instructions per 64 elements, 34 now; with the
-        // NaN fix-up 41, 38 now). (auto: store_codes4_signed, which only some paths have, stays
-        // a dependent call. The nested if: addition_constants only for the addition.)
+        // The magnitudes and the sources' signs joined on the packed codes: four sign shifts and
+        // bit selects and the codes' pack become one join (AVX-512: seven instructions per 64
+        // elements; AVX2: thirteen per 32, where the packs with signed saturation keep the
+        // signs). Vector instructions per 64 elements, g++ 12: AVX-512 float -> e4m3 37 -> 34,
+        // with the NaN fix-up (saturating, e5m2) 41 -> 37; AVX2 132 -> 102. (auto:
+        // store_codes4_signed, which only some paths have, stays a dependent call. The nested
+        // if: addition_constants only for the addition.)
         if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
                       Variant == ::minifloat::detail::step2_variant::lane_addition) {
-          if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>) {
+          if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
             // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the
             // fix-up and the permutes overwrite registers: 4 more loads per 64 elements.)
-            if constexpr (!NonTemporal && clamp_code<Target, Overflow> !=
-                                              ::minifloat::format_info<Target>::nan_code) {
+            if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
+                          clamp_code<Target, Overflow> !=
+                              ::minifloat::format_info<Target>::nan_code) {
               kept_in_registers(src, bits);
             }
             const auto magnitude0 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[0]);
@@ -4967,7 +4975,7 @@ namespace avx2 {
 // doubles rounded to odd into float by VCVTPD2PS where that is exact (load_double_as_float_bits),
 // codes' magnitudes tested on their packed bytes.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::environment, true, true, true, true, false, true, false};
+    float_addition_rounding::environment, true, true, true, true, false, true, true};
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane
@@ -5209,6 +5217,31 @@ MINIFLOAT_LANE_FN bool any_code4_outside(u32v a, u32v b, u32v c, u32v d, std::ui
                                          _mm256_set1_epi8(static_cast<char>(0x80 - 2 * first)));
   return _mm256_movemask_epi8(_mm256_cmpgt_epi8(
              offset, _mm256_set1_epi8(static_cast<char>((2 * (last - first)) ^ 0x80)))) != 0;
+}
+// 32 codes from the magnitudes in the low 7 bits of four vectors a, b, c, d (the bits above
+// ignored) and the sign bits of four vectors of floats fa, fb, fc, fd: the magnitudes masked and
+// packed as codes4 packs them; the floats packed in the same order with signed saturation, which
+// keeps each sign as its byte's top bit (a negative float, as an integer below -2^15, becomes
+// the word 0x8000, then the byte 0x80; any other a byte below 0x80); the two joined, then one
+// permute. 13 instructions, where a sign shift and a bit select per vector and codes4 took 20.
+MINIFLOAT_LANE_FN __m256i codes4_signed(u32v a, u32v b, u32v c, u32v d, u32v fa, u32v fb, u32v fc,
+                                        u32v fd) {
+  const __m256i low7 = _mm256_set1_epi32(0x7F);
+  const __m256i magnitudes = _mm256_packus_epi16(
+      _mm256_packus_epi32(_mm256_and_si256(a, low7), _mm256_and_si256(b, low7)),
+      _mm256_packus_epi32(_mm256_and_si256(c, low7), _mm256_and_si256(d, low7)));
+  const __m256i signs = _mm256_packs_epi16(_mm256_packs_epi32(fa, fb), _mm256_packs_epi32(fc, fd));
+  const __m256i bytes = _mm256_or_si256(
+      magnitudes, _mm256_and_si256(signs, _mm256_set1_epi8(static_cast<char>(0x80))));
+  return _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+}
+MINIFLOAT_LANE_FN void store_codes4_signed(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d, u32v fa,
+                                           u32v fb, u32v fc, u32v fd) {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), codes4_signed(a, b, c, d, fa, fb, fc, fd));
+}
+MINIFLOAT_LANE_FN void store_codes4_signed_streaming(std::uint8_t* p, u32v a, u32v b, u32v c,
+                                                     u32v d, u32v fa, u32v fb, u32v fc, u32v fd) {
+  _mm256_stream_si256(reinterpret_cast<__m256i*>(p), codes4_signed(a, b, c, d, fa, fb, fc, fd));
 }
 // The same to a 32-byte aligned p by a streaming store (encode_array's NonTemporal).
 MINIFLOAT_LANE_FN void store_codes4_streaming(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
@@ -5750,23 +5783,28 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
 // signs. 8-bit targets clamped to a limit (by_clamp) whose NaN code is sign | 0x7F; a finite-only
 // format's NaN takes no sign, and keeps lanes_by_addition.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-constexpr bool joins_signs_on_packed_codes =
-    capabilities.signs_on_packed_codes&& capabilities
-            .fixup_and_lookup32&& ::minifloat::format_info<Target>::total_bits == 8 &&
-    addition_constants<Target, Rule, Overflow>::by_clamp &&
-    !addition_constants<Target, Rule, Overflow>::finite_by_clamp;
+constexpr bool joins_signs_on_packed_codes() {
+  using constants = addition_constants<Target, Rule, Overflow>;
+  return capabilities.signs_on_packed_codes && ::minifloat::format_info<Target>::total_bits == 8 &&
+         constants::by_clamp && !constants::finite_by_clamp;
+}
 // lanes_by_addition's codes but their signs, in the lanes' low bits under magnitude_mask (the
 // bits above are not cleared): the clamped sum, whose NaN lanes are made all ones there (the NaN
-// code's magnitude) by one fix-up where the clamp does not give them the NaN code already.
+// code's magnitude) where the clamp does not give them the NaN code already, by one fix-up or
+// else a compare and a select.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
-  static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>, "a path that joins signs");
+  static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   constexpr bool fixes_nan_lanes =
       clamp_code<Target, Overflow> != ::minifloat::format_info<Target>::nan_code;
+  constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
-  auto sum = magnitude_sum_by_addition<Target, Rule, Overflow, fixes_nan_lanes>(bits);
-  if constexpr (fixes_nan_lanes) {
+  auto sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
+  if constexpr (by_fixup) {
     sum = all_ones_where_nan(sum, bits);
+  } else if constexpr (fixes_nan_lanes) {
+    sum = select(gt_small(and_(bits, splat(0x7FFFFFFFU)), splat(0x7F800000U)), splat(0x7F7FFFFFU),
+                 sum);
   }
   return sum;
 }
@@ -6836,18 +6874,21 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         } else {
           look = report_needs_look<Target, Rule>(tally, src, bits, window);
         }
-        // The magnitudes and the sources' signs joined on the packed codes: per 64 elements
-        // four sign shifts and bit selects and the codes' pack become one seven-instruction join
-        // (float -> e4m3 with g++ 12: 37 vector instructions per 64 elements, 34 now; with the
-        // NaN fix-up 41, 38 now). (auto: store_codes4_signed, which only some paths have, stays
-        // a dependent call. The nested if: addition_constants only for the addition.)
+        // The magnitudes and the sources' signs joined on the packed codes: four sign shifts and
+        // bit selects and the codes' pack become one join (AVX-512: seven instructions per 64
+        // elements; AVX2: thirteen per 32, where the packs with signed saturation keep the
+        // signs). Vector instructions per 64 elements, g++ 12: AVX-512 float -> e4m3 37 -> 34,
+        // with the NaN fix-up (saturating, e5m2) 41 -> 37; AVX2 132 -> 102. (auto:
+        // store_codes4_signed, which only some paths have, stays a dependent call. The nested
+        // if: addition_constants only for the addition.)
         if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
                       Variant == ::minifloat::detail::step2_variant::lane_addition) {
-          if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>) {
+          if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
             // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the
             // fix-up and the permutes overwrite registers: 4 more loads per 64 elements.)
-            if constexpr (!NonTemporal && clamp_code<Target, Overflow> !=
-                                              ::minifloat::format_info<Target>::nan_code) {
+            if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
+                          clamp_code<Target, Overflow> !=
+                              ::minifloat::format_info<Target>::nan_code) {
               kept_in_registers(src, bits);
             }
             const auto magnitude0 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[0]);
@@ -8849,23 +8890,28 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
 // signs. 8-bit targets clamped to a limit (by_clamp) whose NaN code is sign | 0x7F; a finite-only
 // format's NaN takes no sign, and keeps lanes_by_addition.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-constexpr bool joins_signs_on_packed_codes =
-    capabilities.signs_on_packed_codes&& capabilities
-            .fixup_and_lookup32&& ::minifloat::format_info<Target>::total_bits == 8 &&
-    addition_constants<Target, Rule, Overflow>::by_clamp &&
-    !addition_constants<Target, Rule, Overflow>::finite_by_clamp;
+constexpr bool joins_signs_on_packed_codes() {
+  using constants = addition_constants<Target, Rule, Overflow>;
+  return capabilities.signs_on_packed_codes && ::minifloat::format_info<Target>::total_bits == 8 &&
+         constants::by_clamp && !constants::finite_by_clamp;
+}
 // lanes_by_addition's codes but their signs, in the lanes' low bits under magnitude_mask (the
 // bits above are not cleared): the clamped sum, whose NaN lanes are made all ones there (the NaN
-// code's magnitude) by one fix-up where the clamp does not give them the NaN code already.
+// code's magnitude) where the clamp does not give them the NaN code already, by one fix-up or
+// else a compare and a select.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
-  static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>, "a path that joins signs");
+  static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   constexpr bool fixes_nan_lanes =
       clamp_code<Target, Overflow> != ::minifloat::format_info<Target>::nan_code;
+  constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
-  auto sum = magnitude_sum_by_addition<Target, Rule, Overflow, fixes_nan_lanes>(bits);
-  if constexpr (fixes_nan_lanes) {
+  auto sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
+  if constexpr (by_fixup) {
     sum = all_ones_where_nan(sum, bits);
+  } else if constexpr (fixes_nan_lanes) {
+    sum = select(gt_small(and_(bits, splat(0x7FFFFFFFU)), splat(0x7F800000U)), splat(0x7F7FFFFFU),
+                 sum);
   }
   return sum;
 }
@@ -9935,18 +9981,21 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         } else {
           look = report_needs_look<Target, Rule>(tally, src, bits, window);
         }
-        // The magnitudes and the sources' signs joined on the packed codes: per 64 elements
-        // four sign shifts and bit selects and the codes' pack become one seven-instruction join
-        // (float -> e4m3 with g++ 12: 37 vector instructions per 64 elements, 34 now; with the
-        // NaN fix-up 41, 38 now). (auto: store_codes4_signed, which only some paths have, stays
-        // a dependent call. The nested if: addition_constants only for the addition.)
+        // The magnitudes and the sources' signs joined on the packed codes: four sign shifts and
+        // bit selects and the codes' pack become one join (AVX-512: seven instructions per 64
+        // elements; AVX2: thirteen per 32, where the packs with signed saturation keep the
+        // signs). Vector instructions per 64 elements, g++ 12: AVX-512 float -> e4m3 37 -> 34,
+        // with the NaN fix-up (saturating, e5m2) 41 -> 37; AVX2 132 -> 102. (auto:
+        // store_codes4_signed, which only some paths have, stays a dependent call. The nested
+        // if: addition_constants only for the addition.)
         if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
                       Variant == ::minifloat::detail::step2_variant::lane_addition) {
-          if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>) {
+          if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
             // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the
             // fix-up and the permutes overwrite registers: 4 more loads per 64 elements.)
-            if constexpr (!NonTemporal && clamp_code<Target, Overflow> !=
-                                              ::minifloat::format_info<Target>::nan_code) {
+            if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
+                          clamp_code<Target, Overflow> !=
+                              ::minifloat::format_info<Target>::nan_code) {
               kept_in_registers(src, bits);
             }
             const auto magnitude0 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[0]);
@@ -11904,23 +11953,28 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
 // signs. 8-bit targets clamped to a limit (by_clamp) whose NaN code is sign | 0x7F; a finite-only
 // format's NaN takes no sign, and keeps lanes_by_addition.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
-constexpr bool joins_signs_on_packed_codes =
-    capabilities.signs_on_packed_codes&& capabilities
-            .fixup_and_lookup32&& ::minifloat::format_info<Target>::total_bits == 8 &&
-    addition_constants<Target, Rule, Overflow>::by_clamp &&
-    !addition_constants<Target, Rule, Overflow>::finite_by_clamp;
+constexpr bool joins_signs_on_packed_codes() {
+  using constants = addition_constants<Target, Rule, Overflow>;
+  return capabilities.signs_on_packed_codes && ::minifloat::format_info<Target>::total_bits == 8 &&
+         constants::by_clamp && !constants::finite_by_clamp;
+}
 // lanes_by_addition's codes but their signs, in the lanes' low bits under magnitude_mask (the
 // bits above are not cleared): the clamped sum, whose NaN lanes are made all ones there (the NaN
-// code's magnitude) by one fix-up where the clamp does not give them the NaN code already.
+// code's magnitude) where the clamp does not give them the NaN code already, by one fix-up or
+// else a compare and a select.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
-  static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>, "a path that joins signs");
+  static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   constexpr bool fixes_nan_lanes =
       clamp_code<Target, Overflow> != ::minifloat::format_info<Target>::nan_code;
+  constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
-  auto sum = magnitude_sum_by_addition<Target, Rule, Overflow, fixes_nan_lanes>(bits);
-  if constexpr (fixes_nan_lanes) {
+  auto sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
+  if constexpr (by_fixup) {
     sum = all_ones_where_nan(sum, bits);
+  } else if constexpr (fixes_nan_lanes) {
+    sum = select(gt_small(and_(bits, splat(0x7FFFFFFFU)), splat(0x7F800000U)), splat(0x7F7FFFFFU),
+                 sum);
   }
   return sum;
 }
@@ -12990,18 +13044,21 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         } else {
           look = report_needs_look<Target, Rule>(tally, src, bits, window);
         }
-        // The magnitudes and the sources' signs joined on the packed codes: per 64 elements
-        // four sign shifts and bit selects and the codes' pack become one seven-instruction join
-        // (float -> e4m3 with g++ 12: 37 vector instructions per 64 elements, 34 now; with the
-        // NaN fix-up 41, 38 now). (auto: store_codes4_signed, which only some paths have, stays
-        // a dependent call. The nested if: addition_constants only for the addition.)
+        // The magnitudes and the sources' signs joined on the packed codes: four sign shifts and
+        // bit selects and the codes' pack become one join (AVX-512: seven instructions per 64
+        // elements; AVX2: thirteen per 32, where the packs with signed saturation keep the
+        // signs). Vector instructions per 64 elements, g++ 12: AVX-512 float -> e4m3 37 -> 34,
+        // with the NaN fix-up (saturating, e5m2) 41 -> 37; AVX2 132 -> 102. (auto:
+        // store_codes4_signed, which only some paths have, stays a dependent call. The nested
+        // if: addition_constants only for the addition.)
         if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
                       Variant == ::minifloat::detail::step2_variant::lane_addition) {
-          if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>) {
+          if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
             // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the
             // fix-up and the permutes overwrite registers: 4 more loads per 64 elements.)
-            if constexpr (!NonTemporal && clamp_code<Target, Overflow> !=
-                                              ::minifloat::format_info<Target>::nan_code) {
+            if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
+                          clamp_code<Target, Overflow> !=
+                              ::minifloat::format_info<Target>::nan_code) {
               kept_in_registers(src, bits);
             }
             const auto magnitude0 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[0]);

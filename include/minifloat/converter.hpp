@@ -287,7 +287,7 @@ struct lane_capabilities {
   bool code_bytes_outside;     // whether any of 4 * width codes lies outside a range of
                                // magnitudes, tested on their packed bytes (AVX2, AVX-512)
   bool signs_on_packed_codes;  // 4 * width codes packed from magnitudes and the floats' sign
-                               // bits, joined on the packed bytes (AVX-512 VBMI)
+                               // bits, joined on the packed bytes (AVX2, AVX-512 VBMI)
 };
 
 // The implementations of step 2.

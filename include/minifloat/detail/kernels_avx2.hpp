@@ -35,7 +35,7 @@ namespace avx2 {
 // doubles rounded to odd into float by VCVTPD2PS where that is exact (load_double_as_float_bits),
 // codes' magnitudes tested on their packed bytes.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::environment, true, true, true, true, false, true, false};
+    float_addition_rounding::environment, true, true, true, true, false, true, true};
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane
@@ -277,6 +277,31 @@ MINIFLOAT_LANE_FN bool any_code4_outside(u32v a, u32v b, u32v c, u32v d, std::ui
                                          _mm256_set1_epi8(static_cast<char>(0x80 - 2 * first)));
   return _mm256_movemask_epi8(_mm256_cmpgt_epi8(
              offset, _mm256_set1_epi8(static_cast<char>((2 * (last - first)) ^ 0x80)))) != 0;
+}
+// 32 codes from the magnitudes in the low 7 bits of four vectors a, b, c, d (the bits above
+// ignored) and the sign bits of four vectors of floats fa, fb, fc, fd: the magnitudes masked and
+// packed as codes4 packs them; the floats packed in the same order with signed saturation, which
+// keeps each sign as its byte's top bit (a negative float, as an integer below -2^15, becomes
+// the word 0x8000, then the byte 0x80; any other a byte below 0x80); the two joined, then one
+// permute. 13 instructions, where a sign shift and a bit select per vector and codes4 took 20.
+MINIFLOAT_LANE_FN __m256i codes4_signed(u32v a, u32v b, u32v c, u32v d, u32v fa, u32v fb, u32v fc,
+                                        u32v fd) {
+  const __m256i low7 = _mm256_set1_epi32(0x7F);
+  const __m256i magnitudes = _mm256_packus_epi16(
+      _mm256_packus_epi32(_mm256_and_si256(a, low7), _mm256_and_si256(b, low7)),
+      _mm256_packus_epi32(_mm256_and_si256(c, low7), _mm256_and_si256(d, low7)));
+  const __m256i signs = _mm256_packs_epi16(_mm256_packs_epi32(fa, fb), _mm256_packs_epi32(fc, fd));
+  const __m256i bytes = _mm256_or_si256(
+      magnitudes, _mm256_and_si256(signs, _mm256_set1_epi8(static_cast<char>(0x80))));
+  return _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+}
+MINIFLOAT_LANE_FN void store_codes4_signed(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d, u32v fa,
+                                           u32v fb, u32v fc, u32v fd) {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), codes4_signed(a, b, c, d, fa, fb, fc, fd));
+}
+MINIFLOAT_LANE_FN void store_codes4_signed_streaming(std::uint8_t* p, u32v a, u32v b, u32v c,
+                                                     u32v d, u32v fa, u32v fb, u32v fc, u32v fd) {
+  _mm256_stream_si256(reinterpret_cast<__m256i*>(p), codes4_signed(a, b, c, d, fa, fb, fc, fd));
 }
 // The same to a 32-byte aligned p by a streaming store (encode_array's NonTemporal).
 MINIFLOAT_LANE_FN void store_codes4_streaming(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
