@@ -1161,7 +1161,10 @@ namespace detail {
 // The other sources of random bits for the array kernels: none (deterministic rounding), and
 // the caller's array (element i takes bits[i]).
 struct no_random_bits {};
-// A float array read as x * scale (the array kernels' source for quantization).
+// A float array read as x * scale (the array kernels' source for quantization). Into a signed
+// 8-bit format the scale must be positive and finite (quantize checks it), so that x * scale has
+// x's sign, a NaN too: the AVX2 kernel takes the codes' signs from x (lanes.inc
+// sign_source_bits).
 struct scaled_floats {
   const float* data;
   float scale;
@@ -2318,6 +2321,25 @@ MINIFLOAT_ARRAY_FN u32v load_float_bits_partial(const ::minifloat::detail::scale
   return mul_f32(load_float_bits_partial(p.data, count), p.scale);
 }
 
+// The floats whose signs the codes of a vector of src take (joins_signs_on_packed_codes), given
+// the vector as read (bits): those, or for x * scale the floats x, read again, since quantize's
+// scale is positive and finite (checked), so that every product, a NaN too, has x's sign. (AVX2:
+// the four products need not stay in registers until the join; with g++ 12 they were spilled,
+// 128 -> 124 vector instructions per 64 elements.)
+template <class Source>
+MINIFLOAT_ARRAY_FN u32v sign_source_bits(const Source& /*src*/, u32v bits) {
+  return bits;
+}
+MINIFLOAT_ARRAY_FN u32v sign_source_bits(const ::minifloat::detail::scaled_floats& src, u32v bits) {
+  if constexpr (capabilities.fixup_and_lookup32) {
+    // (AVX-512: the products stay in registers; reading x again cost 2 instructions per 64.)
+    static_cast<void>(src);
+    return bits;
+  } else {
+    return load_float_bits(src.data);
+  }
+}
+
 // Floats multiplied by their block's factor (the block quantizers): a vector lies in one block.
 MINIFLOAT_ARRAY_FN u32v load_float_bits(const ::minifloat::detail::block_scaled_floats& p) {
   return mul_f32(load_float_bits(p.data), p.factor());
@@ -3232,12 +3254,17 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
             const auto magnitude1 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[1]);
             const auto magnitude2 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[2]);
             const auto magnitude3 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[3]);
+            const Source at = src + i;
+            const u32v sign0 = sign_source_bits(at, bits[0]);
+            const u32v sign1 = sign_source_bits(at + width, bits[1]);
+            const u32v sign2 = sign_source_bits(at + 2 * width, bits[2]);
+            const u32v sign3 = sign_source_bits(at + 3 * width, bits[3]);
             if constexpr (NonTemporal) {
               store_codes4_signed_streaming(dst + i, magnitude0, magnitude1, magnitude2, magnitude3,
-                                            bits[0], bits[1], bits[2], bits[3]);
+                                            sign0, sign1, sign2, sign3);
             } else {
-              store_codes4_signed(dst + i, magnitude0, magnitude1, magnitude2, magnitude3, bits[0],
-                                  bits[1], bits[2], bits[3]);
+              store_codes4_signed(dst + i, magnitude0, magnitude1, magnitude2, magnitude3, sign0,
+                                  sign1, sign2, sign3);
             }
             continue;
           }
@@ -5981,6 +6008,25 @@ MINIFLOAT_ARRAY_FN u32v load_float_bits_partial(const ::minifloat::detail::scale
   return mul_f32(load_float_bits_partial(p.data, count), p.scale);
 }
 
+// The floats whose signs the codes of a vector of src take (joins_signs_on_packed_codes), given
+// the vector as read (bits): those, or for x * scale the floats x, read again, since quantize's
+// scale is positive and finite (checked), so that every product, a NaN too, has x's sign. (AVX2:
+// the four products need not stay in registers until the join; with g++ 12 they were spilled,
+// 128 -> 124 vector instructions per 64 elements.)
+template <class Source>
+MINIFLOAT_ARRAY_FN u32v sign_source_bits(const Source& /*src*/, u32v bits) {
+  return bits;
+}
+MINIFLOAT_ARRAY_FN u32v sign_source_bits(const ::minifloat::detail::scaled_floats& src, u32v bits) {
+  if constexpr (capabilities.fixup_and_lookup32) {
+    // (AVX-512: the products stay in registers; reading x again cost 2 instructions per 64.)
+    static_cast<void>(src);
+    return bits;
+  } else {
+    return load_float_bits(src.data);
+  }
+}
+
 // Floats multiplied by their block's factor (the block quantizers): a vector lies in one block.
 MINIFLOAT_ARRAY_FN u32v load_float_bits(const ::minifloat::detail::block_scaled_floats& p) {
   return mul_f32(load_float_bits(p.data), p.factor());
@@ -6895,12 +6941,17 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
             const auto magnitude1 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[1]);
             const auto magnitude2 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[2]);
             const auto magnitude3 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[3]);
+            const Source at = src + i;
+            const u32v sign0 = sign_source_bits(at, bits[0]);
+            const u32v sign1 = sign_source_bits(at + width, bits[1]);
+            const u32v sign2 = sign_source_bits(at + 2 * width, bits[2]);
+            const u32v sign3 = sign_source_bits(at + 3 * width, bits[3]);
             if constexpr (NonTemporal) {
               store_codes4_signed_streaming(dst + i, magnitude0, magnitude1, magnitude2, magnitude3,
-                                            bits[0], bits[1], bits[2], bits[3]);
+                                            sign0, sign1, sign2, sign3);
             } else {
-              store_codes4_signed(dst + i, magnitude0, magnitude1, magnitude2, magnitude3, bits[0],
-                                  bits[1], bits[2], bits[3]);
+              store_codes4_signed(dst + i, magnitude0, magnitude1, magnitude2, magnitude3, sign0,
+                                  sign1, sign2, sign3);
             }
             continue;
           }
@@ -9088,6 +9139,25 @@ MINIFLOAT_ARRAY_FN u32v load_float_bits_partial(const ::minifloat::detail::scale
   return mul_f32(load_float_bits_partial(p.data, count), p.scale);
 }
 
+// The floats whose signs the codes of a vector of src take (joins_signs_on_packed_codes), given
+// the vector as read (bits): those, or for x * scale the floats x, read again, since quantize's
+// scale is positive and finite (checked), so that every product, a NaN too, has x's sign. (AVX2:
+// the four products need not stay in registers until the join; with g++ 12 they were spilled,
+// 128 -> 124 vector instructions per 64 elements.)
+template <class Source>
+MINIFLOAT_ARRAY_FN u32v sign_source_bits(const Source& /*src*/, u32v bits) {
+  return bits;
+}
+MINIFLOAT_ARRAY_FN u32v sign_source_bits(const ::minifloat::detail::scaled_floats& src, u32v bits) {
+  if constexpr (capabilities.fixup_and_lookup32) {
+    // (AVX-512: the products stay in registers; reading x again cost 2 instructions per 64.)
+    static_cast<void>(src);
+    return bits;
+  } else {
+    return load_float_bits(src.data);
+  }
+}
+
 // Floats multiplied by their block's factor (the block quantizers): a vector lies in one block.
 MINIFLOAT_ARRAY_FN u32v load_float_bits(const ::minifloat::detail::block_scaled_floats& p) {
   return mul_f32(load_float_bits(p.data), p.factor());
@@ -10002,12 +10072,17 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
             const auto magnitude1 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[1]);
             const auto magnitude2 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[2]);
             const auto magnitude3 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[3]);
+            const Source at = src + i;
+            const u32v sign0 = sign_source_bits(at, bits[0]);
+            const u32v sign1 = sign_source_bits(at + width, bits[1]);
+            const u32v sign2 = sign_source_bits(at + 2 * width, bits[2]);
+            const u32v sign3 = sign_source_bits(at + 3 * width, bits[3]);
             if constexpr (NonTemporal) {
               store_codes4_signed_streaming(dst + i, magnitude0, magnitude1, magnitude2, magnitude3,
-                                            bits[0], bits[1], bits[2], bits[3]);
+                                            sign0, sign1, sign2, sign3);
             } else {
-              store_codes4_signed(dst + i, magnitude0, magnitude1, magnitude2, magnitude3, bits[0],
-                                  bits[1], bits[2], bits[3]);
+              store_codes4_signed(dst + i, magnitude0, magnitude1, magnitude2, magnitude3, sign0,
+                                  sign1, sign2, sign3);
             }
             continue;
           }
@@ -12151,6 +12226,25 @@ MINIFLOAT_ARRAY_FN u32v load_float_bits_partial(const ::minifloat::detail::scale
   return mul_f32(load_float_bits_partial(p.data, count), p.scale);
 }
 
+// The floats whose signs the codes of a vector of src take (joins_signs_on_packed_codes), given
+// the vector as read (bits): those, or for x * scale the floats x, read again, since quantize's
+// scale is positive and finite (checked), so that every product, a NaN too, has x's sign. (AVX2:
+// the four products need not stay in registers until the join; with g++ 12 they were spilled,
+// 128 -> 124 vector instructions per 64 elements.)
+template <class Source>
+MINIFLOAT_ARRAY_FN u32v sign_source_bits(const Source& /*src*/, u32v bits) {
+  return bits;
+}
+MINIFLOAT_ARRAY_FN u32v sign_source_bits(const ::minifloat::detail::scaled_floats& src, u32v bits) {
+  if constexpr (capabilities.fixup_and_lookup32) {
+    // (AVX-512: the products stay in registers; reading x again cost 2 instructions per 64.)
+    static_cast<void>(src);
+    return bits;
+  } else {
+    return load_float_bits(src.data);
+  }
+}
+
 // Floats multiplied by their block's factor (the block quantizers): a vector lies in one block.
 MINIFLOAT_ARRAY_FN u32v load_float_bits(const ::minifloat::detail::block_scaled_floats& p) {
   return mul_f32(load_float_bits(p.data), p.factor());
@@ -13065,12 +13159,17 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
             const auto magnitude1 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[1]);
             const auto magnitude2 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[2]);
             const auto magnitude3 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[3]);
+            const Source at = src + i;
+            const u32v sign0 = sign_source_bits(at, bits[0]);
+            const u32v sign1 = sign_source_bits(at + width, bits[1]);
+            const u32v sign2 = sign_source_bits(at + 2 * width, bits[2]);
+            const u32v sign3 = sign_source_bits(at + 3 * width, bits[3]);
             if constexpr (NonTemporal) {
               store_codes4_signed_streaming(dst + i, magnitude0, magnitude1, magnitude2, magnitude3,
-                                            bits[0], bits[1], bits[2], bits[3]);
+                                            sign0, sign1, sign2, sign3);
             } else {
-              store_codes4_signed(dst + i, magnitude0, magnitude1, magnitude2, magnitude3, bits[0],
-                                  bits[1], bits[2], bits[3]);
+              store_codes4_signed(dst + i, magnitude0, magnitude1, magnitude2, magnitude3, sign0,
+                                  sign1, sign2, sign3);
             }
             continue;
           }

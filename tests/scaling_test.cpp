@@ -32,16 +32,13 @@ std::vector<float> test_values(std::size_t n, float spread, std::uint32_t seed) 
   for (float& v : x) {
     v = normal(generator);
   }
-  const float specials[] = {0.0f,
-                            -0.0f,
-                            ieee::positive_infinity<float>(),
-                            -ieee::positive_infinity<float>(),
-                            ieee::quiet_nan<float>(),
-                            1e-40f,
-                            -3e-39f,
-                            FLT_MAX};
+  const float specials[] = {0.0f, -0.0f, ieee::positive_infinity<float>(),
+                            -ieee::positive_infinity<float>(), ieee::quiet_nan<float>(), 1e-40f,
+                            -3e-39f, FLT_MAX,
+                            // A negative NaN with a payload (its code: the NaN's sign, 0xFF).
+                            ieee::from_bits<float>(0xFFC00005U)};
   for (std::size_t i = 0; i < n; i += 37) {
-    x[i] = specials[(i / 37) % 8];
+    x[i] = specials[(i / 37) % 9];
   }
   return x;
 }

@@ -59,7 +59,10 @@ namespace detail {
 // The other sources of random bits for the array kernels: none (deterministic rounding), and
 // the caller's array (element i takes bits[i]).
 struct no_random_bits {};
-// A float array read as x * scale (the array kernels' source for quantization).
+// A float array read as x * scale (the array kernels' source for quantization). Into a signed
+// 8-bit format the scale must be positive and finite (quantize checks it), so that x * scale has
+// x's sign, a NaN too: the AVX2 kernel takes the codes' signs from x (lanes.inc
+// sign_source_bits).
 struct scaled_floats {
   const float* data;
   float scale;
