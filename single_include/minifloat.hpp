@@ -1567,10 +1567,10 @@ MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
 }
 
 // For the kernel without per-lane shifts (lanes_by_fixed_point): a min for lanes below 2^31
-// (signed, which baseline vector units compare), a float difference that the caller knows to be
-// exact, and a float in [0, 2^31) truncated to an integer (a conversion that truncates whatever
-// the rounding mode).
-MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return select(gt_small(b, a), a, b); }
+// (signed, which baseline vector units compare; written as the min / max pattern, above), a float
+// difference that the caller knows to be exact, and a float in [0, 2^31) truncated to an integer
+// (a conversion that truncates whatever the rounding mode).
+MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return gt_small(b, a) ? a : b; }
 MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) - detail::bit_cast<float>(b));
 }
@@ -1862,22 +1862,40 @@ MINIFLOAT_LANE_FN u32v lanes_by_shifts(u32v bits, u32v random_bits) {
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
 
+// A fixed-point number with F fraction bits rounded to the nearest integer, ties to even: v plus
+// half a unit less one plus the kept part's parity carries exactly past halfway, and at halfway
+// when the kept part is odd. (v < 2^31 and F <= 30: nothing wraps.)
+template <std::uint32_t F>
+MINIFLOAT_LANE_FN u32v rounded_to_nearest_even(u32v v) {
+  return shr<F>(add(v, add(splat((1U << (F - 1)) - 1U), and_(shr<F>(v), splat(1U)))));
+}
+
 // Step 2 variant lane_fixed_point: float -> Target like lanes_by_shifts, every rule, with fixed
 // shifts only: for a path without per-lane shifts (the portable loop, which SSE2 and other baseline
-// vector units can then vectorize). Both of Target's ranges become one fixed-point number v = code
-// magnitude · 2^G + a G-bit fraction of a unit, G = 23 - M:
+// vector units can then vectorize) and the scalar casts. Both of Target's ranges become one
+// fixed-point number v = code magnitude · 2^G + a G-bit fraction of a unit, G = 23 - M:
 //   - at and above Target's smallest normal, |x|'s bits minus a constant (the exponent field
 //     rebiased; the dropped bits are float's low G mantissa bits, exactly);
-//   - below it, |x| · 2^(23 - emin) (exact: a power of two, at most 2^23) converted to an
-//     integer by truncation, with the lowest bit set if anything was cut off (sticky). The
-//     conversion truncates whatever the rounding mode, and its result < 2^24 converts back
-//     exactly, so the sticky test is exact too.
+//   - for nearest-even (into M <= 6), two codes side by side instead, from |x| clamped at
+//     2^emin from each side: below it, |x| · 2^(30 - emin) (exact: a power of two; at most
+//     2^30) truncated, a fixed-point number with 30 - M fraction bits; at and above it, v.
+//     The truncation drops only bits of |x| below 2^(emin - 30), and a value with such a bit lies
+//     below half the smallest subnormal (code 0) or has more than 24 significant bits (M <= 6).
+//     Each clamped form gives 2^M (the smallest normal's code) on the other side, so the code is
+//     their sum less 2^M: two short chains, no select, and no integer converted back to float
+//     (a scalar cast into e4m3 in a loop left scalar: 32 instructions and 8.2 cycles where the
+//     form below took 41 and 12.6, g++ 12; docs/performance.md). Toward zero keeps the form
+//     below, whose sticky bit it does not read (clang drops it; the two codes cost it more);
+//   - otherwise, below it (upward and stochastic rounding read every bit of |x|), |x| · 2^(23 -
+//     emin) (exact, at most 2^23) truncated, with the lowest bit set if anything was cut off (a
+//     result < 2^24 converts back exactly, so the test is exact too).
 // Nearest-even, toward zero and upward then round v at bit G with one addition. Stochastic
 // rounding needs 32 bits of the fraction: below the smallest normal, the G bits of v and the
 // rest that the truncation cut off (an exact difference, scaled by a power of two and truncated
-// again). No float operation here rounds, so no rounding mode changes a result; FTZ cannot apply
-// (no result is subnormal) and DAZ only zeroes float subnormal inputs, which every rule but
-// upward rounds as 0 anyway (upward tests them as integers).
+// again). No float operation here rounds, and the conversions truncate whatever the rounding mode,
+// so no rounding mode changes a result; FTZ cannot apply (no result is subnormal) and DAZ only
+// zeroes float subnormal inputs, which every rule but upward rounds as 0 anyway (upward tests
+// them as integers).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v lanes_by_fixed_point(u32v bits, u32v random_bits) {
   using info = ::minifloat::format_info<Target>;
@@ -1893,6 +1911,19 @@ MINIFLOAT_LANE_FN u32v lanes_by_fixed_point(u32v bits, u32v random_bits) {
 
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   const u32v sign = lane_sign<Target>(bits);
+  constexpr std::uint32_t rebias = (smallest_normal - 1) << 23;
+  if constexpr (Rule == rounding_rule::nearest_even && M <= 6) {
+    // 2^(30 - emin) as a float: e4m3 2^36. (NaN is clamped too: it has no integer.)
+    constexpr auto wide_scale = ::minifloat::detail::bit_cast<float>(
+        static_cast<std::uint32_t>(127 + 30 - info::min_normal_exponent) << 23);
+    const u32v below = rounded_to_nearest_even<30 - M>(
+        truncate_f32(mul_f32(min_small(magnitude_bits, splat(smallest_normal_bits)), wide_scale)));
+    const u32v at_or_above = rounded_to_nearest_even<G>(
+        sub(max_u(magnitude_bits, splat(smallest_normal_bits)), splat(rebias)));
+    return encode_rounded_lanes<Target, Rule, Overflow>(
+        magnitude_bits, sign, sub(add(below, at_or_above), splat(1U << M)));
+  }
+  const u32v normal_fixed = sub(magnitude_bits, splat(rebias));
   const maskv below_normal = gt_small(splat(smallest_normal_bits), magnitude_bits);
   // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
   constexpr auto scale = ::minifloat::detail::bit_cast<float>(
@@ -1907,14 +1938,11 @@ MINIFLOAT_LANE_FN u32v lanes_by_fixed_point(u32v bits, u32v random_bits) {
         mask_and(gt_small(splat(0x800000U), magnitude_bits), gt_small(magnitude_bits, splat(0U)));
     inexact = select(float_subnormal, splat(1U), inexact);
   }
-  const u32v normal_fixed = sub(magnitude_bits, splat((smallest_normal - 1) << 23));
   const u32v fixed = select(below_normal, or_(truncated, inexact), normal_fixed);
   // Round at bit G. (fixed < 2^31 + 2^G: no addition wraps, even for NaN.)
   u32v magnitude = shr<G>(fixed);
   if constexpr (Rule == rounding_rule::nearest_even) {
-    // Half a unit less one, plus the kept part's parity: carries exactly past halfway, and at
-    // halfway when the kept part is odd.
-    magnitude = shr<G>(add(fixed, add(splat((1U << (G - 1)) - 1U), and_(magnitude, splat(1U)))));
+    magnitude = rounded_to_nearest_even<G>(fixed);
   } else if constexpr (Rule == rounding_rule::upward) {
     magnitude = shr<G>(add(fixed, select(eq(sign, splat(0U)), splat((1U << G) - 1U), splat(0U))));
   } else if constexpr (Rule == rounding_rule::stochastic) {
@@ -5549,22 +5577,40 @@ MINIFLOAT_LANE_FN u32v lanes_by_shifts(u32v bits, u32v random_bits) {
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
 
+// A fixed-point number with F fraction bits rounded to the nearest integer, ties to even: v plus
+// half a unit less one plus the kept part's parity carries exactly past halfway, and at halfway
+// when the kept part is odd. (v < 2^31 and F <= 30: nothing wraps.)
+template <std::uint32_t F>
+MINIFLOAT_LANE_FN u32v rounded_to_nearest_even(u32v v) {
+  return shr<F>(add(v, add(splat((1U << (F - 1)) - 1U), and_(shr<F>(v), splat(1U)))));
+}
+
 // Step 2 variant lane_fixed_point: float -> Target like lanes_by_shifts, every rule, with fixed
 // shifts only: for a path without per-lane shifts (the portable loop, which SSE2 and other baseline
-// vector units can then vectorize). Both of Target's ranges become one fixed-point number v = code
-// magnitude · 2^G + a G-bit fraction of a unit, G = 23 - M:
+// vector units can then vectorize) and the scalar casts. Both of Target's ranges become one
+// fixed-point number v = code magnitude · 2^G + a G-bit fraction of a unit, G = 23 - M:
 //   - at and above Target's smallest normal, |x|'s bits minus a constant (the exponent field
 //     rebiased; the dropped bits are float's low G mantissa bits, exactly);
-//   - below it, |x| · 2^(23 - emin) (exact: a power of two, at most 2^23) converted to an
-//     integer by truncation, with the lowest bit set if anything was cut off (sticky). The
-//     conversion truncates whatever the rounding mode, and its result < 2^24 converts back
-//     exactly, so the sticky test is exact too.
+//   - for nearest-even (into M <= 6), two codes side by side instead, from |x| clamped at
+//     2^emin from each side: below it, |x| · 2^(30 - emin) (exact: a power of two; at most
+//     2^30) truncated, a fixed-point number with 30 - M fraction bits; at and above it, v.
+//     The truncation drops only bits of |x| below 2^(emin - 30), and a value with such a bit lies
+//     below half the smallest subnormal (code 0) or has more than 24 significant bits (M <= 6).
+//     Each clamped form gives 2^M (the smallest normal's code) on the other side, so the code is
+//     their sum less 2^M: two short chains, no select, and no integer converted back to float
+//     (a scalar cast into e4m3 in a loop left scalar: 32 instructions and 8.2 cycles where the
+//     form below took 41 and 12.6, g++ 12; docs/performance.md). Toward zero keeps the form
+//     below, whose sticky bit it does not read (clang drops it; the two codes cost it more);
+//   - otherwise, below it (upward and stochastic rounding read every bit of |x|), |x| · 2^(23 -
+//     emin) (exact, at most 2^23) truncated, with the lowest bit set if anything was cut off (a
+//     result < 2^24 converts back exactly, so the test is exact too).
 // Nearest-even, toward zero and upward then round v at bit G with one addition. Stochastic
 // rounding needs 32 bits of the fraction: below the smallest normal, the G bits of v and the
 // rest that the truncation cut off (an exact difference, scaled by a power of two and truncated
-// again). No float operation here rounds, so no rounding mode changes a result; FTZ cannot apply
-// (no result is subnormal) and DAZ only zeroes float subnormal inputs, which every rule but
-// upward rounds as 0 anyway (upward tests them as integers).
+// again). No float operation here rounds, and the conversions truncate whatever the rounding mode,
+// so no rounding mode changes a result; FTZ cannot apply (no result is subnormal) and DAZ only
+// zeroes float subnormal inputs, which every rule but upward rounds as 0 anyway (upward tests
+// them as integers).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v lanes_by_fixed_point(u32v bits, u32v random_bits) {
   using info = ::minifloat::format_info<Target>;
@@ -5580,6 +5626,19 @@ MINIFLOAT_LANE_FN u32v lanes_by_fixed_point(u32v bits, u32v random_bits) {
 
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   const u32v sign = lane_sign<Target>(bits);
+  constexpr std::uint32_t rebias = (smallest_normal - 1) << 23;
+  if constexpr (Rule == rounding_rule::nearest_even && M <= 6) {
+    // 2^(30 - emin) as a float: e4m3 2^36. (NaN is clamped too: it has no integer.)
+    constexpr auto wide_scale = ::minifloat::detail::bit_cast<float>(
+        static_cast<std::uint32_t>(127 + 30 - info::min_normal_exponent) << 23);
+    const u32v below = rounded_to_nearest_even<30 - M>(
+        truncate_f32(mul_f32(min_small(magnitude_bits, splat(smallest_normal_bits)), wide_scale)));
+    const u32v at_or_above = rounded_to_nearest_even<G>(
+        sub(max_u(magnitude_bits, splat(smallest_normal_bits)), splat(rebias)));
+    return encode_rounded_lanes<Target, Rule, Overflow>(
+        magnitude_bits, sign, sub(add(below, at_or_above), splat(1U << M)));
+  }
+  const u32v normal_fixed = sub(magnitude_bits, splat(rebias));
   const maskv below_normal = gt_small(splat(smallest_normal_bits), magnitude_bits);
   // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
   constexpr auto scale = ::minifloat::detail::bit_cast<float>(
@@ -5594,14 +5653,11 @@ MINIFLOAT_LANE_FN u32v lanes_by_fixed_point(u32v bits, u32v random_bits) {
         mask_and(gt_small(splat(0x800000U), magnitude_bits), gt_small(magnitude_bits, splat(0U)));
     inexact = select(float_subnormal, splat(1U), inexact);
   }
-  const u32v normal_fixed = sub(magnitude_bits, splat((smallest_normal - 1) << 23));
   const u32v fixed = select(below_normal, or_(truncated, inexact), normal_fixed);
   // Round at bit G. (fixed < 2^31 + 2^G: no addition wraps, even for NaN.)
   u32v magnitude = shr<G>(fixed);
   if constexpr (Rule == rounding_rule::nearest_even) {
-    // Half a unit less one, plus the kept part's parity: carries exactly past halfway, and at
-    // halfway when the kept part is odd.
-    magnitude = shr<G>(add(fixed, add(splat((1U << (G - 1)) - 1U), and_(magnitude, splat(1U)))));
+    magnitude = rounded_to_nearest_even<G>(fixed);
   } else if constexpr (Rule == rounding_rule::upward) {
     magnitude = shr<G>(add(fixed, select(eq(sign, splat(0U)), splat((1U << G) - 1U), splat(0U))));
   } else if constexpr (Rule == rounding_rule::stochastic) {
@@ -8680,22 +8736,40 @@ MINIFLOAT_LANE_FN u32v lanes_by_shifts(u32v bits, u32v random_bits) {
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
 
+// A fixed-point number with F fraction bits rounded to the nearest integer, ties to even: v plus
+// half a unit less one plus the kept part's parity carries exactly past halfway, and at halfway
+// when the kept part is odd. (v < 2^31 and F <= 30: nothing wraps.)
+template <std::uint32_t F>
+MINIFLOAT_LANE_FN u32v rounded_to_nearest_even(u32v v) {
+  return shr<F>(add(v, add(splat((1U << (F - 1)) - 1U), and_(shr<F>(v), splat(1U)))));
+}
+
 // Step 2 variant lane_fixed_point: float -> Target like lanes_by_shifts, every rule, with fixed
 // shifts only: for a path without per-lane shifts (the portable loop, which SSE2 and other baseline
-// vector units can then vectorize). Both of Target's ranges become one fixed-point number v = code
-// magnitude · 2^G + a G-bit fraction of a unit, G = 23 - M:
+// vector units can then vectorize) and the scalar casts. Both of Target's ranges become one
+// fixed-point number v = code magnitude · 2^G + a G-bit fraction of a unit, G = 23 - M:
 //   - at and above Target's smallest normal, |x|'s bits minus a constant (the exponent field
 //     rebiased; the dropped bits are float's low G mantissa bits, exactly);
-//   - below it, |x| · 2^(23 - emin) (exact: a power of two, at most 2^23) converted to an
-//     integer by truncation, with the lowest bit set if anything was cut off (sticky). The
-//     conversion truncates whatever the rounding mode, and its result < 2^24 converts back
-//     exactly, so the sticky test is exact too.
+//   - for nearest-even (into M <= 6), two codes side by side instead, from |x| clamped at
+//     2^emin from each side: below it, |x| · 2^(30 - emin) (exact: a power of two; at most
+//     2^30) truncated, a fixed-point number with 30 - M fraction bits; at and above it, v.
+//     The truncation drops only bits of |x| below 2^(emin - 30), and a value with such a bit lies
+//     below half the smallest subnormal (code 0) or has more than 24 significant bits (M <= 6).
+//     Each clamped form gives 2^M (the smallest normal's code) on the other side, so the code is
+//     their sum less 2^M: two short chains, no select, and no integer converted back to float
+//     (a scalar cast into e4m3 in a loop left scalar: 32 instructions and 8.2 cycles where the
+//     form below took 41 and 12.6, g++ 12; docs/performance.md). Toward zero keeps the form
+//     below, whose sticky bit it does not read (clang drops it; the two codes cost it more);
+//   - otherwise, below it (upward and stochastic rounding read every bit of |x|), |x| · 2^(23 -
+//     emin) (exact, at most 2^23) truncated, with the lowest bit set if anything was cut off (a
+//     result < 2^24 converts back exactly, so the test is exact too).
 // Nearest-even, toward zero and upward then round v at bit G with one addition. Stochastic
 // rounding needs 32 bits of the fraction: below the smallest normal, the G bits of v and the
 // rest that the truncation cut off (an exact difference, scaled by a power of two and truncated
-// again). No float operation here rounds, so no rounding mode changes a result; FTZ cannot apply
-// (no result is subnormal) and DAZ only zeroes float subnormal inputs, which every rule but
-// upward rounds as 0 anyway (upward tests them as integers).
+// again). No float operation here rounds, and the conversions truncate whatever the rounding mode,
+// so no rounding mode changes a result; FTZ cannot apply (no result is subnormal) and DAZ only
+// zeroes float subnormal inputs, which every rule but upward rounds as 0 anyway (upward tests
+// them as integers).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v lanes_by_fixed_point(u32v bits, u32v random_bits) {
   using info = ::minifloat::format_info<Target>;
@@ -8711,6 +8785,19 @@ MINIFLOAT_LANE_FN u32v lanes_by_fixed_point(u32v bits, u32v random_bits) {
 
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   const u32v sign = lane_sign<Target>(bits);
+  constexpr std::uint32_t rebias = (smallest_normal - 1) << 23;
+  if constexpr (Rule == rounding_rule::nearest_even && M <= 6) {
+    // 2^(30 - emin) as a float: e4m3 2^36. (NaN is clamped too: it has no integer.)
+    constexpr auto wide_scale = ::minifloat::detail::bit_cast<float>(
+        static_cast<std::uint32_t>(127 + 30 - info::min_normal_exponent) << 23);
+    const u32v below = rounded_to_nearest_even<30 - M>(
+        truncate_f32(mul_f32(min_small(magnitude_bits, splat(smallest_normal_bits)), wide_scale)));
+    const u32v at_or_above = rounded_to_nearest_even<G>(
+        sub(max_u(magnitude_bits, splat(smallest_normal_bits)), splat(rebias)));
+    return encode_rounded_lanes<Target, Rule, Overflow>(
+        magnitude_bits, sign, sub(add(below, at_or_above), splat(1U << M)));
+  }
+  const u32v normal_fixed = sub(magnitude_bits, splat(rebias));
   const maskv below_normal = gt_small(splat(smallest_normal_bits), magnitude_bits);
   // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
   constexpr auto scale = ::minifloat::detail::bit_cast<float>(
@@ -8725,14 +8812,11 @@ MINIFLOAT_LANE_FN u32v lanes_by_fixed_point(u32v bits, u32v random_bits) {
         mask_and(gt_small(splat(0x800000U), magnitude_bits), gt_small(magnitude_bits, splat(0U)));
     inexact = select(float_subnormal, splat(1U), inexact);
   }
-  const u32v normal_fixed = sub(magnitude_bits, splat((smallest_normal - 1) << 23));
   const u32v fixed = select(below_normal, or_(truncated, inexact), normal_fixed);
   // Round at bit G. (fixed < 2^31 + 2^G: no addition wraps, even for NaN.)
   u32v magnitude = shr<G>(fixed);
   if constexpr (Rule == rounding_rule::nearest_even) {
-    // Half a unit less one, plus the kept part's parity: carries exactly past halfway, and at
-    // halfway when the kept part is odd.
-    magnitude = shr<G>(add(fixed, add(splat((1U << (G - 1)) - 1U), and_(magnitude, splat(1U)))));
+    magnitude = rounded_to_nearest_even<G>(fixed);
   } else if constexpr (Rule == rounding_rule::upward) {
     magnitude = shr<G>(add(fixed, select(eq(sign, splat(0U)), splat((1U << G) - 1U), splat(0U))));
   } else if constexpr (Rule == rounding_rule::stochastic) {
@@ -11767,22 +11851,40 @@ MINIFLOAT_LANE_FN u32v lanes_by_shifts(u32v bits, u32v random_bits) {
   return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, sign, magnitude);
 }
 
+// A fixed-point number with F fraction bits rounded to the nearest integer, ties to even: v plus
+// half a unit less one plus the kept part's parity carries exactly past halfway, and at halfway
+// when the kept part is odd. (v < 2^31 and F <= 30: nothing wraps.)
+template <std::uint32_t F>
+MINIFLOAT_LANE_FN u32v rounded_to_nearest_even(u32v v) {
+  return shr<F>(add(v, add(splat((1U << (F - 1)) - 1U), and_(shr<F>(v), splat(1U)))));
+}
+
 // Step 2 variant lane_fixed_point: float -> Target like lanes_by_shifts, every rule, with fixed
 // shifts only: for a path without per-lane shifts (the portable loop, which SSE2 and other baseline
-// vector units can then vectorize). Both of Target's ranges become one fixed-point number v = code
-// magnitude · 2^G + a G-bit fraction of a unit, G = 23 - M:
+// vector units can then vectorize) and the scalar casts. Both of Target's ranges become one
+// fixed-point number v = code magnitude · 2^G + a G-bit fraction of a unit, G = 23 - M:
 //   - at and above Target's smallest normal, |x|'s bits minus a constant (the exponent field
 //     rebiased; the dropped bits are float's low G mantissa bits, exactly);
-//   - below it, |x| · 2^(23 - emin) (exact: a power of two, at most 2^23) converted to an
-//     integer by truncation, with the lowest bit set if anything was cut off (sticky). The
-//     conversion truncates whatever the rounding mode, and its result < 2^24 converts back
-//     exactly, so the sticky test is exact too.
+//   - for nearest-even (into M <= 6), two codes side by side instead, from |x| clamped at
+//     2^emin from each side: below it, |x| · 2^(30 - emin) (exact: a power of two; at most
+//     2^30) truncated, a fixed-point number with 30 - M fraction bits; at and above it, v.
+//     The truncation drops only bits of |x| below 2^(emin - 30), and a value with such a bit lies
+//     below half the smallest subnormal (code 0) or has more than 24 significant bits (M <= 6).
+//     Each clamped form gives 2^M (the smallest normal's code) on the other side, so the code is
+//     their sum less 2^M: two short chains, no select, and no integer converted back to float
+//     (a scalar cast into e4m3 in a loop left scalar: 32 instructions and 8.2 cycles where the
+//     form below took 41 and 12.6, g++ 12; docs/performance.md). Toward zero keeps the form
+//     below, whose sticky bit it does not read (clang drops it; the two codes cost it more);
+//   - otherwise, below it (upward and stochastic rounding read every bit of |x|), |x| · 2^(23 -
+//     emin) (exact, at most 2^23) truncated, with the lowest bit set if anything was cut off (a
+//     result < 2^24 converts back exactly, so the test is exact too).
 // Nearest-even, toward zero and upward then round v at bit G with one addition. Stochastic
 // rounding needs 32 bits of the fraction: below the smallest normal, the G bits of v and the
 // rest that the truncation cut off (an exact difference, scaled by a power of two and truncated
-// again). No float operation here rounds, so no rounding mode changes a result; FTZ cannot apply
-// (no result is subnormal) and DAZ only zeroes float subnormal inputs, which every rule but
-// upward rounds as 0 anyway (upward tests them as integers).
+// again). No float operation here rounds, and the conversions truncate whatever the rounding mode,
+// so no rounding mode changes a result; FTZ cannot apply (no result is subnormal) and DAZ only
+// zeroes float subnormal inputs, which every rule but upward rounds as 0 anyway (upward tests
+// them as integers).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v lanes_by_fixed_point(u32v bits, u32v random_bits) {
   using info = ::minifloat::format_info<Target>;
@@ -11798,6 +11900,19 @@ MINIFLOAT_LANE_FN u32v lanes_by_fixed_point(u32v bits, u32v random_bits) {
 
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   const u32v sign = lane_sign<Target>(bits);
+  constexpr std::uint32_t rebias = (smallest_normal - 1) << 23;
+  if constexpr (Rule == rounding_rule::nearest_even && M <= 6) {
+    // 2^(30 - emin) as a float: e4m3 2^36. (NaN is clamped too: it has no integer.)
+    constexpr auto wide_scale = ::minifloat::detail::bit_cast<float>(
+        static_cast<std::uint32_t>(127 + 30 - info::min_normal_exponent) << 23);
+    const u32v below = rounded_to_nearest_even<30 - M>(
+        truncate_f32(mul_f32(min_small(magnitude_bits, splat(smallest_normal_bits)), wide_scale)));
+    const u32v at_or_above = rounded_to_nearest_even<G>(
+        sub(max_u(magnitude_bits, splat(smallest_normal_bits)), splat(rebias)));
+    return encode_rounded_lanes<Target, Rule, Overflow>(
+        magnitude_bits, sign, sub(add(below, at_or_above), splat(1U << M)));
+  }
+  const u32v normal_fixed = sub(magnitude_bits, splat(rebias));
   const maskv below_normal = gt_small(splat(smallest_normal_bits), magnitude_bits);
   // 2^(23 - emin) as a float: e4m3 2^29, e5m2 2^37 (NaN is clamped first: it has no integer).
   constexpr auto scale = ::minifloat::detail::bit_cast<float>(
@@ -11812,14 +11927,11 @@ MINIFLOAT_LANE_FN u32v lanes_by_fixed_point(u32v bits, u32v random_bits) {
         mask_and(gt_small(splat(0x800000U), magnitude_bits), gt_small(magnitude_bits, splat(0U)));
     inexact = select(float_subnormal, splat(1U), inexact);
   }
-  const u32v normal_fixed = sub(magnitude_bits, splat((smallest_normal - 1) << 23));
   const u32v fixed = select(below_normal, or_(truncated, inexact), normal_fixed);
   // Round at bit G. (fixed < 2^31 + 2^G: no addition wraps, even for NaN.)
   u32v magnitude = shr<G>(fixed);
   if constexpr (Rule == rounding_rule::nearest_even) {
-    // Half a unit less one, plus the kept part's parity: carries exactly past halfway, and at
-    // halfway when the kept part is odd.
-    magnitude = shr<G>(add(fixed, add(splat((1U << (G - 1)) - 1U), and_(magnitude, splat(1U)))));
+    magnitude = rounded_to_nearest_even<G>(fixed);
   } else if constexpr (Rule == rounding_rule::upward) {
     magnitude = shr<G>(add(fixed, select(eq(sign, splat(0U)), splat((1U << G) - 1U), splat(0U))));
   } else if constexpr (Rule == rounding_rule::stochastic) {

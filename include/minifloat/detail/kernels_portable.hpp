@@ -128,10 +128,10 @@ MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
 }
 
 // For the kernel without per-lane shifts (lanes_by_fixed_point): a min for lanes below 2^31
-// (signed, which baseline vector units compare), a float difference that the caller knows to be
-// exact, and a float in [0, 2^31) truncated to an integer (a conversion that truncates whatever
-// the rounding mode).
-MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return select(gt_small(b, a), a, b); }
+// (signed, which baseline vector units compare; written as the min / max pattern, above), a float
+// difference that the caller knows to be exact, and a float in [0, 2^31) truncated to an integer
+// (a conversion that truncates whatever the rounding mode).
+MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return gt_small(b, a) ? a : b; }
 MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) - detail::bit_cast<float>(b));
 }
