@@ -7852,6 +7852,9 @@ MINIFLOAT_LANE_FN w16mask not_above16(w16v a, w16v b) {
 MINIFLOAT_LANE_FN w16mask mask16_or(w16mask a, w16mask b) { return _mm256_or_si256(a, b); }
 MINIFLOAT_LANE_FN bool any16(w16mask m) { return _mm256_testz_si256(m, m) == 0; }
 MINIFLOAT_LANE_FN w16v select16(w16mask m, w16v a, w16v b) { return _mm256_blendv_epi8(b, a, m); }
+MINIFLOAT_LANE_FN void kept16(w16v& a, w16v& b, w16v& c) {
+  __asm__("" : "+v"(a), "+v"(b), "+v"(c));
+}
 MINIFLOAT_LANE_FN w16v load_words(const std::uint16_t* p) {
   return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
 }
@@ -7868,7 +7871,8 @@ MINIFLOAT_LANE_FN void store_low_bytes(std::uint8_t* p, w16v a, w16v b) {
 // namespace (kernels_avx2.hpp, kernels_avx512.hpp), after its word primitives: w16v (a vector of
 // word_width 16-bit lanes), w16mask, splat16, and16, or16, add16, sub16, shr16<N>, max16 and
 // min16 (signed), gt16 (signed) and not_above16 (unsigned) into masks, mask16_or, any16,
-// select16, load_words and store_low_bytes (the low bytes of two vectors, in order), and the
+// select16, load_words and store_low_bytes (the low bytes of two vectors, in order), kept16
+// (three vectors whose values the compiler may no longer see: kept in registers), and the
 // MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN prefixes.
 //
 // No widening to float, half the vectors, and no question to MXCSR. With S the source's mantissa
@@ -7905,7 +7909,16 @@ struct word_encoding {
                              : Overflow == overflow::saturate     ? info::max_finite_code
                                                                   : info::infinity_code;
 
-  MINIFLOAT_LANE_FN static w16v codes(w16v word) {
+  // Three of codes()'s constants, made once per call: g++ 12 made them again in the loop, a
+  // move and a broadcast each, unless it can no longer see their values (kept16).
+  struct constants {
+    w16v zero = splat16(0);
+    w16v top_code = splat16(static_cast<std::uint16_t>(top));
+    w16v sign_bit = splat16(0x80);
+    MINIFLOAT_LANE_FN constants() { kept16(zero, top_code, sign_bit); }
+  };
+
+  MINIFLOAT_LANE_FN static w16v codes(w16v word, const constants& k) {
     const w16v magnitude = and16(word, splat16(0x7FFF));
     const w16v last_kept = and16(shr16<shift>(magnitude), splat16(1));
     // (Signed words from here: rounded is at most 0x8000 >> shift.)
@@ -7913,16 +7926,16 @@ struct word_encoding {
         add16(magnitude, last_kept), splat16(static_cast<std::uint16_t>((1 << (shift - 1)) - 1))));
     w16v code = rounded;
     if constexpr (rebias != 0) {
-      code = max16(sub16(rounded, splat16(static_cast<std::uint16_t>(rebias))), splat16(0));
+      code = max16(sub16(rounded, splat16(static_cast<std::uint16_t>(rebias))), k.zero);
     }
-    code = min16(code, splat16(static_cast<std::uint16_t>(top)));
+    code = min16(code, k.top_code);
     const w16mask is_nan = gt16(magnitude, splat16(static_cast<std::uint16_t>(infinity)));
     if constexpr (top != 0x7F) {
       code = select16(is_nan, splat16(0x7F), code);
     } else if constexpr (Overflow == overflow::saturate) {
       code = select16(is_nan, code, min16(code, splat16(0x7E)));
     }
-    return or16(code, and16(shr16<8>(word), splat16(0x80)));
+    return or16(code, and16(shr16<8>(word), k.sign_bit));
   }
 };
 
@@ -7933,6 +7946,7 @@ template <class Target, overflow Overflow, class Half>
 MINIFLOAT_ARRAY_FN std::size_t encode_words(const Half* src, std::size_t n, std::uint8_t* dst) {
   using encoding = word_encoding<typename value_traits<Half>::format, Target, Overflow>;
   constexpr std::size_t group = 2 * word_width;
+  const typename encoding::constants constants;
   std::size_t i = 0;
   for (const std::size_t groups_end = n - n % group; i != groups_end; i += group) {
     const w16v first = load_words(&src[i].bits);
@@ -7947,7 +7961,7 @@ MINIFLOAT_ARRAY_FN std::size_t encode_words(const Half* src, std::size_t n, std:
         return i;
       }
     }
-    store_low_bytes(dst + i, encoding::codes(first), encoding::codes(second));
+    store_low_bytes(dst + i, encoding::codes(first, constants), encoding::codes(second, constants));
   }
   return i;
 }
@@ -10681,6 +10695,9 @@ MINIFLOAT_LANE_FN bool any16(w16mask m) { return m != 0; }
 MINIFLOAT_LANE_FN w16v select16(w16mask m, w16v a, w16v b) {
   return _mm512_mask_blend_epi16(m, b, a);
 }
+MINIFLOAT_LANE_FN void kept16(w16v& a, w16v& b, w16v& c) {
+  __asm__("" : "+v"(a), "+v"(b), "+v"(c));
+}
 MINIFLOAT_LANE_FN w16v load_words(const std::uint16_t* p) { return _mm512_loadu_si512(p); }
 // The even bytes of a then b: one two-register byte permute (VBMI).
 constexpr std::array<std::uint8_t, 64> even_byte_indices() {
@@ -10701,7 +10718,8 @@ MINIFLOAT_LANE_FN void store_low_bytes(std::uint8_t* p, w16v a, w16v b) {
 // namespace (kernels_avx2.hpp, kernels_avx512.hpp), after its word primitives: w16v (a vector of
 // word_width 16-bit lanes), w16mask, splat16, and16, or16, add16, sub16, shr16<N>, max16 and
 // min16 (signed), gt16 (signed) and not_above16 (unsigned) into masks, mask16_or, any16,
-// select16, load_words and store_low_bytes (the low bytes of two vectors, in order), and the
+// select16, load_words and store_low_bytes (the low bytes of two vectors, in order), kept16
+// (three vectors whose values the compiler may no longer see: kept in registers), and the
 // MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN prefixes.
 //
 // No widening to float, half the vectors, and no question to MXCSR. With S the source's mantissa
@@ -10738,7 +10756,16 @@ struct word_encoding {
                              : Overflow == overflow::saturate     ? info::max_finite_code
                                                                   : info::infinity_code;
 
-  MINIFLOAT_LANE_FN static w16v codes(w16v word) {
+  // Three of codes()'s constants, made once per call: g++ 12 made them again in the loop, a
+  // move and a broadcast each, unless it can no longer see their values (kept16).
+  struct constants {
+    w16v zero = splat16(0);
+    w16v top_code = splat16(static_cast<std::uint16_t>(top));
+    w16v sign_bit = splat16(0x80);
+    MINIFLOAT_LANE_FN constants() { kept16(zero, top_code, sign_bit); }
+  };
+
+  MINIFLOAT_LANE_FN static w16v codes(w16v word, const constants& k) {
     const w16v magnitude = and16(word, splat16(0x7FFF));
     const w16v last_kept = and16(shr16<shift>(magnitude), splat16(1));
     // (Signed words from here: rounded is at most 0x8000 >> shift.)
@@ -10746,16 +10773,16 @@ struct word_encoding {
         add16(magnitude, last_kept), splat16(static_cast<std::uint16_t>((1 << (shift - 1)) - 1))));
     w16v code = rounded;
     if constexpr (rebias != 0) {
-      code = max16(sub16(rounded, splat16(static_cast<std::uint16_t>(rebias))), splat16(0));
+      code = max16(sub16(rounded, splat16(static_cast<std::uint16_t>(rebias))), k.zero);
     }
-    code = min16(code, splat16(static_cast<std::uint16_t>(top)));
+    code = min16(code, k.top_code);
     const w16mask is_nan = gt16(magnitude, splat16(static_cast<std::uint16_t>(infinity)));
     if constexpr (top != 0x7F) {
       code = select16(is_nan, splat16(0x7F), code);
     } else if constexpr (Overflow == overflow::saturate) {
       code = select16(is_nan, code, min16(code, splat16(0x7E)));
     }
-    return or16(code, and16(shr16<8>(word), splat16(0x80)));
+    return or16(code, and16(shr16<8>(word), k.sign_bit));
   }
 };
 
@@ -10766,6 +10793,7 @@ template <class Target, overflow Overflow, class Half>
 MINIFLOAT_ARRAY_FN std::size_t encode_words(const Half* src, std::size_t n, std::uint8_t* dst) {
   using encoding = word_encoding<typename value_traits<Half>::format, Target, Overflow>;
   constexpr std::size_t group = 2 * word_width;
+  const typename encoding::constants constants;
   std::size_t i = 0;
   for (const std::size_t groups_end = n - n % group; i != groups_end; i += group) {
     const w16v first = load_words(&src[i].bits);
@@ -10780,7 +10808,7 @@ MINIFLOAT_ARRAY_FN std::size_t encode_words(const Half* src, std::size_t n, std:
         return i;
       }
     }
-    store_low_bytes(dst + i, encoding::codes(first), encoding::codes(second));
+    store_low_bytes(dst + i, encoding::codes(first, constants), encoding::codes(second, constants));
   }
   return i;
 }

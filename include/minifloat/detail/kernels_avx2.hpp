@@ -703,6 +703,9 @@ MINIFLOAT_LANE_FN w16mask not_above16(w16v a, w16v b) {
 MINIFLOAT_LANE_FN w16mask mask16_or(w16mask a, w16mask b) { return _mm256_or_si256(a, b); }
 MINIFLOAT_LANE_FN bool any16(w16mask m) { return _mm256_testz_si256(m, m) == 0; }
 MINIFLOAT_LANE_FN w16v select16(w16mask m, w16v a, w16v b) { return _mm256_blendv_epi8(b, a, m); }
+MINIFLOAT_LANE_FN void kept16(w16v& a, w16v& b, w16v& c) {
+  __asm__("" : "+v"(a), "+v"(b), "+v"(c));
+}
 MINIFLOAT_LANE_FN w16v load_words(const std::uint16_t* p) {
   return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
 }

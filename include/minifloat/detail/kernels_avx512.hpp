@@ -403,6 +403,9 @@ MINIFLOAT_LANE_FN bool any16(w16mask m) { return m != 0; }
 MINIFLOAT_LANE_FN w16v select16(w16mask m, w16v a, w16v b) {
   return _mm512_mask_blend_epi16(m, b, a);
 }
+MINIFLOAT_LANE_FN void kept16(w16v& a, w16v& b, w16v& c) {
+  __asm__("" : "+v"(a), "+v"(b), "+v"(c));
+}
 MINIFLOAT_LANE_FN w16v load_words(const std::uint16_t* p) { return _mm512_loadu_si512(p); }
 // The even bytes of a then b: one two-register byte permute (VBMI).
 constexpr std::array<std::uint8_t, 64> even_byte_indices() {
