@@ -1688,13 +1688,17 @@ constexpr std::size_t prefetch_distance = 0;
 //                                     whether any of the 4 * width codes in a, b, c, d has a
 //                                     magnitude (its low 7 bits) outside [first, last]
 //                                     (code_bytes_outside)
+//   packed_magnitudes4(a, b, c, d)   the low 7 bits of the lanes of a..d (the bits above
+//                                     ignored) packed as bytes, in an order of the path's,
+//   signed_codes4(m, fa, fb, fc, fd)  those bytes with the sign bits of the same lanes of the
+//                                     floats fa..fd, in the order of store_codes4,
+//   store_packed4(p, v)               those 4 * width codes in one store, and
+//   store_packed4_streaming(p, v)     by a streaming store, as store_codes4_streaming,
 //   store_codes4_signed(p, a, b, c, d, fa, fb, fc, fd)
-//                                     4 * width codes in one store, each the low 7 bits of a
-//                                     lane of a..d (the bits above ignored) with the sign bit of
-//                                     the same lane of the floats fa..fd, and
-//   store_codes4_signed_streaming(p, a, b, c, d, fa, fb, fc, fd)
-//                                     the same by a streaming store, as store_codes4_streaming
-//                                     (signs_on_packed_codes)
+//                                     the three in one, and
+//   any_magnitude4_outside(m, first, last)
+//                                     whether any byte of packed_magnitudes4 lies outside
+//                                     [first, last] (signs_on_packed_codes)
 //   load_double_as_float_bits(p), load_double_as_float_bits_partial(p, count)
 //                                     doubles rounded to odd into float by instructions, at
 //                                     least where the result is a normal float
@@ -2813,6 +2817,60 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors], const u32v
   }
 }
 
+// The counts of the groups that codes_decide_range's test flagged and look_again counted
+// (encode_array adds them to the report at the end).
+struct counted_groups {
+  std::size_t clipped = 0;
+  std::uint32_t clipped_largest = 0; // the largest |x| clipped, as float bits (0 for none)
+  std::size_t flushed = 0;
+  std::size_t subnormal = 0;
+};
+// A group of four vectors whose codes (or, past_largest, values) the codes' test flagged,
+// looked at again in registers: counted, or false where it needs report_lanes (the group's
+// values read again). A code above the interval, or one below it but for the zero codes of zero
+// values (low_codes_need_look), goes to look_again, with the largest error 1 (ErrorsSettled)
+// or `factor`.
+template <class Target, bool LargestByValues>
+MINIFLOAT_LANE_FN bool counted_again(const u32v (&bits)[4], const u32v (&codes)[4],
+                                     bool past_largest, bool errors_settled, float factor,
+                                     counted_groups& counted) {
+  if (!past_largest &&
+      !codes_above_normals<Target, LargestByValues>(codes[0], codes[1], codes[2], codes[3]) &&
+      !low_codes_need_look<Target>(bits, codes)) {
+    return true;
+  }
+  const second_look again = errors_settled ? look_again<Target, true>(bits, codes, 1.0f)
+                                           : look_again<Target, false>(bits, codes, factor);
+  if (again.look) {
+    return false;
+  }
+  counted.flushed += again.flushed;
+  counted.subnormal += again.subnormal;
+  counted.clipped += again.clipped;
+  counted.clipped_largest = again.clipped_largest > counted.clipped_largest
+                                ? again.clipped_largest
+                                : counted.clipped_largest;
+  return true;
+}
+// Whether a group whose packed magnitudes (packed_magnitudes4) the codes' test flagged may hold
+// anything a report counts: a magnitude above `last`, or a non-zero value below twice Target's
+// smallest normal (a flushed, subnormal or smallest normal result, or a value close to one).
+// Else its codes below the interval are the zero codes of zero values, which count for nothing:
+// the groups of ReLU activations (nearly every one holds some) pass here, before look_again.
+template <class Target, class Magnitudes>
+MINIFLOAT_LANE_FN bool flagged_group_counts(const u32v (&bits)[4], Magnitudes magnitudes,
+                                            std::uint32_t last) {
+  constexpr std::uint32_t twice_smallest_normal =
+      static_cast<std::uint32_t>(128 + ::minifloat::format_info<Target>::min_normal_exponent) << 23;
+  maskv small = eq(splat(0U), splat(1U));
+  for (const u32v& value : bits) {
+    // |x| - 1 < twice the smallest normal - 1, unsigned: non-zero and below it.
+    small = mask_or(small, gt_u(splat(twice_smallest_normal - 1U),
+                                sub(and_(value, splat(0x7FFFFFFFU)), splat(1U))));
+  }
+  return any_lane(small) || any_magnitude4_outside(magnitudes, 0, last);
+}
+
 // Whether any of the values has a bit of `inexact` set: the window's test where its mask is not
 // the mantissa's (report.hpp, mantissa_window: every value so far exact), in two operations per
 // vector instead of three.
@@ -3080,6 +3138,27 @@ MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::
   report_lanes<Target>(tally, again, stored_codes, stored);
 }
 
+// counted_again for a group of four vectors of values (bits) from element i, flagged by the
+// codes' test on its packed magnitudes (store_joined_group): its codes made again in lanes, in
+// registers (rare, but for data with many small values, ReLU activations among them, in many
+// groups: leaving the array loop for each of them cost those a quarter of their speed).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          ::minifloat::detail::step2_variant Variant, bool LargestByValues, class RandomStream>
+MINIFLOAT_LANE_FN bool counted_again_in_lanes(const u32v (&bits)[4], const RandomStream& random,
+                                              std::size_t i, bool past_largest, bool errors_settled,
+                                              float factor, counted_groups& counted) {
+  const u32v codes[4] = {
+      convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i)),
+      convert_float_lanes<Target, Rule, Overflow, Variant>(bits[1],
+                                                           random_lanes(random, i + width)),
+      convert_float_lanes<Target, Rule, Overflow, Variant>(bits[2],
+                                                           random_lanes(random, i + 2 * width)),
+      convert_float_lanes<Target, Rule, Overflow, Variant>(bits[3],
+                                                           random_lanes(random, i + 3 * width))};
+  return counted_again<Target, LargestByValues>(bits, codes, past_largest, errors_settled, factor,
+                                                counted);
+}
+
 // A report's share of `vectors` vectors of values (bits) of src and their stored codes, `count`
 // values in all: nothing for no_tally; else report_lanes where report_needs_look said so (after
 // the quick test, on values and codes read again from src and the stored codes: the loop keeps
@@ -3137,6 +3216,36 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
       report_lanes<Target>(tally, bits, codes, stored);
     }
   }
+}
+
+// Four vectors of values (bits) of src from element i, their codes stored at dst + i as two
+// parts joined on the packed codes (joins_signs_on_packed_codes): the magnitudes, returned
+// (packed_magnitudes4, for a report's test), and the sources' signs.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool NonTemporal, class Source>
+MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits)[4],
+                                          std::uint8_t* dst) {
+  // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
+  // the permutes overwrite registers: 4 more loads per 64 elements.)
+  if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
+                clamp_code<Target, Overflow> != ::minifloat::format_info<Target>::nan_code) {
+    kept_in_registers(src, bits);
+  }
+  const auto magnitudes =
+      packed_magnitudes4(magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[0]),
+                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[1]),
+                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[2]),
+                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[3]));
+  const Source at = src + i;
+  const auto codes = signed_codes4(
+      magnitudes, sign_source_bits(at, bits[0]), sign_source_bits(at + width, bits[1]),
+      sign_source_bits(at + 2 * width, bits[2]), sign_source_bits(at + 3 * width, bits[3]));
+  if constexpr (NonTemporal) {
+    store_packed4_streaming(dst + i, codes);
+  } else {
+    store_packed4(dst + i, codes);
+  }
+  return magnitudes;
 }
 
 // Elements [i, i + count) of encode_array's src, count at most `width`, through the partial
@@ -3216,11 +3325,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // (With codes_decide_range, the values' test is the window's alone, the codes' follows.)
     constexpr bool codes_test = looks_between && codes_decide_range<Target>;
     const std::size_t blocks_end = n - (n - i) % (4 * width);
-    // (codes_test: the values look_again counted, and the largest clipped one.)
-    std::size_t clipped = 0;
-    std::uint32_t clipped_largest = 0;
-    std::size_t flushed = 0;
-    std::size_t subnormal = 0;
+    // (codes_test: the values counted_again counted, and the largest clipped one.)
+    counted_groups counted;
     // (counts_after_flush: whether the largest relative error is 1 yet, and the lane counts.)
     constexpr bool counts_only = counts_after_flush<Target, Rule, Source, Tally>;
     bool counting = false;
@@ -3242,7 +3348,35 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         static_cast<void>(errors_settled);
         static_cast<void>(factor);
       }
-      for (; i != blocks_end; i += 4 * width) {
+      // (Whether the window's loop below ended at a group to look at.)
+      bool flagged = false;
+      // With a report whose window of mantissas is empty (report_window), and codes joined on
+      // the packed codes, the codes' test alone: a loop of its own, where the general loop's
+      // test of the window took five more instructions per group (g++ 12 does not unswitch it).
+      // (Nested: joins_signs_on_packed_codes only for the addition.)
+      if constexpr (codes_test && Variant == ::minifloat::detail::step2_variant::lane_addition) {
+        if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
+          using inside = normal_magnitudes<Target, largest_by_values<Source>>;
+          for (; window.width == 0 && i != blocks_end; i += 4 * width) {
+            prefetch_source<4 * width>(src, i, blocks_end);
+            u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
+                            load_float_bits(src + i + 2 * width),
+                            load_float_bits(src + i + 3 * width)};
+            const bool past_largest =
+                largest_by_values<Source> && values_past_largest<Target>(bits);
+            const auto magnitudes =
+                store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+            if ((past_largest || (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
+                                  flagged_group_counts<Target>(bits, magnitudes, inside::last))) &&
+                !counted_again_in_lanes<Target, Rule, Overflow, Variant, largest_by_values<Source>>(
+                    bits, random, i, past_largest, errors_settled, factor, counted)) {
+              flagged = true;
+              break;
+            }
+          }
+        }
+      }
+      for (; !flagged && i != blocks_end; i += 4 * width) {
         prefetch_source<4 * width>(src, i, blocks_end);
         u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
                         load_float_bits(src + i + 2 * width), load_float_bits(src + i + 3 * width)};
@@ -3268,31 +3402,27 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         // with the NaN fix-up (saturating, e5m2) 41 -> 37; AVX2 132 -> 102. (auto:
         // store_codes4_signed, which only some paths have, stays a dependent call. The nested
         // if: addition_constants only for the addition.)
-        if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
+        // With a report (codes_test) the packed magnitudes are tested before the signs join
+        // them (three vector instructions per 64 codes on AVX-512); a flagged group's codes are
+        // made again in lanes for counted_again (rare).
+        if constexpr ((std::is_same<Tally, ::minifloat::detail::no_tally>::value || codes_test) &&
                       Variant == ::minifloat::detail::step2_variant::lane_addition) {
           if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
-            // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the
-            // fix-up and the permutes overwrite registers: 4 more loads per 64 elements.)
-            if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
-                          clamp_code<Target, Overflow> !=
-                              ::minifloat::format_info<Target>::nan_code) {
-              kept_in_registers(src, bits);
-            }
-            const auto magnitude0 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[0]);
-            const auto magnitude1 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[1]);
-            const auto magnitude2 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[2]);
-            const auto magnitude3 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[3]);
-            const Source at = src + i;
-            const u32v sign0 = sign_source_bits(at, bits[0]);
-            const u32v sign1 = sign_source_bits(at + width, bits[1]);
-            const u32v sign2 = sign_source_bits(at + 2 * width, bits[2]);
-            const u32v sign3 = sign_source_bits(at + 3 * width, bits[3]);
-            if constexpr (NonTemporal) {
-              store_codes4_signed_streaming(dst + i, magnitude0, magnitude1, magnitude2, magnitude3,
-                                            sign0, sign1, sign2, sign3);
-            } else {
-              store_codes4_signed(dst + i, magnitude0, magnitude1, magnitude2, magnitude3, sign0,
-                                  sign1, sign2, sign3);
+            const auto magnitudes =
+                store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+            if constexpr (codes_test) {
+              using inside = normal_magnitudes<Target, largest_by_values<Source>>;
+              if (look) {
+                break;
+              }
+              if ((past_largest ||
+                   (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
+                    flagged_group_counts<Target>(bits, magnitudes, inside::last))) &&
+                  !counted_again_in_lanes<Target, Rule, Overflow, Variant,
+                                          largest_by_values<Source>>(
+                      bits, random, i, past_largest, errors_settled, factor, counted)) {
+                break;
+              }
             }
             continue;
           }
@@ -3318,21 +3448,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           }
           if ((past_largest ||
                codes_outside_normals<Target, by_values>(codes0, codes1, codes2, codes3)) &&
-              (past_largest ||
-               codes_above_normals<Target, by_values>(codes0, codes1, codes2, codes3) ||
-               low_codes_need_look<Target>(bits, {codes0, codes1, codes2, codes3}))) {
-            const second_look again =
-                errors_settled
-                    ? look_again<Target, true>(bits, {codes0, codes1, codes2, codes3}, 1.0f)
-                    : look_again<Target, false>(bits, {codes0, codes1, codes2, codes3}, factor);
-            if (again.look) {
-              break;
-            }
-            flushed += again.flushed;
-            subnormal += again.subnormal;
-            clipped += again.clipped;
-            clipped_largest =
-                again.clipped_largest > clipped_largest ? again.clipped_largest : clipped_largest;
+              !counted_again<Target, by_values>(bits, {codes0, codes1, codes2, codes3},
+                                                past_largest, errors_settled, factor, counted)) {
+            break;
           }
         } else if constexpr (looks_between) {
           if (look) {
@@ -3361,18 +3479,15 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       }
     }
     if constexpr (codes_test) {
-      tally.report.flushed_to_zero += flushed;
-      tally.report.subnormal += subnormal;
-      tally.report.saturated += clipped;
-      if (clipped_largest != 0) {
+      tally.report.flushed_to_zero += counted.flushed;
+      tally.report.subnormal += counted.subnormal;
+      tally.report.saturated += counted.clipped;
+      if (counted.clipped_largest != 0) {
         tally.template add_relative_error<Target>(
-            clipped_largest, ::minifloat::format_info<Target>::max_finite_code);
+            counted.clipped_largest, ::minifloat::format_info<Target>::max_finite_code);
       }
     } else {
-      static_cast<void>(clipped);
-      static_cast<void>(clipped_largest);
-      static_cast<void>(flushed);
-      static_cast<void>(subnormal);
+      static_cast<void>(counted);
     }
     if constexpr (counts_only) {
       add_lane_counts(tally, counts);
@@ -5279,24 +5394,45 @@ MINIFLOAT_LANE_FN bool any_code4_outside(u32v a, u32v b, u32v c, u32v d, std::ui
 // keeps each sign as its byte's top bit (a negative float, as an integer below -2^15, becomes
 // the word 0x8000, then the byte 0x80; any other a byte below 0x80); the two joined, then one
 // permute. 13 instructions, where a sign shift and a bit select per vector and codes4 took 20.
-MINIFLOAT_LANE_FN __m256i codes4_signed(u32v a, u32v b, u32v c, u32v d, u32v fa, u32v fb, u32v fc,
-                                        u32v fd) {
+// (In two steps, so that a report tests the magnitudes before the signs join them:
+// packed_magnitudes4, in the packs' order, then signed_codes4.)
+MINIFLOAT_LANE_FN __m256i packed_magnitudes4(u32v a, u32v b, u32v c, u32v d) {
   const __m256i low7 = _mm256_set1_epi32(0x7F);
-  const __m256i magnitudes = _mm256_packus_epi16(
+  return _mm256_packus_epi16(
       _mm256_packus_epi32(_mm256_and_si256(a, low7), _mm256_and_si256(b, low7)),
       _mm256_packus_epi32(_mm256_and_si256(c, low7), _mm256_and_si256(d, low7)));
+}
+MINIFLOAT_LANE_FN __m256i signed_codes4(__m256i magnitudes, u32v fa, u32v fb, u32v fc, u32v fd) {
   const __m256i signs = _mm256_packs_epi16(_mm256_packs_epi32(fa, fb), _mm256_packs_epi32(fc, fd));
   const __m256i bytes = _mm256_or_si256(
       magnitudes, _mm256_and_si256(signs, _mm256_set1_epi8(static_cast<char>(0x80))));
   return _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
 }
+MINIFLOAT_LANE_FN __m256i codes4_signed(u32v a, u32v b, u32v c, u32v d, u32v fa, u32v fb, u32v fc,
+                                        u32v fd) {
+  return signed_codes4(packed_magnitudes4(a, b, c, d), fa, fb, fc, fd);
+}
 MINIFLOAT_LANE_FN void store_codes4_signed(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d, u32v fa,
                                            u32v fb, u32v fc, u32v fd) {
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), codes4_signed(a, b, c, d, fa, fb, fc, fd));
 }
-MINIFLOAT_LANE_FN void store_codes4_signed_streaming(std::uint8_t* p, u32v a, u32v b, u32v c,
-                                                     u32v d, u32v fa, u32v fb, u32v fc, u32v fd) {
-  _mm256_stream_si256(reinterpret_cast<__m256i*>(p), codes4_signed(a, b, c, d, fa, fb, fc, fd));
+// 32 packed codes to p: through the caches, or with a streaming store (p on a
+// 32-byte boundary).
+MINIFLOAT_LANE_FN void store_packed4(std::uint8_t* p, __m256i codes) {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), codes);
+}
+MINIFLOAT_LANE_FN void store_packed4_streaming(std::uint8_t* p, __m256i codes) {
+  _mm256_stream_si256(reinterpret_cast<__m256i*>(p), codes);
+}
+// Whether any of packed_magnitudes4's 32 magnitudes (below 128) lies outside [first, last]:
+// any_code4_outside's comparison, the magnitude - first ^ 0x80 (0x80 - first added) against
+// (last - first) ^ 0x80, signed.
+MINIFLOAT_LANE_FN bool any_magnitude4_outside(__m256i magnitudes, std::uint32_t first,
+                                              std::uint32_t last) {
+  const __m256i offset =
+      _mm256_add_epi8(magnitudes, _mm256_set1_epi8(static_cast<char>(0x80 - first)));
+  return _mm256_movemask_epi8(_mm256_cmpgt_epi8(
+             offset, _mm256_set1_epi8(static_cast<char>((last - first) ^ 0x80)))) != 0;
 }
 // The same to a 32-byte aligned p by a streaming store (encode_array's NonTemporal).
 MINIFLOAT_LANE_FN void store_codes4_streaming(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
@@ -5403,13 +5539,17 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
 //                                     whether any of the 4 * width codes in a, b, c, d has a
 //                                     magnitude (its low 7 bits) outside [first, last]
 //                                     (code_bytes_outside)
+//   packed_magnitudes4(a, b, c, d)   the low 7 bits of the lanes of a..d (the bits above
+//                                     ignored) packed as bytes, in an order of the path's,
+//   signed_codes4(m, fa, fb, fc, fd)  those bytes with the sign bits of the same lanes of the
+//                                     floats fa..fd, in the order of store_codes4,
+//   store_packed4(p, v)               those 4 * width codes in one store, and
+//   store_packed4_streaming(p, v)     by a streaming store, as store_codes4_streaming,
 //   store_codes4_signed(p, a, b, c, d, fa, fb, fc, fd)
-//                                     4 * width codes in one store, each the low 7 bits of a
-//                                     lane of a..d (the bits above ignored) with the sign bit of
-//                                     the same lane of the floats fa..fd, and
-//   store_codes4_signed_streaming(p, a, b, c, d, fa, fb, fc, fd)
-//                                     the same by a streaming store, as store_codes4_streaming
-//                                     (signs_on_packed_codes)
+//                                     the three in one, and
+//   any_magnitude4_outside(m, first, last)
+//                                     whether any byte of packed_magnitudes4 lies outside
+//                                     [first, last] (signs_on_packed_codes)
 //   load_double_as_float_bits(p), load_double_as_float_bits_partial(p, count)
 //                                     doubles rounded to odd into float by instructions, at
 //                                     least where the result is a normal float
@@ -6528,6 +6668,60 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors], const u32v
   }
 }
 
+// The counts of the groups that codes_decide_range's test flagged and look_again counted
+// (encode_array adds them to the report at the end).
+struct counted_groups {
+  std::size_t clipped = 0;
+  std::uint32_t clipped_largest = 0; // the largest |x| clipped, as float bits (0 for none)
+  std::size_t flushed = 0;
+  std::size_t subnormal = 0;
+};
+// A group of four vectors whose codes (or, past_largest, values) the codes' test flagged,
+// looked at again in registers: counted, or false where it needs report_lanes (the group's
+// values read again). A code above the interval, or one below it but for the zero codes of zero
+// values (low_codes_need_look), goes to look_again, with the largest error 1 (ErrorsSettled)
+// or `factor`.
+template <class Target, bool LargestByValues>
+MINIFLOAT_LANE_FN bool counted_again(const u32v (&bits)[4], const u32v (&codes)[4],
+                                     bool past_largest, bool errors_settled, float factor,
+                                     counted_groups& counted) {
+  if (!past_largest &&
+      !codes_above_normals<Target, LargestByValues>(codes[0], codes[1], codes[2], codes[3]) &&
+      !low_codes_need_look<Target>(bits, codes)) {
+    return true;
+  }
+  const second_look again = errors_settled ? look_again<Target, true>(bits, codes, 1.0f)
+                                           : look_again<Target, false>(bits, codes, factor);
+  if (again.look) {
+    return false;
+  }
+  counted.flushed += again.flushed;
+  counted.subnormal += again.subnormal;
+  counted.clipped += again.clipped;
+  counted.clipped_largest = again.clipped_largest > counted.clipped_largest
+                                ? again.clipped_largest
+                                : counted.clipped_largest;
+  return true;
+}
+// Whether a group whose packed magnitudes (packed_magnitudes4) the codes' test flagged may hold
+// anything a report counts: a magnitude above `last`, or a non-zero value below twice Target's
+// smallest normal (a flushed, subnormal or smallest normal result, or a value close to one).
+// Else its codes below the interval are the zero codes of zero values, which count for nothing:
+// the groups of ReLU activations (nearly every one holds some) pass here, before look_again.
+template <class Target, class Magnitudes>
+MINIFLOAT_LANE_FN bool flagged_group_counts(const u32v (&bits)[4], Magnitudes magnitudes,
+                                            std::uint32_t last) {
+  constexpr std::uint32_t twice_smallest_normal =
+      static_cast<std::uint32_t>(128 + ::minifloat::format_info<Target>::min_normal_exponent) << 23;
+  maskv small = eq(splat(0U), splat(1U));
+  for (const u32v& value : bits) {
+    // |x| - 1 < twice the smallest normal - 1, unsigned: non-zero and below it.
+    small = mask_or(small, gt_u(splat(twice_smallest_normal - 1U),
+                                sub(and_(value, splat(0x7FFFFFFFU)), splat(1U))));
+  }
+  return any_lane(small) || any_magnitude4_outside(magnitudes, 0, last);
+}
+
 // Whether any of the values has a bit of `inexact` set: the window's test where its mask is not
 // the mantissa's (report.hpp, mantissa_window: every value so far exact), in two operations per
 // vector instead of three.
@@ -6795,6 +6989,27 @@ MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::
   report_lanes<Target>(tally, again, stored_codes, stored);
 }
 
+// counted_again for a group of four vectors of values (bits) from element i, flagged by the
+// codes' test on its packed magnitudes (store_joined_group): its codes made again in lanes, in
+// registers (rare, but for data with many small values, ReLU activations among them, in many
+// groups: leaving the array loop for each of them cost those a quarter of their speed).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          ::minifloat::detail::step2_variant Variant, bool LargestByValues, class RandomStream>
+MINIFLOAT_LANE_FN bool counted_again_in_lanes(const u32v (&bits)[4], const RandomStream& random,
+                                              std::size_t i, bool past_largest, bool errors_settled,
+                                              float factor, counted_groups& counted) {
+  const u32v codes[4] = {
+      convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i)),
+      convert_float_lanes<Target, Rule, Overflow, Variant>(bits[1],
+                                                           random_lanes(random, i + width)),
+      convert_float_lanes<Target, Rule, Overflow, Variant>(bits[2],
+                                                           random_lanes(random, i + 2 * width)),
+      convert_float_lanes<Target, Rule, Overflow, Variant>(bits[3],
+                                                           random_lanes(random, i + 3 * width))};
+  return counted_again<Target, LargestByValues>(bits, codes, past_largest, errors_settled, factor,
+                                                counted);
+}
+
 // A report's share of `vectors` vectors of values (bits) of src and their stored codes, `count`
 // values in all: nothing for no_tally; else report_lanes where report_needs_look said so (after
 // the quick test, on values and codes read again from src and the stored codes: the loop keeps
@@ -6852,6 +7067,36 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
       report_lanes<Target>(tally, bits, codes, stored);
     }
   }
+}
+
+// Four vectors of values (bits) of src from element i, their codes stored at dst + i as two
+// parts joined on the packed codes (joins_signs_on_packed_codes): the magnitudes, returned
+// (packed_magnitudes4, for a report's test), and the sources' signs.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool NonTemporal, class Source>
+MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits)[4],
+                                          std::uint8_t* dst) {
+  // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
+  // the permutes overwrite registers: 4 more loads per 64 elements.)
+  if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
+                clamp_code<Target, Overflow> != ::minifloat::format_info<Target>::nan_code) {
+    kept_in_registers(src, bits);
+  }
+  const auto magnitudes =
+      packed_magnitudes4(magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[0]),
+                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[1]),
+                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[2]),
+                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[3]));
+  const Source at = src + i;
+  const auto codes = signed_codes4(
+      magnitudes, sign_source_bits(at, bits[0]), sign_source_bits(at + width, bits[1]),
+      sign_source_bits(at + 2 * width, bits[2]), sign_source_bits(at + 3 * width, bits[3]));
+  if constexpr (NonTemporal) {
+    store_packed4_streaming(dst + i, codes);
+  } else {
+    store_packed4(dst + i, codes);
+  }
+  return magnitudes;
 }
 
 // Elements [i, i + count) of encode_array's src, count at most `width`, through the partial
@@ -6931,11 +7176,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // (With codes_decide_range, the values' test is the window's alone, the codes' follows.)
     constexpr bool codes_test = looks_between && codes_decide_range<Target>;
     const std::size_t blocks_end = n - (n - i) % (4 * width);
-    // (codes_test: the values look_again counted, and the largest clipped one.)
-    std::size_t clipped = 0;
-    std::uint32_t clipped_largest = 0;
-    std::size_t flushed = 0;
-    std::size_t subnormal = 0;
+    // (codes_test: the values counted_again counted, and the largest clipped one.)
+    counted_groups counted;
     // (counts_after_flush: whether the largest relative error is 1 yet, and the lane counts.)
     constexpr bool counts_only = counts_after_flush<Target, Rule, Source, Tally>;
     bool counting = false;
@@ -6957,7 +7199,35 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         static_cast<void>(errors_settled);
         static_cast<void>(factor);
       }
-      for (; i != blocks_end; i += 4 * width) {
+      // (Whether the window's loop below ended at a group to look at.)
+      bool flagged = false;
+      // With a report whose window of mantissas is empty (report_window), and codes joined on
+      // the packed codes, the codes' test alone: a loop of its own, where the general loop's
+      // test of the window took five more instructions per group (g++ 12 does not unswitch it).
+      // (Nested: joins_signs_on_packed_codes only for the addition.)
+      if constexpr (codes_test && Variant == ::minifloat::detail::step2_variant::lane_addition) {
+        if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
+          using inside = normal_magnitudes<Target, largest_by_values<Source>>;
+          for (; window.width == 0 && i != blocks_end; i += 4 * width) {
+            prefetch_source<4 * width>(src, i, blocks_end);
+            u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
+                            load_float_bits(src + i + 2 * width),
+                            load_float_bits(src + i + 3 * width)};
+            const bool past_largest =
+                largest_by_values<Source> && values_past_largest<Target>(bits);
+            const auto magnitudes =
+                store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+            if ((past_largest || (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
+                                  flagged_group_counts<Target>(bits, magnitudes, inside::last))) &&
+                !counted_again_in_lanes<Target, Rule, Overflow, Variant, largest_by_values<Source>>(
+                    bits, random, i, past_largest, errors_settled, factor, counted)) {
+              flagged = true;
+              break;
+            }
+          }
+        }
+      }
+      for (; !flagged && i != blocks_end; i += 4 * width) {
         prefetch_source<4 * width>(src, i, blocks_end);
         u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
                         load_float_bits(src + i + 2 * width), load_float_bits(src + i + 3 * width)};
@@ -6983,31 +7253,27 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         // with the NaN fix-up (saturating, e5m2) 41 -> 37; AVX2 132 -> 102. (auto:
         // store_codes4_signed, which only some paths have, stays a dependent call. The nested
         // if: addition_constants only for the addition.)
-        if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
+        // With a report (codes_test) the packed magnitudes are tested before the signs join
+        // them (three vector instructions per 64 codes on AVX-512); a flagged group's codes are
+        // made again in lanes for counted_again (rare).
+        if constexpr ((std::is_same<Tally, ::minifloat::detail::no_tally>::value || codes_test) &&
                       Variant == ::minifloat::detail::step2_variant::lane_addition) {
           if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
-            // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the
-            // fix-up and the permutes overwrite registers: 4 more loads per 64 elements.)
-            if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
-                          clamp_code<Target, Overflow> !=
-                              ::minifloat::format_info<Target>::nan_code) {
-              kept_in_registers(src, bits);
-            }
-            const auto magnitude0 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[0]);
-            const auto magnitude1 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[1]);
-            const auto magnitude2 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[2]);
-            const auto magnitude3 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[3]);
-            const Source at = src + i;
-            const u32v sign0 = sign_source_bits(at, bits[0]);
-            const u32v sign1 = sign_source_bits(at + width, bits[1]);
-            const u32v sign2 = sign_source_bits(at + 2 * width, bits[2]);
-            const u32v sign3 = sign_source_bits(at + 3 * width, bits[3]);
-            if constexpr (NonTemporal) {
-              store_codes4_signed_streaming(dst + i, magnitude0, magnitude1, magnitude2, magnitude3,
-                                            sign0, sign1, sign2, sign3);
-            } else {
-              store_codes4_signed(dst + i, magnitude0, magnitude1, magnitude2, magnitude3, sign0,
-                                  sign1, sign2, sign3);
+            const auto magnitudes =
+                store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+            if constexpr (codes_test) {
+              using inside = normal_magnitudes<Target, largest_by_values<Source>>;
+              if (look) {
+                break;
+              }
+              if ((past_largest ||
+                   (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
+                    flagged_group_counts<Target>(bits, magnitudes, inside::last))) &&
+                  !counted_again_in_lanes<Target, Rule, Overflow, Variant,
+                                          largest_by_values<Source>>(
+                      bits, random, i, past_largest, errors_settled, factor, counted)) {
+                break;
+              }
             }
             continue;
           }
@@ -7033,21 +7299,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           }
           if ((past_largest ||
                codes_outside_normals<Target, by_values>(codes0, codes1, codes2, codes3)) &&
-              (past_largest ||
-               codes_above_normals<Target, by_values>(codes0, codes1, codes2, codes3) ||
-               low_codes_need_look<Target>(bits, {codes0, codes1, codes2, codes3}))) {
-            const second_look again =
-                errors_settled
-                    ? look_again<Target, true>(bits, {codes0, codes1, codes2, codes3}, 1.0f)
-                    : look_again<Target, false>(bits, {codes0, codes1, codes2, codes3}, factor);
-            if (again.look) {
-              break;
-            }
-            flushed += again.flushed;
-            subnormal += again.subnormal;
-            clipped += again.clipped;
-            clipped_largest =
-                again.clipped_largest > clipped_largest ? again.clipped_largest : clipped_largest;
+              !counted_again<Target, by_values>(bits, {codes0, codes1, codes2, codes3},
+                                                past_largest, errors_settled, factor, counted)) {
+            break;
           }
         } else if constexpr (looks_between) {
           if (look) {
@@ -7076,18 +7330,15 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       }
     }
     if constexpr (codes_test) {
-      tally.report.flushed_to_zero += flushed;
-      tally.report.subnormal += subnormal;
-      tally.report.saturated += clipped;
-      if (clipped_largest != 0) {
+      tally.report.flushed_to_zero += counted.flushed;
+      tally.report.subnormal += counted.subnormal;
+      tally.report.saturated += counted.clipped;
+      if (counted.clipped_largest != 0) {
         tally.template add_relative_error<Target>(
-            clipped_largest, ::minifloat::format_info<Target>::max_finite_code);
+            counted.clipped_largest, ::minifloat::format_info<Target>::max_finite_code);
       }
     } else {
-      static_cast<void>(clipped);
-      static_cast<void>(clipped_largest);
-      static_cast<void>(flushed);
-      static_cast<void>(subnormal);
+      static_cast<void>(counted);
     }
     if constexpr (counts_only) {
       add_lane_counts(tally, counts);
@@ -8417,7 +8668,7 @@ MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32
 // 64 codes from the magnitudes in the low bytes of four vectors a, b, c, d (below 128:
 // lanes_by_addition's sums) and the sign bits of four vectors of floats fa, fb, fc, fd: one
 // VPERMT2B per pair of vectors gathers their bytes 0 (magnitudes) or 3 (signs) into one half of
-// the line, the other half zeroed, and the halves' ORs are joined by one bit select. Seven
+// the line, one VSHUFI64X2 joins the halves, and one bit select the magnitudes and signs. Seven
 // instructions, where a sign shift and a bit select per vector and codes4 took eleven.
 constexpr std::array<std::uint8_t, 64> byte_of_lanes_indices(int byte) {
   std::array<std::uint8_t, 64> indices{};
@@ -8430,25 +8681,46 @@ constexpr std::array<std::uint8_t, 64> byte_of_lanes_indices(int byte) {
 }
 alignas(64) inline constexpr std::array<std::uint8_t, 64> lane_low_bytes = byte_of_lanes_indices(0);
 alignas(64) inline constexpr std::array<std::uint8_t, 64> lane_top_bytes = byte_of_lanes_indices(3);
+// (In two steps, so that a report tests the magnitudes before the signs join them:
+// packed_magnitudes4, then signed_codes4. Each half of the line by one VPERMT2B, whose upper
+// half is dropped by the VSHUFI64X2 that joins the two: no mask register, which g++ 12 made
+// again in every iteration where the loop calls a function.)
+MINIFLOAT_LANE_FN __m512i bytes_of_lanes4(const std::array<std::uint8_t, 64>& indices, u32v a,
+                                          u32v b, u32v c, u32v d) {
+  const __m512i index = _mm512_load_si512(indices.data());
+  constexpr int low_halves = 0x44; // 128-bit parts 0, 1 of the first, 0, 1 of the second
+  return _mm512_shuffle_i64x2(_mm512_permutex2var_epi8(a, index, b),
+                              _mm512_permutex2var_epi8(c, index, d), low_halves);
+}
+MINIFLOAT_LANE_FN __m512i packed_magnitudes4(u32v a, u32v b, u32v c, u32v d) {
+  return bytes_of_lanes4(lane_low_bytes, a, b, c, d);
+}
+MINIFLOAT_LANE_FN __m512i signed_codes4(__m512i magnitudes, u32v fa, u32v fb, u32v fc, u32v fd) {
+  return bit_select(_mm512_set1_epi8(0x7F), magnitudes,
+                    bytes_of_lanes4(lane_top_bytes, fa, fb, fc, fd));
+}
 MINIFLOAT_LANE_FN __m512i codes4_signed(u32v a, u32v b, u32v c, u32v d, u32v fa, u32v fb, u32v fc,
                                         u32v fd) {
-  constexpr __mmask64 low_half = 0x00000000FFFFFFFFULL;
-  constexpr __mmask64 high_half = ~low_half;
-  const __m512i low = _mm512_load_si512(lane_low_bytes.data());
-  const __m512i top = _mm512_load_si512(lane_top_bytes.data());
-  const __m512i signs = _mm512_or_si512(_mm512_maskz_permutex2var_epi8(low_half, fa, top, fb),
-                                        _mm512_maskz_permutex2var_epi8(high_half, fc, top, fd));
-  const __m512i magnitudes = _mm512_or_si512(_mm512_maskz_permutex2var_epi8(low_half, a, low, b),
-                                             _mm512_maskz_permutex2var_epi8(high_half, c, low, d));
-  return bit_select(_mm512_set1_epi8(0x7F), magnitudes, signs);
+  return signed_codes4(packed_magnitudes4(a, b, c, d), fa, fb, fc, fd);
 }
 MINIFLOAT_LANE_FN void store_codes4_signed(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d, u32v fa,
                                            u32v fb, u32v fc, u32v fd) {
   _mm512_storeu_si512(p, codes4_signed(a, b, c, d, fa, fb, fc, fd));
 }
-MINIFLOAT_LANE_FN void store_codes4_signed_streaming(std::uint8_t* p, u32v a, u32v b, u32v c,
-                                                     u32v d, u32v fa, u32v fb, u32v fc, u32v fd) {
-  _mm512_stream_si512(reinterpret_cast<__m512i*>(p), codes4_signed(a, b, c, d, fa, fb, fc, fd));
+// 64 packed codes to p: through the caches, or with a streaming store (p on a
+// 64-byte boundary).
+MINIFLOAT_LANE_FN void store_packed4(std::uint8_t* p, __m512i codes) {
+  _mm512_storeu_si512(p, codes);
+}
+MINIFLOAT_LANE_FN void store_packed4_streaming(std::uint8_t* p, __m512i codes) {
+  _mm512_stream_si512(reinterpret_cast<__m512i*>(p), codes);
+}
+// Whether any of packed_magnitudes4's 64 magnitudes lies outside [first, last]: minus first,
+// unsigned, above last - first. Two instructions and the mask's test.
+MINIFLOAT_LANE_FN bool any_magnitude4_outside(__m512i magnitudes, std::uint32_t first,
+                                              std::uint32_t last) {
+  const __m512i offset = _mm512_sub_epi8(magnitudes, _mm512_set1_epi8(static_cast<char>(first)));
+  return _mm512_cmpgt_epu8_mask(offset, _mm512_set1_epi8(static_cast<char>(last - first))) != 0;
 }
 // Whether any of the 64 codes has a magnitude (its low 7 bits) outside [first, last], on the
 // packed codes (which the compiler shares with store_codes4): twice the code (the sign bit
@@ -8576,13 +8848,17 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
 //                                     whether any of the 4 * width codes in a, b, c, d has a
 //                                     magnitude (its low 7 bits) outside [first, last]
 //                                     (code_bytes_outside)
+//   packed_magnitudes4(a, b, c, d)   the low 7 bits of the lanes of a..d (the bits above
+//                                     ignored) packed as bytes, in an order of the path's,
+//   signed_codes4(m, fa, fb, fc, fd)  those bytes with the sign bits of the same lanes of the
+//                                     floats fa..fd, in the order of store_codes4,
+//   store_packed4(p, v)               those 4 * width codes in one store, and
+//   store_packed4_streaming(p, v)     by a streaming store, as store_codes4_streaming,
 //   store_codes4_signed(p, a, b, c, d, fa, fb, fc, fd)
-//                                     4 * width codes in one store, each the low 7 bits of a
-//                                     lane of a..d (the bits above ignored) with the sign bit of
-//                                     the same lane of the floats fa..fd, and
-//   store_codes4_signed_streaming(p, a, b, c, d, fa, fb, fc, fd)
-//                                     the same by a streaming store, as store_codes4_streaming
-//                                     (signs_on_packed_codes)
+//                                     the three in one, and
+//   any_magnitude4_outside(m, first, last)
+//                                     whether any byte of packed_magnitudes4 lies outside
+//                                     [first, last] (signs_on_packed_codes)
 //   load_double_as_float_bits(p), load_double_as_float_bits_partial(p, count)
 //                                     doubles rounded to odd into float by instructions, at
 //                                     least where the result is a normal float
@@ -9701,6 +9977,60 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors], const u32v
   }
 }
 
+// The counts of the groups that codes_decide_range's test flagged and look_again counted
+// (encode_array adds them to the report at the end).
+struct counted_groups {
+  std::size_t clipped = 0;
+  std::uint32_t clipped_largest = 0; // the largest |x| clipped, as float bits (0 for none)
+  std::size_t flushed = 0;
+  std::size_t subnormal = 0;
+};
+// A group of four vectors whose codes (or, past_largest, values) the codes' test flagged,
+// looked at again in registers: counted, or false where it needs report_lanes (the group's
+// values read again). A code above the interval, or one below it but for the zero codes of zero
+// values (low_codes_need_look), goes to look_again, with the largest error 1 (ErrorsSettled)
+// or `factor`.
+template <class Target, bool LargestByValues>
+MINIFLOAT_LANE_FN bool counted_again(const u32v (&bits)[4], const u32v (&codes)[4],
+                                     bool past_largest, bool errors_settled, float factor,
+                                     counted_groups& counted) {
+  if (!past_largest &&
+      !codes_above_normals<Target, LargestByValues>(codes[0], codes[1], codes[2], codes[3]) &&
+      !low_codes_need_look<Target>(bits, codes)) {
+    return true;
+  }
+  const second_look again = errors_settled ? look_again<Target, true>(bits, codes, 1.0f)
+                                           : look_again<Target, false>(bits, codes, factor);
+  if (again.look) {
+    return false;
+  }
+  counted.flushed += again.flushed;
+  counted.subnormal += again.subnormal;
+  counted.clipped += again.clipped;
+  counted.clipped_largest = again.clipped_largest > counted.clipped_largest
+                                ? again.clipped_largest
+                                : counted.clipped_largest;
+  return true;
+}
+// Whether a group whose packed magnitudes (packed_magnitudes4) the codes' test flagged may hold
+// anything a report counts: a magnitude above `last`, or a non-zero value below twice Target's
+// smallest normal (a flushed, subnormal or smallest normal result, or a value close to one).
+// Else its codes below the interval are the zero codes of zero values, which count for nothing:
+// the groups of ReLU activations (nearly every one holds some) pass here, before look_again.
+template <class Target, class Magnitudes>
+MINIFLOAT_LANE_FN bool flagged_group_counts(const u32v (&bits)[4], Magnitudes magnitudes,
+                                            std::uint32_t last) {
+  constexpr std::uint32_t twice_smallest_normal =
+      static_cast<std::uint32_t>(128 + ::minifloat::format_info<Target>::min_normal_exponent) << 23;
+  maskv small = eq(splat(0U), splat(1U));
+  for (const u32v& value : bits) {
+    // |x| - 1 < twice the smallest normal - 1, unsigned: non-zero and below it.
+    small = mask_or(small, gt_u(splat(twice_smallest_normal - 1U),
+                                sub(and_(value, splat(0x7FFFFFFFU)), splat(1U))));
+  }
+  return any_lane(small) || any_magnitude4_outside(magnitudes, 0, last);
+}
+
 // Whether any of the values has a bit of `inexact` set: the window's test where its mask is not
 // the mantissa's (report.hpp, mantissa_window: every value so far exact), in two operations per
 // vector instead of three.
@@ -9968,6 +10298,27 @@ MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::
   report_lanes<Target>(tally, again, stored_codes, stored);
 }
 
+// counted_again for a group of four vectors of values (bits) from element i, flagged by the
+// codes' test on its packed magnitudes (store_joined_group): its codes made again in lanes, in
+// registers (rare, but for data with many small values, ReLU activations among them, in many
+// groups: leaving the array loop for each of them cost those a quarter of their speed).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          ::minifloat::detail::step2_variant Variant, bool LargestByValues, class RandomStream>
+MINIFLOAT_LANE_FN bool counted_again_in_lanes(const u32v (&bits)[4], const RandomStream& random,
+                                              std::size_t i, bool past_largest, bool errors_settled,
+                                              float factor, counted_groups& counted) {
+  const u32v codes[4] = {
+      convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i)),
+      convert_float_lanes<Target, Rule, Overflow, Variant>(bits[1],
+                                                           random_lanes(random, i + width)),
+      convert_float_lanes<Target, Rule, Overflow, Variant>(bits[2],
+                                                           random_lanes(random, i + 2 * width)),
+      convert_float_lanes<Target, Rule, Overflow, Variant>(bits[3],
+                                                           random_lanes(random, i + 3 * width))};
+  return counted_again<Target, LargestByValues>(bits, codes, past_largest, errors_settled, factor,
+                                                counted);
+}
+
 // A report's share of `vectors` vectors of values (bits) of src and their stored codes, `count`
 // values in all: nothing for no_tally; else report_lanes where report_needs_look said so (after
 // the quick test, on values and codes read again from src and the stored codes: the loop keeps
@@ -10025,6 +10376,36 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
       report_lanes<Target>(tally, bits, codes, stored);
     }
   }
+}
+
+// Four vectors of values (bits) of src from element i, their codes stored at dst + i as two
+// parts joined on the packed codes (joins_signs_on_packed_codes): the magnitudes, returned
+// (packed_magnitudes4, for a report's test), and the sources' signs.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool NonTemporal, class Source>
+MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits)[4],
+                                          std::uint8_t* dst) {
+  // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
+  // the permutes overwrite registers: 4 more loads per 64 elements.)
+  if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
+                clamp_code<Target, Overflow> != ::minifloat::format_info<Target>::nan_code) {
+    kept_in_registers(src, bits);
+  }
+  const auto magnitudes =
+      packed_magnitudes4(magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[0]),
+                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[1]),
+                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[2]),
+                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[3]));
+  const Source at = src + i;
+  const auto codes = signed_codes4(
+      magnitudes, sign_source_bits(at, bits[0]), sign_source_bits(at + width, bits[1]),
+      sign_source_bits(at + 2 * width, bits[2]), sign_source_bits(at + 3 * width, bits[3]));
+  if constexpr (NonTemporal) {
+    store_packed4_streaming(dst + i, codes);
+  } else {
+    store_packed4(dst + i, codes);
+  }
+  return magnitudes;
 }
 
 // Elements [i, i + count) of encode_array's src, count at most `width`, through the partial
@@ -10104,11 +10485,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // (With codes_decide_range, the values' test is the window's alone, the codes' follows.)
     constexpr bool codes_test = looks_between && codes_decide_range<Target>;
     const std::size_t blocks_end = n - (n - i) % (4 * width);
-    // (codes_test: the values look_again counted, and the largest clipped one.)
-    std::size_t clipped = 0;
-    std::uint32_t clipped_largest = 0;
-    std::size_t flushed = 0;
-    std::size_t subnormal = 0;
+    // (codes_test: the values counted_again counted, and the largest clipped one.)
+    counted_groups counted;
     // (counts_after_flush: whether the largest relative error is 1 yet, and the lane counts.)
     constexpr bool counts_only = counts_after_flush<Target, Rule, Source, Tally>;
     bool counting = false;
@@ -10130,7 +10508,35 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         static_cast<void>(errors_settled);
         static_cast<void>(factor);
       }
-      for (; i != blocks_end; i += 4 * width) {
+      // (Whether the window's loop below ended at a group to look at.)
+      bool flagged = false;
+      // With a report whose window of mantissas is empty (report_window), and codes joined on
+      // the packed codes, the codes' test alone: a loop of its own, where the general loop's
+      // test of the window took five more instructions per group (g++ 12 does not unswitch it).
+      // (Nested: joins_signs_on_packed_codes only for the addition.)
+      if constexpr (codes_test && Variant == ::minifloat::detail::step2_variant::lane_addition) {
+        if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
+          using inside = normal_magnitudes<Target, largest_by_values<Source>>;
+          for (; window.width == 0 && i != blocks_end; i += 4 * width) {
+            prefetch_source<4 * width>(src, i, blocks_end);
+            u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
+                            load_float_bits(src + i + 2 * width),
+                            load_float_bits(src + i + 3 * width)};
+            const bool past_largest =
+                largest_by_values<Source> && values_past_largest<Target>(bits);
+            const auto magnitudes =
+                store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+            if ((past_largest || (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
+                                  flagged_group_counts<Target>(bits, magnitudes, inside::last))) &&
+                !counted_again_in_lanes<Target, Rule, Overflow, Variant, largest_by_values<Source>>(
+                    bits, random, i, past_largest, errors_settled, factor, counted)) {
+              flagged = true;
+              break;
+            }
+          }
+        }
+      }
+      for (; !flagged && i != blocks_end; i += 4 * width) {
         prefetch_source<4 * width>(src, i, blocks_end);
         u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
                         load_float_bits(src + i + 2 * width), load_float_bits(src + i + 3 * width)};
@@ -10156,31 +10562,27 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         // with the NaN fix-up (saturating, e5m2) 41 -> 37; AVX2 132 -> 102. (auto:
         // store_codes4_signed, which only some paths have, stays a dependent call. The nested
         // if: addition_constants only for the addition.)
-        if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
+        // With a report (codes_test) the packed magnitudes are tested before the signs join
+        // them (three vector instructions per 64 codes on AVX-512); a flagged group's codes are
+        // made again in lanes for counted_again (rare).
+        if constexpr ((std::is_same<Tally, ::minifloat::detail::no_tally>::value || codes_test) &&
                       Variant == ::minifloat::detail::step2_variant::lane_addition) {
           if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
-            // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the
-            // fix-up and the permutes overwrite registers: 4 more loads per 64 elements.)
-            if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
-                          clamp_code<Target, Overflow> !=
-                              ::minifloat::format_info<Target>::nan_code) {
-              kept_in_registers(src, bits);
-            }
-            const auto magnitude0 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[0]);
-            const auto magnitude1 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[1]);
-            const auto magnitude2 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[2]);
-            const auto magnitude3 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[3]);
-            const Source at = src + i;
-            const u32v sign0 = sign_source_bits(at, bits[0]);
-            const u32v sign1 = sign_source_bits(at + width, bits[1]);
-            const u32v sign2 = sign_source_bits(at + 2 * width, bits[2]);
-            const u32v sign3 = sign_source_bits(at + 3 * width, bits[3]);
-            if constexpr (NonTemporal) {
-              store_codes4_signed_streaming(dst + i, magnitude0, magnitude1, magnitude2, magnitude3,
-                                            sign0, sign1, sign2, sign3);
-            } else {
-              store_codes4_signed(dst + i, magnitude0, magnitude1, magnitude2, magnitude3, sign0,
-                                  sign1, sign2, sign3);
+            const auto magnitudes =
+                store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+            if constexpr (codes_test) {
+              using inside = normal_magnitudes<Target, largest_by_values<Source>>;
+              if (look) {
+                break;
+              }
+              if ((past_largest ||
+                   (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
+                    flagged_group_counts<Target>(bits, magnitudes, inside::last))) &&
+                  !counted_again_in_lanes<Target, Rule, Overflow, Variant,
+                                          largest_by_values<Source>>(
+                      bits, random, i, past_largest, errors_settled, factor, counted)) {
+                break;
+              }
             }
             continue;
           }
@@ -10206,21 +10608,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           }
           if ((past_largest ||
                codes_outside_normals<Target, by_values>(codes0, codes1, codes2, codes3)) &&
-              (past_largest ||
-               codes_above_normals<Target, by_values>(codes0, codes1, codes2, codes3) ||
-               low_codes_need_look<Target>(bits, {codes0, codes1, codes2, codes3}))) {
-            const second_look again =
-                errors_settled
-                    ? look_again<Target, true>(bits, {codes0, codes1, codes2, codes3}, 1.0f)
-                    : look_again<Target, false>(bits, {codes0, codes1, codes2, codes3}, factor);
-            if (again.look) {
-              break;
-            }
-            flushed += again.flushed;
-            subnormal += again.subnormal;
-            clipped += again.clipped;
-            clipped_largest =
-                again.clipped_largest > clipped_largest ? again.clipped_largest : clipped_largest;
+              !counted_again<Target, by_values>(bits, {codes0, codes1, codes2, codes3},
+                                                past_largest, errors_settled, factor, counted)) {
+            break;
           }
         } else if constexpr (looks_between) {
           if (look) {
@@ -10249,18 +10639,15 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       }
     }
     if constexpr (codes_test) {
-      tally.report.flushed_to_zero += flushed;
-      tally.report.subnormal += subnormal;
-      tally.report.saturated += clipped;
-      if (clipped_largest != 0) {
+      tally.report.flushed_to_zero += counted.flushed;
+      tally.report.subnormal += counted.subnormal;
+      tally.report.saturated += counted.clipped;
+      if (counted.clipped_largest != 0) {
         tally.template add_relative_error<Target>(
-            clipped_largest, ::minifloat::format_info<Target>::max_finite_code);
+            counted.clipped_largest, ::minifloat::format_info<Target>::max_finite_code);
       }
     } else {
-      static_cast<void>(clipped);
-      static_cast<void>(clipped_largest);
-      static_cast<void>(flushed);
-      static_cast<void>(subnormal);
+      static_cast<void>(counted);
     }
     if constexpr (counts_only) {
       add_lane_counts(tally, counts);
@@ -11705,13 +12092,17 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[4]) {
 //                                     whether any of the 4 * width codes in a, b, c, d has a
 //                                     magnitude (its low 7 bits) outside [first, last]
 //                                     (code_bytes_outside)
+//   packed_magnitudes4(a, b, c, d)   the low 7 bits of the lanes of a..d (the bits above
+//                                     ignored) packed as bytes, in an order of the path's,
+//   signed_codes4(m, fa, fb, fc, fd)  those bytes with the sign bits of the same lanes of the
+//                                     floats fa..fd, in the order of store_codes4,
+//   store_packed4(p, v)               those 4 * width codes in one store, and
+//   store_packed4_streaming(p, v)     by a streaming store, as store_codes4_streaming,
 //   store_codes4_signed(p, a, b, c, d, fa, fb, fc, fd)
-//                                     4 * width codes in one store, each the low 7 bits of a
-//                                     lane of a..d (the bits above ignored) with the sign bit of
-//                                     the same lane of the floats fa..fd, and
-//   store_codes4_signed_streaming(p, a, b, c, d, fa, fb, fc, fd)
-//                                     the same by a streaming store, as store_codes4_streaming
-//                                     (signs_on_packed_codes)
+//                                     the three in one, and
+//   any_magnitude4_outside(m, first, last)
+//                                     whether any byte of packed_magnitudes4 lies outside
+//                                     [first, last] (signs_on_packed_codes)
 //   load_double_as_float_bits(p), load_double_as_float_bits_partial(p, count)
 //                                     doubles rounded to odd into float by instructions, at
 //                                     least where the result is a normal float
@@ -12830,6 +13221,60 @@ MINIFLOAT_LANE_FN second_look look_again(const u32v (&bits)[vectors], const u32v
   }
 }
 
+// The counts of the groups that codes_decide_range's test flagged and look_again counted
+// (encode_array adds them to the report at the end).
+struct counted_groups {
+  std::size_t clipped = 0;
+  std::uint32_t clipped_largest = 0; // the largest |x| clipped, as float bits (0 for none)
+  std::size_t flushed = 0;
+  std::size_t subnormal = 0;
+};
+// A group of four vectors whose codes (or, past_largest, values) the codes' test flagged,
+// looked at again in registers: counted, or false where it needs report_lanes (the group's
+// values read again). A code above the interval, or one below it but for the zero codes of zero
+// values (low_codes_need_look), goes to look_again, with the largest error 1 (ErrorsSettled)
+// or `factor`.
+template <class Target, bool LargestByValues>
+MINIFLOAT_LANE_FN bool counted_again(const u32v (&bits)[4], const u32v (&codes)[4],
+                                     bool past_largest, bool errors_settled, float factor,
+                                     counted_groups& counted) {
+  if (!past_largest &&
+      !codes_above_normals<Target, LargestByValues>(codes[0], codes[1], codes[2], codes[3]) &&
+      !low_codes_need_look<Target>(bits, codes)) {
+    return true;
+  }
+  const second_look again = errors_settled ? look_again<Target, true>(bits, codes, 1.0f)
+                                           : look_again<Target, false>(bits, codes, factor);
+  if (again.look) {
+    return false;
+  }
+  counted.flushed += again.flushed;
+  counted.subnormal += again.subnormal;
+  counted.clipped += again.clipped;
+  counted.clipped_largest = again.clipped_largest > counted.clipped_largest
+                                ? again.clipped_largest
+                                : counted.clipped_largest;
+  return true;
+}
+// Whether a group whose packed magnitudes (packed_magnitudes4) the codes' test flagged may hold
+// anything a report counts: a magnitude above `last`, or a non-zero value below twice Target's
+// smallest normal (a flushed, subnormal or smallest normal result, or a value close to one).
+// Else its codes below the interval are the zero codes of zero values, which count for nothing:
+// the groups of ReLU activations (nearly every one holds some) pass here, before look_again.
+template <class Target, class Magnitudes>
+MINIFLOAT_LANE_FN bool flagged_group_counts(const u32v (&bits)[4], Magnitudes magnitudes,
+                                            std::uint32_t last) {
+  constexpr std::uint32_t twice_smallest_normal =
+      static_cast<std::uint32_t>(128 + ::minifloat::format_info<Target>::min_normal_exponent) << 23;
+  maskv small = eq(splat(0U), splat(1U));
+  for (const u32v& value : bits) {
+    // |x| - 1 < twice the smallest normal - 1, unsigned: non-zero and below it.
+    small = mask_or(small, gt_u(splat(twice_smallest_normal - 1U),
+                                sub(and_(value, splat(0x7FFFFFFFU)), splat(1U))));
+  }
+  return any_lane(small) || any_magnitude4_outside(magnitudes, 0, last);
+}
+
 // Whether any of the values has a bit of `inexact` set: the window's test where its mask is not
 // the mantissa's (report.hpp, mantissa_window: every value so far exact), in two operations per
 // vector instead of three.
@@ -13097,6 +13542,27 @@ MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::
   report_lanes<Target>(tally, again, stored_codes, stored);
 }
 
+// counted_again for a group of four vectors of values (bits) from element i, flagged by the
+// codes' test on its packed magnitudes (store_joined_group): its codes made again in lanes, in
+// registers (rare, but for data with many small values, ReLU activations among them, in many
+// groups: leaving the array loop for each of them cost those a quarter of their speed).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          ::minifloat::detail::step2_variant Variant, bool LargestByValues, class RandomStream>
+MINIFLOAT_LANE_FN bool counted_again_in_lanes(const u32v (&bits)[4], const RandomStream& random,
+                                              std::size_t i, bool past_largest, bool errors_settled,
+                                              float factor, counted_groups& counted) {
+  const u32v codes[4] = {
+      convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i)),
+      convert_float_lanes<Target, Rule, Overflow, Variant>(bits[1],
+                                                           random_lanes(random, i + width)),
+      convert_float_lanes<Target, Rule, Overflow, Variant>(bits[2],
+                                                           random_lanes(random, i + 2 * width)),
+      convert_float_lanes<Target, Rule, Overflow, Variant>(bits[3],
+                                                           random_lanes(random, i + 3 * width))};
+  return counted_again<Target, LargestByValues>(bits, codes, past_largest, errors_settled, factor,
+                                                counted);
+}
+
 // A report's share of `vectors` vectors of values (bits) of src and their stored codes, `count`
 // values in all: nothing for no_tally; else report_lanes where report_needs_look said so (after
 // the quick test, on values and codes read again from src and the stored codes: the loop keeps
@@ -13154,6 +13620,36 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
       report_lanes<Target>(tally, bits, codes, stored);
     }
   }
+}
+
+// Four vectors of values (bits) of src from element i, their codes stored at dst + i as two
+// parts joined on the packed codes (joins_signs_on_packed_codes): the magnitudes, returned
+// (packed_magnitudes4, for a report's test), and the sources' signs.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool NonTemporal, class Source>
+MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits)[4],
+                                          std::uint8_t* dst) {
+  // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
+  // the permutes overwrite registers: 4 more loads per 64 elements.)
+  if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
+                clamp_code<Target, Overflow> != ::minifloat::format_info<Target>::nan_code) {
+    kept_in_registers(src, bits);
+  }
+  const auto magnitudes =
+      packed_magnitudes4(magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[0]),
+                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[1]),
+                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[2]),
+                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[3]));
+  const Source at = src + i;
+  const auto codes = signed_codes4(
+      magnitudes, sign_source_bits(at, bits[0]), sign_source_bits(at + width, bits[1]),
+      sign_source_bits(at + 2 * width, bits[2]), sign_source_bits(at + 3 * width, bits[3]));
+  if constexpr (NonTemporal) {
+    store_packed4_streaming(dst + i, codes);
+  } else {
+    store_packed4(dst + i, codes);
+  }
+  return magnitudes;
 }
 
 // Elements [i, i + count) of encode_array's src, count at most `width`, through the partial
@@ -13233,11 +13729,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // (With codes_decide_range, the values' test is the window's alone, the codes' follows.)
     constexpr bool codes_test = looks_between && codes_decide_range<Target>;
     const std::size_t blocks_end = n - (n - i) % (4 * width);
-    // (codes_test: the values look_again counted, and the largest clipped one.)
-    std::size_t clipped = 0;
-    std::uint32_t clipped_largest = 0;
-    std::size_t flushed = 0;
-    std::size_t subnormal = 0;
+    // (codes_test: the values counted_again counted, and the largest clipped one.)
+    counted_groups counted;
     // (counts_after_flush: whether the largest relative error is 1 yet, and the lane counts.)
     constexpr bool counts_only = counts_after_flush<Target, Rule, Source, Tally>;
     bool counting = false;
@@ -13259,7 +13752,35 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         static_cast<void>(errors_settled);
         static_cast<void>(factor);
       }
-      for (; i != blocks_end; i += 4 * width) {
+      // (Whether the window's loop below ended at a group to look at.)
+      bool flagged = false;
+      // With a report whose window of mantissas is empty (report_window), and codes joined on
+      // the packed codes, the codes' test alone: a loop of its own, where the general loop's
+      // test of the window took five more instructions per group (g++ 12 does not unswitch it).
+      // (Nested: joins_signs_on_packed_codes only for the addition.)
+      if constexpr (codes_test && Variant == ::minifloat::detail::step2_variant::lane_addition) {
+        if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
+          using inside = normal_magnitudes<Target, largest_by_values<Source>>;
+          for (; window.width == 0 && i != blocks_end; i += 4 * width) {
+            prefetch_source<4 * width>(src, i, blocks_end);
+            u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
+                            load_float_bits(src + i + 2 * width),
+                            load_float_bits(src + i + 3 * width)};
+            const bool past_largest =
+                largest_by_values<Source> && values_past_largest<Target>(bits);
+            const auto magnitudes =
+                store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+            if ((past_largest || (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
+                                  flagged_group_counts<Target>(bits, magnitudes, inside::last))) &&
+                !counted_again_in_lanes<Target, Rule, Overflow, Variant, largest_by_values<Source>>(
+                    bits, random, i, past_largest, errors_settled, factor, counted)) {
+              flagged = true;
+              break;
+            }
+          }
+        }
+      }
+      for (; !flagged && i != blocks_end; i += 4 * width) {
         prefetch_source<4 * width>(src, i, blocks_end);
         u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
                         load_float_bits(src + i + 2 * width), load_float_bits(src + i + 3 * width)};
@@ -13285,31 +13806,27 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         // with the NaN fix-up (saturating, e5m2) 41 -> 37; AVX2 132 -> 102. (auto:
         // store_codes4_signed, which only some paths have, stays a dependent call. The nested
         // if: addition_constants only for the addition.)
-        if constexpr (std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
+        // With a report (codes_test) the packed magnitudes are tested before the signs join
+        // them (three vector instructions per 64 codes on AVX-512); a flagged group's codes are
+        // made again in lanes for counted_again (rare).
+        if constexpr ((std::is_same<Tally, ::minifloat::detail::no_tally>::value || codes_test) &&
                       Variant == ::minifloat::detail::step2_variant::lane_addition) {
           if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
-            // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the
-            // fix-up and the permutes overwrite registers: 4 more loads per 64 elements.)
-            if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
-                          clamp_code<Target, Overflow> !=
-                              ::minifloat::format_info<Target>::nan_code) {
-              kept_in_registers(src, bits);
-            }
-            const auto magnitude0 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[0]);
-            const auto magnitude1 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[1]);
-            const auto magnitude2 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[2]);
-            const auto magnitude3 = magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[3]);
-            const Source at = src + i;
-            const u32v sign0 = sign_source_bits(at, bits[0]);
-            const u32v sign1 = sign_source_bits(at + width, bits[1]);
-            const u32v sign2 = sign_source_bits(at + 2 * width, bits[2]);
-            const u32v sign3 = sign_source_bits(at + 3 * width, bits[3]);
-            if constexpr (NonTemporal) {
-              store_codes4_signed_streaming(dst + i, magnitude0, magnitude1, magnitude2, magnitude3,
-                                            sign0, sign1, sign2, sign3);
-            } else {
-              store_codes4_signed(dst + i, magnitude0, magnitude1, magnitude2, magnitude3, sign0,
-                                  sign1, sign2, sign3);
+            const auto magnitudes =
+                store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+            if constexpr (codes_test) {
+              using inside = normal_magnitudes<Target, largest_by_values<Source>>;
+              if (look) {
+                break;
+              }
+              if ((past_largest ||
+                   (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
+                    flagged_group_counts<Target>(bits, magnitudes, inside::last))) &&
+                  !counted_again_in_lanes<Target, Rule, Overflow, Variant,
+                                          largest_by_values<Source>>(
+                      bits, random, i, past_largest, errors_settled, factor, counted)) {
+                break;
+              }
             }
             continue;
           }
@@ -13335,21 +13852,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           }
           if ((past_largest ||
                codes_outside_normals<Target, by_values>(codes0, codes1, codes2, codes3)) &&
-              (past_largest ||
-               codes_above_normals<Target, by_values>(codes0, codes1, codes2, codes3) ||
-               low_codes_need_look<Target>(bits, {codes0, codes1, codes2, codes3}))) {
-            const second_look again =
-                errors_settled
-                    ? look_again<Target, true>(bits, {codes0, codes1, codes2, codes3}, 1.0f)
-                    : look_again<Target, false>(bits, {codes0, codes1, codes2, codes3}, factor);
-            if (again.look) {
-              break;
-            }
-            flushed += again.flushed;
-            subnormal += again.subnormal;
-            clipped += again.clipped;
-            clipped_largest =
-                again.clipped_largest > clipped_largest ? again.clipped_largest : clipped_largest;
+              !counted_again<Target, by_values>(bits, {codes0, codes1, codes2, codes3},
+                                                past_largest, errors_settled, factor, counted)) {
+            break;
           }
         } else if constexpr (looks_between) {
           if (look) {
@@ -13378,18 +13883,15 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       }
     }
     if constexpr (codes_test) {
-      tally.report.flushed_to_zero += flushed;
-      tally.report.subnormal += subnormal;
-      tally.report.saturated += clipped;
-      if (clipped_largest != 0) {
+      tally.report.flushed_to_zero += counted.flushed;
+      tally.report.subnormal += counted.subnormal;
+      tally.report.saturated += counted.clipped;
+      if (counted.clipped_largest != 0) {
         tally.template add_relative_error<Target>(
-            clipped_largest, ::minifloat::format_info<Target>::max_finite_code);
+            counted.clipped_largest, ::minifloat::format_info<Target>::max_finite_code);
       }
     } else {
-      static_cast<void>(clipped);
-      static_cast<void>(clipped_largest);
-      static_cast<void>(flushed);
-      static_cast<void>(subnormal);
+      static_cast<void>(counted);
     }
     if constexpr (counts_only) {
       add_lane_counts(tally, counts);

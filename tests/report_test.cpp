@@ -640,6 +640,25 @@ TEST(ReportScaling, BlockQuantizersReportTheScaledElements) {
       scaled.push_back(ieee::to_double(ieee::product(x[i], 1.0f / scale_inv[i / 128])));
     }
     expect_equal(report, expected_report(reference::e4m3, scaled, bytes(q)), where + " blocks");
+    // The same with the exact scales, max(e4m3) / amax: a tile's largest product can round past
+    // 448 in float, a clipped value that only the values say (its code is the largest code,
+    // which every tile's largest element gets).
+    minifloat::quantize_blocks(x.data(), rows, cols, minifloat::tile_1x128, q.data(),
+                               scale_inv.data(), report);
+    scaled.clear();
+    for (std::size_t tile = 0; tile < n / 128; ++tile) {
+      float amax = 0;
+      for (std::size_t i = 128 * tile; i < 128 * (tile + 1); ++i) {
+        amax = std::max(amax, std::fabs(x[i]));
+      }
+      const float scale = minifloat::compute_scale<e4m3>(amax);
+      for (std::size_t i = 128 * tile; i < 128 * (tile + 1); ++i) {
+        scaled.push_back(ieee::to_double(ieee::product(x[i], scale)));
+      }
+    }
+    const conversion_report exact = expected_report(reference::e4m3, scaled, bytes(q));
+    expect_equal(report, exact, where + " blocks, exact scales");
+    EXPECT_GT(exact.saturated, 0u) << "some tile's largest product rounds past 448";
     // MX: each element times 2^-k of its block (exact here).
     std::vector<minifloat::e8m0> scales(n / 32);
     std::vector<e2m1> elements(n);

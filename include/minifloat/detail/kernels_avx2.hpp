@@ -284,24 +284,45 @@ MINIFLOAT_LANE_FN bool any_code4_outside(u32v a, u32v b, u32v c, u32v d, std::ui
 // keeps each sign as its byte's top bit (a negative float, as an integer below -2^15, becomes
 // the word 0x8000, then the byte 0x80; any other a byte below 0x80); the two joined, then one
 // permute. 13 instructions, where a sign shift and a bit select per vector and codes4 took 20.
-MINIFLOAT_LANE_FN __m256i codes4_signed(u32v a, u32v b, u32v c, u32v d, u32v fa, u32v fb, u32v fc,
-                                        u32v fd) {
+// (In two steps, so that a report tests the magnitudes before the signs join them:
+// packed_magnitudes4, in the packs' order, then signed_codes4.)
+MINIFLOAT_LANE_FN __m256i packed_magnitudes4(u32v a, u32v b, u32v c, u32v d) {
   const __m256i low7 = _mm256_set1_epi32(0x7F);
-  const __m256i magnitudes = _mm256_packus_epi16(
+  return _mm256_packus_epi16(
       _mm256_packus_epi32(_mm256_and_si256(a, low7), _mm256_and_si256(b, low7)),
       _mm256_packus_epi32(_mm256_and_si256(c, low7), _mm256_and_si256(d, low7)));
+}
+MINIFLOAT_LANE_FN __m256i signed_codes4(__m256i magnitudes, u32v fa, u32v fb, u32v fc, u32v fd) {
   const __m256i signs = _mm256_packs_epi16(_mm256_packs_epi32(fa, fb), _mm256_packs_epi32(fc, fd));
   const __m256i bytes = _mm256_or_si256(
       magnitudes, _mm256_and_si256(signs, _mm256_set1_epi8(static_cast<char>(0x80))));
   return _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
 }
+MINIFLOAT_LANE_FN __m256i codes4_signed(u32v a, u32v b, u32v c, u32v d, u32v fa, u32v fb, u32v fc,
+                                        u32v fd) {
+  return signed_codes4(packed_magnitudes4(a, b, c, d), fa, fb, fc, fd);
+}
 MINIFLOAT_LANE_FN void store_codes4_signed(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d, u32v fa,
                                            u32v fb, u32v fc, u32v fd) {
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), codes4_signed(a, b, c, d, fa, fb, fc, fd));
 }
-MINIFLOAT_LANE_FN void store_codes4_signed_streaming(std::uint8_t* p, u32v a, u32v b, u32v c,
-                                                     u32v d, u32v fa, u32v fb, u32v fc, u32v fd) {
-  _mm256_stream_si256(reinterpret_cast<__m256i*>(p), codes4_signed(a, b, c, d, fa, fb, fc, fd));
+// 32 packed codes to p: through the caches, or with a streaming store (p on a
+// 32-byte boundary).
+MINIFLOAT_LANE_FN void store_packed4(std::uint8_t* p, __m256i codes) {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), codes);
+}
+MINIFLOAT_LANE_FN void store_packed4_streaming(std::uint8_t* p, __m256i codes) {
+  _mm256_stream_si256(reinterpret_cast<__m256i*>(p), codes);
+}
+// Whether any of packed_magnitudes4's 32 magnitudes (below 128) lies outside [first, last]:
+// any_code4_outside's comparison, the magnitude - first ^ 0x80 (0x80 - first added) against
+// (last - first) ^ 0x80, signed.
+MINIFLOAT_LANE_FN bool any_magnitude4_outside(__m256i magnitudes, std::uint32_t first,
+                                              std::uint32_t last) {
+  const __m256i offset =
+      _mm256_add_epi8(magnitudes, _mm256_set1_epi8(static_cast<char>(0x80 - first)));
+  return _mm256_movemask_epi8(_mm256_cmpgt_epi8(
+             offset, _mm256_set1_epi8(static_cast<char>((last - first) ^ 0x80)))) != 0;
 }
 // The same to a 32-byte aligned p by a streaming store (encode_array's NonTemporal).
 MINIFLOAT_LANE_FN void store_codes4_streaming(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
