@@ -3143,10 +3143,10 @@ MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::
 // registers (rare, but for data with many small values, ReLU activations among them, in many
 // groups: leaving the array loop for each of them cost those a quarter of their speed).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          ::minifloat::detail::step2_variant Variant, bool LargestByValues, class RandomStream>
+          ::minifloat::detail::step2_variant Variant, class RandomStream>
 MINIFLOAT_LANE_FN bool counted_again_in_lanes(const u32v (&bits)[4], const RandomStream& random,
-                                              std::size_t i, bool past_largest, bool errors_settled,
-                                              float factor, counted_groups& counted) {
+                                              std::size_t i, bool errors_settled, float factor,
+                                              counted_groups& counted) {
   const u32v codes[4] = {
       convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i)),
       convert_float_lanes<Target, Rule, Overflow, Variant>(bits[1],
@@ -3155,8 +3155,7 @@ MINIFLOAT_LANE_FN bool counted_again_in_lanes(const u32v (&bits)[4], const Rando
                                                            random_lanes(random, i + 2 * width)),
       convert_float_lanes<Target, Rule, Overflow, Variant>(bits[3],
                                                            random_lanes(random, i + 3 * width))};
-  return counted_again<Target, LargestByValues>(bits, codes, past_largest, errors_settled, factor,
-                                                counted);
+  return counted_again<Target, false>(bits, codes, false, errors_settled, factor, counted);
 }
 
 // A report's share of `vectors` vectors of values (bits) of src and their stored codes, `count`
@@ -3324,6 +3323,10 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                                    quick_report_test<Target, Rule, 4, Source>;
     // (With codes_decide_range, the values' test is the window's alone, the codes' follows.)
     constexpr bool codes_test = looks_between && codes_decide_range<Target>;
+    // (codes_test on the packed magnitudes, store_joined_group: not for block-scaled sources,
+    // whose values flag many groups (values_past_largest: quantize_mx's clipped values), each
+    // then converted again in lanes: quantize_mx e4m3 with a report ran 5 % slower so.)
+    constexpr bool magnitudes_test = codes_test && !largest_by_values<Source>;
     const std::size_t blocks_end = n - (n - i) % (4 * width);
     // (codes_test: the values counted_again counted, and the largest clipped one.)
     counted_groups counted;
@@ -3354,22 +3357,21 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       // the packed codes, the codes' test alone: a loop of its own, where the general loop's
       // test of the window took five more instructions per group (g++ 12 does not unswitch it).
       // (Nested: joins_signs_on_packed_codes only for the addition.)
-      if constexpr (codes_test && Variant == ::minifloat::detail::step2_variant::lane_addition) {
+      if constexpr (magnitudes_test &&
+                    Variant == ::minifloat::detail::step2_variant::lane_addition) {
         if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
-          using inside = normal_magnitudes<Target, largest_by_values<Source>>;
+          using inside = normal_magnitudes<Target, false>;
           for (; window.width == 0 && i != blocks_end; i += 4 * width) {
             prefetch_source<4 * width>(src, i, blocks_end);
             u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
                             load_float_bits(src + i + 2 * width),
                             load_float_bits(src + i + 3 * width)};
-            const bool past_largest =
-                largest_by_values<Source> && values_past_largest<Target>(bits);
             const auto magnitudes =
                 store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
-            if ((past_largest || (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
-                                  flagged_group_counts<Target>(bits, magnitudes, inside::last))) &&
-                !counted_again_in_lanes<Target, Rule, Overflow, Variant, largest_by_values<Source>>(
-                    bits, random, i, past_largest, errors_settled, factor, counted)) {
+            if (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
+                flagged_group_counts<Target>(bits, magnitudes, inside::last) &&
+                !counted_again_in_lanes<Target, Rule, Overflow, Variant>(
+                    bits, random, i, errors_settled, factor, counted)) {
               flagged = true;
               break;
             }
@@ -3405,22 +3407,21 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         // With a report (codes_test) the packed magnitudes are tested before the signs join
         // them (three vector instructions per 64 codes on AVX-512); a flagged group's codes are
         // made again in lanes for counted_again (rare).
-        if constexpr ((std::is_same<Tally, ::minifloat::detail::no_tally>::value || codes_test) &&
+        if constexpr ((std::is_same<Tally, ::minifloat::detail::no_tally>::value ||
+                       magnitudes_test) &&
                       Variant == ::minifloat::detail::step2_variant::lane_addition) {
           if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
             const auto magnitudes =
                 store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
-            if constexpr (codes_test) {
-              using inside = normal_magnitudes<Target, largest_by_values<Source>>;
+            if constexpr (magnitudes_test) {
+              using inside = normal_magnitudes<Target, false>;
               if (look) {
                 break;
               }
-              if ((past_largest ||
-                   (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
-                    flagged_group_counts<Target>(bits, magnitudes, inside::last))) &&
-                  !counted_again_in_lanes<Target, Rule, Overflow, Variant,
-                                          largest_by_values<Source>>(
-                      bits, random, i, past_largest, errors_settled, factor, counted)) {
+              if (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
+                  flagged_group_counts<Target>(bits, magnitudes, inside::last) &&
+                  !counted_again_in_lanes<Target, Rule, Overflow, Variant>(
+                      bits, random, i, errors_settled, factor, counted)) {
                 break;
               }
             }
@@ -6994,10 +6995,10 @@ MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::
 // registers (rare, but for data with many small values, ReLU activations among them, in many
 // groups: leaving the array loop for each of them cost those a quarter of their speed).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          ::minifloat::detail::step2_variant Variant, bool LargestByValues, class RandomStream>
+          ::minifloat::detail::step2_variant Variant, class RandomStream>
 MINIFLOAT_LANE_FN bool counted_again_in_lanes(const u32v (&bits)[4], const RandomStream& random,
-                                              std::size_t i, bool past_largest, bool errors_settled,
-                                              float factor, counted_groups& counted) {
+                                              std::size_t i, bool errors_settled, float factor,
+                                              counted_groups& counted) {
   const u32v codes[4] = {
       convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i)),
       convert_float_lanes<Target, Rule, Overflow, Variant>(bits[1],
@@ -7006,8 +7007,7 @@ MINIFLOAT_LANE_FN bool counted_again_in_lanes(const u32v (&bits)[4], const Rando
                                                            random_lanes(random, i + 2 * width)),
       convert_float_lanes<Target, Rule, Overflow, Variant>(bits[3],
                                                            random_lanes(random, i + 3 * width))};
-  return counted_again<Target, LargestByValues>(bits, codes, past_largest, errors_settled, factor,
-                                                counted);
+  return counted_again<Target, false>(bits, codes, false, errors_settled, factor, counted);
 }
 
 // A report's share of `vectors` vectors of values (bits) of src and their stored codes, `count`
@@ -7175,6 +7175,10 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                                    quick_report_test<Target, Rule, 4, Source>;
     // (With codes_decide_range, the values' test is the window's alone, the codes' follows.)
     constexpr bool codes_test = looks_between && codes_decide_range<Target>;
+    // (codes_test on the packed magnitudes, store_joined_group: not for block-scaled sources,
+    // whose values flag many groups (values_past_largest: quantize_mx's clipped values), each
+    // then converted again in lanes: quantize_mx e4m3 with a report ran 5 % slower so.)
+    constexpr bool magnitudes_test = codes_test && !largest_by_values<Source>;
     const std::size_t blocks_end = n - (n - i) % (4 * width);
     // (codes_test: the values counted_again counted, and the largest clipped one.)
     counted_groups counted;
@@ -7205,22 +7209,21 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       // the packed codes, the codes' test alone: a loop of its own, where the general loop's
       // test of the window took five more instructions per group (g++ 12 does not unswitch it).
       // (Nested: joins_signs_on_packed_codes only for the addition.)
-      if constexpr (codes_test && Variant == ::minifloat::detail::step2_variant::lane_addition) {
+      if constexpr (magnitudes_test &&
+                    Variant == ::minifloat::detail::step2_variant::lane_addition) {
         if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
-          using inside = normal_magnitudes<Target, largest_by_values<Source>>;
+          using inside = normal_magnitudes<Target, false>;
           for (; window.width == 0 && i != blocks_end; i += 4 * width) {
             prefetch_source<4 * width>(src, i, blocks_end);
             u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
                             load_float_bits(src + i + 2 * width),
                             load_float_bits(src + i + 3 * width)};
-            const bool past_largest =
-                largest_by_values<Source> && values_past_largest<Target>(bits);
             const auto magnitudes =
                 store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
-            if ((past_largest || (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
-                                  flagged_group_counts<Target>(bits, magnitudes, inside::last))) &&
-                !counted_again_in_lanes<Target, Rule, Overflow, Variant, largest_by_values<Source>>(
-                    bits, random, i, past_largest, errors_settled, factor, counted)) {
+            if (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
+                flagged_group_counts<Target>(bits, magnitudes, inside::last) &&
+                !counted_again_in_lanes<Target, Rule, Overflow, Variant>(
+                    bits, random, i, errors_settled, factor, counted)) {
               flagged = true;
               break;
             }
@@ -7256,22 +7259,21 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         // With a report (codes_test) the packed magnitudes are tested before the signs join
         // them (three vector instructions per 64 codes on AVX-512); a flagged group's codes are
         // made again in lanes for counted_again (rare).
-        if constexpr ((std::is_same<Tally, ::minifloat::detail::no_tally>::value || codes_test) &&
+        if constexpr ((std::is_same<Tally, ::minifloat::detail::no_tally>::value ||
+                       magnitudes_test) &&
                       Variant == ::minifloat::detail::step2_variant::lane_addition) {
           if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
             const auto magnitudes =
                 store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
-            if constexpr (codes_test) {
-              using inside = normal_magnitudes<Target, largest_by_values<Source>>;
+            if constexpr (magnitudes_test) {
+              using inside = normal_magnitudes<Target, false>;
               if (look) {
                 break;
               }
-              if ((past_largest ||
-                   (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
-                    flagged_group_counts<Target>(bits, magnitudes, inside::last))) &&
-                  !counted_again_in_lanes<Target, Rule, Overflow, Variant,
-                                          largest_by_values<Source>>(
-                      bits, random, i, past_largest, errors_settled, factor, counted)) {
+              if (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
+                  flagged_group_counts<Target>(bits, magnitudes, inside::last) &&
+                  !counted_again_in_lanes<Target, Rule, Overflow, Variant>(
+                      bits, random, i, errors_settled, factor, counted)) {
                 break;
               }
             }
@@ -10303,10 +10305,10 @@ MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::
 // registers (rare, but for data with many small values, ReLU activations among them, in many
 // groups: leaving the array loop for each of them cost those a quarter of their speed).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          ::minifloat::detail::step2_variant Variant, bool LargestByValues, class RandomStream>
+          ::minifloat::detail::step2_variant Variant, class RandomStream>
 MINIFLOAT_LANE_FN bool counted_again_in_lanes(const u32v (&bits)[4], const RandomStream& random,
-                                              std::size_t i, bool past_largest, bool errors_settled,
-                                              float factor, counted_groups& counted) {
+                                              std::size_t i, bool errors_settled, float factor,
+                                              counted_groups& counted) {
   const u32v codes[4] = {
       convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i)),
       convert_float_lanes<Target, Rule, Overflow, Variant>(bits[1],
@@ -10315,8 +10317,7 @@ MINIFLOAT_LANE_FN bool counted_again_in_lanes(const u32v (&bits)[4], const Rando
                                                            random_lanes(random, i + 2 * width)),
       convert_float_lanes<Target, Rule, Overflow, Variant>(bits[3],
                                                            random_lanes(random, i + 3 * width))};
-  return counted_again<Target, LargestByValues>(bits, codes, past_largest, errors_settled, factor,
-                                                counted);
+  return counted_again<Target, false>(bits, codes, false, errors_settled, factor, counted);
 }
 
 // A report's share of `vectors` vectors of values (bits) of src and their stored codes, `count`
@@ -10484,6 +10485,10 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                                    quick_report_test<Target, Rule, 4, Source>;
     // (With codes_decide_range, the values' test is the window's alone, the codes' follows.)
     constexpr bool codes_test = looks_between && codes_decide_range<Target>;
+    // (codes_test on the packed magnitudes, store_joined_group: not for block-scaled sources,
+    // whose values flag many groups (values_past_largest: quantize_mx's clipped values), each
+    // then converted again in lanes: quantize_mx e4m3 with a report ran 5 % slower so.)
+    constexpr bool magnitudes_test = codes_test && !largest_by_values<Source>;
     const std::size_t blocks_end = n - (n - i) % (4 * width);
     // (codes_test: the values counted_again counted, and the largest clipped one.)
     counted_groups counted;
@@ -10514,22 +10519,21 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       // the packed codes, the codes' test alone: a loop of its own, where the general loop's
       // test of the window took five more instructions per group (g++ 12 does not unswitch it).
       // (Nested: joins_signs_on_packed_codes only for the addition.)
-      if constexpr (codes_test && Variant == ::minifloat::detail::step2_variant::lane_addition) {
+      if constexpr (magnitudes_test &&
+                    Variant == ::minifloat::detail::step2_variant::lane_addition) {
         if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
-          using inside = normal_magnitudes<Target, largest_by_values<Source>>;
+          using inside = normal_magnitudes<Target, false>;
           for (; window.width == 0 && i != blocks_end; i += 4 * width) {
             prefetch_source<4 * width>(src, i, blocks_end);
             u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
                             load_float_bits(src + i + 2 * width),
                             load_float_bits(src + i + 3 * width)};
-            const bool past_largest =
-                largest_by_values<Source> && values_past_largest<Target>(bits);
             const auto magnitudes =
                 store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
-            if ((past_largest || (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
-                                  flagged_group_counts<Target>(bits, magnitudes, inside::last))) &&
-                !counted_again_in_lanes<Target, Rule, Overflow, Variant, largest_by_values<Source>>(
-                    bits, random, i, past_largest, errors_settled, factor, counted)) {
+            if (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
+                flagged_group_counts<Target>(bits, magnitudes, inside::last) &&
+                !counted_again_in_lanes<Target, Rule, Overflow, Variant>(
+                    bits, random, i, errors_settled, factor, counted)) {
               flagged = true;
               break;
             }
@@ -10565,22 +10569,21 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         // With a report (codes_test) the packed magnitudes are tested before the signs join
         // them (three vector instructions per 64 codes on AVX-512); a flagged group's codes are
         // made again in lanes for counted_again (rare).
-        if constexpr ((std::is_same<Tally, ::minifloat::detail::no_tally>::value || codes_test) &&
+        if constexpr ((std::is_same<Tally, ::minifloat::detail::no_tally>::value ||
+                       magnitudes_test) &&
                       Variant == ::minifloat::detail::step2_variant::lane_addition) {
           if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
             const auto magnitudes =
                 store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
-            if constexpr (codes_test) {
-              using inside = normal_magnitudes<Target, largest_by_values<Source>>;
+            if constexpr (magnitudes_test) {
+              using inside = normal_magnitudes<Target, false>;
               if (look) {
                 break;
               }
-              if ((past_largest ||
-                   (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
-                    flagged_group_counts<Target>(bits, magnitudes, inside::last))) &&
-                  !counted_again_in_lanes<Target, Rule, Overflow, Variant,
-                                          largest_by_values<Source>>(
-                      bits, random, i, past_largest, errors_settled, factor, counted)) {
+              if (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
+                  flagged_group_counts<Target>(bits, magnitudes, inside::last) &&
+                  !counted_again_in_lanes<Target, Rule, Overflow, Variant>(
+                      bits, random, i, errors_settled, factor, counted)) {
                 break;
               }
             }
@@ -13547,10 +13550,10 @@ MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::
 // registers (rare, but for data with many small values, ReLU activations among them, in many
 // groups: leaving the array loop for each of them cost those a quarter of their speed).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          ::minifloat::detail::step2_variant Variant, bool LargestByValues, class RandomStream>
+          ::minifloat::detail::step2_variant Variant, class RandomStream>
 MINIFLOAT_LANE_FN bool counted_again_in_lanes(const u32v (&bits)[4], const RandomStream& random,
-                                              std::size_t i, bool past_largest, bool errors_settled,
-                                              float factor, counted_groups& counted) {
+                                              std::size_t i, bool errors_settled, float factor,
+                                              counted_groups& counted) {
   const u32v codes[4] = {
       convert_float_lanes<Target, Rule, Overflow, Variant>(bits[0], random_lanes(random, i)),
       convert_float_lanes<Target, Rule, Overflow, Variant>(bits[1],
@@ -13559,8 +13562,7 @@ MINIFLOAT_LANE_FN bool counted_again_in_lanes(const u32v (&bits)[4], const Rando
                                                            random_lanes(random, i + 2 * width)),
       convert_float_lanes<Target, Rule, Overflow, Variant>(bits[3],
                                                            random_lanes(random, i + 3 * width))};
-  return counted_again<Target, LargestByValues>(bits, codes, past_largest, errors_settled, factor,
-                                                counted);
+  return counted_again<Target, false>(bits, codes, false, errors_settled, factor, counted);
 }
 
 // A report's share of `vectors` vectors of values (bits) of src and their stored codes, `count`
@@ -13728,6 +13730,10 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                                    quick_report_test<Target, Rule, 4, Source>;
     // (With codes_decide_range, the values' test is the window's alone, the codes' follows.)
     constexpr bool codes_test = looks_between && codes_decide_range<Target>;
+    // (codes_test on the packed magnitudes, store_joined_group: not for block-scaled sources,
+    // whose values flag many groups (values_past_largest: quantize_mx's clipped values), each
+    // then converted again in lanes: quantize_mx e4m3 with a report ran 5 % slower so.)
+    constexpr bool magnitudes_test = codes_test && !largest_by_values<Source>;
     const std::size_t blocks_end = n - (n - i) % (4 * width);
     // (codes_test: the values counted_again counted, and the largest clipped one.)
     counted_groups counted;
@@ -13758,22 +13764,21 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       // the packed codes, the codes' test alone: a loop of its own, where the general loop's
       // test of the window took five more instructions per group (g++ 12 does not unswitch it).
       // (Nested: joins_signs_on_packed_codes only for the addition.)
-      if constexpr (codes_test && Variant == ::minifloat::detail::step2_variant::lane_addition) {
+      if constexpr (magnitudes_test &&
+                    Variant == ::minifloat::detail::step2_variant::lane_addition) {
         if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
-          using inside = normal_magnitudes<Target, largest_by_values<Source>>;
+          using inside = normal_magnitudes<Target, false>;
           for (; window.width == 0 && i != blocks_end; i += 4 * width) {
             prefetch_source<4 * width>(src, i, blocks_end);
             u32v bits[4] = {load_float_bits(src + i), load_float_bits(src + i + width),
                             load_float_bits(src + i + 2 * width),
                             load_float_bits(src + i + 3 * width)};
-            const bool past_largest =
-                largest_by_values<Source> && values_past_largest<Target>(bits);
             const auto magnitudes =
                 store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
-            if ((past_largest || (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
-                                  flagged_group_counts<Target>(bits, magnitudes, inside::last))) &&
-                !counted_again_in_lanes<Target, Rule, Overflow, Variant, largest_by_values<Source>>(
-                    bits, random, i, past_largest, errors_settled, factor, counted)) {
+            if (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
+                flagged_group_counts<Target>(bits, magnitudes, inside::last) &&
+                !counted_again_in_lanes<Target, Rule, Overflow, Variant>(
+                    bits, random, i, errors_settled, factor, counted)) {
               flagged = true;
               break;
             }
@@ -13809,22 +13814,21 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         // With a report (codes_test) the packed magnitudes are tested before the signs join
         // them (three vector instructions per 64 codes on AVX-512); a flagged group's codes are
         // made again in lanes for counted_again (rare).
-        if constexpr ((std::is_same<Tally, ::minifloat::detail::no_tally>::value || codes_test) &&
+        if constexpr ((std::is_same<Tally, ::minifloat::detail::no_tally>::value ||
+                       magnitudes_test) &&
                       Variant == ::minifloat::detail::step2_variant::lane_addition) {
           if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
             const auto magnitudes =
                 store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
-            if constexpr (codes_test) {
-              using inside = normal_magnitudes<Target, largest_by_values<Source>>;
+            if constexpr (magnitudes_test) {
+              using inside = normal_magnitudes<Target, false>;
               if (look) {
                 break;
               }
-              if ((past_largest ||
-                   (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
-                    flagged_group_counts<Target>(bits, magnitudes, inside::last))) &&
-                  !counted_again_in_lanes<Target, Rule, Overflow, Variant,
-                                          largest_by_values<Source>>(
-                      bits, random, i, past_largest, errors_settled, factor, counted)) {
+              if (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
+                  flagged_group_counts<Target>(bits, magnitudes, inside::last) &&
+                  !counted_again_in_lanes<Target, Rule, Overflow, Variant>(
+                      bits, random, i, errors_settled, factor, counted)) {
                 break;
               }
             }
