@@ -1208,6 +1208,13 @@ struct mx_block_scales {
   std::uint32_t above_twice;
   std::uint8_t* codes;
 };
+// quantize_nvfp4: the scale byte ue4m3(amax * byte_factor) goes to codes[block], and the factor
+// is 1 / (byte's value * decode), at most FLT_MAX.
+struct nvfp4_block_scales {
+  float byte_factor;
+  float decode;
+  std::uint8_t* codes;
+};
 // The all-floats sweeps' door to the one-pass kernel (tests/exhaustive_test.cpp): every factor
 // 1 and no scale output, so that the kernel narrows the floats themselves.
 struct unit_block_scales {};
@@ -2063,10 +2070,18 @@ struct addition_constants {
 
 // lanes_by_addition's steps up to the sum: |x| clamped to the limit (ClampByMagnitude: by the
 // path's min_magnitude, one instruction whatever it makes of a NaN), magic(e) looked up or
-// computed, and the addition; the sum's low bits hold the code's magnitude.
+// computed, and the addition; the sum's low bits hold the code's magnitude, and sum - magic,
+// exact (Sterbenz: magic <= sum <= 2 magic), is that code's value.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
-MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
+struct addition_steps {
+  u32v magic;
+  u32v sum;
+};
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool ClampByMagnitude>
+MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude>
+magnitude_addition(u32v bits) {
   using constants = addition_constants<Target, Rule, Overflow>;
   // (auto: min_magnitude, which only some paths have, stays a dependent call.)
   const auto limit = splat(constants::limit_bits);
@@ -2088,7 +2103,12 @@ MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
                 splat(constants::magic_at_zero));
   }
-  return add_f32<Rule>(clamped, magic);
+  return {magic, add_f32<Rule>(clamped, magic)};
+}
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool ClampByMagnitude>
+MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
+  return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits).sum;
 }
 // Whether magnitude_sum_by_addition may clamp by min_magnitude for a source with no NaN lane.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
@@ -3766,19 +3786,70 @@ MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::unit_block_scal
   return true;
 }
 
+// The lane variant of the block quantizers' nearest-even narrowing to Target (converter.hpp's
+// map): the addition also where it rounds as the environment says, which the callers of
+// quantize_block_groups have checked rounds to nearest.
+template <class Target>
+constexpr ::minifloat::detail::step2_variant nearest_lane_variant() {
+  using ::minifloat::detail::step2_variant;
+  constexpr step2_variant chosen =
+      ::minifloat::detail::step2_for<::minifloat::formats::binary32, Target,
+                                     ::minifloat::detail::rounding_rule::nearest_even>(
+          capabilities);
+  return chosen == step2_variant::lane_addition_if_nearest ? step2_variant::lane_addition : chosen;
+}
+
+// NVFP4 (quantize_nvfp4, docs/spec.md §7) for a group's amaxes' bits, as quantize_nvfp4's
+// general steps compute them, in the same float operations: the scale byte ue4m3(amax *
+// byte_factor), nearest-even and saturating, to rule.codes; the factor 1 / (byte's value *
+// decode), at most FLT_MAX (nvfp4_factors). The products are finite and non-negative, or
+// +infinity: e4m3's magnitude addition with saturation (magnitude_addition) gives ue4m3's code
+// in the sum's low 7 bits and its value as sum - magic, exact. False, with nothing written, for
+// a group with an infinite or NaN amax. (A template, instantiated only on the paths whose
+// kernels take FP4 groups: it needs their clamp, min_magnitude. MagnitudeFormat, e4m3, a
+// parameter so that its steps stay dependent.)
+template <
+    class Rule, class MagnitudeFormat = ::minifloat::formats::e4m3,
+    std::enable_if_t<std::is_same<Rule, ::minifloat::detail::nvfp4_block_scales>::value, int> = 0>
+MINIFLOAT_ARRAY_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax,
+                                      std::uint32_t* factors) {
+  using ::minifloat::detail::rounding_rule;
+  using magnitude_format = MagnitudeFormat;
+  constexpr auto saturate = ::minifloat::overflow::saturate;
+  static_assert(
+      clamps_nan_free_by_magnitude<magnitude_format, rounding_rule::nearest_even, saturate>,
+      "the clamp by magnitude");
+  if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
+    return false;
+  }
+  const auto steps =
+      magnitude_addition<magnitude_format, rounding_rule::nearest_even, saturate, true>(
+          mul_f32(amax, rule.byte_factor));
+  const u32v value = sub_f32(steps.sum, steps.magic);
+  const u32v quotient = quotient_f32(splat(0x3F800000U), mul_f32(value, rule.decode));
+  store_u32(factors, select(eq(quotient, splat(0x7F800000U)), splat(0x7F7FFFFFU), quotient));
+  store_codes(rule.codes + g * width, and_(steps.sum, splat(0x7FU)));
+  return true;
+}
+
+// store_nibble_pairs4, which only some paths have (their kernels' quantizes_fp4_block_groups):
+// a dependent call.
+template <class Codes>
+MINIFLOAT_LANE_FN void store_fp4_codes4(std::uint8_t* out, Codes a, Codes b, Codes c, Codes d) {
+  store_nibble_pairs4(out, a, b, c, d);
+}
+
 // 4 vectors (or 1, without store4) of floats from p, vector v times factors[v], narrowed to
-// Target with nearest-even rounding and saturation into codes at out; no lane is a NaN. (Where
-// the addition rounds as the environment says, the caller has checked that it rounds to nearest.)
+// Target with nearest-even rounding and saturation into codes at out (an 8-bit Target: a code
+// per byte; FP4: packed two per byte, store_nibble_pairs4, 4 vectors only); no lane is a NaN.
+// (Where the addition rounds as the environment says, the caller has checked that it rounds to
+// nearest.)
 template <class Target, std::size_t Vectors>
 MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
                                        const float (&factors)[Vectors]) {
   using ::minifloat::detail::rounding_rule;
   using ::minifloat::detail::step2_variant;
-  constexpr step2_variant chosen =
-      ::minifloat::detail::step2_for<::minifloat::formats::binary32, Target,
-                                     rounding_rule::nearest_even>(capabilities);
-  constexpr step2_variant variant =
-      chosen == step2_variant::lane_addition_if_nearest ? step2_variant::lane_addition : chosen;
+  constexpr step2_variant variant = nearest_lane_variant<Target>();
   constexpr auto saturate = ::minifloat::overflow::saturate;
   constexpr rounding_rule nearest = rounding_rule::nearest_even;
   if constexpr (capabilities.signs_on_packed_codes && Vectors == 4 &&
@@ -3802,7 +3873,10 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
       codes[v] = convert_float_lanes<Target, nearest, saturate, variant, true>(
           mul_f32(load_float_bits(p + v * width), factors[v]), splat(0U));
     }
-    if constexpr (Vectors == 4) {
+    if constexpr (::minifloat::format_info<Target>::total_bits == 4) {
+      static_assert(Vectors == 4, "FP4 codes packed 4 * width at a time");
+      store_fp4_codes4(out, codes[0], codes[1], codes[2], codes[3]);
+    } else if constexpr (Vectors == 4) {
       store_codes4(out, codes[0], codes[1], codes[2], codes[3]);
     } else {
       store_codes(out, codes[0]);
@@ -3828,25 +3902,33 @@ template <class Target, std::size_t Size, class Rule, class GroupMax>
 MINIFLOAT_ARRAY_FN std::size_t
 quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, const Rule& rule,
                       const GroupMax& group_max, const float* prefetch_end) {
-  static_assert(::minifloat::format_info<Target>::total_bits == 8 &&
-                    ::minifloat::format_info<Target>::is_signed,
-                "a signed 8-bit target (the block quantizers' element types)");
+  // (FP4 codes go packed two per byte, element 2k in the low nibble of byte k: dst holds half a
+  // byte per element.)
+  constexpr bool packed_fp4 = ::minifloat::format_info<Target>::total_bits == 4;
+  static_assert((::minifloat::format_info<Target>::total_bits == 8 &&
+                 ::minifloat::format_info<Target>::is_signed) ||
+                    packed_fp4,
+                "a signed 8-bit target (the block quantizers' element types) or FP4");
   constexpr std::size_t group_size = width * Size;
   constexpr std::size_t step = capabilities.store4 ? 4 * width : width;
   constexpr std::size_t vectors = step / width;
   static_assert(Size % step == 0 || step % Size == 0, "a store covers whole blocks or part of one");
   const std::size_t groups = blocks / width;
-  std::uint32_t next_factors[width];
-  if (groups == 0 || !group_factors(rule, 0, group_max(src), next_factors)) {
+  // Two groups' factors, this one's and the next's, taken in turn: an array indexed at run
+  // time stays in memory, so that each vector's factor is a broadcast operand of its product.
+  // (Copied into a local array, g++ 12 kept the factors in a register and took each out by
+  // two shuffles: 8 instructions per 64 NVFP4 elements.)
+  alignas(64) std::uint32_t factor_rows[2][width];
+  if (groups == 0 || !group_factors(rule, 0, group_max(src), factor_rows[0])) {
     return 0;
   }
   for (std::size_t g = 0; g < groups; ++g) {
     const float* group = src + g * group_size;
-    std::uint8_t* codes = dst + g * group_size;
-    float factors[width];
-    std::memcpy(factors, next_factors, sizeof factors);
+    std::uint8_t* codes = dst + (packed_fp4 ? g * group_size / 2 : g * group_size);
+    const std::uint32_t* factors = factor_rows[g % 2];
     const bool next_done =
-        g + 1 == groups || group_factors(rule, g + 1, group_max(group + group_size), next_factors);
+        g + 1 == groups ||
+        group_factors(rule, g + 1, group_max(group + group_size), factor_rows[(g + 1) % 2]);
     bool prefetches = false;
     if constexpr (prefetch_distance != 0) {
       prefetches = prefetch_end != nullptr &&
@@ -3864,9 +3946,9 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
         }
         float lane_factors[vectors];
         for (std::size_t v = 0; v < vectors; ++v) {
-          lane_factors[v] = factors[k + v * width / Size];
+          lane_factors[v] = ::minifloat::detail::bit_cast<float>(factors[k + v * width / Size]);
         }
-        narrow_nan_free<Target>(group + i, codes + i, lane_factors);
+        narrow_nan_free<Target>(group + i, codes + (packed_fp4 ? i / 2 : i), lane_factors);
       }
     }
     if (!next_done) {
@@ -4065,6 +4147,8 @@ struct portable_kernels {
   // time in one pass (lanes.inc quantize_block_groups), returning the blocks done. Not here: a
   // group of one block narrowed one float at a time, where the encode loop below is vectorized.
   static constexpr bool quantizes_block_groups = false;
+  // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
+  static constexpr bool quantizes_fp4_block_groups = false;
 
   // n values of src (float, double, binary16_bits, bfloat16_bits, scaled_floats or
   // block_scaled_floats) into codes of Target, with rounding Rule and overflow rule Overflow;
@@ -5915,10 +5999,18 @@ struct addition_constants {
 
 // lanes_by_addition's steps up to the sum: |x| clamped to the limit (ClampByMagnitude: by the
 // path's min_magnitude, one instruction whatever it makes of a NaN), magic(e) looked up or
-// computed, and the addition; the sum's low bits hold the code's magnitude.
+// computed, and the addition; the sum's low bits hold the code's magnitude, and sum - magic,
+// exact (Sterbenz: magic <= sum <= 2 magic), is that code's value.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
-MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
+struct addition_steps {
+  u32v magic;
+  u32v sum;
+};
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool ClampByMagnitude>
+MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude>
+magnitude_addition(u32v bits) {
   using constants = addition_constants<Target, Rule, Overflow>;
   // (auto: min_magnitude, which only some paths have, stays a dependent call.)
   const auto limit = splat(constants::limit_bits);
@@ -5940,7 +6032,12 @@ MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
                 splat(constants::magic_at_zero));
   }
-  return add_f32<Rule>(clamped, magic);
+  return {magic, add_f32<Rule>(clamped, magic)};
+}
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool ClampByMagnitude>
+MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
+  return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits).sum;
 }
 // Whether magnitude_sum_by_addition may clamp by min_magnitude for a source with no NaN lane.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
@@ -7618,19 +7715,70 @@ MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::unit_block_scal
   return true;
 }
 
+// The lane variant of the block quantizers' nearest-even narrowing to Target (converter.hpp's
+// map): the addition also where it rounds as the environment says, which the callers of
+// quantize_block_groups have checked rounds to nearest.
+template <class Target>
+constexpr ::minifloat::detail::step2_variant nearest_lane_variant() {
+  using ::minifloat::detail::step2_variant;
+  constexpr step2_variant chosen =
+      ::minifloat::detail::step2_for<::minifloat::formats::binary32, Target,
+                                     ::minifloat::detail::rounding_rule::nearest_even>(
+          capabilities);
+  return chosen == step2_variant::lane_addition_if_nearest ? step2_variant::lane_addition : chosen;
+}
+
+// NVFP4 (quantize_nvfp4, docs/spec.md §7) for a group's amaxes' bits, as quantize_nvfp4's
+// general steps compute them, in the same float operations: the scale byte ue4m3(amax *
+// byte_factor), nearest-even and saturating, to rule.codes; the factor 1 / (byte's value *
+// decode), at most FLT_MAX (nvfp4_factors). The products are finite and non-negative, or
+// +infinity: e4m3's magnitude addition with saturation (magnitude_addition) gives ue4m3's code
+// in the sum's low 7 bits and its value as sum - magic, exact. False, with nothing written, for
+// a group with an infinite or NaN amax. (A template, instantiated only on the paths whose
+// kernels take FP4 groups: it needs their clamp, min_magnitude. MagnitudeFormat, e4m3, a
+// parameter so that its steps stay dependent.)
+template <
+    class Rule, class MagnitudeFormat = ::minifloat::formats::e4m3,
+    std::enable_if_t<std::is_same<Rule, ::minifloat::detail::nvfp4_block_scales>::value, int> = 0>
+MINIFLOAT_ARRAY_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax,
+                                      std::uint32_t* factors) {
+  using ::minifloat::detail::rounding_rule;
+  using magnitude_format = MagnitudeFormat;
+  constexpr auto saturate = ::minifloat::overflow::saturate;
+  static_assert(
+      clamps_nan_free_by_magnitude<magnitude_format, rounding_rule::nearest_even, saturate>,
+      "the clamp by magnitude");
+  if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
+    return false;
+  }
+  const auto steps =
+      magnitude_addition<magnitude_format, rounding_rule::nearest_even, saturate, true>(
+          mul_f32(amax, rule.byte_factor));
+  const u32v value = sub_f32(steps.sum, steps.magic);
+  const u32v quotient = quotient_f32(splat(0x3F800000U), mul_f32(value, rule.decode));
+  store_u32(factors, select(eq(quotient, splat(0x7F800000U)), splat(0x7F7FFFFFU), quotient));
+  store_codes(rule.codes + g * width, and_(steps.sum, splat(0x7FU)));
+  return true;
+}
+
+// store_nibble_pairs4, which only some paths have (their kernels' quantizes_fp4_block_groups):
+// a dependent call.
+template <class Codes>
+MINIFLOAT_LANE_FN void store_fp4_codes4(std::uint8_t* out, Codes a, Codes b, Codes c, Codes d) {
+  store_nibble_pairs4(out, a, b, c, d);
+}
+
 // 4 vectors (or 1, without store4) of floats from p, vector v times factors[v], narrowed to
-// Target with nearest-even rounding and saturation into codes at out; no lane is a NaN. (Where
-// the addition rounds as the environment says, the caller has checked that it rounds to nearest.)
+// Target with nearest-even rounding and saturation into codes at out (an 8-bit Target: a code
+// per byte; FP4: packed two per byte, store_nibble_pairs4, 4 vectors only); no lane is a NaN.
+// (Where the addition rounds as the environment says, the caller has checked that it rounds to
+// nearest.)
 template <class Target, std::size_t Vectors>
 MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
                                        const float (&factors)[Vectors]) {
   using ::minifloat::detail::rounding_rule;
   using ::minifloat::detail::step2_variant;
-  constexpr step2_variant chosen =
-      ::minifloat::detail::step2_for<::minifloat::formats::binary32, Target,
-                                     rounding_rule::nearest_even>(capabilities);
-  constexpr step2_variant variant =
-      chosen == step2_variant::lane_addition_if_nearest ? step2_variant::lane_addition : chosen;
+  constexpr step2_variant variant = nearest_lane_variant<Target>();
   constexpr auto saturate = ::minifloat::overflow::saturate;
   constexpr rounding_rule nearest = rounding_rule::nearest_even;
   if constexpr (capabilities.signs_on_packed_codes && Vectors == 4 &&
@@ -7654,7 +7802,10 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
       codes[v] = convert_float_lanes<Target, nearest, saturate, variant, true>(
           mul_f32(load_float_bits(p + v * width), factors[v]), splat(0U));
     }
-    if constexpr (Vectors == 4) {
+    if constexpr (::minifloat::format_info<Target>::total_bits == 4) {
+      static_assert(Vectors == 4, "FP4 codes packed 4 * width at a time");
+      store_fp4_codes4(out, codes[0], codes[1], codes[2], codes[3]);
+    } else if constexpr (Vectors == 4) {
       store_codes4(out, codes[0], codes[1], codes[2], codes[3]);
     } else {
       store_codes(out, codes[0]);
@@ -7680,25 +7831,33 @@ template <class Target, std::size_t Size, class Rule, class GroupMax>
 MINIFLOAT_ARRAY_FN std::size_t
 quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, const Rule& rule,
                       const GroupMax& group_max, const float* prefetch_end) {
-  static_assert(::minifloat::format_info<Target>::total_bits == 8 &&
-                    ::minifloat::format_info<Target>::is_signed,
-                "a signed 8-bit target (the block quantizers' element types)");
+  // (FP4 codes go packed two per byte, element 2k in the low nibble of byte k: dst holds half a
+  // byte per element.)
+  constexpr bool packed_fp4 = ::minifloat::format_info<Target>::total_bits == 4;
+  static_assert((::minifloat::format_info<Target>::total_bits == 8 &&
+                 ::minifloat::format_info<Target>::is_signed) ||
+                    packed_fp4,
+                "a signed 8-bit target (the block quantizers' element types) or FP4");
   constexpr std::size_t group_size = width * Size;
   constexpr std::size_t step = capabilities.store4 ? 4 * width : width;
   constexpr std::size_t vectors = step / width;
   static_assert(Size % step == 0 || step % Size == 0, "a store covers whole blocks or part of one");
   const std::size_t groups = blocks / width;
-  std::uint32_t next_factors[width];
-  if (groups == 0 || !group_factors(rule, 0, group_max(src), next_factors)) {
+  // Two groups' factors, this one's and the next's, taken in turn: an array indexed at run
+  // time stays in memory, so that each vector's factor is a broadcast operand of its product.
+  // (Copied into a local array, g++ 12 kept the factors in a register and took each out by
+  // two shuffles: 8 instructions per 64 NVFP4 elements.)
+  alignas(64) std::uint32_t factor_rows[2][width];
+  if (groups == 0 || !group_factors(rule, 0, group_max(src), factor_rows[0])) {
     return 0;
   }
   for (std::size_t g = 0; g < groups; ++g) {
     const float* group = src + g * group_size;
-    std::uint8_t* codes = dst + g * group_size;
-    float factors[width];
-    std::memcpy(factors, next_factors, sizeof factors);
+    std::uint8_t* codes = dst + (packed_fp4 ? g * group_size / 2 : g * group_size);
+    const std::uint32_t* factors = factor_rows[g % 2];
     const bool next_done =
-        g + 1 == groups || group_factors(rule, g + 1, group_max(group + group_size), next_factors);
+        g + 1 == groups ||
+        group_factors(rule, g + 1, group_max(group + group_size), factor_rows[(g + 1) % 2]);
     bool prefetches = false;
     if constexpr (prefetch_distance != 0) {
       prefetches = prefetch_end != nullptr &&
@@ -7716,9 +7875,9 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
         }
         float lane_factors[vectors];
         for (std::size_t v = 0; v < vectors; ++v) {
-          lane_factors[v] = factors[k + v * width / Size];
+          lane_factors[v] = ::minifloat::detail::bit_cast<float>(factors[k + v * width / Size]);
         }
-        narrow_nan_free<Target>(group + i, codes + i, lane_factors);
+        narrow_nan_free<Target>(group + i, codes + (packed_fp4 ? i / 2 : i), lane_factors);
       }
     }
     if (!next_done) {
@@ -8246,6 +8405,8 @@ struct avx2_kernels {
   static constexpr lane_capabilities capabilities = avx2::capabilities;
   // quantize_block_groups (below) exists.
   static constexpr bool quantizes_block_groups = true;
+  // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
+  static constexpr bool quantizes_fp4_block_groups = false;
 
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>
@@ -8666,6 +8827,15 @@ MINIFLOAT_LANE_FN __m512i codes4(u32v a, u32v b, u32v c, u32v d) {
 }
 MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
   _mm512_storeu_si512(p, codes4(a, b, c, d));
+}
+// 64 FP4 codes (each lane below 16) packed two per byte into 32 bytes at p, element 2k in the low
+// nibble of byte k (packed.hpp): the codes' bytes in order (codes4), then VPMADDUBSW makes each
+// pair (c0, c1) the word c0 + 16 c1 and VPMOVWB keeps the words' low bytes, as
+// pack_nibble_pairs does from memory.
+MINIFLOAT_LANE_FN void store_nibble_pairs4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
+  const __m512i weights = _mm512_set1_epi16(0x1001); // bytes 1, 16
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p),
+                      _mm512_cvtepi16_epi8(_mm512_maddubs_epi16(codes4(a, b, c, d), weights)));
 }
 // 64 codes from the magnitudes in the low bytes of four vectors a, b, c, d (below 128:
 // lanes_by_addition's sums) and the sign bits of four vectors of floats fa, fb, fc, fd: one
@@ -9225,10 +9395,18 @@ struct addition_constants {
 
 // lanes_by_addition's steps up to the sum: |x| clamped to the limit (ClampByMagnitude: by the
 // path's min_magnitude, one instruction whatever it makes of a NaN), magic(e) looked up or
-// computed, and the addition; the sum's low bits hold the code's magnitude.
+// computed, and the addition; the sum's low bits hold the code's magnitude, and sum - magic,
+// exact (Sterbenz: magic <= sum <= 2 magic), is that code's value.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
-MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
+struct addition_steps {
+  u32v magic;
+  u32v sum;
+};
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool ClampByMagnitude>
+MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude>
+magnitude_addition(u32v bits) {
   using constants = addition_constants<Target, Rule, Overflow>;
   // (auto: min_magnitude, which only some paths have, stays a dependent call.)
   const auto limit = splat(constants::limit_bits);
@@ -9250,7 +9428,12 @@ MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
                 splat(constants::magic_at_zero));
   }
-  return add_f32<Rule>(clamped, magic);
+  return {magic, add_f32<Rule>(clamped, magic)};
+}
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool ClampByMagnitude>
+MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
+  return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits).sum;
 }
 // Whether magnitude_sum_by_addition may clamp by min_magnitude for a source with no NaN lane.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
@@ -10928,19 +11111,70 @@ MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::unit_block_scal
   return true;
 }
 
+// The lane variant of the block quantizers' nearest-even narrowing to Target (converter.hpp's
+// map): the addition also where it rounds as the environment says, which the callers of
+// quantize_block_groups have checked rounds to nearest.
+template <class Target>
+constexpr ::minifloat::detail::step2_variant nearest_lane_variant() {
+  using ::minifloat::detail::step2_variant;
+  constexpr step2_variant chosen =
+      ::minifloat::detail::step2_for<::minifloat::formats::binary32, Target,
+                                     ::minifloat::detail::rounding_rule::nearest_even>(
+          capabilities);
+  return chosen == step2_variant::lane_addition_if_nearest ? step2_variant::lane_addition : chosen;
+}
+
+// NVFP4 (quantize_nvfp4, docs/spec.md §7) for a group's amaxes' bits, as quantize_nvfp4's
+// general steps compute them, in the same float operations: the scale byte ue4m3(amax *
+// byte_factor), nearest-even and saturating, to rule.codes; the factor 1 / (byte's value *
+// decode), at most FLT_MAX (nvfp4_factors). The products are finite and non-negative, or
+// +infinity: e4m3's magnitude addition with saturation (magnitude_addition) gives ue4m3's code
+// in the sum's low 7 bits and its value as sum - magic, exact. False, with nothing written, for
+// a group with an infinite or NaN amax. (A template, instantiated only on the paths whose
+// kernels take FP4 groups: it needs their clamp, min_magnitude. MagnitudeFormat, e4m3, a
+// parameter so that its steps stay dependent.)
+template <
+    class Rule, class MagnitudeFormat = ::minifloat::formats::e4m3,
+    std::enable_if_t<std::is_same<Rule, ::minifloat::detail::nvfp4_block_scales>::value, int> = 0>
+MINIFLOAT_ARRAY_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax,
+                                      std::uint32_t* factors) {
+  using ::minifloat::detail::rounding_rule;
+  using magnitude_format = MagnitudeFormat;
+  constexpr auto saturate = ::minifloat::overflow::saturate;
+  static_assert(
+      clamps_nan_free_by_magnitude<magnitude_format, rounding_rule::nearest_even, saturate>,
+      "the clamp by magnitude");
+  if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
+    return false;
+  }
+  const auto steps =
+      magnitude_addition<magnitude_format, rounding_rule::nearest_even, saturate, true>(
+          mul_f32(amax, rule.byte_factor));
+  const u32v value = sub_f32(steps.sum, steps.magic);
+  const u32v quotient = quotient_f32(splat(0x3F800000U), mul_f32(value, rule.decode));
+  store_u32(factors, select(eq(quotient, splat(0x7F800000U)), splat(0x7F7FFFFFU), quotient));
+  store_codes(rule.codes + g * width, and_(steps.sum, splat(0x7FU)));
+  return true;
+}
+
+// store_nibble_pairs4, which only some paths have (their kernels' quantizes_fp4_block_groups):
+// a dependent call.
+template <class Codes>
+MINIFLOAT_LANE_FN void store_fp4_codes4(std::uint8_t* out, Codes a, Codes b, Codes c, Codes d) {
+  store_nibble_pairs4(out, a, b, c, d);
+}
+
 // 4 vectors (or 1, without store4) of floats from p, vector v times factors[v], narrowed to
-// Target with nearest-even rounding and saturation into codes at out; no lane is a NaN. (Where
-// the addition rounds as the environment says, the caller has checked that it rounds to nearest.)
+// Target with nearest-even rounding and saturation into codes at out (an 8-bit Target: a code
+// per byte; FP4: packed two per byte, store_nibble_pairs4, 4 vectors only); no lane is a NaN.
+// (Where the addition rounds as the environment says, the caller has checked that it rounds to
+// nearest.)
 template <class Target, std::size_t Vectors>
 MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
                                        const float (&factors)[Vectors]) {
   using ::minifloat::detail::rounding_rule;
   using ::minifloat::detail::step2_variant;
-  constexpr step2_variant chosen =
-      ::minifloat::detail::step2_for<::minifloat::formats::binary32, Target,
-                                     rounding_rule::nearest_even>(capabilities);
-  constexpr step2_variant variant =
-      chosen == step2_variant::lane_addition_if_nearest ? step2_variant::lane_addition : chosen;
+  constexpr step2_variant variant = nearest_lane_variant<Target>();
   constexpr auto saturate = ::minifloat::overflow::saturate;
   constexpr rounding_rule nearest = rounding_rule::nearest_even;
   if constexpr (capabilities.signs_on_packed_codes && Vectors == 4 &&
@@ -10964,7 +11198,10 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
       codes[v] = convert_float_lanes<Target, nearest, saturate, variant, true>(
           mul_f32(load_float_bits(p + v * width), factors[v]), splat(0U));
     }
-    if constexpr (Vectors == 4) {
+    if constexpr (::minifloat::format_info<Target>::total_bits == 4) {
+      static_assert(Vectors == 4, "FP4 codes packed 4 * width at a time");
+      store_fp4_codes4(out, codes[0], codes[1], codes[2], codes[3]);
+    } else if constexpr (Vectors == 4) {
       store_codes4(out, codes[0], codes[1], codes[2], codes[3]);
     } else {
       store_codes(out, codes[0]);
@@ -10990,25 +11227,33 @@ template <class Target, std::size_t Size, class Rule, class GroupMax>
 MINIFLOAT_ARRAY_FN std::size_t
 quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, const Rule& rule,
                       const GroupMax& group_max, const float* prefetch_end) {
-  static_assert(::minifloat::format_info<Target>::total_bits == 8 &&
-                    ::minifloat::format_info<Target>::is_signed,
-                "a signed 8-bit target (the block quantizers' element types)");
+  // (FP4 codes go packed two per byte, element 2k in the low nibble of byte k: dst holds half a
+  // byte per element.)
+  constexpr bool packed_fp4 = ::minifloat::format_info<Target>::total_bits == 4;
+  static_assert((::minifloat::format_info<Target>::total_bits == 8 &&
+                 ::minifloat::format_info<Target>::is_signed) ||
+                    packed_fp4,
+                "a signed 8-bit target (the block quantizers' element types) or FP4");
   constexpr std::size_t group_size = width * Size;
   constexpr std::size_t step = capabilities.store4 ? 4 * width : width;
   constexpr std::size_t vectors = step / width;
   static_assert(Size % step == 0 || step % Size == 0, "a store covers whole blocks or part of one");
   const std::size_t groups = blocks / width;
-  std::uint32_t next_factors[width];
-  if (groups == 0 || !group_factors(rule, 0, group_max(src), next_factors)) {
+  // Two groups' factors, this one's and the next's, taken in turn: an array indexed at run
+  // time stays in memory, so that each vector's factor is a broadcast operand of its product.
+  // (Copied into a local array, g++ 12 kept the factors in a register and took each out by
+  // two shuffles: 8 instructions per 64 NVFP4 elements.)
+  alignas(64) std::uint32_t factor_rows[2][width];
+  if (groups == 0 || !group_factors(rule, 0, group_max(src), factor_rows[0])) {
     return 0;
   }
   for (std::size_t g = 0; g < groups; ++g) {
     const float* group = src + g * group_size;
-    std::uint8_t* codes = dst + g * group_size;
-    float factors[width];
-    std::memcpy(factors, next_factors, sizeof factors);
+    std::uint8_t* codes = dst + (packed_fp4 ? g * group_size / 2 : g * group_size);
+    const std::uint32_t* factors = factor_rows[g % 2];
     const bool next_done =
-        g + 1 == groups || group_factors(rule, g + 1, group_max(group + group_size), next_factors);
+        g + 1 == groups ||
+        group_factors(rule, g + 1, group_max(group + group_size), factor_rows[(g + 1) % 2]);
     bool prefetches = false;
     if constexpr (prefetch_distance != 0) {
       prefetches = prefetch_end != nullptr &&
@@ -11026,9 +11271,9 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
         }
         float lane_factors[vectors];
         for (std::size_t v = 0; v < vectors; ++v) {
-          lane_factors[v] = factors[k + v * width / Size];
+          lane_factors[v] = ::minifloat::detail::bit_cast<float>(factors[k + v * width / Size]);
         }
-        narrow_nan_free<Target>(group + i, codes + i, lane_factors);
+        narrow_nan_free<Target>(group + i, codes + (packed_fp4 ? i / 2 : i), lane_factors);
       }
     }
     if (!next_done) {
@@ -11708,6 +11953,8 @@ struct avx512_kernels {
   static constexpr lane_capabilities capabilities = avx512::capabilities;
   // quantize_block_groups (below) exists.
   static constexpr bool quantizes_block_groups = true;
+  // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
+  static constexpr bool quantizes_fp4_block_groups = true;
 
   // (mode: non_temporal writes the codes without random bits or report with streaming stores,
   // past dst's first 64-byte boundary. Float -> e4m3 at 64 Mi on an AMD Zen 5, source and
@@ -11788,18 +12035,21 @@ struct avx512_kernels {
     }
     avx512::block_max_magnitude_bits(src, blocks, block_size, out, rows, stride);
   }
-  // One-row blocks of Size floats (32 or 128) quantized 16 side by side at a time in one pass
-  // (lanes.inc quantize_block_groups), the amaxes by whole cache lines
-  // (group_max_magnitudes_by_lines); returns the blocks done.
+  // One-row blocks of Size floats (16, 32 or 128) quantized 16 side by side at a time in one pass
+  // (lanes.inc quantize_block_groups), the amaxes of blocks of two vectors or more by whole cache
+  // lines (group_max_magnitudes_by_lines); returns the blocks done. FP4 codes (Target e2m1) go
+  // packed two per byte into `codes`.
   template <class Target, std::size_t Size, class Rule>
   static std::size_t quantize_block_groups(const float* src, std::size_t blocks,
                                            std::uint8_t* codes, const Rule& rule,
                                            const float* prefetch_end) {
-    // (A source on a line boundary: the blocks' own vectors are whole lines.)
-    const auto to_line = static_cast<unsigned>(elements_to_line(src));
-    if (to_line != 0 && reinterpret_cast<std::uintptr_t>(src) % sizeof(float) == 0) {
-      return avx512::quantize_block_groups<Target, Size>(
-          src, blocks, codes, rule, avx512::group_max_by_lines<Size>{16 - to_line}, prefetch_end);
+    if constexpr (Size >= 32) {
+      // (A source on a line boundary: the blocks' own vectors are whole lines.)
+      const auto to_line = static_cast<unsigned>(elements_to_line(src));
+      if (to_line != 0 && reinterpret_cast<std::uintptr_t>(src) % sizeof(float) == 0) {
+        return avx512::quantize_block_groups<Target, Size>(
+            src, blocks, codes, rule, avx512::group_max_by_lines<Size>{16 - to_line}, prefetch_end);
+      }
     }
     return avx512::quantize_block_groups<Target, Size>(
         src, blocks, codes, rule, avx512::group_max_by_blocks<Size>{}, prefetch_end);
@@ -12470,10 +12720,18 @@ struct addition_constants {
 
 // lanes_by_addition's steps up to the sum: |x| clamped to the limit (ClampByMagnitude: by the
 // path's min_magnitude, one instruction whatever it makes of a NaN), magic(e) looked up or
-// computed, and the addition; the sum's low bits hold the code's magnitude.
+// computed, and the addition; the sum's low bits hold the code's magnitude, and sum - magic,
+// exact (Sterbenz: magic <= sum <= 2 magic), is that code's value.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
-MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
+struct addition_steps {
+  u32v magic;
+  u32v sum;
+};
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool ClampByMagnitude>
+MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude>
+magnitude_addition(u32v bits) {
   using constants = addition_constants<Target, Rule, Overflow>;
   // (auto: min_magnitude, which only some paths have, stays a dependent call.)
   const auto limit = splat(constants::limit_bits);
@@ -12495,7 +12753,12 @@ MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
                 splat(constants::magic_at_zero));
   }
-  return add_f32<Rule>(clamped, magic);
+  return {magic, add_f32<Rule>(clamped, magic)};
+}
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool ClampByMagnitude>
+MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
+  return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits).sum;
 }
 // Whether magnitude_sum_by_addition may clamp by min_magnitude for a source with no NaN lane.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
@@ -14173,19 +14436,70 @@ MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::unit_block_scal
   return true;
 }
 
+// The lane variant of the block quantizers' nearest-even narrowing to Target (converter.hpp's
+// map): the addition also where it rounds as the environment says, which the callers of
+// quantize_block_groups have checked rounds to nearest.
+template <class Target>
+constexpr ::minifloat::detail::step2_variant nearest_lane_variant() {
+  using ::minifloat::detail::step2_variant;
+  constexpr step2_variant chosen =
+      ::minifloat::detail::step2_for<::minifloat::formats::binary32, Target,
+                                     ::minifloat::detail::rounding_rule::nearest_even>(
+          capabilities);
+  return chosen == step2_variant::lane_addition_if_nearest ? step2_variant::lane_addition : chosen;
+}
+
+// NVFP4 (quantize_nvfp4, docs/spec.md §7) for a group's amaxes' bits, as quantize_nvfp4's
+// general steps compute them, in the same float operations: the scale byte ue4m3(amax *
+// byte_factor), nearest-even and saturating, to rule.codes; the factor 1 / (byte's value *
+// decode), at most FLT_MAX (nvfp4_factors). The products are finite and non-negative, or
+// +infinity: e4m3's magnitude addition with saturation (magnitude_addition) gives ue4m3's code
+// in the sum's low 7 bits and its value as sum - magic, exact. False, with nothing written, for
+// a group with an infinite or NaN amax. (A template, instantiated only on the paths whose
+// kernels take FP4 groups: it needs their clamp, min_magnitude. MagnitudeFormat, e4m3, a
+// parameter so that its steps stay dependent.)
+template <
+    class Rule, class MagnitudeFormat = ::minifloat::formats::e4m3,
+    std::enable_if_t<std::is_same<Rule, ::minifloat::detail::nvfp4_block_scales>::value, int> = 0>
+MINIFLOAT_ARRAY_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax,
+                                      std::uint32_t* factors) {
+  using ::minifloat::detail::rounding_rule;
+  using magnitude_format = MagnitudeFormat;
+  constexpr auto saturate = ::minifloat::overflow::saturate;
+  static_assert(
+      clamps_nan_free_by_magnitude<magnitude_format, rounding_rule::nearest_even, saturate>,
+      "the clamp by magnitude");
+  if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
+    return false;
+  }
+  const auto steps =
+      magnitude_addition<magnitude_format, rounding_rule::nearest_even, saturate, true>(
+          mul_f32(amax, rule.byte_factor));
+  const u32v value = sub_f32(steps.sum, steps.magic);
+  const u32v quotient = quotient_f32(splat(0x3F800000U), mul_f32(value, rule.decode));
+  store_u32(factors, select(eq(quotient, splat(0x7F800000U)), splat(0x7F7FFFFFU), quotient));
+  store_codes(rule.codes + g * width, and_(steps.sum, splat(0x7FU)));
+  return true;
+}
+
+// store_nibble_pairs4, which only some paths have (their kernels' quantizes_fp4_block_groups):
+// a dependent call.
+template <class Codes>
+MINIFLOAT_LANE_FN void store_fp4_codes4(std::uint8_t* out, Codes a, Codes b, Codes c, Codes d) {
+  store_nibble_pairs4(out, a, b, c, d);
+}
+
 // 4 vectors (or 1, without store4) of floats from p, vector v times factors[v], narrowed to
-// Target with nearest-even rounding and saturation into codes at out; no lane is a NaN. (Where
-// the addition rounds as the environment says, the caller has checked that it rounds to nearest.)
+// Target with nearest-even rounding and saturation into codes at out (an 8-bit Target: a code
+// per byte; FP4: packed two per byte, store_nibble_pairs4, 4 vectors only); no lane is a NaN.
+// (Where the addition rounds as the environment says, the caller has checked that it rounds to
+// nearest.)
 template <class Target, std::size_t Vectors>
 MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
                                        const float (&factors)[Vectors]) {
   using ::minifloat::detail::rounding_rule;
   using ::minifloat::detail::step2_variant;
-  constexpr step2_variant chosen =
-      ::minifloat::detail::step2_for<::minifloat::formats::binary32, Target,
-                                     rounding_rule::nearest_even>(capabilities);
-  constexpr step2_variant variant =
-      chosen == step2_variant::lane_addition_if_nearest ? step2_variant::lane_addition : chosen;
+  constexpr step2_variant variant = nearest_lane_variant<Target>();
   constexpr auto saturate = ::minifloat::overflow::saturate;
   constexpr rounding_rule nearest = rounding_rule::nearest_even;
   if constexpr (capabilities.signs_on_packed_codes && Vectors == 4 &&
@@ -14209,7 +14523,10 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
       codes[v] = convert_float_lanes<Target, nearest, saturate, variant, true>(
           mul_f32(load_float_bits(p + v * width), factors[v]), splat(0U));
     }
-    if constexpr (Vectors == 4) {
+    if constexpr (::minifloat::format_info<Target>::total_bits == 4) {
+      static_assert(Vectors == 4, "FP4 codes packed 4 * width at a time");
+      store_fp4_codes4(out, codes[0], codes[1], codes[2], codes[3]);
+    } else if constexpr (Vectors == 4) {
       store_codes4(out, codes[0], codes[1], codes[2], codes[3]);
     } else {
       store_codes(out, codes[0]);
@@ -14235,25 +14552,33 @@ template <class Target, std::size_t Size, class Rule, class GroupMax>
 MINIFLOAT_ARRAY_FN std::size_t
 quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, const Rule& rule,
                       const GroupMax& group_max, const float* prefetch_end) {
-  static_assert(::minifloat::format_info<Target>::total_bits == 8 &&
-                    ::minifloat::format_info<Target>::is_signed,
-                "a signed 8-bit target (the block quantizers' element types)");
+  // (FP4 codes go packed two per byte, element 2k in the low nibble of byte k: dst holds half a
+  // byte per element.)
+  constexpr bool packed_fp4 = ::minifloat::format_info<Target>::total_bits == 4;
+  static_assert((::minifloat::format_info<Target>::total_bits == 8 &&
+                 ::minifloat::format_info<Target>::is_signed) ||
+                    packed_fp4,
+                "a signed 8-bit target (the block quantizers' element types) or FP4");
   constexpr std::size_t group_size = width * Size;
   constexpr std::size_t step = capabilities.store4 ? 4 * width : width;
   constexpr std::size_t vectors = step / width;
   static_assert(Size % step == 0 || step % Size == 0, "a store covers whole blocks or part of one");
   const std::size_t groups = blocks / width;
-  std::uint32_t next_factors[width];
-  if (groups == 0 || !group_factors(rule, 0, group_max(src), next_factors)) {
+  // Two groups' factors, this one's and the next's, taken in turn: an array indexed at run
+  // time stays in memory, so that each vector's factor is a broadcast operand of its product.
+  // (Copied into a local array, g++ 12 kept the factors in a register and took each out by
+  // two shuffles: 8 instructions per 64 NVFP4 elements.)
+  alignas(64) std::uint32_t factor_rows[2][width];
+  if (groups == 0 || !group_factors(rule, 0, group_max(src), factor_rows[0])) {
     return 0;
   }
   for (std::size_t g = 0; g < groups; ++g) {
     const float* group = src + g * group_size;
-    std::uint8_t* codes = dst + g * group_size;
-    float factors[width];
-    std::memcpy(factors, next_factors, sizeof factors);
+    std::uint8_t* codes = dst + (packed_fp4 ? g * group_size / 2 : g * group_size);
+    const std::uint32_t* factors = factor_rows[g % 2];
     const bool next_done =
-        g + 1 == groups || group_factors(rule, g + 1, group_max(group + group_size), next_factors);
+        g + 1 == groups ||
+        group_factors(rule, g + 1, group_max(group + group_size), factor_rows[(g + 1) % 2]);
     bool prefetches = false;
     if constexpr (prefetch_distance != 0) {
       prefetches = prefetch_end != nullptr &&
@@ -14271,9 +14596,9 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
         }
         float lane_factors[vectors];
         for (std::size_t v = 0; v < vectors; ++v) {
-          lane_factors[v] = factors[k + v * width / Size];
+          lane_factors[v] = ::minifloat::detail::bit_cast<float>(factors[k + v * width / Size]);
         }
-        narrow_nan_free<Target>(group + i, codes + i, lane_factors);
+        narrow_nan_free<Target>(group + i, codes + (packed_fp4 ? i / 2 : i), lane_factors);
       }
     }
     if (!next_done) {
@@ -14462,6 +14787,8 @@ struct neon_kernels {
   static constexpr lane_capabilities capabilities = neon::capabilities;
   // quantize_block_groups (below) exists.
   static constexpr bool quantizes_block_groups = true;
+  // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
+  static constexpr bool quantizes_fp4_block_groups = false;
 
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>
@@ -15403,6 +15730,25 @@ std::size_t quantize_block_groups_on_path(const float* x, std::size_t count, T* 
   return done;
 }
 
+// The same for FP4 elements (T: e2m1), packed two per byte into `packed` (from x's first
+// block's), where the active path's kernel packs them (quantizes_fp4_block_groups; elsewhere
+// none: returns 0).
+template <class T, std::size_t Size, class Rule>
+std::size_t quantize_fp4_block_groups_on_path(const float* x, std::size_t count,
+                                              std::uint8_t* packed, const Rule& rule,
+                                              const float* prefetch_end) {
+  static_assert(format_info<typename value_traits<T>::format>::total_bits == 4, "FP4 elements");
+  std::size_t done = 0;
+  with_kernels(active_path(), [&](auto kernels) {
+    using path = decltype(kernels);
+    if constexpr (path::quantizes_fp4_block_groups) {
+      done = path::template quantize_block_groups<typename value_traits<T>::format, Size>(
+          x, count, packed, rule, prefetch_end);
+    }
+  });
+  return done;
+}
+
 // quantize_blocks, with a report or without (Tally).
 template <class T, class Tally>
 void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols, block_shape block,
@@ -15804,7 +16150,8 @@ void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scale
     // `count` (the kernel reads whole vectors) amaxes of 0: code 0, never 254.
     std::fill(amax_bits + count, amax_bits + mx_quantize_piece_blocks, 0U);
     std::uint8_t codes[mx_quantize_piece_blocks];
-    alignas(64) std::uint32_t factor_bits[mx_quantize_piece_blocks];
+    // (Zeroed: g++ 12 for AArch64 cannot see the kernel write them all, and warns.)
+    alignas(64) std::uint32_t factor_bits[mx_quantize_piece_blocks] = {};
     bool subnormal_inverse = false;
     with_kernels(active_path(), [&](auto kernels) {
       subnormal_inverse =
@@ -16984,8 +17331,26 @@ void quantize_mx_packed_checked(const float* x, std::size_t n, std::uint8_t* pac
   detail::check_no_overlap(function, scales_written, packed_written);
   detail::check_mx_scale_rule(function, rule);
   alignas(64) T codes[detail::mx_quantize_piece_blocks * mx_block_size];
-  for (std::size_t b = 0; b < blocks; b += detail::mx_quantize_piece_blocks) {
-    const std::size_t m = detail::smaller(detail::mx_quantize_piece_blocks, blocks - b);
+  std::size_t m = 0;
+  for (std::size_t b = 0; b < blocks; b += m) {
+    // MXFP4: whole groups of blocks side by side in one pass where the active path has the
+    // kernel (quantize_block_groups, FP4 packed as it goes) and no report is asked for, as
+    // quantize_mx takes them for 8-bit elements; a group with a scale code of 254 or 0xFF, and
+    // the last blocks, as below.
+    if constexpr (std::is_same<T, e2m1>::value &&
+                  std::is_same<std::decay_t<Tally>, no_tally>::value) {
+      const mx_scale_thresholds thresholds = mx_thresholds<T>(rule);
+      const mx_block_scales codes_rule{thresholds.low, thresholds.above_once,
+                                       thresholds.above_twice,
+                                       reinterpret_cast<std::uint8_t*>(scales + b)};
+      b += quantize_fp4_block_groups_on_path<T, mx_block_size>(
+          x + b * mx_block_size, blocks - b, packed + packed_bytes<T>(b * mx_block_size),
+          codes_rule, prefetch_ahead(n, 1) != 0 ? x + n : nullptr);
+      if (b == blocks) {
+        break;
+      }
+    }
+    m = detail::smaller(detail::mx_quantize_piece_blocks, blocks - b);
     detail::quantize_mx_unchecked(x + b * mx_block_size, m, codes, scales + b, rule, x + n, tally);
     detail::pack_unchecked(codes, m * mx_block_size, packed + packed_bytes<T>(b * mx_block_size));
   }
@@ -17148,8 +17513,25 @@ void quantize_nvfp4_checked(const float* x, std::size_t n, std::uint8_t* packed,
   // store across two lines costs both. Unaligned, quantize_nvfp4 of 4 Ki floats on AVX-512 ran
   // at 4.4 to 5.0 el/ns depending on where the stack fell; aligned, at 4.7 to 5.0.)
   alignas(64) e2m1 codes[piece * nvfp4_block_size];
-  for (std::size_t first = 0; first < blocks; first += piece) {
-    const std::size_t count = detail::smaller(piece, blocks - first);
+  std::size_t count = 0;
+  for (std::size_t first = 0; first < blocks; first += count) {
+    // Whole groups of blocks side by side in one pass where the active path has the kernel
+    // (quantize_block_groups, FP4 packed as it goes) and no report is asked for: the same
+    // operations, a group's amaxes, bytes and factors in lanes. A group with an infinite or
+    // NaN amax, and the last blocks, as below.
+    if constexpr (std::is_same<std::decay_t<Tally>, no_tally>::value) {
+      static_assert(sizeof(ue4m3) == 1 && std::is_trivially_copyable<ue4m3>::value,
+                    "ue4m3 is its code");
+      const nvfp4_block_scales rule{byte_factor, tensor_scale.decode,
+                                    reinterpret_cast<std::uint8_t*>(scales + first)};
+      first += quantize_fp4_block_groups_on_path<e2m1, nvfp4_block_size>(
+          x + first * nvfp4_block_size, blocks - first, packed + first * nvfp4_block_size / 2, rule,
+          prefetch_ahead(n, 1) != 0 ? x + n : nullptr);
+      if (first == blocks) {
+        break;
+      }
+    }
+    count = detail::smaller(piece, blocks - first);
     // The amaxes' bits from the kernel, read as the floats they are (amax's rule; a NaN keeps
     // its payload, which changes nothing: the byte is NaN, and a signaling NaN's flag is raised
     // by its own element's product in the narrowing anyway). Converting each to amax()'s float

@@ -138,6 +138,38 @@ public:
     }
   }
 
+  // The same kernel for FP4 (T: e2m1), which packs the codes two per byte as it goes, with
+  // unit factors in NVFP4's blocks of 16, on every path that has it (quantizes_fp4_block_groups):
+  // against the nearest-even run's scalar codes just before (e2m1 always saturates), packed by
+  // the portable path. A group it leaves (one with a NaN) keeps those packed codes.
+  template <class T>
+  void run_fp4_block_groups_after_nearest_even(const char* name) {
+    namespace detail = minifloat::detail;
+    const std::size_t n = chunk_.size();
+    const float* x = chunk_.x.data();
+    const std::uint8_t* scalar = buffer(got_, n);
+    std::uint8_t* expected = buffer(expected_, n);
+    detail::portable_kernels::pack_nibble_pairs(scalar, n, expected);
+    thread_local std::vector<std::uint8_t> packed_codes;
+    std::uint8_t* packed = buffer(packed_codes, n / 2);
+    const std::size_t blocks = n / 16;
+    for (const minifloat::simd_path path : paths_) {
+      std::memcpy(packed, expected, n / 2);
+      detail::with_kernels(path, [&](auto kernels) {
+        using kernels_of_path = decltype(kernels);
+        if constexpr (kernels_of_path::quantizes_fp4_block_groups) {
+          for (std::size_t b = 0; b < blocks;) {
+            const std::size_t done =
+                kernels_of_path::template quantize_block_groups<typename T::format, 16>(
+                    x + b * 16, blocks - b, packed + b * 8, detail::unit_block_scales{}, nullptr);
+            b += done == 0 ? 1 : done;
+          }
+        }
+      });
+      compare(simd_tally_, packed, expected, n / 2, name);
+    }
+  }
+
 private:
   static std::uint8_t* buffer(std::vector<std::uint8_t>& v, std::size_t n) {
     v.resize(n);
@@ -215,6 +247,9 @@ void sweep_all_floats(const reference::format& fmt, checks which) {
     check.run<T, rounding_rule::nearest_even, overflow::non_saturating>(
         "nearest_even", c.mixed, [](float x, std::uint32_t) { return minifloat::convert<T>(x); },
         deterministic(mode::nearest_even, false));
+    if constexpr (minifloat::format_info<typename T::format>::total_bits == 4) {
+      check.run_fp4_block_groups_after_nearest_even<T>("one-pass block kernel, FP4 packed");
+    }
     if (which == checks::nearest_even) {
       return;
     }

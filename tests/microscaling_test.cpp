@@ -376,6 +376,22 @@ TEST(Mx, BranchFreeScaleAgreesWithComputeMxScale) {
   check_branch_free_scales<minifloat::e4m3fnuz>();
 }
 
+// 100 MX blocks of N(0, 1) values, block b scaled by 2^(6 (b mod 20) - 60), with a zero block
+// (block 1), a NaN block and an infinite block (blocks nan_block and infinite_block).
+std::vector<float> mx_test_blocks(unsigned seed, std::size_t nan_block,
+                                  std::size_t infinite_block) {
+  std::mt19937 rng(seed);
+  std::normal_distribution<float> normal(0.0f, 1.0f);
+  std::vector<float> x(32 * 100);
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    x[i] = normal(rng) * std::ldexp(1.0f, static_cast<int>(i / 32 % 20) * 6 - 60);
+  }
+  std::fill(x.begin() + 32, x.begin() + 64, 0.0f);
+  x[32 * nan_block + 7] = ieee::quiet_nan<float>();
+  x[32 * infinite_block + 31] = -ieee::positive_infinity<float>();
+  return x;
+}
+
 // quantize_mx / dequantize_mx for element type T against the definition: elements are the
 // reference's saturating nearest-even rounding of the exact quotient x / 2^k, and decoding is
 // the exact product rounded once to float. 100 blocks: a whole piece of quantize_mx's loop and
@@ -383,16 +399,8 @@ TEST(Mx, BranchFreeScaleAgreesWithComputeMxScale) {
 template <class T>
 void check_blocks(mx_scale_rule rule) {
   const reference::narrower ref(under_test::format_of<T>::get());
-  std::mt19937 rng(9);
-  std::normal_distribution<float> normal(0.0f, 1.0f);
-  const std::size_t n = 32 * 100;
-  std::vector<float> x(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    x[i] = normal(rng) * std::ldexp(1.0f, static_cast<int>(i / 32 % 20) * 6 - 60);
-  }
-  std::fill(x.begin() + 32, x.begin() + 64, 0.0f); // a zero block
-  x[64 + 7] = ieee::quiet_nan<float>();            // a NaN block
-  x[96 + 31] = -ieee::positive_infinity<float>();  // an infinite block
+  const std::vector<float> x = mx_test_blocks(9, 2, 3);
+  const std::size_t n = x.size();
   std::vector<T> q(n);
   std::vector<e8m0> scales(n / 32);
   minifloat::quantize_mx(x.data(), n, q.data(), scales.data(), rule);
@@ -440,6 +448,35 @@ TEST(Mx, BlocksOfEveryElementTypeAndRule) {
     check_blocks<e3m2>(rule);
     check_blocks<e4m3>(rule);
     check_blocks<e5m2>(rule);
+  }
+}
+
+// quantize_mx_packed<e2m1> (MXFP4), which the one-pass kernel packs as it goes on AVX-512: on
+// every path, for every scale rule, quantize_mx's codes packed (checked against the reference by
+// BlocksOfEveryElementTypeAndRule) and its scales, over mx_test_blocks (the NaN and infinite
+// blocks in groups of their own) in whole groups of 16 blocks and a partial one.
+TEST(Mx, PackedFp4EqualsThePackedCodesOnEveryPath) {
+  const std::vector<float> x = mx_test_blocks(29, 40, 80);
+  const std::size_t n = x.size();
+  for (mx_scale_rule rule :
+       {mx_scale_rule::floor, mx_scale_rule::ceil, mx_scale_rule::even, mx_scale_rule::nearest}) {
+    std::vector<e2m1> q(n);
+    std::vector<e8m0> scales(n / 32);
+    std::vector<std::uint8_t> expected(n / 2);
+    {
+      const minifloat::scoped_path portable(minifloat::simd_path::portable);
+      minifloat::quantize_mx(x.data(), n, q.data(), scales.data(), rule);
+      minifloat::pack(q.data(), n, expected.data());
+    }
+    for (minifloat::simd_path path : supported_paths()) {
+      const minifloat::scoped_path chosen(path);
+      std::vector<std::uint8_t> packed(n / 2);
+      std::vector<e8m0> packed_scales(n / 32);
+      minifloat::quantize_mx_packed<e2m1>(x.data(), n, packed.data(), packed_scales.data(), rule);
+      ASSERT_EQ(packed, expected) << minifloat::to_string(path);
+      ASSERT_EQ(std::memcmp(packed_scales.data(), scales.data(), n / 32), 0)
+          << minifloat::to_string(path);
+    }
   }
 }
 
@@ -628,7 +665,10 @@ TEST(Nvfp4, TensorScaleGuardsAndConventions) {
 
 // On every path, over 300 blocks: the piece boundaries of quantize_nvfp4 (128 blocks) and a
 // partial last piece; a zero block (byte 0, factor FLT_MAX) and a block holding a NaN (byte NaN,
-// factor NaN: its elements carry no meaning and are not checked).
+// factor NaN: its elements carry no meaning and are not checked), each in a group of 16 blocks
+// that the one-pass kernel (AVX-512) takes or leaves: a block holding an infinity (byte 448, the
+// infinity saturated; its group left to the general steps), blocks whose bytes are ue4m3
+// subnormals or 0 while their elements are not (factor FLT_MAX: every element saturates).
 TEST(Nvfp4, QuantizeFollowsTheRecipeStepByStep) {
   const reference::narrower e2m1_ref(reference::e2m1);
   const reference::narrower ue4m3_ref(reference::ue4m3);
@@ -643,6 +683,11 @@ TEST(Nvfp4, QuantizeFollowsTheRecipeStepByStep) {
   const std::size_t nan_block = 130;
   const auto scale = minifloat::nvfp4_tensor_scale::from_amax(minifloat::amax(x.data(), n));
   x[16 * nan_block + 5] = std::numeric_limits<float>::quiet_NaN();
+  const std::size_t infinite_block = 200;
+  x[16 * infinite_block + 3] = -std::numeric_limits<float>::infinity();
+  for (std::size_t j = 16 * 250; j < 16 * 252; ++j) {
+    x[j] = std::ldexp(x[j], j < 16 * 251 ? -14 : -40); // a subnormal byte, then byte 0
+  }
   std::vector<std::uint8_t> packed(n / 2);
   std::vector<ue4m3> bytes(n / 16);
   std::vector<e2m1> q(n);
@@ -677,7 +722,13 @@ TEST(Nvfp4, QuantizeFollowsTheRecipeStepByStep) {
     }
   }
   EXPECT_EQ(bytes[nan_block].bits(), 0x7F);
-  x[16 * nan_block + 5] = 1.0f; // (the round trip below checks every element)
+  EXPECT_EQ(bytes[infinite_block].bits(), 0x7E);
+  EXPECT_LT(bytes[250].bits(), 0x08);
+  EXPECT_NE(bytes[250].bits(), 0x00);
+  EXPECT_EQ(bytes[251].bits(), 0x00);
+  EXPECT_EQ(q[16 * 251].bits() & 0x7U, 0x7U); // a non-zero element times FLT_MAX: 6
+  x[16 * nan_block + 5] = 1.0f;               // (the round trip below checks every element)
+  x[16 * infinite_block + 3] = 1.0f;
   minifloat::quantize_nvfp4(x.data(), n, packed.data(), bytes.data(), scale);
   minifloat::unpack(packed.data(), n, q.data());
   EXPECT_EQ(bytes[1].bits(), 0x00);

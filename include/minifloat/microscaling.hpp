@@ -150,8 +150,26 @@ void quantize_mx_packed_checked(const float* x, std::size_t n, std::uint8_t* pac
   detail::check_no_overlap(function, scales_written, packed_written);
   detail::check_mx_scale_rule(function, rule);
   alignas(64) T codes[detail::mx_quantize_piece_blocks * mx_block_size];
-  for (std::size_t b = 0; b < blocks; b += detail::mx_quantize_piece_blocks) {
-    const std::size_t m = detail::smaller(detail::mx_quantize_piece_blocks, blocks - b);
+  std::size_t m = 0;
+  for (std::size_t b = 0; b < blocks; b += m) {
+    // MXFP4: whole groups of blocks side by side in one pass where the active path has the
+    // kernel (quantize_block_groups, FP4 packed as it goes) and no report is asked for, as
+    // quantize_mx takes them for 8-bit elements; a group with a scale code of 254 or 0xFF, and
+    // the last blocks, as below.
+    if constexpr (std::is_same<T, e2m1>::value &&
+                  std::is_same<std::decay_t<Tally>, no_tally>::value) {
+      const mx_scale_thresholds thresholds = mx_thresholds<T>(rule);
+      const mx_block_scales codes_rule{thresholds.low, thresholds.above_once,
+                                       thresholds.above_twice,
+                                       reinterpret_cast<std::uint8_t*>(scales + b)};
+      b += quantize_fp4_block_groups_on_path<T, mx_block_size>(
+          x + b * mx_block_size, blocks - b, packed + packed_bytes<T>(b * mx_block_size),
+          codes_rule, prefetch_ahead(n, 1) != 0 ? x + n : nullptr);
+      if (b == blocks) {
+        break;
+      }
+    }
+    m = detail::smaller(detail::mx_quantize_piece_blocks, blocks - b);
     detail::quantize_mx_unchecked(x + b * mx_block_size, m, codes, scales + b, rule, x + n, tally);
     detail::pack_unchecked(codes, m * mx_block_size, packed + packed_bytes<T>(b * mx_block_size));
   }
@@ -314,8 +332,25 @@ void quantize_nvfp4_checked(const float* x, std::size_t n, std::uint8_t* packed,
   // store across two lines costs both. Unaligned, quantize_nvfp4 of 4 Ki floats on AVX-512 ran
   // at 4.4 to 5.0 el/ns depending on where the stack fell; aligned, at 4.7 to 5.0.)
   alignas(64) e2m1 codes[piece * nvfp4_block_size];
-  for (std::size_t first = 0; first < blocks; first += piece) {
-    const std::size_t count = detail::smaller(piece, blocks - first);
+  std::size_t count = 0;
+  for (std::size_t first = 0; first < blocks; first += count) {
+    // Whole groups of blocks side by side in one pass where the active path has the kernel
+    // (quantize_block_groups, FP4 packed as it goes) and no report is asked for: the same
+    // operations, a group's amaxes, bytes and factors in lanes. A group with an infinite or
+    // NaN amax, and the last blocks, as below.
+    if constexpr (std::is_same<std::decay_t<Tally>, no_tally>::value) {
+      static_assert(sizeof(ue4m3) == 1 && std::is_trivially_copyable<ue4m3>::value,
+                    "ue4m3 is its code");
+      const nvfp4_block_scales rule{byte_factor, tensor_scale.decode,
+                                    reinterpret_cast<std::uint8_t*>(scales + first)};
+      first += quantize_fp4_block_groups_on_path<e2m1, nvfp4_block_size>(
+          x + first * nvfp4_block_size, blocks - first, packed + first * nvfp4_block_size / 2, rule,
+          prefetch_ahead(n, 1) != 0 ? x + n : nullptr);
+      if (first == blocks) {
+        break;
+      }
+    }
+    count = detail::smaller(piece, blocks - first);
     // The amaxes' bits from the kernel, read as the floats they are (amax's rule; a NaN keeps
     // its payload, which changes nothing: the byte is NaN, and a signaling NaN's flag is raised
     // by its own element's product in the narrowing anyway). Converting each to amax()'s float

@@ -106,6 +106,13 @@ struct mx_block_scales {
   std::uint32_t above_twice;
   std::uint8_t* codes;
 };
+// quantize_nvfp4: the scale byte ue4m3(amax * byte_factor) goes to codes[block], and the factor
+// is 1 / (byte's value * decode), at most FLT_MAX.
+struct nvfp4_block_scales {
+  float byte_factor;
+  float decode;
+  std::uint8_t* codes;
+};
 // The all-floats sweeps' door to the one-pass kernel (tests/exhaustive_test.cpp): every factor
 // 1 and no scale output, so that the kernel narrows the floats themselves.
 struct unit_block_scales {};

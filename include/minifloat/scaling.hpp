@@ -370,6 +370,25 @@ std::size_t quantize_block_groups_on_path(const float* x, std::size_t count, T* 
   return done;
 }
 
+// The same for FP4 elements (T: e2m1), packed two per byte into `packed` (from x's first
+// block's), where the active path's kernel packs them (quantizes_fp4_block_groups; elsewhere
+// none: returns 0).
+template <class T, std::size_t Size, class Rule>
+std::size_t quantize_fp4_block_groups_on_path(const float* x, std::size_t count,
+                                              std::uint8_t* packed, const Rule& rule,
+                                              const float* prefetch_end) {
+  static_assert(format_info<typename value_traits<T>::format>::total_bits == 4, "FP4 elements");
+  std::size_t done = 0;
+  with_kernels(active_path(), [&](auto kernels) {
+    using path = decltype(kernels);
+    if constexpr (path::quantizes_fp4_block_groups) {
+      done = path::template quantize_block_groups<typename value_traits<T>::format, Size>(
+          x, count, packed, rule, prefetch_end);
+    }
+  });
+  return done;
+}
+
 // quantize_blocks, with a report or without (Tally).
 template <class T, class Tally>
 void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols, block_shape block,
@@ -771,7 +790,8 @@ void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scale
     // `count` (the kernel reads whole vectors) amaxes of 0: code 0, never 254.
     std::fill(amax_bits + count, amax_bits + mx_quantize_piece_blocks, 0U);
     std::uint8_t codes[mx_quantize_piece_blocks];
-    alignas(64) std::uint32_t factor_bits[mx_quantize_piece_blocks];
+    // (Zeroed: g++ 12 for AArch64 cannot see the kernel write them all, and warns.)
+    alignas(64) std::uint32_t factor_bits[mx_quantize_piece_blocks] = {};
     bool subnormal_inverse = false;
     with_kernels(active_path(), [&](auto kernels) {
       subnormal_inverse =

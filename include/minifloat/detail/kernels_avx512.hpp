@@ -276,6 +276,15 @@ MINIFLOAT_LANE_FN __m512i codes4(u32v a, u32v b, u32v c, u32v d) {
 MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
   _mm512_storeu_si512(p, codes4(a, b, c, d));
 }
+// 64 FP4 codes (each lane below 16) packed two per byte into 32 bytes at p, element 2k in the low
+// nibble of byte k (packed.hpp): the codes' bytes in order (codes4), then VPMADDUBSW makes each
+// pair (c0, c1) the word c0 + 16 c1 and VPMOVWB keeps the words' low bytes, as
+// pack_nibble_pairs does from memory.
+MINIFLOAT_LANE_FN void store_nibble_pairs4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
+  const __m512i weights = _mm512_set1_epi16(0x1001); // bytes 1, 16
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p),
+                      _mm512_cvtepi16_epi8(_mm512_maddubs_epi16(codes4(a, b, c, d), weights)));
+}
 // 64 codes from the magnitudes in the low bytes of four vectors a, b, c, d (below 128:
 // lanes_by_addition's sums) and the sign bits of four vectors of floats fa, fb, fc, fd: one
 // VPERMT2B per pair of vectors gathers their bytes 0 (magnitudes) or 3 (signs) into one half of
@@ -932,6 +941,8 @@ struct avx512_kernels {
   static constexpr lane_capabilities capabilities = avx512::capabilities;
   // quantize_block_groups (below) exists.
   static constexpr bool quantizes_block_groups = true;
+  // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
+  static constexpr bool quantizes_fp4_block_groups = true;
 
   // (mode: non_temporal writes the codes without random bits or report with streaming stores,
   // past dst's first 64-byte boundary. Float -> e4m3 at 64 Mi on an AMD Zen 5, source and
@@ -1012,18 +1023,21 @@ struct avx512_kernels {
     }
     avx512::block_max_magnitude_bits(src, blocks, block_size, out, rows, stride);
   }
-  // One-row blocks of Size floats (32 or 128) quantized 16 side by side at a time in one pass
-  // (lanes.inc quantize_block_groups), the amaxes by whole cache lines
-  // (group_max_magnitudes_by_lines); returns the blocks done.
+  // One-row blocks of Size floats (16, 32 or 128) quantized 16 side by side at a time in one pass
+  // (lanes.inc quantize_block_groups), the amaxes of blocks of two vectors or more by whole cache
+  // lines (group_max_magnitudes_by_lines); returns the blocks done. FP4 codes (Target e2m1) go
+  // packed two per byte into `codes`.
   template <class Target, std::size_t Size, class Rule>
   static std::size_t quantize_block_groups(const float* src, std::size_t blocks,
                                            std::uint8_t* codes, const Rule& rule,
                                            const float* prefetch_end) {
-    // (A source on a line boundary: the blocks' own vectors are whole lines.)
-    const auto to_line = static_cast<unsigned>(elements_to_line(src));
-    if (to_line != 0 && reinterpret_cast<std::uintptr_t>(src) % sizeof(float) == 0) {
-      return avx512::quantize_block_groups<Target, Size>(
-          src, blocks, codes, rule, avx512::group_max_by_lines<Size>{16 - to_line}, prefetch_end);
+    if constexpr (Size >= 32) {
+      // (A source on a line boundary: the blocks' own vectors are whole lines.)
+      const auto to_line = static_cast<unsigned>(elements_to_line(src));
+      if (to_line != 0 && reinterpret_cast<std::uintptr_t>(src) % sizeof(float) == 0) {
+        return avx512::quantize_block_groups<Target, Size>(
+            src, blocks, codes, rule, avx512::group_max_by_lines<Size>{16 - to_line}, prefetch_end);
+      }
     }
     return avx512::quantize_block_groups<Target, Size>(
         src, blocks, codes, rule, avx512::group_max_by_blocks<Size>{}, prefetch_end);

@@ -335,6 +335,8 @@ struct neon_kernels {
   static constexpr lane_capabilities capabilities = neon::capabilities;
   // quantize_block_groups (below) exists.
   static constexpr bool quantizes_block_groups = true;
+  // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
+  static constexpr bool quantizes_fp4_block_groups = false;
 
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>

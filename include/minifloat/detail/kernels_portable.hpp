@@ -356,6 +356,8 @@ struct portable_kernels {
   // time in one pass (lanes.inc quantize_block_groups), returning the blocks done. Not here: a
   // group of one block narrowed one float at a time, where the encode loop below is vectorized.
   static constexpr bool quantizes_block_groups = false;
+  // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
+  static constexpr bool quantizes_fp4_block_groups = false;
 
   // n values of src (float, double, binary16_bits, bfloat16_bits, scaled_floats or
   // block_scaled_floats) into codes of Target, with rounding Rule and overflow rule Overflow;
