@@ -3884,6 +3884,24 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
   }
 }
 
+// narrow_nan_free for FP4 in two MX blocks of 32 on 16 lanes (vectors 0, 1 the first block's
+// elements 0-15 and 16-31, vectors 2, 3 the second's), into ggml's order: the first block's 16
+// element bytes at out (element j | element j + 16 << 4), the second's 17 bytes further on, past
+// its scale byte.
+template <class Target>
+MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
+                                            const float (&factors)[4]) {
+  constexpr auto variant = nearest_lane_variant<Target>();
+  u32v codes[4] = {};
+  for (std::size_t v = 0; v < 4; ++v) {
+    codes[v] = convert_float_lanes<Target, ::minifloat::detail::rounding_rule::nearest_even,
+                                   ::minifloat::overflow::saturate, variant, true>(
+        mul_f32(load_float_bits(p + v * width), factors[v]), splat(0U));
+  }
+  store_codes(out, add(codes[0], shl<4>(codes[1])));
+  store_codes(out + 17, add(codes[2], shl<4>(codes[3])));
+}
+
 // The block quantizers' one pass over one-row blocks of Size floats (1 x 128 tiles, quantize_mx's
 // 32), `width` blocks side by side at a time, a group that stays in the first-level cache from
 // its first read to its last: the group's amaxes (GroupMax: group_max_magnitudes, or a path's
@@ -3898,7 +3916,11 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
 // leaves to the general loop, and returns the blocks done. While a group is narrowed, the one
 // after the next is prefetched where it lies before prefetch_end (nullptr: none; the caller's
 // arrays under 64 KiB, as prefetch_ahead).
-template <class Target, std::size_t Size, class Rule, class GroupMax>
+// GgmlBlocks (FP4 in MX blocks of 32 on 16 lanes): dst holds ggml's 17-byte blocks
+// (block_mxfp4), whose element bytes the kernel writes (element j in the low nibble of byte j,
+// j + 16 in its high nibble: narrow_nan_free_ggml) and whose scale bytes it leaves to the
+// caller (rule.codes gets them, in order).
+template <class Target, std::size_t Size, bool GgmlBlocks = false, class Rule, class GroupMax>
 MINIFLOAT_ARRAY_FN std::size_t
 quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, const Rule& rule,
                       const GroupMax& group_max, const float* prefetch_end) {
@@ -3909,6 +3931,8 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
                  ::minifloat::format_info<Target>::is_signed) ||
                     packed_fp4,
                 "a signed 8-bit target (the block quantizers' element types) or FP4");
+  static_assert(!GgmlBlocks || (packed_fp4 && Size == 32 && width == 16 && capabilities.store4),
+                "ggml's blocks: FP4 in MX blocks, two per store of 16 lanes");
   constexpr std::size_t group_size = width * Size;
   constexpr std::size_t step = capabilities.store4 ? 4 * width : width;
   constexpr std::size_t vectors = step / width;
@@ -3954,7 +3978,11 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
         for (std::size_t v = 0; v < vectors; ++v) {
           lane_factors[v] = ::minifloat::detail::bit_cast<float>(factors[k + v * width / Size]);
         }
-        narrow_nan_free<Target>(group + i, codes + (packed_fp4 ? i / 2 : i), lane_factors);
+        if constexpr (GgmlBlocks) {
+          narrow_nan_free_ggml<Target>(group + i, dst + (g * width + k) * 17 + 1, lane_factors);
+        } else {
+          narrow_nan_free<Target>(group + i, codes + (packed_fp4 ? i / 2 : i), lane_factors);
+        }
       }
     }
     if (!next_done) {
@@ -7819,6 +7847,24 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
   }
 }
 
+// narrow_nan_free for FP4 in two MX blocks of 32 on 16 lanes (vectors 0, 1 the first block's
+// elements 0-15 and 16-31, vectors 2, 3 the second's), into ggml's order: the first block's 16
+// element bytes at out (element j | element j + 16 << 4), the second's 17 bytes further on, past
+// its scale byte.
+template <class Target>
+MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
+                                            const float (&factors)[4]) {
+  constexpr auto variant = nearest_lane_variant<Target>();
+  u32v codes[4] = {};
+  for (std::size_t v = 0; v < 4; ++v) {
+    codes[v] = convert_float_lanes<Target, ::minifloat::detail::rounding_rule::nearest_even,
+                                   ::minifloat::overflow::saturate, variant, true>(
+        mul_f32(load_float_bits(p + v * width), factors[v]), splat(0U));
+  }
+  store_codes(out, add(codes[0], shl<4>(codes[1])));
+  store_codes(out + 17, add(codes[2], shl<4>(codes[3])));
+}
+
 // The block quantizers' one pass over one-row blocks of Size floats (1 x 128 tiles, quantize_mx's
 // 32), `width` blocks side by side at a time, a group that stays in the first-level cache from
 // its first read to its last: the group's amaxes (GroupMax: group_max_magnitudes, or a path's
@@ -7833,7 +7879,11 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
 // leaves to the general loop, and returns the blocks done. While a group is narrowed, the one
 // after the next is prefetched where it lies before prefetch_end (nullptr: none; the caller's
 // arrays under 64 KiB, as prefetch_ahead).
-template <class Target, std::size_t Size, class Rule, class GroupMax>
+// GgmlBlocks (FP4 in MX blocks of 32 on 16 lanes): dst holds ggml's 17-byte blocks
+// (block_mxfp4), whose element bytes the kernel writes (element j in the low nibble of byte j,
+// j + 16 in its high nibble: narrow_nan_free_ggml) and whose scale bytes it leaves to the
+// caller (rule.codes gets them, in order).
+template <class Target, std::size_t Size, bool GgmlBlocks = false, class Rule, class GroupMax>
 MINIFLOAT_ARRAY_FN std::size_t
 quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, const Rule& rule,
                       const GroupMax& group_max, const float* prefetch_end) {
@@ -7844,6 +7894,8 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
                  ::minifloat::format_info<Target>::is_signed) ||
                     packed_fp4,
                 "a signed 8-bit target (the block quantizers' element types) or FP4");
+  static_assert(!GgmlBlocks || (packed_fp4 && Size == 32 && width == 16 && capabilities.store4),
+                "ggml's blocks: FP4 in MX blocks, two per store of 16 lanes");
   constexpr std::size_t group_size = width * Size;
   constexpr std::size_t step = capabilities.store4 ? 4 * width : width;
   constexpr std::size_t vectors = step / width;
@@ -7889,7 +7941,11 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
         for (std::size_t v = 0; v < vectors; ++v) {
           lane_factors[v] = ::minifloat::detail::bit_cast<float>(factors[k + v * width / Size]);
         }
-        narrow_nan_free<Target>(group + i, codes + (packed_fp4 ? i / 2 : i), lane_factors);
+        if constexpr (GgmlBlocks) {
+          narrow_nan_free_ggml<Target>(group + i, dst + (g * width + k) * 17 + 1, lane_factors);
+        } else {
+          narrow_nan_free<Target>(group + i, codes + (packed_fp4 ? i / 2 : i), lane_factors);
+        }
       }
     }
     if (!next_done) {
@@ -11221,6 +11277,24 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
   }
 }
 
+// narrow_nan_free for FP4 in two MX blocks of 32 on 16 lanes (vectors 0, 1 the first block's
+// elements 0-15 and 16-31, vectors 2, 3 the second's), into ggml's order: the first block's 16
+// element bytes at out (element j | element j + 16 << 4), the second's 17 bytes further on, past
+// its scale byte.
+template <class Target>
+MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
+                                            const float (&factors)[4]) {
+  constexpr auto variant = nearest_lane_variant<Target>();
+  u32v codes[4] = {};
+  for (std::size_t v = 0; v < 4; ++v) {
+    codes[v] = convert_float_lanes<Target, ::minifloat::detail::rounding_rule::nearest_even,
+                                   ::minifloat::overflow::saturate, variant, true>(
+        mul_f32(load_float_bits(p + v * width), factors[v]), splat(0U));
+  }
+  store_codes(out, add(codes[0], shl<4>(codes[1])));
+  store_codes(out + 17, add(codes[2], shl<4>(codes[3])));
+}
+
 // The block quantizers' one pass over one-row blocks of Size floats (1 x 128 tiles, quantize_mx's
 // 32), `width` blocks side by side at a time, a group that stays in the first-level cache from
 // its first read to its last: the group's amaxes (GroupMax: group_max_magnitudes, or a path's
@@ -11235,7 +11309,11 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
 // leaves to the general loop, and returns the blocks done. While a group is narrowed, the one
 // after the next is prefetched where it lies before prefetch_end (nullptr: none; the caller's
 // arrays under 64 KiB, as prefetch_ahead).
-template <class Target, std::size_t Size, class Rule, class GroupMax>
+// GgmlBlocks (FP4 in MX blocks of 32 on 16 lanes): dst holds ggml's 17-byte blocks
+// (block_mxfp4), whose element bytes the kernel writes (element j in the low nibble of byte j,
+// j + 16 in its high nibble: narrow_nan_free_ggml) and whose scale bytes it leaves to the
+// caller (rule.codes gets them, in order).
+template <class Target, std::size_t Size, bool GgmlBlocks = false, class Rule, class GroupMax>
 MINIFLOAT_ARRAY_FN std::size_t
 quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, const Rule& rule,
                       const GroupMax& group_max, const float* prefetch_end) {
@@ -11246,6 +11324,8 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
                  ::minifloat::format_info<Target>::is_signed) ||
                     packed_fp4,
                 "a signed 8-bit target (the block quantizers' element types) or FP4");
+  static_assert(!GgmlBlocks || (packed_fp4 && Size == 32 && width == 16 && capabilities.store4),
+                "ggml's blocks: FP4 in MX blocks, two per store of 16 lanes");
   constexpr std::size_t group_size = width * Size;
   constexpr std::size_t step = capabilities.store4 ? 4 * width : width;
   constexpr std::size_t vectors = step / width;
@@ -11291,7 +11371,11 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
         for (std::size_t v = 0; v < vectors; ++v) {
           lane_factors[v] = ::minifloat::detail::bit_cast<float>(factors[k + v * width / Size]);
         }
-        narrow_nan_free<Target>(group + i, codes + (packed_fp4 ? i / 2 : i), lane_factors);
+        if constexpr (GgmlBlocks) {
+          narrow_nan_free_ggml<Target>(group + i, dst + (g * width + k) * 17 + 1, lane_factors);
+        } else {
+          narrow_nan_free<Target>(group + i, codes + (packed_fp4 ? i / 2 : i), lane_factors);
+        }
       }
     }
     if (!next_done) {
@@ -12071,6 +12155,22 @@ struct avx512_kernels {
     }
     return avx512::quantize_block_groups<Target, Size>(
         src, blocks, codes, rule, avx512::group_max_by_blocks<Size>{}, prefetch_end);
+  }
+  // MXFP4 in ggml's 17-byte blocks (block_mxfp4) at `blocks_out`, 16 side by side at a time in
+  // one pass as quantize_block_groups above: the element bytes written, the scale codes to
+  // rule.codes (the caller puts them in the blocks); returns the blocks done.
+  template <class Rule>
+  static std::size_t quantize_ggml_block_groups(const float* src, std::size_t blocks,
+                                                std::uint8_t* blocks_out, const Rule& rule,
+                                                const float* prefetch_end) {
+    const auto to_line = static_cast<unsigned>(elements_to_line(src));
+    if (to_line != 0 && reinterpret_cast<std::uintptr_t>(src) % sizeof(float) == 0) {
+      return avx512::quantize_block_groups<formats::e2m1, 32, true>(
+          src, blocks, blocks_out, rule, avx512::group_max_by_lines<32>{16 - to_line},
+          prefetch_end);
+    }
+    return avx512::quantize_block_groups<formats::e2m1, 32, true>(
+        src, blocks, blocks_out, rule, avx512::group_max_by_blocks<32>{}, prefetch_end);
   }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).
@@ -14552,6 +14652,24 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
   }
 }
 
+// narrow_nan_free for FP4 in two MX blocks of 32 on 16 lanes (vectors 0, 1 the first block's
+// elements 0-15 and 16-31, vectors 2, 3 the second's), into ggml's order: the first block's 16
+// element bytes at out (element j | element j + 16 << 4), the second's 17 bytes further on, past
+// its scale byte.
+template <class Target>
+MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
+                                            const float (&factors)[4]) {
+  constexpr auto variant = nearest_lane_variant<Target>();
+  u32v codes[4] = {};
+  for (std::size_t v = 0; v < 4; ++v) {
+    codes[v] = convert_float_lanes<Target, ::minifloat::detail::rounding_rule::nearest_even,
+                                   ::minifloat::overflow::saturate, variant, true>(
+        mul_f32(load_float_bits(p + v * width), factors[v]), splat(0U));
+  }
+  store_codes(out, add(codes[0], shl<4>(codes[1])));
+  store_codes(out + 17, add(codes[2], shl<4>(codes[3])));
+}
+
 // The block quantizers' one pass over one-row blocks of Size floats (1 x 128 tiles, quantize_mx's
 // 32), `width` blocks side by side at a time, a group that stays in the first-level cache from
 // its first read to its last: the group's amaxes (GroupMax: group_max_magnitudes, or a path's
@@ -14566,7 +14684,11 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
 // leaves to the general loop, and returns the blocks done. While a group is narrowed, the one
 // after the next is prefetched where it lies before prefetch_end (nullptr: none; the caller's
 // arrays under 64 KiB, as prefetch_ahead).
-template <class Target, std::size_t Size, class Rule, class GroupMax>
+// GgmlBlocks (FP4 in MX blocks of 32 on 16 lanes): dst holds ggml's 17-byte blocks
+// (block_mxfp4), whose element bytes the kernel writes (element j in the low nibble of byte j,
+// j + 16 in its high nibble: narrow_nan_free_ggml) and whose scale bytes it leaves to the
+// caller (rule.codes gets them, in order).
+template <class Target, std::size_t Size, bool GgmlBlocks = false, class Rule, class GroupMax>
 MINIFLOAT_ARRAY_FN std::size_t
 quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, const Rule& rule,
                       const GroupMax& group_max, const float* prefetch_end) {
@@ -14577,6 +14699,8 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
                  ::minifloat::format_info<Target>::is_signed) ||
                     packed_fp4,
                 "a signed 8-bit target (the block quantizers' element types) or FP4");
+  static_assert(!GgmlBlocks || (packed_fp4 && Size == 32 && width == 16 && capabilities.store4),
+                "ggml's blocks: FP4 in MX blocks, two per store of 16 lanes");
   constexpr std::size_t group_size = width * Size;
   constexpr std::size_t step = capabilities.store4 ? 4 * width : width;
   constexpr std::size_t vectors = step / width;
@@ -14622,7 +14746,11 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
         for (std::size_t v = 0; v < vectors; ++v) {
           lane_factors[v] = ::minifloat::detail::bit_cast<float>(factors[k + v * width / Size]);
         }
-        narrow_nan_free<Target>(group + i, codes + (packed_fp4 ? i / 2 : i), lane_factors);
+        if constexpr (GgmlBlocks) {
+          narrow_nan_free_ggml<Target>(group + i, dst + (g * width + k) * 17 + 1, lane_factors);
+        } else {
+          narrow_nan_free<Target>(group + i, codes + (packed_fp4 ? i / 2 : i), lane_factors);
+        }
       }
     }
     if (!next_done) {
@@ -17445,8 +17573,36 @@ void quantize_mxfp4_ggml_checked(const float* x, std::size_t n, block_mxfp4* blo
   static_assert(sizeof(e2m1) == 1 && sizeof(e8m0) == 1, "a value is its code");
   alignas(64) e2m1 codes[mx_quantize_piece_blocks * mx_block_size];
   e8m0 scales[mx_quantize_piece_blocks];
-  for (std::size_t b = 0; b < count; b += mx_quantize_piece_blocks) {
-    const std::size_t m = detail::smaller(mx_quantize_piece_blocks, count - b);
+  std::size_t m = 0;
+  for (std::size_t b = 0; b < count; b += m) {
+    // Whole groups of blocks side by side in one pass where the active path has the kernel
+    // (quantize_block_groups, which writes the element bytes in ggml's order) and no report is
+    // asked for; the scales come back in order and go into their blocks. A group with a scale
+    // code of 254 or 0xFF, and the last blocks, as below.
+    if constexpr (std::is_same<std::decay_t<Tally>, no_tally>::value) {
+      const std::size_t most = detail::smaller(mx_quantize_piece_blocks, count - b);
+      const mx_scale_thresholds thresholds = mx_thresholds<e2m1>(rule);
+      std::uint8_t scale_codes[mx_quantize_piece_blocks];
+      const mx_block_scales codes_rule{thresholds.low, thresholds.above_once,
+                                       thresholds.above_twice, scale_codes};
+      std::size_t done = 0;
+      detail::with_kernels(active_path(), [&](auto kernels) {
+        using path = decltype(kernels);
+        if constexpr (path::quantizes_fp4_block_groups) {
+          done = path::quantize_ggml_block_groups(
+              x + b * mx_block_size, most, reinterpret_cast<std::uint8_t*>(blocks + b), codes_rule,
+              prefetch_ahead(n, 1) != 0 ? x + n : nullptr);
+        }
+      });
+      for (std::size_t k = 0; k < done; ++k) {
+        blocks[b + k].scale = scale_codes[k];
+      }
+      if (done != 0) {
+        m = done;
+        continue;
+      }
+    }
+    m = detail::smaller(mx_quantize_piece_blocks, count - b);
     detail::quantize_mx_unchecked(x + b * mx_block_size, m, codes, scales, rule, x + n, tally);
     const auto* bytes = reinterpret_cast<const std::uint8_t*>(codes);
     for (std::size_t k = 0; k < m; ++k) {

@@ -451,11 +451,12 @@ TEST(Mx, BlocksOfEveryElementTypeAndRule) {
   }
 }
 
-// quantize_mx_packed<e2m1> (MXFP4), which the one-pass kernel packs as it goes on AVX-512: on
-// every path, for every scale rule, quantize_mx's codes packed (checked against the reference by
-// BlocksOfEveryElementTypeAndRule) and its scales, over mx_test_blocks (the NaN and infinite
-// blocks in groups of their own) in whole groups of 16 blocks and a partial one.
-TEST(Mx, PackedFp4EqualsThePackedCodesOnEveryPath) {
+// quantize_mx_packed<e2m1> (MXFP4) and quantize_mxfp4_ggml, which the one-pass kernel packs as
+// it goes on AVX-512: on every path, for every scale rule, quantize_mx's codes packed in each
+// layout (checked against the reference by BlocksOfEveryElementTypeAndRule) and its scales,
+// over mx_test_blocks (the NaN and infinite blocks in groups of their own) in whole groups of
+// 16 blocks and a partial one.
+TEST(Mx, PackedFp4AndGgmlBlocksEqualThePackedCodesOnEveryPath) {
   const std::vector<float> x = mx_test_blocks(29, 40, 80);
   const std::size_t n = x.size();
   for (mx_scale_rule rule :
@@ -476,6 +477,15 @@ TEST(Mx, PackedFp4EqualsThePackedCodesOnEveryPath) {
       ASSERT_EQ(packed, expected) << minifloat::to_string(path);
       ASSERT_EQ(std::memcmp(packed_scales.data(), scales.data(), n / 32), 0)
           << minifloat::to_string(path);
+      std::vector<minifloat::block_mxfp4> blocks(n / 32);
+      minifloat::quantize_mxfp4_ggml(x.data(), n, blocks.data(), rule);
+      for (std::size_t b = 0; b < n / 32; ++b) {
+        ASSERT_EQ(blocks[b].scale, scales[b].bits()) << minifloat::to_string(path) << " " << b;
+        for (std::size_t j = 0; j < 16; ++j) {
+          const unsigned byte = q[32 * b + j].bits() | q[32 * b + j + 16].bits() << 4;
+          ASSERT_EQ(blocks[b].elements[j], byte) << minifloat::to_string(path) << " " << b;
+        }
+      }
     }
   }
 }

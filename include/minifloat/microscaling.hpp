@@ -240,8 +240,36 @@ void quantize_mxfp4_ggml_checked(const float* x, std::size_t n, block_mxfp4* blo
   static_assert(sizeof(e2m1) == 1 && sizeof(e8m0) == 1, "a value is its code");
   alignas(64) e2m1 codes[mx_quantize_piece_blocks * mx_block_size];
   e8m0 scales[mx_quantize_piece_blocks];
-  for (std::size_t b = 0; b < count; b += mx_quantize_piece_blocks) {
-    const std::size_t m = detail::smaller(mx_quantize_piece_blocks, count - b);
+  std::size_t m = 0;
+  for (std::size_t b = 0; b < count; b += m) {
+    // Whole groups of blocks side by side in one pass where the active path has the kernel
+    // (quantize_block_groups, which writes the element bytes in ggml's order) and no report is
+    // asked for; the scales come back in order and go into their blocks. A group with a scale
+    // code of 254 or 0xFF, and the last blocks, as below.
+    if constexpr (std::is_same<std::decay_t<Tally>, no_tally>::value) {
+      const std::size_t most = detail::smaller(mx_quantize_piece_blocks, count - b);
+      const mx_scale_thresholds thresholds = mx_thresholds<e2m1>(rule);
+      std::uint8_t scale_codes[mx_quantize_piece_blocks];
+      const mx_block_scales codes_rule{thresholds.low, thresholds.above_once,
+                                       thresholds.above_twice, scale_codes};
+      std::size_t done = 0;
+      detail::with_kernels(active_path(), [&](auto kernels) {
+        using path = decltype(kernels);
+        if constexpr (path::quantizes_fp4_block_groups) {
+          done = path::quantize_ggml_block_groups(
+              x + b * mx_block_size, most, reinterpret_cast<std::uint8_t*>(blocks + b), codes_rule,
+              prefetch_ahead(n, 1) != 0 ? x + n : nullptr);
+        }
+      });
+      for (std::size_t k = 0; k < done; ++k) {
+        blocks[b + k].scale = scale_codes[k];
+      }
+      if (done != 0) {
+        m = done;
+        continue;
+      }
+    }
+    m = detail::smaller(mx_quantize_piece_blocks, count - b);
     detail::quantize_mx_unchecked(x + b * mx_block_size, m, codes, scales, rule, x + n, tally);
     const auto* bytes = reinterpret_cast<const std::uint8_t*>(codes);
     for (std::size_t k = 0; k < m; ++k) {

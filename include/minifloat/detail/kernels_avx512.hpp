@@ -1042,6 +1042,22 @@ struct avx512_kernels {
     return avx512::quantize_block_groups<Target, Size>(
         src, blocks, codes, rule, avx512::group_max_by_blocks<Size>{}, prefetch_end);
   }
+  // MXFP4 in ggml's 17-byte blocks (block_mxfp4) at `blocks_out`, 16 side by side at a time in
+  // one pass as quantize_block_groups above: the element bytes written, the scale codes to
+  // rule.codes (the caller puts them in the blocks); returns the blocks done.
+  template <class Rule>
+  static std::size_t quantize_ggml_block_groups(const float* src, std::size_t blocks,
+                                                std::uint8_t* blocks_out, const Rule& rule,
+                                                const float* prefetch_end) {
+    const auto to_line = static_cast<unsigned>(elements_to_line(src));
+    if (to_line != 0 && reinterpret_cast<std::uintptr_t>(src) % sizeof(float) == 0) {
+      return avx512::quantize_block_groups<formats::e2m1, 32, true>(
+          src, blocks, blocks_out, rule, avx512::group_max_by_lines<32>{16 - to_line},
+          prefetch_end);
+    }
+    return avx512::quantize_block_groups<formats::e2m1, 32, true>(
+        src, blocks, blocks_out, rule, avx512::group_max_by_blocks<32>{}, prefetch_end);
+  }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).
   static void block_scales(const std::uint32_t* largest, std::size_t count, float max_value,
