@@ -482,7 +482,8 @@ TEST(Mx, PackedFp4AndGgmlBlocksEqualThePackedCodesOnEveryPath) {
       for (std::size_t b = 0; b < n / 32; ++b) {
         ASSERT_EQ(blocks[b].scale, scales[b].bits()) << minifloat::to_string(path) << " " << b;
         for (std::size_t j = 0; j < 16; ++j) {
-          const unsigned byte = q[32 * b + j].bits() | q[32 * b + j + 16].bits() << 4;
+          const unsigned byte = static_cast<unsigned>(q[32 * b + j].bits()) |
+                                static_cast<unsigned>(q[32 * b + j + 16].bits()) << 4U;
           ASSERT_EQ(blocks[b].elements[j], byte) << minifloat::to_string(path) << " " << b;
         }
       }
