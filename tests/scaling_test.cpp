@@ -308,8 +308,10 @@ TEST(Blocks, EveryLayoutEqualsTheDefinition) {
 }
 
 // Rows of 20 blocks of 2^s columns, which take one kernel call per row (more blocks than a
-// vector has lanes: their amaxes go a vector's width at a time, the rest alone), with NaN and
-// infinite elements, on every path.
+// vector has lanes: their amaxes go a vector's width at a time, the rest four at a time or
+// alone; 2 x 512 blocks: five), with NaN and infinite elements, on every path. (test_values puts
+// a special in every 37 elements: here every 128 x 128 block has a NaN amax and takes the general
+// encode; EdgeCaseAmaxesIn128x128BlocksOnEveryPath has finite ones.)
 TEST(Blocks, WideRowsOnEveryPath) {
   const std::size_t rows = 128;
   const std::size_t cols = 20 * 128;
@@ -326,7 +328,8 @@ TEST(Blocks, WideRowsOnEveryPath) {
     const minifloat::scoped_path on(path);
     for (minifloat::block_shape block :
          {minifloat::tile_1x128, minifloat::block_128x128, minifloat::block_shape{1, 16},
-          minifloat::block_shape{4, 32}, minifloat::per_row(cols)}) {
+          minifloat::block_shape{4, 32}, minifloat::block_shape{2, 512},
+          minifloat::per_row(cols)}) {
       SCOPED_TRACE(minifloat::to_string(path));
       expect_blocks_match_definition<e4m3>(x, rows, cols, block);
       expect_blocks_match_definition<e5m2>(x, rows, cols, block);
@@ -346,13 +349,9 @@ TEST(Blocks, WideRowsOnEveryPath) {
   }
 }
 
-// Blocks whose amaxes are compute_scale's edge cases (0, subnormal, tiny normal quotients past
-// FLT_MAX, FLT_MAX, infinity, NaN, ordinary values), under margins that reach its FLT_MIN clamp
-// and both roundings, on every path: the scales are computed a vector of blocks at a time
-// (lanes.inc block_scales), 37 blocks making whole and partial vectors on every path. As 1 x 128
-// tiles, the finite amaxes alone: whole groups of tiles go through the one-pass kernel
-// (lanes.inc quantize_block_groups), whose products then hold no NaN.
-TEST(Blocks, EdgeCaseAmaxesMarginsAndRoundingsOnEveryPath) {
+// compute_scale's edge cases as block amaxes: 0, subnormal, tiny normal quotients past FLT_MAX,
+// FLT_MAX, infinity, NaN and ordinary values.
+std::vector<float> edge_case_amaxes() {
   std::vector<float> amaxes = {0.0f,
                                1e-45f,
                                1e-39f,
@@ -385,6 +384,17 @@ TEST(Blocks, EdgeCaseAmaxesMarginsAndRoundingsOnEveryPath) {
                                 }),
                  amaxes.end());
   }
+  return amaxes;
+}
+
+// Blocks whose amaxes are compute_scale's edge cases (0, subnormal, tiny normal quotients past
+// FLT_MAX, FLT_MAX, infinity, NaN, ordinary values), under margins that reach its FLT_MIN clamp
+// and both roundings, on every path: the scales are computed a vector of blocks at a time
+// (lanes.inc block_scales), 37 blocks making whole and partial vectors on every path. As 1 x 128
+// tiles, the finite amaxes alone: whole groups of tiles go through the one-pass kernel
+// (lanes.inc quantize_block_groups), whose products then hold no NaN.
+TEST(Blocks, EdgeCaseAmaxesMarginsAndRoundingsOnEveryPath) {
+  const std::vector<float> amaxes = edge_case_amaxes();
   std::vector<float> finite_amaxes = amaxes;
   finite_amaxes.erase(std::remove_if(finite_amaxes.begin(), finite_amaxes.end(),
                                      [](float a) { return !ieee::isfinite(a); }),
@@ -415,6 +425,44 @@ TEST(Blocks, EdgeCaseAmaxesMarginsAndRoundingsOnEveryPath) {
           expect_blocks_match_definition<e5m2>(x, 1, x.size(), minifloat::block_shape{1, width},
                                                margin, rounding);
         }
+      }
+    }
+  }
+}
+
+// 128 x 128 blocks whose amaxes are the same edge cases, infinity and NaN among them, on every
+// path: where the path has it, one block at a time by the kernel that narrows a block while it
+// reads the next one's amax (lanes.inc quantize_block_rows_folding); a block with an infinite or
+// NaN amax goes to the general encode and its successor's amax is read alone. 19 blocks in one
+// row of blocks: the infinite block and the NaN block followed by finite ones, and a finite last
+// block after them. The element at the block's amax sits in a different row of each block.
+TEST(Blocks, EdgeCaseAmaxesIn128x128BlocksOnEveryPath) {
+  const std::vector<float> amaxes = edge_case_amaxes();
+  const std::size_t rows = 128;
+  const std::size_t block_count = amaxes.size() + 2;
+  const std::size_t cols = block_count * 128;
+  std::vector<float> x = test_values(rows * cols, 1.0f, 22);
+  for (std::size_t b = 0; b < block_count; ++b) {
+    const float amax = amaxes[b % amaxes.size()];
+    for (std::size_t r = 0; r < rows; ++r) {
+      for (std::size_t c = b * 128; c < (b + 1) * 128; ++c) {
+        const float v = x[r * cols + c];
+        x[r * cols + c] = ieee::isfinite(amax) ? std::fmin(std::fabs(v) / 4.0f, 1.0f) * amax : v;
+      }
+    }
+    x[(b * 7 % rows) * cols + b * 128 + b % 128] = b % 2 == 1 ? -amax : amax;
+  }
+  for (simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    SCOPED_TRACE(minifloat::to_string(path));
+    for (int margin : {0, 7, 254}) {
+      for (auto rounding :
+           {minifloat::scale_rounding::exact, minifloat::scale_rounding::power_of_two}) {
+        SCOPED_TRACE(margin);
+        expect_blocks_match_definition<e4m3>(x, rows, cols, minifloat::block_128x128, margin,
+                                             rounding);
+        expect_blocks_match_definition<e5m2>(x, rows, cols, minifloat::block_128x128, margin,
+                                             rounding);
       }
     }
   }

@@ -748,7 +748,7 @@ MINIFLOAT_LANE_FN void store_low_bytes(std::uint8_t* p, w16v a, w16v b) {
 struct avx2_kernels {
   static constexpr const char* name = "avx2";
   static constexpr lane_capabilities capabilities = avx2::capabilities;
-  // quantize_block_groups (below) exists.
+  // quantize_block_groups and quantize_block_rows (below) exist.
   static constexpr bool quantizes_block_groups = true;
   // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
   static constexpr bool quantizes_fp4_block_groups = false;
@@ -846,6 +846,22 @@ struct avx2_kernels {
     }
     return avx2::quantize_block_groups<Target, Size>(
         src, blocks, codes, rule, avx2::group_max_by_blocks<Size>{}, prefetch_end);
+  }
+  // One block of `rows` rows of Size floats (row r at src + r * stride, its codes at
+  // codes + r * stride) narrowed by its factor while the next block's amax is read into
+  // *next_amax and the one after it, after_next, is prefetched (lanes.inc
+  // quantize_block_rows; nullptr: none); false, having done nothing, where MXCSR does
+  // not round to nearest.
+  template <class Target, std::size_t Size>
+  static bool quantize_block_rows(const float* src, std::size_t rows, std::size_t stride,
+                                  float factor, std::uint8_t* codes, const float* next,
+                                  const float* after_next, std::uint32_t* next_amax) {
+    if (!avx2::rounds_to_nearest()) {
+      return false;
+    }
+    *next_amax =
+        avx2::quantize_block_rows<Target, Size>(src, rows, stride, factor, codes, next, after_next);
+    return true;
   }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).

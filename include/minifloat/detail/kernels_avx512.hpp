@@ -939,7 +939,7 @@ MINIFLOAT_ARRAY_FN void pack_nibble_pairs(const std::uint8_t* codes, std::size_t
 struct avx512_kernels {
   static constexpr const char* name = "avx512";
   static constexpr lane_capabilities capabilities = avx512::capabilities;
-  // quantize_block_groups (below) exists.
+  // quantize_block_groups and quantize_block_rows (below) exist.
   static constexpr bool quantizes_block_groups = true;
   // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
   static constexpr bool quantizes_fp4_block_groups = true;
@@ -1057,6 +1057,18 @@ struct avx512_kernels {
     }
     return avx512::quantize_block_groups<formats::e2m1, 32, true>(
         src, blocks, blocks_out, rule, avx512::group_max_by_blocks<32>{}, prefetch_end);
+  }
+  // One block of `rows` rows of Size floats (row r at src + r * stride, its codes at
+  // codes + r * stride) narrowed by its factor while the next block's amax is read into
+  // *next_amax and the one after it, after_next, is prefetched (lanes.inc
+  // quantize_block_rows; nullptr: none).
+  template <class Target, std::size_t Size>
+  static bool quantize_block_rows(const float* src, std::size_t rows, std::size_t stride,
+                                  float factor, std::uint8_t* codes, const float* next,
+                                  const float* after_next, std::uint32_t* next_amax) {
+    *next_amax = avx512::quantize_block_rows<Target, Size>(src, rows, stride, factor, codes, next,
+                                                           after_next);
+    return true;
   }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).

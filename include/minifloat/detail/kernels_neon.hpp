@@ -333,7 +333,7 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
 struct neon_kernels {
   static constexpr const char* name = "neon";
   static constexpr lane_capabilities capabilities = neon::capabilities;
-  // quantize_block_groups (below) exists.
+  // quantize_block_groups and quantize_block_rows (below) exist.
   static constexpr bool quantizes_block_groups = true;
   // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
   static constexpr bool quantizes_fp4_block_groups = false;
@@ -370,6 +370,18 @@ struct neon_kernels {
                                            const float* prefetch_end) {
     return neon::quantize_block_groups<Target, Size>(
         src, blocks, codes, rule, neon::group_max_by_blocks<Size>{}, prefetch_end);
+  }
+  // One block of `rows` rows of Size floats (row r at src + r * stride, its codes at
+  // codes + r * stride) narrowed by its factor while the next block's amax is read into
+  // *next_amax and the one after it, after_next, is prefetched (lanes.inc
+  // quantize_block_rows; nullptr: none).
+  template <class Target, std::size_t Size>
+  static bool quantize_block_rows(const float* src, std::size_t rows, std::size_t stride,
+                                  float factor, std::uint8_t* codes, const float* next,
+                                  const float* after_next, std::uint32_t* next_amax) {
+    *next_amax =
+        neon::quantize_block_rows<Target, Size>(src, rows, stride, factor, codes, next, after_next);
+    return true;
   }
   // The blocks' scales and their inverses as float bits (blocks [0, count) rounded up to a
   // multiple of the path's width; lanes.inc block_scales).

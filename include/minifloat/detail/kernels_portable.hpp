@@ -353,8 +353,11 @@ struct portable_kernels {
   static constexpr lane_capabilities capabilities = portable::capabilities;
   // Whether the path has quantize_block_groups<Target, Size>(src, blocks, codes, rule,
   // prefetch_end): one-row blocks of Size floats (32, 128) quantized `width` side by side at a
-  // time in one pass (lanes.inc quantize_block_groups), returning the blocks done. Not here: a
-  // group of one block narrowed one float at a time, where the encode loop below is vectorized.
+  // time in one pass (lanes.inc quantize_block_groups), returning the blocks done, and
+  // quantize_block_rows<Target, Size>(src, rows, stride, factor, codes, next, after_next,
+  // next_amax): one block of several rows narrowed while the next one's amax is read (lanes.inc
+  // quantize_block_rows_folding), returning whether it did. Not here: a group of one block
+  // narrowed one float at a time, where the encode loop below is vectorized.
   static constexpr bool quantizes_block_groups = false;
   // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
   static constexpr bool quantizes_fp4_block_groups = false;
