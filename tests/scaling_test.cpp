@@ -468,6 +468,30 @@ TEST(Blocks, EdgeCaseAmaxesIn128x128BlocksOnEveryPath) {
   }
 }
 
+// 128 x 128 blocks in three rows of five, all finite (test_values' specials left out), each
+// block's magnitudes scaled differently, on every path: the one-block-at-a-time kernel walks the
+// blocks in the order of their scales, across the matrix's rows of blocks.
+TEST(Blocks, FiniteBlocksInSeveralRowsOfBlocksOnEveryPath) {
+  const std::size_t rows = 3 * 128;
+  const std::size_t cols = 5 * 128;
+  std::mt19937 generator(23);
+  std::normal_distribution<float> normal(0.0f, 1.0f);
+  std::vector<float> x(rows * cols);
+  for (std::size_t r = 0; r < rows; ++r) {
+    for (std::size_t c = 0; c < cols; ++c) {
+      const int block = static_cast<int>(r / 128 * 5 + c / 128);
+      x[r * cols + c] = std::ldexp(normal(generator), 3 * block - 20);
+    }
+  }
+  for (simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    SCOPED_TRACE(minifloat::to_string(path));
+    expect_blocks_match_definition<e4m3>(x, rows, cols, minifloat::block_128x128);
+    expect_blocks_match_definition<e5m2>(x, rows, cols, minifloat::block_128x128, 2,
+                                         minifloat::scale_rounding::power_of_two);
+  }
+}
+
 // The blocks' amaxes (the kernel under quantize_blocks, quantize_mx and the microscaling
 // quantizers) on every path, against amax's rule written out: the largest magnitude, NaN if any
 // element is NaN. Block sizes with their own unrolled loops (16, 32, 128) and others, counts below,
