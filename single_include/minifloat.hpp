@@ -3860,6 +3860,42 @@ MINIFLOAT_LANE_FN void store_fp4_codes4(std::uint8_t* out, Codes a, Codes b, Cod
   store_nibble_pairs4(out, a, b, c, d);
 }
 
+// Whether narrow_nan_free may join an FP4 target's signs on its packed codes
+// (store_nibble_pairs4_signed, which only some paths have): the sums' low bytes are the codes'
+// magnitudes exactly (an FP4 code's magnitude fits in the magic constant's low bits, nothing above
+// it), and the products hold no NaN.
+template <class Target, std::size_t Vectors, ::minifloat::detail::step2_variant Variant>
+constexpr bool joins_fp4_signs_on_packed_codes() {
+  return capabilities.signs_on_packed_codes && Vectors == 4 &&
+         Variant == ::minifloat::detail::step2_variant::lane_addition &&
+         clamps_nan_free_by_magnitude<Target, ::minifloat::detail::rounding_rule::nearest_even,
+                                      ::minifloat::overflow::saturate> &&
+         ::minifloat::format_info<Target>::total_bits == 4;
+}
+
+// The two parts that narrow_nan_free joins on the packed codes: 4 vectors of floats from p,
+// vector v times factors[v] (no lane a NaN: their signs), and magnitude_addition's sums of the
+// products for Target with nearest-even rounding and saturation (the magnitudes in their low
+// bits). (A template's members: the paths' store functions that take them, which only some paths
+// have, stay dependent calls.)
+template <class Target>
+struct scaled_magnitude_sums {
+  u32v products[4];
+  u32v sums[4];
+};
+template <class Target>
+MINIFLOAT_LANE_FN scaled_magnitude_sums<Target> scaled_magnitude_sums4(const float* p,
+                                                                       const float (&factors)[4]) {
+  scaled_magnitude_sums<Target> parts{};
+  for (std::size_t v = 0; v < 4; ++v) {
+    parts.products[v] = mul_f32(load_float_bits(p + v * width), factors[v]);
+    parts.sums[v] =
+        magnitude_sum_by_addition<Target, ::minifloat::detail::rounding_rule::nearest_even,
+                                  ::minifloat::overflow::saturate, true>(parts.products[v]);
+  }
+  return parts;
+}
+
 // 4 vectors (or 1, without store4) of floats from p, vector v times factors[v], narrowed to
 // Target with nearest-even rounding and saturation into codes at out (an 8-bit Target: a code
 // per byte; FP4: packed two per byte, store_nibble_pairs4, 4 vectors only); no lane is a NaN.
@@ -3873,21 +3909,25 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
   constexpr step2_variant variant = nearest_lane_variant<Target>();
   constexpr auto saturate = ::minifloat::overflow::saturate;
   constexpr rounding_rule nearest = rounding_rule::nearest_even;
-  if constexpr (capabilities.signs_on_packed_codes && Vectors == 4 &&
-                variant == step2_variant::lane_addition &&
-                clamps_nan_free_by_magnitude<Target, nearest, saturate> &&
-                ::minifloat::format_info<Target>::total_bits == 8) {
-    // The sums' magnitudes and the products' signs joined on the packed codes. (auto:
-    // store_codes4_signed, which only some paths have, stays a dependent call.)
-    const u32v y0 = mul_f32(load_float_bits(p), factors[0]);
-    const u32v y1 = mul_f32(load_float_bits(p + width), factors[1]);
-    const u32v y2 = mul_f32(load_float_bits(p + 2 * width), factors[2]);
-    const u32v y3 = mul_f32(load_float_bits(p + 3 * width), factors[3]);
-    const auto s0 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y0);
-    const auto s1 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y1);
-    const auto s2 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y2);
-    const auto s3 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y3);
-    store_codes4_signed(out, s0, s1, s2, s3, y0, y1, y2, y3);
+  constexpr bool joins_signs_on_packed_bytes =
+      capabilities.signs_on_packed_codes && Vectors == 4 &&
+      variant == step2_variant::lane_addition &&
+      clamps_nan_free_by_magnitude<Target, nearest, saturate> &&
+      ::minifloat::format_info<Target>::total_bits == 8;
+  if constexpr (joins_signs_on_packed_bytes ||
+                joins_fp4_signs_on_packed_codes<Target, Vectors, variant>()) {
+    // The sums' magnitudes and the products' signs joined on the packed codes (FP4: packed two
+    // per byte).
+    const auto parts = scaled_magnitude_sums4<Target>(p, factors);
+    if constexpr (joins_signs_on_packed_bytes) {
+      store_codes4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
+                          parts.products[0], parts.products[1], parts.products[2],
+                          parts.products[3]);
+    } else {
+      store_nibble_pairs4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
+                                 parts.products[0], parts.products[1], parts.products[2],
+                                 parts.products[3]);
+    }
   } else {
     u32v codes[Vectors] = {};
     for (std::size_t v = 0; v < Vectors; ++v) {
@@ -3912,15 +3952,24 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
 template <class Target>
 MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
                                             const float (&factors)[4]) {
+  using ::minifloat::detail::rounding_rule;
   constexpr auto variant = nearest_lane_variant<Target>();
-  u32v codes[4] = {};
-  for (std::size_t v = 0; v < 4; ++v) {
-    codes[v] = convert_float_lanes<Target, ::minifloat::detail::rounding_rule::nearest_even,
-                                   ::minifloat::overflow::saturate, variant, true>(
-        mul_f32(load_float_bits(p + v * width), factors[v]), splat(0U));
+  constexpr auto saturate = ::minifloat::overflow::saturate;
+  if constexpr (joins_fp4_signs_on_packed_codes<Target, 4, variant>()) {
+    // The signs joined on the packed codes, as narrow_nan_free's.
+    const auto parts = scaled_magnitude_sums4<Target>(p, factors);
+    store_ggml_nibble_pairs4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
+                                    parts.products[0], parts.products[1], parts.products[2],
+                                    parts.products[3]);
+  } else {
+    u32v codes[4] = {};
+    for (std::size_t v = 0; v < 4; ++v) {
+      codes[v] = convert_float_lanes<Target, rounding_rule::nearest_even, saturate, variant, true>(
+          mul_f32(load_float_bits(p + v * width), factors[v]), splat(0U));
+    }
+    store_codes(out, add(codes[0], shl<4>(codes[1])));
+    store_codes(out + 17, add(codes[2], shl<4>(codes[3])));
   }
-  store_codes(out, add(codes[0], shl<4>(codes[1])));
-  store_codes(out + 17, add(codes[2], shl<4>(codes[3])));
 }
 
 // The block quantizers' one pass over one-row blocks of Size floats (1 x 128 tiles, quantize_mx's
@@ -7912,6 +7961,42 @@ MINIFLOAT_LANE_FN void store_fp4_codes4(std::uint8_t* out, Codes a, Codes b, Cod
   store_nibble_pairs4(out, a, b, c, d);
 }
 
+// Whether narrow_nan_free may join an FP4 target's signs on its packed codes
+// (store_nibble_pairs4_signed, which only some paths have): the sums' low bytes are the codes'
+// magnitudes exactly (an FP4 code's magnitude fits in the magic constant's low bits, nothing above
+// it), and the products hold no NaN.
+template <class Target, std::size_t Vectors, ::minifloat::detail::step2_variant Variant>
+constexpr bool joins_fp4_signs_on_packed_codes() {
+  return capabilities.signs_on_packed_codes && Vectors == 4 &&
+         Variant == ::minifloat::detail::step2_variant::lane_addition &&
+         clamps_nan_free_by_magnitude<Target, ::minifloat::detail::rounding_rule::nearest_even,
+                                      ::minifloat::overflow::saturate> &&
+         ::minifloat::format_info<Target>::total_bits == 4;
+}
+
+// The two parts that narrow_nan_free joins on the packed codes: 4 vectors of floats from p,
+// vector v times factors[v] (no lane a NaN: their signs), and magnitude_addition's sums of the
+// products for Target with nearest-even rounding and saturation (the magnitudes in their low
+// bits). (A template's members: the paths' store functions that take them, which only some paths
+// have, stay dependent calls.)
+template <class Target>
+struct scaled_magnitude_sums {
+  u32v products[4];
+  u32v sums[4];
+};
+template <class Target>
+MINIFLOAT_LANE_FN scaled_magnitude_sums<Target> scaled_magnitude_sums4(const float* p,
+                                                                       const float (&factors)[4]) {
+  scaled_magnitude_sums<Target> parts{};
+  for (std::size_t v = 0; v < 4; ++v) {
+    parts.products[v] = mul_f32(load_float_bits(p + v * width), factors[v]);
+    parts.sums[v] =
+        magnitude_sum_by_addition<Target, ::minifloat::detail::rounding_rule::nearest_even,
+                                  ::minifloat::overflow::saturate, true>(parts.products[v]);
+  }
+  return parts;
+}
+
 // 4 vectors (or 1, without store4) of floats from p, vector v times factors[v], narrowed to
 // Target with nearest-even rounding and saturation into codes at out (an 8-bit Target: a code
 // per byte; FP4: packed two per byte, store_nibble_pairs4, 4 vectors only); no lane is a NaN.
@@ -7925,21 +8010,25 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
   constexpr step2_variant variant = nearest_lane_variant<Target>();
   constexpr auto saturate = ::minifloat::overflow::saturate;
   constexpr rounding_rule nearest = rounding_rule::nearest_even;
-  if constexpr (capabilities.signs_on_packed_codes && Vectors == 4 &&
-                variant == step2_variant::lane_addition &&
-                clamps_nan_free_by_magnitude<Target, nearest, saturate> &&
-                ::minifloat::format_info<Target>::total_bits == 8) {
-    // The sums' magnitudes and the products' signs joined on the packed codes. (auto:
-    // store_codes4_signed, which only some paths have, stays a dependent call.)
-    const u32v y0 = mul_f32(load_float_bits(p), factors[0]);
-    const u32v y1 = mul_f32(load_float_bits(p + width), factors[1]);
-    const u32v y2 = mul_f32(load_float_bits(p + 2 * width), factors[2]);
-    const u32v y3 = mul_f32(load_float_bits(p + 3 * width), factors[3]);
-    const auto s0 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y0);
-    const auto s1 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y1);
-    const auto s2 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y2);
-    const auto s3 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y3);
-    store_codes4_signed(out, s0, s1, s2, s3, y0, y1, y2, y3);
+  constexpr bool joins_signs_on_packed_bytes =
+      capabilities.signs_on_packed_codes && Vectors == 4 &&
+      variant == step2_variant::lane_addition &&
+      clamps_nan_free_by_magnitude<Target, nearest, saturate> &&
+      ::minifloat::format_info<Target>::total_bits == 8;
+  if constexpr (joins_signs_on_packed_bytes ||
+                joins_fp4_signs_on_packed_codes<Target, Vectors, variant>()) {
+    // The sums' magnitudes and the products' signs joined on the packed codes (FP4: packed two
+    // per byte).
+    const auto parts = scaled_magnitude_sums4<Target>(p, factors);
+    if constexpr (joins_signs_on_packed_bytes) {
+      store_codes4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
+                          parts.products[0], parts.products[1], parts.products[2],
+                          parts.products[3]);
+    } else {
+      store_nibble_pairs4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
+                                 parts.products[0], parts.products[1], parts.products[2],
+                                 parts.products[3]);
+    }
   } else {
     u32v codes[Vectors] = {};
     for (std::size_t v = 0; v < Vectors; ++v) {
@@ -7964,15 +8053,24 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
 template <class Target>
 MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
                                             const float (&factors)[4]) {
+  using ::minifloat::detail::rounding_rule;
   constexpr auto variant = nearest_lane_variant<Target>();
-  u32v codes[4] = {};
-  for (std::size_t v = 0; v < 4; ++v) {
-    codes[v] = convert_float_lanes<Target, ::minifloat::detail::rounding_rule::nearest_even,
-                                   ::minifloat::overflow::saturate, variant, true>(
-        mul_f32(load_float_bits(p + v * width), factors[v]), splat(0U));
+  constexpr auto saturate = ::minifloat::overflow::saturate;
+  if constexpr (joins_fp4_signs_on_packed_codes<Target, 4, variant>()) {
+    // The signs joined on the packed codes, as narrow_nan_free's.
+    const auto parts = scaled_magnitude_sums4<Target>(p, factors);
+    store_ggml_nibble_pairs4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
+                                    parts.products[0], parts.products[1], parts.products[2],
+                                    parts.products[3]);
+  } else {
+    u32v codes[4] = {};
+    for (std::size_t v = 0; v < 4; ++v) {
+      codes[v] = convert_float_lanes<Target, rounding_rule::nearest_even, saturate, variant, true>(
+          mul_f32(load_float_bits(p + v * width), factors[v]), splat(0U));
+    }
+    store_codes(out, add(codes[0], shl<4>(codes[1])));
+    store_codes(out + 17, add(codes[2], shl<4>(codes[3])));
   }
-  store_codes(out, add(codes[0], shl<4>(codes[1])));
-  store_codes(out + 17, add(codes[2], shl<4>(codes[3])));
 }
 
 // The block quantizers' one pass over one-row blocks of Size floats (1 x 128 tiles, quantize_mx's
@@ -9137,6 +9235,59 @@ MINIFLOAT_LANE_FN __m512i codes4_signed(u32v a, u32v b, u32v c, u32v d, u32v fa,
 MINIFLOAT_LANE_FN void store_codes4_signed(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d, u32v fa,
                                            u32v fb, u32v fc, u32v fd) {
   _mm512_storeu_si512(p, codes4_signed(a, b, c, d, fa, fb, fc, fd));
+}
+// FP4 codes from the magnitudes in the low bytes of four vectors a, b, c, d (below 8, the bits
+// above them 0: lanes_by_addition's sums for an FP4 target, whose magic constants hold nothing
+// above the code) and the sign bits of four vectors of floats fa..fd, packed two per byte, element
+// 2k of `order` in the low nibble of byte k: the magnitudes' and the signs' bytes gathered as for
+// codes4_signed, the signs moved from bit 7 to bit 3 (a word shift: the bits it brings into bits
+// 4-7 are dropped by the select) and joined by one VPTERNLOGD, then VPMADDUBSW makes each pair
+// (c0, c1) the word c0 + 16 c1 and VPMOVWB keeps the words' low bytes. Ten instructions per 64
+// codes, where a sign shift and a bit select per vector before the packing took thirteen.
+MINIFLOAT_LANE_FN __m256i signed_nibble_pairs4(const std::array<std::uint8_t, 64>& low_bytes,
+                                               const std::array<std::uint8_t, 64>& top_bytes,
+                                               u32v a, u32v b, u32v c, u32v d, u32v fa, u32v fb,
+                                               u32v fc, u32v fd) {
+  const __m512i magnitudes = bytes_of_lanes4(low_bytes, a, b, c, d);
+  const __m512i signs = _mm512_srli_epi16(bytes_of_lanes4(top_bytes, fa, fb, fc, fd), 4);
+  constexpr int first_or_second_and_third = 0xF8; // a | (b & c)
+  const __m512i codes = _mm512_ternarylogic_epi32(magnitudes, signs, _mm512_set1_epi8(0x08),
+                                                  first_or_second_and_third);
+  const __m512i weights = _mm512_set1_epi16(0x1001); // bytes 1, 16
+  return _mm512_cvtepi16_epi8(_mm512_maddubs_epi16(codes, weights));
+}
+// signed_nibble_pairs4 in element order (a, b, c, d lane by lane) into 32 bytes at p.
+MINIFLOAT_LANE_FN void store_nibble_pairs4_signed(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d,
+                                                  u32v fa, u32v fb, u32v fc, u32v fd) {
+  _mm256_storeu_si256(
+      reinterpret_cast<__m256i*>(p),
+      signed_nibble_pairs4(lane_low_bytes, lane_top_bytes, a, b, c, d, fa, fb, fc, fd));
+}
+// The indices of byte `byte` of lane j of the first vector of a pair (0-63) at byte 2j and of
+// the second (64-127) at byte 2j + 1: lane j of a in the low nibble and lane j of b in the high
+// one (ggml's block_mxfp4: element j and element j + 16 of a block of 32 in byte j).
+constexpr std::array<std::uint8_t, 64> interleaved_byte_of_lanes_indices(int byte) {
+  std::array<std::uint8_t, 64> indices{};
+  for (int j = 0; j < 64; ++j) {
+    const int lane = (j / 2) % 16;
+    const int table = j % 2;
+    indices[static_cast<std::size_t>(j)] = static_cast<std::uint8_t>(64 * table + 4 * lane + byte);
+  }
+  return indices;
+}
+alignas(64) inline constexpr std::array<std::uint8_t, 64> interleaved_low_bytes =
+    interleaved_byte_of_lanes_indices(0);
+alignas(64) inline constexpr std::array<std::uint8_t, 64> interleaved_top_bytes =
+    interleaved_byte_of_lanes_indices(3);
+// Two MX blocks of 32 FP4 elements, a and b the first block's elements 0-15 and 16-31, c and d
+// the second's, with the signs of fa..fd, in ggml's order: the first block's 16 bytes at p, the
+// second's at p + 17 (past its scale byte).
+MINIFLOAT_LANE_FN void store_ggml_nibble_pairs4_signed(std::uint8_t* p, u32v a, u32v b, u32v c,
+                                                       u32v d, u32v fa, u32v fb, u32v fc, u32v fd) {
+  const __m256i bytes = signed_nibble_pairs4(interleaved_low_bytes, interleaved_top_bytes, a, b, c,
+                                             d, fa, fb, fc, fd);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm256_castsi256_si128(bytes));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 17), _mm256_extracti128_si256(bytes, 1));
 }
 // 64 packed codes to p: through the caches, or with a streaming store (p on a
 // 64-byte boundary).
@@ -11444,6 +11595,42 @@ MINIFLOAT_LANE_FN void store_fp4_codes4(std::uint8_t* out, Codes a, Codes b, Cod
   store_nibble_pairs4(out, a, b, c, d);
 }
 
+// Whether narrow_nan_free may join an FP4 target's signs on its packed codes
+// (store_nibble_pairs4_signed, which only some paths have): the sums' low bytes are the codes'
+// magnitudes exactly (an FP4 code's magnitude fits in the magic constant's low bits, nothing above
+// it), and the products hold no NaN.
+template <class Target, std::size_t Vectors, ::minifloat::detail::step2_variant Variant>
+constexpr bool joins_fp4_signs_on_packed_codes() {
+  return capabilities.signs_on_packed_codes && Vectors == 4 &&
+         Variant == ::minifloat::detail::step2_variant::lane_addition &&
+         clamps_nan_free_by_magnitude<Target, ::minifloat::detail::rounding_rule::nearest_even,
+                                      ::minifloat::overflow::saturate> &&
+         ::minifloat::format_info<Target>::total_bits == 4;
+}
+
+// The two parts that narrow_nan_free joins on the packed codes: 4 vectors of floats from p,
+// vector v times factors[v] (no lane a NaN: their signs), and magnitude_addition's sums of the
+// products for Target with nearest-even rounding and saturation (the magnitudes in their low
+// bits). (A template's members: the paths' store functions that take them, which only some paths
+// have, stay dependent calls.)
+template <class Target>
+struct scaled_magnitude_sums {
+  u32v products[4];
+  u32v sums[4];
+};
+template <class Target>
+MINIFLOAT_LANE_FN scaled_magnitude_sums<Target> scaled_magnitude_sums4(const float* p,
+                                                                       const float (&factors)[4]) {
+  scaled_magnitude_sums<Target> parts{};
+  for (std::size_t v = 0; v < 4; ++v) {
+    parts.products[v] = mul_f32(load_float_bits(p + v * width), factors[v]);
+    parts.sums[v] =
+        magnitude_sum_by_addition<Target, ::minifloat::detail::rounding_rule::nearest_even,
+                                  ::minifloat::overflow::saturate, true>(parts.products[v]);
+  }
+  return parts;
+}
+
 // 4 vectors (or 1, without store4) of floats from p, vector v times factors[v], narrowed to
 // Target with nearest-even rounding and saturation into codes at out (an 8-bit Target: a code
 // per byte; FP4: packed two per byte, store_nibble_pairs4, 4 vectors only); no lane is a NaN.
@@ -11457,21 +11644,25 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
   constexpr step2_variant variant = nearest_lane_variant<Target>();
   constexpr auto saturate = ::minifloat::overflow::saturate;
   constexpr rounding_rule nearest = rounding_rule::nearest_even;
-  if constexpr (capabilities.signs_on_packed_codes && Vectors == 4 &&
-                variant == step2_variant::lane_addition &&
-                clamps_nan_free_by_magnitude<Target, nearest, saturate> &&
-                ::minifloat::format_info<Target>::total_bits == 8) {
-    // The sums' magnitudes and the products' signs joined on the packed codes. (auto:
-    // store_codes4_signed, which only some paths have, stays a dependent call.)
-    const u32v y0 = mul_f32(load_float_bits(p), factors[0]);
-    const u32v y1 = mul_f32(load_float_bits(p + width), factors[1]);
-    const u32v y2 = mul_f32(load_float_bits(p + 2 * width), factors[2]);
-    const u32v y3 = mul_f32(load_float_bits(p + 3 * width), factors[3]);
-    const auto s0 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y0);
-    const auto s1 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y1);
-    const auto s2 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y2);
-    const auto s3 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y3);
-    store_codes4_signed(out, s0, s1, s2, s3, y0, y1, y2, y3);
+  constexpr bool joins_signs_on_packed_bytes =
+      capabilities.signs_on_packed_codes && Vectors == 4 &&
+      variant == step2_variant::lane_addition &&
+      clamps_nan_free_by_magnitude<Target, nearest, saturate> &&
+      ::minifloat::format_info<Target>::total_bits == 8;
+  if constexpr (joins_signs_on_packed_bytes ||
+                joins_fp4_signs_on_packed_codes<Target, Vectors, variant>()) {
+    // The sums' magnitudes and the products' signs joined on the packed codes (FP4: packed two
+    // per byte).
+    const auto parts = scaled_magnitude_sums4<Target>(p, factors);
+    if constexpr (joins_signs_on_packed_bytes) {
+      store_codes4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
+                          parts.products[0], parts.products[1], parts.products[2],
+                          parts.products[3]);
+    } else {
+      store_nibble_pairs4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
+                                 parts.products[0], parts.products[1], parts.products[2],
+                                 parts.products[3]);
+    }
   } else {
     u32v codes[Vectors] = {};
     for (std::size_t v = 0; v < Vectors; ++v) {
@@ -11496,15 +11687,24 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
 template <class Target>
 MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
                                             const float (&factors)[4]) {
+  using ::minifloat::detail::rounding_rule;
   constexpr auto variant = nearest_lane_variant<Target>();
-  u32v codes[4] = {};
-  for (std::size_t v = 0; v < 4; ++v) {
-    codes[v] = convert_float_lanes<Target, ::minifloat::detail::rounding_rule::nearest_even,
-                                   ::minifloat::overflow::saturate, variant, true>(
-        mul_f32(load_float_bits(p + v * width), factors[v]), splat(0U));
+  constexpr auto saturate = ::minifloat::overflow::saturate;
+  if constexpr (joins_fp4_signs_on_packed_codes<Target, 4, variant>()) {
+    // The signs joined on the packed codes, as narrow_nan_free's.
+    const auto parts = scaled_magnitude_sums4<Target>(p, factors);
+    store_ggml_nibble_pairs4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
+                                    parts.products[0], parts.products[1], parts.products[2],
+                                    parts.products[3]);
+  } else {
+    u32v codes[4] = {};
+    for (std::size_t v = 0; v < 4; ++v) {
+      codes[v] = convert_float_lanes<Target, rounding_rule::nearest_even, saturate, variant, true>(
+          mul_f32(load_float_bits(p + v * width), factors[v]), splat(0U));
+    }
+    store_codes(out, add(codes[0], shl<4>(codes[1])));
+    store_codes(out + 17, add(codes[2], shl<4>(codes[3])));
   }
-  store_codes(out, add(codes[0], shl<4>(codes[1])));
-  store_codes(out + 17, add(codes[2], shl<4>(codes[3])));
 }
 
 // The block quantizers' one pass over one-row blocks of Size floats (1 x 128 tiles, quantize_mx's
@@ -14917,6 +15117,42 @@ MINIFLOAT_LANE_FN void store_fp4_codes4(std::uint8_t* out, Codes a, Codes b, Cod
   store_nibble_pairs4(out, a, b, c, d);
 }
 
+// Whether narrow_nan_free may join an FP4 target's signs on its packed codes
+// (store_nibble_pairs4_signed, which only some paths have): the sums' low bytes are the codes'
+// magnitudes exactly (an FP4 code's magnitude fits in the magic constant's low bits, nothing above
+// it), and the products hold no NaN.
+template <class Target, std::size_t Vectors, ::minifloat::detail::step2_variant Variant>
+constexpr bool joins_fp4_signs_on_packed_codes() {
+  return capabilities.signs_on_packed_codes && Vectors == 4 &&
+         Variant == ::minifloat::detail::step2_variant::lane_addition &&
+         clamps_nan_free_by_magnitude<Target, ::minifloat::detail::rounding_rule::nearest_even,
+                                      ::minifloat::overflow::saturate> &&
+         ::minifloat::format_info<Target>::total_bits == 4;
+}
+
+// The two parts that narrow_nan_free joins on the packed codes: 4 vectors of floats from p,
+// vector v times factors[v] (no lane a NaN: their signs), and magnitude_addition's sums of the
+// products for Target with nearest-even rounding and saturation (the magnitudes in their low
+// bits). (A template's members: the paths' store functions that take them, which only some paths
+// have, stay dependent calls.)
+template <class Target>
+struct scaled_magnitude_sums {
+  u32v products[4];
+  u32v sums[4];
+};
+template <class Target>
+MINIFLOAT_LANE_FN scaled_magnitude_sums<Target> scaled_magnitude_sums4(const float* p,
+                                                                       const float (&factors)[4]) {
+  scaled_magnitude_sums<Target> parts{};
+  for (std::size_t v = 0; v < 4; ++v) {
+    parts.products[v] = mul_f32(load_float_bits(p + v * width), factors[v]);
+    parts.sums[v] =
+        magnitude_sum_by_addition<Target, ::minifloat::detail::rounding_rule::nearest_even,
+                                  ::minifloat::overflow::saturate, true>(parts.products[v]);
+  }
+  return parts;
+}
+
 // 4 vectors (or 1, without store4) of floats from p, vector v times factors[v], narrowed to
 // Target with nearest-even rounding and saturation into codes at out (an 8-bit Target: a code
 // per byte; FP4: packed two per byte, store_nibble_pairs4, 4 vectors only); no lane is a NaN.
@@ -14930,21 +15166,25 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
   constexpr step2_variant variant = nearest_lane_variant<Target>();
   constexpr auto saturate = ::minifloat::overflow::saturate;
   constexpr rounding_rule nearest = rounding_rule::nearest_even;
-  if constexpr (capabilities.signs_on_packed_codes && Vectors == 4 &&
-                variant == step2_variant::lane_addition &&
-                clamps_nan_free_by_magnitude<Target, nearest, saturate> &&
-                ::minifloat::format_info<Target>::total_bits == 8) {
-    // The sums' magnitudes and the products' signs joined on the packed codes. (auto:
-    // store_codes4_signed, which only some paths have, stays a dependent call.)
-    const u32v y0 = mul_f32(load_float_bits(p), factors[0]);
-    const u32v y1 = mul_f32(load_float_bits(p + width), factors[1]);
-    const u32v y2 = mul_f32(load_float_bits(p + 2 * width), factors[2]);
-    const u32v y3 = mul_f32(load_float_bits(p + 3 * width), factors[3]);
-    const auto s0 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y0);
-    const auto s1 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y1);
-    const auto s2 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y2);
-    const auto s3 = magnitude_sum_by_addition<Target, nearest, saturate, true>(y3);
-    store_codes4_signed(out, s0, s1, s2, s3, y0, y1, y2, y3);
+  constexpr bool joins_signs_on_packed_bytes =
+      capabilities.signs_on_packed_codes && Vectors == 4 &&
+      variant == step2_variant::lane_addition &&
+      clamps_nan_free_by_magnitude<Target, nearest, saturate> &&
+      ::minifloat::format_info<Target>::total_bits == 8;
+  if constexpr (joins_signs_on_packed_bytes ||
+                joins_fp4_signs_on_packed_codes<Target, Vectors, variant>()) {
+    // The sums' magnitudes and the products' signs joined on the packed codes (FP4: packed two
+    // per byte).
+    const auto parts = scaled_magnitude_sums4<Target>(p, factors);
+    if constexpr (joins_signs_on_packed_bytes) {
+      store_codes4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
+                          parts.products[0], parts.products[1], parts.products[2],
+                          parts.products[3]);
+    } else {
+      store_nibble_pairs4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
+                                 parts.products[0], parts.products[1], parts.products[2],
+                                 parts.products[3]);
+    }
   } else {
     u32v codes[Vectors] = {};
     for (std::size_t v = 0; v < Vectors; ++v) {
@@ -14969,15 +15209,24 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
 template <class Target>
 MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
                                             const float (&factors)[4]) {
+  using ::minifloat::detail::rounding_rule;
   constexpr auto variant = nearest_lane_variant<Target>();
-  u32v codes[4] = {};
-  for (std::size_t v = 0; v < 4; ++v) {
-    codes[v] = convert_float_lanes<Target, ::minifloat::detail::rounding_rule::nearest_even,
-                                   ::minifloat::overflow::saturate, variant, true>(
-        mul_f32(load_float_bits(p + v * width), factors[v]), splat(0U));
+  constexpr auto saturate = ::minifloat::overflow::saturate;
+  if constexpr (joins_fp4_signs_on_packed_codes<Target, 4, variant>()) {
+    // The signs joined on the packed codes, as narrow_nan_free's.
+    const auto parts = scaled_magnitude_sums4<Target>(p, factors);
+    store_ggml_nibble_pairs4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
+                                    parts.products[0], parts.products[1], parts.products[2],
+                                    parts.products[3]);
+  } else {
+    u32v codes[4] = {};
+    for (std::size_t v = 0; v < 4; ++v) {
+      codes[v] = convert_float_lanes<Target, rounding_rule::nearest_even, saturate, variant, true>(
+          mul_f32(load_float_bits(p + v * width), factors[v]), splat(0U));
+    }
+    store_codes(out, add(codes[0], shl<4>(codes[1])));
+    store_codes(out + 17, add(codes[2], shl<4>(codes[3])));
   }
-  store_codes(out, add(codes[0], shl<4>(codes[1])));
-  store_codes(out + 17, add(codes[2], shl<4>(codes[3])));
 }
 
 // The block quantizers' one pass over one-row blocks of Size floats (1 x 128 tiles, quantize_mx's

@@ -223,6 +223,43 @@ public:
     }
   }
 
+  // The same for ggml's MXFP4 blocks (block_mxfp4: a scale byte, then element j in the low
+  // nibble of byte j and element j + 16 in its high one) with unit factors, on every path that
+  // writes them (quantize_ggml_block_groups): against the nearest-even run's scalar codes placed
+  // by that definition here; the scale bytes, which the kernel leaves, stay as set.
+  template <class T>
+  void run_ggml_block_groups_after_nearest_even(const char* name) {
+    namespace detail = minifloat::detail;
+    const std::size_t blocks = chunk_.size() / 32;
+    const float* x = chunk_.x.data();
+    const std::uint8_t* scalar = buffer(got_, chunk_.size());
+    thread_local std::vector<std::uint8_t> expected_blocks;
+    thread_local std::vector<std::uint8_t> ggml_blocks;
+    std::uint8_t* expected = buffer(expected_blocks, blocks * 17);
+    std::uint8_t* written = buffer(ggml_blocks, blocks * 17);
+    for (std::size_t b = 0; b < blocks; ++b) {
+      expected[b * 17] = 0xA5;
+      for (std::size_t j = 0; j < 16; ++j) {
+        expected[b * 17 + 1 + j] =
+            static_cast<std::uint8_t>(scalar[b * 32 + j] | scalar[b * 32 + j + 16] << 4);
+      }
+    }
+    for (const minifloat::simd_path path : paths_) {
+      detail::with_kernels(path, [&](auto kernels) {
+        using kernels_of_path = decltype(kernels);
+        if constexpr (kernels_of_path::quantizes_fp4_block_groups) {
+          std::memcpy(written, expected, blocks * 17);
+          for (std::size_t b = 0; b < blocks;) {
+            const std::size_t done = kernels_of_path::quantize_ggml_block_groups(
+                x + b * 32, blocks - b, written + b * 17, detail::unit_block_scales{}, nullptr);
+            b += done == 0 ? 1 : done;
+          }
+          compare(simd_tally_, written, expected, blocks * 17, name);
+        }
+      });
+    }
+  }
+
 private:
   static std::uint8_t* buffer(std::vector<std::uint8_t>& v, std::size_t n) {
     v.resize(n);
@@ -302,6 +339,7 @@ void sweep_all_floats(const reference::format& fmt, checks which) {
         deterministic(mode::nearest_even, false));
     if constexpr (minifloat::format_info<typename T::format>::total_bits == 4) {
       check.run_fp4_block_groups_after_nearest_even<T>("one-pass block kernel, FP4 packed");
+      check.run_ggml_block_groups_after_nearest_even<T>("one-pass block kernel, ggml's blocks");
     }
     if (which == checks::nearest_even) {
       return;
