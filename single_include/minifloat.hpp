@@ -1578,6 +1578,7 @@ MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
 // difference that the caller knows to be exact, and a float in [0, 2^31) truncated to an integer
 // (a conversion that truncates whatever the rounding mode).
 MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return gt_small(b, a) ? a : b; }
+MINIFLOAT_LANE_FN u32v max_small(u32v a, u32v b) { return gt_small(a, b) ? a : b; }
 MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) - detail::bit_cast<float>(b));
 }
@@ -1670,7 +1671,7 @@ constexpr std::size_t prefetch_distance = 0;
 //                                     of m[k]
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
 //   mul_f32(a, f)                     the lanes (float bits) times the float f, as float bits
-//   min_small(a, b)                   min_u for lanes below 2^31
+//   min_small(a, b), max_small(a, b)  min_u, max_u for lanes below 2^31
 //   sub_f32(a, b), truncate_f32(a)    a float difference (exact where used), and a float in
 //                                     [0, 2^31) truncated to an integer
 //   quotient_f32(a, b)                a / b, correctly rounded in the current environment, also
@@ -3553,9 +3554,9 @@ MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
       u32v m1 = and_(load_float_bits(block + width), magnitude);
       for (std::size_t i = 2 * width; i < Size; i += width) {
         if ((i / width) % 2 == 0) {
-          m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+          m0 = max_small(m0, and_(load_float_bits(block + i), magnitude));
         } else {
-          m1 = max_u(m1, and_(load_float_bits(block + i), magnitude));
+          m1 = max_small(m1, and_(load_float_bits(block + i), magnitude));
         }
       }
       m[k] = max_u(m0, m1);
@@ -3613,7 +3614,7 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
         const float* group = src + r * stride + b * block_size;
         for (std::size_t i = 0; i != block_size; i += width) {
           for (std::size_t k = 0; k < width; ++k) {
-            m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
+            m[k] = max_small(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
           }
         }
       }
@@ -3632,7 +3633,7 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
         const float* group = src + r * stride + b * block_size;
         for (std::size_t i = 0; i != block_size; i += width) {
           for (std::size_t k = 0; k < 4; ++k) {
-            m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
+            m[k] = max_small(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
           }
         }
       }
@@ -3648,14 +3649,14 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
       const float* block = src + r * stride + b * block_size;
       std::size_t i = 0;
       for (; i + 2 * width <= block_size; i += 2 * width) {
-        m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
-        m1 = max_u(m1, and_(load_float_bits(block + i + width), magnitude));
+        m0 = max_small(m0, and_(load_float_bits(block + i), magnitude));
+        m1 = max_small(m1, and_(load_float_bits(block + i + width), magnitude));
       }
       for (; i + width <= block_size; i += width) {
-        m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+        m0 = max_small(m0, and_(load_float_bits(block + i), magnitude));
       }
       if (i < block_size) { // partial vectors load 0 past the end, which never wins
-        m1 = max_u(m1, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
+        m1 = max_small(m1, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
       }
     }
     out[b] = reduce_max_u(max_u(m0, m1));
@@ -4104,9 +4105,9 @@ quantize_block_rows_folding(const float* src, std::size_t rows, std::size_t stri
       if constexpr (FoldsNext) {
         const float* ahead = next + r * stride + j;
         for (std::size_t v = 0; v < vectors; v += 2) {
-          m0 = max_u(m0, and_(load_float_bits(ahead + v * width), magnitude));
+          m0 = max_small(m0, and_(load_float_bits(ahead + v * width), magnitude));
           if (v + 1 < vectors) {
-            m1 = max_u(m1, and_(load_float_bits(ahead + (v + 1) * width), magnitude));
+            m1 = max_small(m1, and_(load_float_bits(ahead + (v + 1) * width), magnitude));
           }
         }
       }
@@ -4138,14 +4139,14 @@ MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_
   std::size_t i = 0;
   for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
     prefetch_block<4 * width>(src, i, blocks_end);
-    m0 = max_u(m0, and_(load_float_bits(src + i), magnitude));
-    m1 = max_u(m1, and_(load_float_bits(src + i + width), magnitude));
-    m2 = max_u(m2, and_(load_float_bits(src + i + 2 * width), magnitude));
-    m3 = max_u(m3, and_(load_float_bits(src + i + 3 * width), magnitude));
+    m0 = max_small(m0, and_(load_float_bits(src + i), magnitude));
+    m1 = max_small(m1, and_(load_float_bits(src + i + width), magnitude));
+    m2 = max_small(m2, and_(load_float_bits(src + i + 2 * width), magnitude));
+    m3 = max_small(m3, and_(load_float_bits(src + i + 3 * width), magnitude));
   }
   for (; i < n; i += width) { // partial vectors load 0 past the end, which never wins
     const std::size_t count = n - i < width ? n - i : width;
-    m0 = max_u(m0, and_(load_float_bits_partial(src + i, count), magnitude));
+    m0 = max_small(m0, and_(load_float_bits_partial(src + i, count), magnitude));
   }
   return reduce_max_u(max_u(max_u(m0, m1), max_u(m2, m3)));
 }
@@ -5471,6 +5472,7 @@ MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
   return _mm256_castps_si256(_mm256_mul_ps(_mm256_castsi256_ps(a), _mm256_set1_ps(b)));
 }
 MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return _mm256_min_epi32(a, b); }
+MINIFLOAT_LANE_FN u32v max_small(u32v a, u32v b) { return _mm256_max_epi32(a, b); }
 // a / b for float lanes, correctly rounded in the current environment: the instruction written
 // out, since g++ -ffast-math computes a vector division as a reciprocal estimate and one Newton
 // step (not correctly rounded).
@@ -5771,7 +5773,7 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
 //                                     of m[k]
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
 //   mul_f32(a, f)                     the lanes (float bits) times the float f, as float bits
-//   min_small(a, b)                   min_u for lanes below 2^31
+//   min_small(a, b), max_small(a, b)  min_u, max_u for lanes below 2^31
 //   sub_f32(a, b), truncate_f32(a)    a float difference (exact where used), and a float in
 //                                     [0, 2^31) truncated to an integer
 //   quotient_f32(a, b)                a / b, correctly rounded in the current environment, also
@@ -7654,9 +7656,9 @@ MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
       u32v m1 = and_(load_float_bits(block + width), magnitude);
       for (std::size_t i = 2 * width; i < Size; i += width) {
         if ((i / width) % 2 == 0) {
-          m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+          m0 = max_small(m0, and_(load_float_bits(block + i), magnitude));
         } else {
-          m1 = max_u(m1, and_(load_float_bits(block + i), magnitude));
+          m1 = max_small(m1, and_(load_float_bits(block + i), magnitude));
         }
       }
       m[k] = max_u(m0, m1);
@@ -7714,7 +7716,7 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
         const float* group = src + r * stride + b * block_size;
         for (std::size_t i = 0; i != block_size; i += width) {
           for (std::size_t k = 0; k < width; ++k) {
-            m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
+            m[k] = max_small(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
           }
         }
       }
@@ -7733,7 +7735,7 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
         const float* group = src + r * stride + b * block_size;
         for (std::size_t i = 0; i != block_size; i += width) {
           for (std::size_t k = 0; k < 4; ++k) {
-            m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
+            m[k] = max_small(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
           }
         }
       }
@@ -7749,14 +7751,14 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
       const float* block = src + r * stride + b * block_size;
       std::size_t i = 0;
       for (; i + 2 * width <= block_size; i += 2 * width) {
-        m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
-        m1 = max_u(m1, and_(load_float_bits(block + i + width), magnitude));
+        m0 = max_small(m0, and_(load_float_bits(block + i), magnitude));
+        m1 = max_small(m1, and_(load_float_bits(block + i + width), magnitude));
       }
       for (; i + width <= block_size; i += width) {
-        m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+        m0 = max_small(m0, and_(load_float_bits(block + i), magnitude));
       }
       if (i < block_size) { // partial vectors load 0 past the end, which never wins
-        m1 = max_u(m1, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
+        m1 = max_small(m1, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
       }
     }
     out[b] = reduce_max_u(max_u(m0, m1));
@@ -8205,9 +8207,9 @@ quantize_block_rows_folding(const float* src, std::size_t rows, std::size_t stri
       if constexpr (FoldsNext) {
         const float* ahead = next + r * stride + j;
         for (std::size_t v = 0; v < vectors; v += 2) {
-          m0 = max_u(m0, and_(load_float_bits(ahead + v * width), magnitude));
+          m0 = max_small(m0, and_(load_float_bits(ahead + v * width), magnitude));
           if (v + 1 < vectors) {
-            m1 = max_u(m1, and_(load_float_bits(ahead + (v + 1) * width), magnitude));
+            m1 = max_small(m1, and_(load_float_bits(ahead + (v + 1) * width), magnitude));
           }
         }
       }
@@ -8239,14 +8241,14 @@ MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_
   std::size_t i = 0;
   for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
     prefetch_block<4 * width>(src, i, blocks_end);
-    m0 = max_u(m0, and_(load_float_bits(src + i), magnitude));
-    m1 = max_u(m1, and_(load_float_bits(src + i + width), magnitude));
-    m2 = max_u(m2, and_(load_float_bits(src + i + 2 * width), magnitude));
-    m3 = max_u(m3, and_(load_float_bits(src + i + 3 * width), magnitude));
+    m0 = max_small(m0, and_(load_float_bits(src + i), magnitude));
+    m1 = max_small(m1, and_(load_float_bits(src + i + width), magnitude));
+    m2 = max_small(m2, and_(load_float_bits(src + i + 2 * width), magnitude));
+    m3 = max_small(m3, and_(load_float_bits(src + i + 3 * width), magnitude));
   }
   for (; i < n; i += width) { // partial vectors load 0 past the end, which never wins
     const std::size_t count = n - i < width ? n - i : width;
-    m0 = max_u(m0, and_(load_float_bits_partial(src + i, count), magnitude));
+    m0 = max_small(m0, and_(load_float_bits_partial(src + i, count), magnitude));
   }
   return reduce_max_u(max_u(max_u(m0, m1), max_u(m2, m3)));
 }
@@ -9025,6 +9027,7 @@ MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
   return _mm512_castps_si512(_mm512_mul_ps(_mm512_castsi512_ps(a), _mm512_set1_ps(b)));
 }
 MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return _mm512_min_epi32(a, b); }
+MINIFLOAT_LANE_FN u32v max_small(u32v a, u32v b) { return _mm512_max_epi32(a, b); }
 // a / b for float lanes, correctly rounded in the current environment (as on the AVX2 path: the
 // instruction written out, which -ffast-math cannot turn into a reciprocal estimate).
 MINIFLOAT_LANE_FN u32v quotient_f32(u32v a, u32v b) {
@@ -9405,7 +9408,7 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
 //                                     of m[k]
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
 //   mul_f32(a, f)                     the lanes (float bits) times the float f, as float bits
-//   min_small(a, b)                   min_u for lanes below 2^31
+//   min_small(a, b), max_small(a, b)  min_u, max_u for lanes below 2^31
 //   sub_f32(a, b), truncate_f32(a)    a float difference (exact where used), and a float in
 //                                     [0, 2^31) truncated to an integer
 //   quotient_f32(a, b)                a / b, correctly rounded in the current environment, also
@@ -11288,9 +11291,9 @@ MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
       u32v m1 = and_(load_float_bits(block + width), magnitude);
       for (std::size_t i = 2 * width; i < Size; i += width) {
         if ((i / width) % 2 == 0) {
-          m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+          m0 = max_small(m0, and_(load_float_bits(block + i), magnitude));
         } else {
-          m1 = max_u(m1, and_(load_float_bits(block + i), magnitude));
+          m1 = max_small(m1, and_(load_float_bits(block + i), magnitude));
         }
       }
       m[k] = max_u(m0, m1);
@@ -11348,7 +11351,7 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
         const float* group = src + r * stride + b * block_size;
         for (std::size_t i = 0; i != block_size; i += width) {
           for (std::size_t k = 0; k < width; ++k) {
-            m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
+            m[k] = max_small(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
           }
         }
       }
@@ -11367,7 +11370,7 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
         const float* group = src + r * stride + b * block_size;
         for (std::size_t i = 0; i != block_size; i += width) {
           for (std::size_t k = 0; k < 4; ++k) {
-            m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
+            m[k] = max_small(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
           }
         }
       }
@@ -11383,14 +11386,14 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
       const float* block = src + r * stride + b * block_size;
       std::size_t i = 0;
       for (; i + 2 * width <= block_size; i += 2 * width) {
-        m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
-        m1 = max_u(m1, and_(load_float_bits(block + i + width), magnitude));
+        m0 = max_small(m0, and_(load_float_bits(block + i), magnitude));
+        m1 = max_small(m1, and_(load_float_bits(block + i + width), magnitude));
       }
       for (; i + width <= block_size; i += width) {
-        m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+        m0 = max_small(m0, and_(load_float_bits(block + i), magnitude));
       }
       if (i < block_size) { // partial vectors load 0 past the end, which never wins
-        m1 = max_u(m1, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
+        m1 = max_small(m1, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
       }
     }
     out[b] = reduce_max_u(max_u(m0, m1));
@@ -11839,9 +11842,9 @@ quantize_block_rows_folding(const float* src, std::size_t rows, std::size_t stri
       if constexpr (FoldsNext) {
         const float* ahead = next + r * stride + j;
         for (std::size_t v = 0; v < vectors; v += 2) {
-          m0 = max_u(m0, and_(load_float_bits(ahead + v * width), magnitude));
+          m0 = max_small(m0, and_(load_float_bits(ahead + v * width), magnitude));
           if (v + 1 < vectors) {
-            m1 = max_u(m1, and_(load_float_bits(ahead + (v + 1) * width), magnitude));
+            m1 = max_small(m1, and_(load_float_bits(ahead + (v + 1) * width), magnitude));
           }
         }
       }
@@ -11873,14 +11876,14 @@ MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_
   std::size_t i = 0;
   for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
     prefetch_block<4 * width>(src, i, blocks_end);
-    m0 = max_u(m0, and_(load_float_bits(src + i), magnitude));
-    m1 = max_u(m1, and_(load_float_bits(src + i + width), magnitude));
-    m2 = max_u(m2, and_(load_float_bits(src + i + 2 * width), magnitude));
-    m3 = max_u(m3, and_(load_float_bits(src + i + 3 * width), magnitude));
+    m0 = max_small(m0, and_(load_float_bits(src + i), magnitude));
+    m1 = max_small(m1, and_(load_float_bits(src + i + width), magnitude));
+    m2 = max_small(m2, and_(load_float_bits(src + i + 2 * width), magnitude));
+    m3 = max_small(m3, and_(load_float_bits(src + i + 3 * width), magnitude));
   }
   for (; i < n; i += width) { // partial vectors load 0 past the end, which never wins
     const std::size_t count = n - i < width ? n - i : width;
-    m0 = max_u(m0, and_(load_float_bits_partial(src + i, count), magnitude));
+    m0 = max_small(m0, and_(load_float_bits_partial(src + i, count), magnitude));
   }
   return reduce_max_u(max_u(max_u(m0, m1), max_u(m2, m3)));
 }
@@ -12806,6 +12809,9 @@ MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
 MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) {
   return vreinterpretq_u32_s32(vminq_s32(vreinterpretq_s32_u32(a), vreinterpretq_s32_u32(b)));
 }
+MINIFLOAT_LANE_FN u32v max_small(u32v a, u32v b) {
+  return vreinterpretq_u32_s32(vmaxq_s32(vreinterpretq_s32_u32(a), vreinterpretq_s32_u32(b)));
+}
 MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return vreinterpretq_u32_f32(vsubq_f32(vreinterpretq_f32_u32(a), vreinterpretq_f32_u32(b)));
 }
@@ -12927,7 +12933,7 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[4]) {
 //                                     of m[k]
 //   int_to_float_bits(a)              the bits of float(a) for a < 2^24 (exact)
 //   mul_f32(a, f)                     the lanes (float bits) times the float f, as float bits
-//   min_small(a, b)                   min_u for lanes below 2^31
+//   min_small(a, b), max_small(a, b)  min_u, max_u for lanes below 2^31
 //   sub_f32(a, b), truncate_f32(a)    a float difference (exact where used), and a float in
 //                                     [0, 2^31) truncated to an integer
 //   quotient_f32(a, b)                a / b, correctly rounded in the current environment, also
@@ -14810,9 +14816,9 @@ MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
       u32v m1 = and_(load_float_bits(block + width), magnitude);
       for (std::size_t i = 2 * width; i < Size; i += width) {
         if ((i / width) % 2 == 0) {
-          m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+          m0 = max_small(m0, and_(load_float_bits(block + i), magnitude));
         } else {
-          m1 = max_u(m1, and_(load_float_bits(block + i), magnitude));
+          m1 = max_small(m1, and_(load_float_bits(block + i), magnitude));
         }
       }
       m[k] = max_u(m0, m1);
@@ -14870,7 +14876,7 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
         const float* group = src + r * stride + b * block_size;
         for (std::size_t i = 0; i != block_size; i += width) {
           for (std::size_t k = 0; k < width; ++k) {
-            m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
+            m[k] = max_small(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
           }
         }
       }
@@ -14889,7 +14895,7 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
         const float* group = src + r * stride + b * block_size;
         for (std::size_t i = 0; i != block_size; i += width) {
           for (std::size_t k = 0; k < 4; ++k) {
-            m[k] = max_u(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
+            m[k] = max_small(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
           }
         }
       }
@@ -14905,14 +14911,14 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
       const float* block = src + r * stride + b * block_size;
       std::size_t i = 0;
       for (; i + 2 * width <= block_size; i += 2 * width) {
-        m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
-        m1 = max_u(m1, and_(load_float_bits(block + i + width), magnitude));
+        m0 = max_small(m0, and_(load_float_bits(block + i), magnitude));
+        m1 = max_small(m1, and_(load_float_bits(block + i + width), magnitude));
       }
       for (; i + width <= block_size; i += width) {
-        m0 = max_u(m0, and_(load_float_bits(block + i), magnitude));
+        m0 = max_small(m0, and_(load_float_bits(block + i), magnitude));
       }
       if (i < block_size) { // partial vectors load 0 past the end, which never wins
-        m1 = max_u(m1, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
+        m1 = max_small(m1, and_(load_float_bits_partial(block + i, block_size - i), magnitude));
       }
     }
     out[b] = reduce_max_u(max_u(m0, m1));
@@ -15361,9 +15367,9 @@ quantize_block_rows_folding(const float* src, std::size_t rows, std::size_t stri
       if constexpr (FoldsNext) {
         const float* ahead = next + r * stride + j;
         for (std::size_t v = 0; v < vectors; v += 2) {
-          m0 = max_u(m0, and_(load_float_bits(ahead + v * width), magnitude));
+          m0 = max_small(m0, and_(load_float_bits(ahead + v * width), magnitude));
           if (v + 1 < vectors) {
-            m1 = max_u(m1, and_(load_float_bits(ahead + (v + 1) * width), magnitude));
+            m1 = max_small(m1, and_(load_float_bits(ahead + (v + 1) * width), magnitude));
           }
         }
       }
@@ -15395,14 +15401,14 @@ MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_
   std::size_t i = 0;
   for (const std::size_t blocks_end = n - n % (4 * width); i != blocks_end; i += 4 * width) {
     prefetch_block<4 * width>(src, i, blocks_end);
-    m0 = max_u(m0, and_(load_float_bits(src + i), magnitude));
-    m1 = max_u(m1, and_(load_float_bits(src + i + width), magnitude));
-    m2 = max_u(m2, and_(load_float_bits(src + i + 2 * width), magnitude));
-    m3 = max_u(m3, and_(load_float_bits(src + i + 3 * width), magnitude));
+    m0 = max_small(m0, and_(load_float_bits(src + i), magnitude));
+    m1 = max_small(m1, and_(load_float_bits(src + i + width), magnitude));
+    m2 = max_small(m2, and_(load_float_bits(src + i + 2 * width), magnitude));
+    m3 = max_small(m3, and_(load_float_bits(src + i + 3 * width), magnitude));
   }
   for (; i < n; i += width) { // partial vectors load 0 past the end, which never wins
     const std::size_t count = n - i < width ? n - i : width;
-    m0 = max_u(m0, and_(load_float_bits_partial(src + i, count), magnitude));
+    m0 = max_small(m0, and_(load_float_bits_partial(src + i, count), magnitude));
   }
   return reduce_max_u(max_u(max_u(m0, m1), max_u(m2, m3)));
 }

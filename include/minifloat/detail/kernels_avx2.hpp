@@ -104,6 +104,7 @@ MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
   return _mm256_castps_si256(_mm256_mul_ps(_mm256_castsi256_ps(a), _mm256_set1_ps(b)));
 }
 MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return _mm256_min_epi32(a, b); }
+MINIFLOAT_LANE_FN u32v max_small(u32v a, u32v b) { return _mm256_max_epi32(a, b); }
 // a / b for float lanes, correctly rounded in the current environment: the instruction written
 // out, since g++ -ffast-math computes a vector division as a reciprocal estimate and one Newton
 // step (not correctly rounded).

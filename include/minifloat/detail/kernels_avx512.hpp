@@ -116,6 +116,7 @@ MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
   return _mm512_castps_si512(_mm512_mul_ps(_mm512_castsi512_ps(a), _mm512_set1_ps(b)));
 }
 MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return _mm512_min_epi32(a, b); }
+MINIFLOAT_LANE_FN u32v max_small(u32v a, u32v b) { return _mm512_max_epi32(a, b); }
 // a / b for float lanes, correctly rounded in the current environment (as on the AVX2 path: the
 // instruction written out, which -ffast-math cannot turn into a reciprocal estimate).
 MINIFLOAT_LANE_FN u32v quotient_f32(u32v a, u32v b) {

@@ -92,6 +92,9 @@ MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
 MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) {
   return vreinterpretq_u32_s32(vminq_s32(vreinterpretq_s32_u32(a), vreinterpretq_s32_u32(b)));
 }
+MINIFLOAT_LANE_FN u32v max_small(u32v a, u32v b) {
+  return vreinterpretq_u32_s32(vmaxq_s32(vreinterpretq_s32_u32(a), vreinterpretq_s32_u32(b)));
+}
 MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return vreinterpretq_u32_f32(vsubq_f32(vreinterpretq_f32_u32(a), vreinterpretq_f32_u32(b)));
 }

@@ -132,6 +132,7 @@ MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
 // difference that the caller knows to be exact, and a float in [0, 2^31) truncated to an integer
 // (a conversion that truncates whatever the rounding mode).
 MINIFLOAT_LANE_FN u32v min_small(u32v a, u32v b) { return gt_small(b, a) ? a : b; }
+MINIFLOAT_LANE_FN u32v max_small(u32v a, u32v b) { return gt_small(a, b) ? a : b; }
 MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) - detail::bit_cast<float>(b));
 }
