@@ -3861,17 +3861,18 @@ MINIFLOAT_LANE_FN void store_fp4_codes4(std::uint8_t* out, Codes a, Codes b, Cod
   store_nibble_pairs4(out, a, b, c, d);
 }
 
-// Whether narrow_nan_free may join an FP4 target's signs on its packed codes
-// (store_nibble_pairs4_signed, which only some paths have): the sums' low bytes are the codes'
-// magnitudes exactly (an FP4 code's magnitude fits in the magic constant's low bits, nothing above
-// it), and the products hold no NaN.
+// Whether narrow_nan_free may join the products' signs on the packed codes (store_codes4_signed,
+// for FP4 store_nibble_pairs4_signed: only some paths have them): the sums' low bytes hold the
+// codes' magnitudes (an FP4 sum's low byte is its magnitude alone: the magic constant holds
+// nothing above it), and the products hold no NaN.
 template <class Target, std::size_t Vectors, ::minifloat::detail::step2_variant Variant>
-constexpr bool joins_fp4_signs_on_packed_codes() {
+constexpr bool narrowing_joins_signs() {
+  constexpr unsigned bits = ::minifloat::format_info<Target>::total_bits;
   return capabilities.signs_on_packed_codes && Vectors == 4 &&
          Variant == ::minifloat::detail::step2_variant::lane_addition &&
          clamps_nan_free_by_magnitude<Target, ::minifloat::detail::rounding_rule::nearest_even,
                                       ::minifloat::overflow::saturate> &&
-         ::minifloat::format_info<Target>::total_bits == 4;
+         (bits == 8 || bits == 4);
 }
 
 // The two parts that narrow_nan_free joins on the packed codes: 4 vectors of floats from p,
@@ -3910,17 +3911,11 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
   constexpr step2_variant variant = nearest_lane_variant<Target>();
   constexpr auto saturate = ::minifloat::overflow::saturate;
   constexpr rounding_rule nearest = rounding_rule::nearest_even;
-  constexpr bool joins_signs_on_packed_bytes =
-      capabilities.signs_on_packed_codes && Vectors == 4 &&
-      variant == step2_variant::lane_addition &&
-      clamps_nan_free_by_magnitude<Target, nearest, saturate> &&
-      ::minifloat::format_info<Target>::total_bits == 8;
-  if constexpr (joins_signs_on_packed_bytes ||
-                joins_fp4_signs_on_packed_codes<Target, Vectors, variant>()) {
+  if constexpr (narrowing_joins_signs<Target, Vectors, variant>()) {
     // The sums' magnitudes and the products' signs joined on the packed codes (FP4: packed two
     // per byte).
     const auto parts = scaled_magnitude_sums4<Target>(p, factors);
-    if constexpr (joins_signs_on_packed_bytes) {
+    if constexpr (::minifloat::format_info<Target>::total_bits == 8) {
       store_codes4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
                           parts.products[0], parts.products[1], parts.products[2],
                           parts.products[3]);
@@ -3956,7 +3951,7 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
   using ::minifloat::detail::rounding_rule;
   constexpr auto variant = nearest_lane_variant<Target>();
   constexpr auto saturate = ::minifloat::overflow::saturate;
-  if constexpr (joins_fp4_signs_on_packed_codes<Target, 4, variant>()) {
+  if constexpr (narrowing_joins_signs<Target, 4, variant>()) {
     // The signs joined on the packed codes, as narrow_nan_free's.
     const auto parts = scaled_magnitude_sums4<Target>(p, factors);
     store_ggml_nibble_pairs4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
@@ -7963,17 +7958,18 @@ MINIFLOAT_LANE_FN void store_fp4_codes4(std::uint8_t* out, Codes a, Codes b, Cod
   store_nibble_pairs4(out, a, b, c, d);
 }
 
-// Whether narrow_nan_free may join an FP4 target's signs on its packed codes
-// (store_nibble_pairs4_signed, which only some paths have): the sums' low bytes are the codes'
-// magnitudes exactly (an FP4 code's magnitude fits in the magic constant's low bits, nothing above
-// it), and the products hold no NaN.
+// Whether narrow_nan_free may join the products' signs on the packed codes (store_codes4_signed,
+// for FP4 store_nibble_pairs4_signed: only some paths have them): the sums' low bytes hold the
+// codes' magnitudes (an FP4 sum's low byte is its magnitude alone: the magic constant holds
+// nothing above it), and the products hold no NaN.
 template <class Target, std::size_t Vectors, ::minifloat::detail::step2_variant Variant>
-constexpr bool joins_fp4_signs_on_packed_codes() {
+constexpr bool narrowing_joins_signs() {
+  constexpr unsigned bits = ::minifloat::format_info<Target>::total_bits;
   return capabilities.signs_on_packed_codes && Vectors == 4 &&
          Variant == ::minifloat::detail::step2_variant::lane_addition &&
          clamps_nan_free_by_magnitude<Target, ::minifloat::detail::rounding_rule::nearest_even,
                                       ::minifloat::overflow::saturate> &&
-         ::minifloat::format_info<Target>::total_bits == 4;
+         (bits == 8 || bits == 4);
 }
 
 // The two parts that narrow_nan_free joins on the packed codes: 4 vectors of floats from p,
@@ -8012,17 +8008,11 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
   constexpr step2_variant variant = nearest_lane_variant<Target>();
   constexpr auto saturate = ::minifloat::overflow::saturate;
   constexpr rounding_rule nearest = rounding_rule::nearest_even;
-  constexpr bool joins_signs_on_packed_bytes =
-      capabilities.signs_on_packed_codes && Vectors == 4 &&
-      variant == step2_variant::lane_addition &&
-      clamps_nan_free_by_magnitude<Target, nearest, saturate> &&
-      ::minifloat::format_info<Target>::total_bits == 8;
-  if constexpr (joins_signs_on_packed_bytes ||
-                joins_fp4_signs_on_packed_codes<Target, Vectors, variant>()) {
+  if constexpr (narrowing_joins_signs<Target, Vectors, variant>()) {
     // The sums' magnitudes and the products' signs joined on the packed codes (FP4: packed two
     // per byte).
     const auto parts = scaled_magnitude_sums4<Target>(p, factors);
-    if constexpr (joins_signs_on_packed_bytes) {
+    if constexpr (::minifloat::format_info<Target>::total_bits == 8) {
       store_codes4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
                           parts.products[0], parts.products[1], parts.products[2],
                           parts.products[3]);
@@ -8058,7 +8048,7 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
   using ::minifloat::detail::rounding_rule;
   constexpr auto variant = nearest_lane_variant<Target>();
   constexpr auto saturate = ::minifloat::overflow::saturate;
-  if constexpr (joins_fp4_signs_on_packed_codes<Target, 4, variant>()) {
+  if constexpr (narrowing_joins_signs<Target, 4, variant>()) {
     // The signs joined on the packed codes, as narrow_nan_free's.
     const auto parts = scaled_magnitude_sums4<Target>(p, factors);
     store_ggml_nibble_pairs4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
@@ -11598,17 +11588,18 @@ MINIFLOAT_LANE_FN void store_fp4_codes4(std::uint8_t* out, Codes a, Codes b, Cod
   store_nibble_pairs4(out, a, b, c, d);
 }
 
-// Whether narrow_nan_free may join an FP4 target's signs on its packed codes
-// (store_nibble_pairs4_signed, which only some paths have): the sums' low bytes are the codes'
-// magnitudes exactly (an FP4 code's magnitude fits in the magic constant's low bits, nothing above
-// it), and the products hold no NaN.
+// Whether narrow_nan_free may join the products' signs on the packed codes (store_codes4_signed,
+// for FP4 store_nibble_pairs4_signed: only some paths have them): the sums' low bytes hold the
+// codes' magnitudes (an FP4 sum's low byte is its magnitude alone: the magic constant holds
+// nothing above it), and the products hold no NaN.
 template <class Target, std::size_t Vectors, ::minifloat::detail::step2_variant Variant>
-constexpr bool joins_fp4_signs_on_packed_codes() {
+constexpr bool narrowing_joins_signs() {
+  constexpr unsigned bits = ::minifloat::format_info<Target>::total_bits;
   return capabilities.signs_on_packed_codes && Vectors == 4 &&
          Variant == ::minifloat::detail::step2_variant::lane_addition &&
          clamps_nan_free_by_magnitude<Target, ::minifloat::detail::rounding_rule::nearest_even,
                                       ::minifloat::overflow::saturate> &&
-         ::minifloat::format_info<Target>::total_bits == 4;
+         (bits == 8 || bits == 4);
 }
 
 // The two parts that narrow_nan_free joins on the packed codes: 4 vectors of floats from p,
@@ -11647,17 +11638,11 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
   constexpr step2_variant variant = nearest_lane_variant<Target>();
   constexpr auto saturate = ::minifloat::overflow::saturate;
   constexpr rounding_rule nearest = rounding_rule::nearest_even;
-  constexpr bool joins_signs_on_packed_bytes =
-      capabilities.signs_on_packed_codes && Vectors == 4 &&
-      variant == step2_variant::lane_addition &&
-      clamps_nan_free_by_magnitude<Target, nearest, saturate> &&
-      ::minifloat::format_info<Target>::total_bits == 8;
-  if constexpr (joins_signs_on_packed_bytes ||
-                joins_fp4_signs_on_packed_codes<Target, Vectors, variant>()) {
+  if constexpr (narrowing_joins_signs<Target, Vectors, variant>()) {
     // The sums' magnitudes and the products' signs joined on the packed codes (FP4: packed two
     // per byte).
     const auto parts = scaled_magnitude_sums4<Target>(p, factors);
-    if constexpr (joins_signs_on_packed_bytes) {
+    if constexpr (::minifloat::format_info<Target>::total_bits == 8) {
       store_codes4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
                           parts.products[0], parts.products[1], parts.products[2],
                           parts.products[3]);
@@ -11693,7 +11678,7 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
   using ::minifloat::detail::rounding_rule;
   constexpr auto variant = nearest_lane_variant<Target>();
   constexpr auto saturate = ::minifloat::overflow::saturate;
-  if constexpr (joins_fp4_signs_on_packed_codes<Target, 4, variant>()) {
+  if constexpr (narrowing_joins_signs<Target, 4, variant>()) {
     // The signs joined on the packed codes, as narrow_nan_free's.
     const auto parts = scaled_magnitude_sums4<Target>(p, factors);
     store_ggml_nibble_pairs4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
@@ -15123,17 +15108,18 @@ MINIFLOAT_LANE_FN void store_fp4_codes4(std::uint8_t* out, Codes a, Codes b, Cod
   store_nibble_pairs4(out, a, b, c, d);
 }
 
-// Whether narrow_nan_free may join an FP4 target's signs on its packed codes
-// (store_nibble_pairs4_signed, which only some paths have): the sums' low bytes are the codes'
-// magnitudes exactly (an FP4 code's magnitude fits in the magic constant's low bits, nothing above
-// it), and the products hold no NaN.
+// Whether narrow_nan_free may join the products' signs on the packed codes (store_codes4_signed,
+// for FP4 store_nibble_pairs4_signed: only some paths have them): the sums' low bytes hold the
+// codes' magnitudes (an FP4 sum's low byte is its magnitude alone: the magic constant holds
+// nothing above it), and the products hold no NaN.
 template <class Target, std::size_t Vectors, ::minifloat::detail::step2_variant Variant>
-constexpr bool joins_fp4_signs_on_packed_codes() {
+constexpr bool narrowing_joins_signs() {
+  constexpr unsigned bits = ::minifloat::format_info<Target>::total_bits;
   return capabilities.signs_on_packed_codes && Vectors == 4 &&
          Variant == ::minifloat::detail::step2_variant::lane_addition &&
          clamps_nan_free_by_magnitude<Target, ::minifloat::detail::rounding_rule::nearest_even,
                                       ::minifloat::overflow::saturate> &&
-         ::minifloat::format_info<Target>::total_bits == 4;
+         (bits == 8 || bits == 4);
 }
 
 // The two parts that narrow_nan_free joins on the packed codes: 4 vectors of floats from p,
@@ -15172,17 +15158,11 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
   constexpr step2_variant variant = nearest_lane_variant<Target>();
   constexpr auto saturate = ::minifloat::overflow::saturate;
   constexpr rounding_rule nearest = rounding_rule::nearest_even;
-  constexpr bool joins_signs_on_packed_bytes =
-      capabilities.signs_on_packed_codes && Vectors == 4 &&
-      variant == step2_variant::lane_addition &&
-      clamps_nan_free_by_magnitude<Target, nearest, saturate> &&
-      ::minifloat::format_info<Target>::total_bits == 8;
-  if constexpr (joins_signs_on_packed_bytes ||
-                joins_fp4_signs_on_packed_codes<Target, Vectors, variant>()) {
+  if constexpr (narrowing_joins_signs<Target, Vectors, variant>()) {
     // The sums' magnitudes and the products' signs joined on the packed codes (FP4: packed two
     // per byte).
     const auto parts = scaled_magnitude_sums4<Target>(p, factors);
-    if constexpr (joins_signs_on_packed_bytes) {
+    if constexpr (::minifloat::format_info<Target>::total_bits == 8) {
       store_codes4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
                           parts.products[0], parts.products[1], parts.products[2],
                           parts.products[3]);
@@ -15218,7 +15198,7 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
   using ::minifloat::detail::rounding_rule;
   constexpr auto variant = nearest_lane_variant<Target>();
   constexpr auto saturate = ::minifloat::overflow::saturate;
-  if constexpr (joins_fp4_signs_on_packed_codes<Target, 4, variant>()) {
+  if constexpr (narrowing_joins_signs<Target, 4, variant>()) {
     // The signs joined on the packed codes, as narrow_nan_free's.
     const auto parts = scaled_magnitude_sums4<Target>(p, factors);
     store_ggml_nibble_pairs4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
