@@ -243,9 +243,9 @@ void quantize_mxfp4_ggml_checked(const float* x, std::size_t n, block_mxfp4* blo
   std::size_t m = 0;
   for (std::size_t b = 0; b < count; b += m) {
     // Whole groups of blocks side by side in one pass where the active path has the kernel
-    // (quantize_block_groups, which writes the element bytes in ggml's order) and no report is
-    // asked for; the scales come back in order and go into their blocks. A group with a scale
-    // code of 254 or 0xFF, and the last blocks, as below.
+    // (quantize_block_groups, which writes whole blocks: the scale byte, then the element bytes
+    // in ggml's order) and no report is asked for. A group with a scale code of 254 or 0xFF,
+    // and the last blocks, as below.
     if constexpr (std::is_same<std::decay_t<Tally>, no_tally>::value) {
       const std::size_t most = detail::smaller(mx_quantize_piece_blocks, count - b);
       const mx_scale_thresholds thresholds = mx_thresholds<e2m1>(rule);
@@ -261,9 +261,6 @@ void quantize_mxfp4_ggml_checked(const float* x, std::size_t n, block_mxfp4* blo
               prefetch_ahead(n, 1) != 0 ? x + n : nullptr);
         }
       });
-      for (std::size_t k = 0; k < done; ++k) {
-        blocks[b + k].scale = scale_codes[k];
-      }
       if (done != 0) {
         m = done;
         continue;
