@@ -2035,9 +2035,9 @@ struct addition_constants {
   using info = ::minifloat::format_info<Target>;
   static constexpr std::uint32_t M = info::mantissa_bits;
   static constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
-  // A finite-only format (no NaN: NaN gives +max, docs/spec.md §7) takes the clamp too where a
-  // NaN fix-up can drop its lanes' sign: the clamp already gives them max.
-  static constexpr bool finite_by_clamp = capabilities.fixup_and_lookup32 && info::is_signed &&
+  // A finite-only format (no NaN: NaN gives +max, docs/spec.md §7) takes the clamp too: the
+  // clamp gives its NaN lanes max, and lanes_by_addition drops their sign.
+  static constexpr bool finite_by_clamp = info::is_signed &&
                                           info::special_values == ::minifloat::specials::finite &&
                                           clamps_magnitude<Target, Rule, Overflow>;
   static constexpr bool by_clamp =
@@ -2161,7 +2161,11 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
     // (decltype(sum): all_ones_where_nan, which only some paths have, stays a dependent call.)
     decltype(sum) sign_source = bits;
     if constexpr (constants::finite_by_clamp && !NaNFree) {
-      sign_source = all_ones_where_nan(sign_source, bits);
+      if constexpr (capabilities.fixup_and_lookup32) {
+        sign_source = all_ones_where_nan(sign_source, bits);
+      } else {
+        sign_source = select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(0U), bits);
+      }
     }
     return bit_select(splat(std::uint32_t{info::magnitude_mask}), sum,
                       shr<32 - info::total_bits>(sign_source));
@@ -6151,9 +6155,9 @@ struct addition_constants {
   using info = ::minifloat::format_info<Target>;
   static constexpr std::uint32_t M = info::mantissa_bits;
   static constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
-  // A finite-only format (no NaN: NaN gives +max, docs/spec.md §7) takes the clamp too where a
-  // NaN fix-up can drop its lanes' sign: the clamp already gives them max.
-  static constexpr bool finite_by_clamp = capabilities.fixup_and_lookup32 && info::is_signed &&
+  // A finite-only format (no NaN: NaN gives +max, docs/spec.md §7) takes the clamp too: the
+  // clamp gives its NaN lanes max, and lanes_by_addition drops their sign.
+  static constexpr bool finite_by_clamp = info::is_signed &&
                                           info::special_values == ::minifloat::specials::finite &&
                                           clamps_magnitude<Target, Rule, Overflow>;
   static constexpr bool by_clamp =
@@ -6277,7 +6281,11 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
     // (decltype(sum): all_ones_where_nan, which only some paths have, stays a dependent call.)
     decltype(sum) sign_source = bits;
     if constexpr (constants::finite_by_clamp && !NaNFree) {
-      sign_source = all_ones_where_nan(sign_source, bits);
+      if constexpr (capabilities.fixup_and_lookup32) {
+        sign_source = all_ones_where_nan(sign_source, bits);
+      } else {
+        sign_source = select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(0U), bits);
+      }
     }
     return bit_select(splat(std::uint32_t{info::magnitude_mask}), sum,
                       shr<32 - info::total_bits>(sign_source));
@@ -9833,9 +9841,9 @@ struct addition_constants {
   using info = ::minifloat::format_info<Target>;
   static constexpr std::uint32_t M = info::mantissa_bits;
   static constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
-  // A finite-only format (no NaN: NaN gives +max, docs/spec.md §7) takes the clamp too where a
-  // NaN fix-up can drop its lanes' sign: the clamp already gives them max.
-  static constexpr bool finite_by_clamp = capabilities.fixup_and_lookup32 && info::is_signed &&
+  // A finite-only format (no NaN: NaN gives +max, docs/spec.md §7) takes the clamp too: the
+  // clamp gives its NaN lanes max, and lanes_by_addition drops their sign.
+  static constexpr bool finite_by_clamp = info::is_signed &&
                                           info::special_values == ::minifloat::specials::finite &&
                                           clamps_magnitude<Target, Rule, Overflow>;
   static constexpr bool by_clamp =
@@ -9959,7 +9967,11 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
     // (decltype(sum): all_ones_where_nan, which only some paths have, stays a dependent call.)
     decltype(sum) sign_source = bits;
     if constexpr (constants::finite_by_clamp && !NaNFree) {
-      sign_source = all_ones_where_nan(sign_source, bits);
+      if constexpr (capabilities.fixup_and_lookup32) {
+        sign_source = all_ones_where_nan(sign_source, bits);
+      } else {
+        sign_source = select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(0U), bits);
+      }
     }
     return bit_select(splat(std::uint32_t{info::magnitude_mask}), sum,
                       shr<32 - info::total_bits>(sign_source));
@@ -13372,9 +13384,9 @@ struct addition_constants {
   using info = ::minifloat::format_info<Target>;
   static constexpr std::uint32_t M = info::mantissa_bits;
   static constexpr std::uint32_t smallest_normal = 127 + info::min_normal_exponent;
-  // A finite-only format (no NaN: NaN gives +max, docs/spec.md §7) takes the clamp too where a
-  // NaN fix-up can drop its lanes' sign: the clamp already gives them max.
-  static constexpr bool finite_by_clamp = capabilities.fixup_and_lookup32 && info::is_signed &&
+  // A finite-only format (no NaN: NaN gives +max, docs/spec.md §7) takes the clamp too: the
+  // clamp gives its NaN lanes max, and lanes_by_addition drops their sign.
+  static constexpr bool finite_by_clamp = info::is_signed &&
                                           info::special_values == ::minifloat::specials::finite &&
                                           clamps_magnitude<Target, Rule, Overflow>;
   static constexpr bool by_clamp =
@@ -13498,7 +13510,11 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
     // (decltype(sum): all_ones_where_nan, which only some paths have, stays a dependent call.)
     decltype(sum) sign_source = bits;
     if constexpr (constants::finite_by_clamp && !NaNFree) {
-      sign_source = all_ones_where_nan(sign_source, bits);
+      if constexpr (capabilities.fixup_and_lookup32) {
+        sign_source = all_ones_where_nan(sign_source, bits);
+      } else {
+        sign_source = select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(0U), bits);
+      }
     }
     return bit_select(splat(std::uint32_t{info::magnitude_mask}), sum,
                       shr<32 - info::total_bits>(sign_source));
