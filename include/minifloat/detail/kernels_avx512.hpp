@@ -950,36 +950,43 @@ MINIFLOAT_ARRAY_FN u32v group_max_magnitudes_by_lines(const float* group, unsign
   const __m512i magnitude = _mm512_set1_epi32(0x7FFFFFFF);
   const auto from_offset = static_cast<__mmask16>(0xFFFFU << offset);
   const auto below_offset = static_cast<__mmask16>((1U << offset) - 1U);
+  // Block k's first whole line, as a pointer made once: each load's address is then this
+  // register and a constant (computed from k and offset per block, g++ 12 spent 4 scalar
+  // instructions on each block's addresses).
+  const float* const whole_lines = group + (16U - offset);
   u32v m[16];
-  // The line block k starts in: its lanes from offset on are block k's, those below it the
-  // block before's (for the group's first, 0: an expanding load puts the block's first
-  // elements in lanes offset and up, from no address before the group). Each shared line's two
-  // parts are masked as they are taken (a masked AND each), so that the maxima need no mask:
-  // masked maxima, whose destination is also their pass-through, cost g++ 12 a copy each.
-  u32v head = _mm512_maskz_and_epi32(from_offset,
-                                     _mm512_maskz_expandloadu_epi32(from_offset, group), magnitude);
+  // The magnitudes of the line block k starts in: its lanes from offset on are block k's, those
+  // below it the block before's (for the group's first, 0: an expanding load puts the block's
+  // first elements in lanes offset and up, from no address before the group). Each shared
+  // line's two parts join their blocks' maxima by a masked maximum each, in place (the maximum
+  // its own pass-through: no copy).
+  u32v head = _mm512_and_si512(_mm512_maskz_expandloadu_epi32(from_offset, group), magnitude);
   // (Unrolled, so that the 16 maxima stay in registers: g++ 12 kept the loop and stored them.)
 #pragma GCC unroll 16
   for (std::size_t k = 0; k < 16; ++k) {
-    const std::size_t first = k * Size; // the block's first element
-    u32v m0 = _mm512_and_si512(_mm512_load_si512(group + first + 16 - offset), magnitude);
-    u32v m1 = head;
-    for (std::size_t i = 32; i < Size; i += 16) {
-      const u32v v = _mm512_and_si512(_mm512_load_si512(group + first + i - offset), magnitude);
-      if ((i / 16) % 2 == 1) {
-        m1 = _mm512_max_epu32(m1, v);
-      } else {
-        m0 = _mm512_max_epu32(m0, v);
+    const float* const lines = whole_lines + k * Size;
+    u32v m0 = _mm512_and_si512(_mm512_load_si512(lines), magnitude);
+    m0 = _mm512_mask_max_epu32(m0, from_offset, m0, head);
+    if constexpr (Size > 32) {
+      u32v m1 = _mm512_and_si512(_mm512_load_si512(lines + 16), magnitude);
+      for (std::size_t i = 32; i + 16 < Size; i += 16) {
+        const u32v v = _mm512_and_si512(_mm512_load_si512(lines + i), magnitude);
+        if ((i / 16) % 2 == 0) {
+          m0 = _mm512_max_epu32(m0, v);
+        } else {
+          m1 = _mm512_max_epu32(m1, v);
+        }
       }
+      m0 = _mm512_max_epu32(m0, m1);
     }
     // The next block's first line (after the group's last block, by a masked load: it may end
     // the array).
-    const float* next_line = group + first + Size - offset;
-    const u32v next =
-        k == 15 ? _mm512_maskz_loadu_epi32(below_offset, next_line) : _mm512_load_si512(next_line);
-    m[k] = _mm512_max_epu32(_mm512_max_epu32(m0, m1),
-                            _mm512_maskz_and_epi32(below_offset, next, magnitude));
-    head = _mm512_maskz_and_epi32(from_offset, next, magnitude);
+    const float* const next_line = lines + (Size - 16);
+    const u32v next = _mm512_and_si512(k == 15 ? _mm512_maskz_loadu_epi32(below_offset, next_line)
+                                               : _mm512_load_si512(next_line),
+                                       magnitude);
+    m[k] = _mm512_mask_max_epu32(m0, below_offset, m0, next);
+    head = next;
   }
   return max_of_each(m);
 }
