@@ -3832,8 +3832,8 @@ constexpr ::minifloat::detail::step2_variant nearest_lane_variant() {
 // +infinity: e4m3's magnitude addition with saturation (magnitude_addition) gives ue4m3's code
 // in the sum's low 7 bits and its value as sum - magic, exact. False, with nothing written, for
 // a group with an infinite or NaN amax. (A template, instantiated only on the paths whose
-// kernels take FP4 groups: it needs their clamp, min_magnitude. MagnitudeFormat, e4m3, a
-// parameter so that its steps stay dependent.)
+// kernels take FP4 groups, with their clamp: min_magnitude where the path has it. MagnitudeFormat,
+// e4m3, a parameter so that its steps stay dependent.)
 template <
     class Rule, class MagnitudeFormat = ::minifloat::formats::e4m3,
     std::enable_if_t<std::is_same<Rule, ::minifloat::detail::nvfp4_block_scales>::value, int> = 0>
@@ -3842,14 +3842,13 @@ MINIFLOAT_ARRAY_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax
   using ::minifloat::detail::rounding_rule;
   using magnitude_format = MagnitudeFormat;
   constexpr auto saturate = ::minifloat::overflow::saturate;
-  static_assert(
-      clamps_nan_free_by_magnitude<magnitude_format, rounding_rule::nearest_even, saturate>,
-      "the clamp by magnitude");
+  constexpr bool by_magnitude =
+      clamps_nan_free_by_magnitude<magnitude_format, rounding_rule::nearest_even, saturate>;
   if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
     return false;
   }
   const auto steps =
-      magnitude_addition<magnitude_format, rounding_rule::nearest_even, saturate, true>(
+      magnitude_addition<magnitude_format, rounding_rule::nearest_even, saturate, by_magnitude>(
           mul_f32(amax, rule.byte_factor));
   const u32v value = sub_f32(steps.sum, steps.magic);
   const u32v quotient = quotient_f32(splat(0x3F800000U), mul_f32(value, rule.decode));
@@ -4340,6 +4339,8 @@ struct portable_kernels {
   static constexpr bool quantizes_block_groups = false;
   // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
   static constexpr bool quantizes_fp4_block_groups = false;
+  // quantize_ggml_block_groups (ggml's MXFP4 blocks, two per store of 16 lanes) exists.
+  static constexpr bool quantizes_ggml_block_groups = false;
 
   // n values of src (float, double, binary16_bits, bfloat16_bits, scaled_floats or
   // block_scaled_floats) into codes of Target, with rounding Rule and overflow rule Overflow;
@@ -5652,6 +5653,16 @@ MINIFLOAT_LANE_FN __m256i codes4(u32v a, u32v b, u32v c, u32v d) {
 }
 MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), codes4(a, b, c, d));
+}
+// 32 FP4 codes (each lane below 16) packed two per byte into 16 bytes at p, element 2k in the low
+// nibble of byte k (packed.hpp): the codes' bytes in order (codes4), VPMADDUBSW making each pair
+// (c0, c1) the word c0 + 16 c1, and one pack of the two halves' words to their low bytes.
+MINIFLOAT_LANE_FN void store_nibble_pairs4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
+  const __m256i weights = _mm256_set1_epi16(0x1001); // bytes 1, 16
+  const __m256i words = _mm256_maddubs_epi16(codes4(a, b, c, d), weights);
+  _mm_storeu_si128(
+      reinterpret_cast<__m128i*>(p),
+      _mm_packus_epi16(_mm256_castsi256_si128(words), _mm256_extracti128_si256(words, 1)));
 }
 // Whether any of the 32 codes has a magnitude (its low 7 bits) outside [first, last], on the
 // packed codes (kernels_avx512.hpp's any_code4_outside; the order of the bytes does not matter,
@@ -7952,8 +7963,8 @@ constexpr ::minifloat::detail::step2_variant nearest_lane_variant() {
 // +infinity: e4m3's magnitude addition with saturation (magnitude_addition) gives ue4m3's code
 // in the sum's low 7 bits and its value as sum - magic, exact. False, with nothing written, for
 // a group with an infinite or NaN amax. (A template, instantiated only on the paths whose
-// kernels take FP4 groups: it needs their clamp, min_magnitude. MagnitudeFormat, e4m3, a
-// parameter so that its steps stay dependent.)
+// kernels take FP4 groups, with their clamp: min_magnitude where the path has it. MagnitudeFormat,
+// e4m3, a parameter so that its steps stay dependent.)
 template <
     class Rule, class MagnitudeFormat = ::minifloat::formats::e4m3,
     std::enable_if_t<std::is_same<Rule, ::minifloat::detail::nvfp4_block_scales>::value, int> = 0>
@@ -7962,14 +7973,13 @@ MINIFLOAT_ARRAY_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax
   using ::minifloat::detail::rounding_rule;
   using magnitude_format = MagnitudeFormat;
   constexpr auto saturate = ::minifloat::overflow::saturate;
-  static_assert(
-      clamps_nan_free_by_magnitude<magnitude_format, rounding_rule::nearest_even, saturate>,
-      "the clamp by magnitude");
+  constexpr bool by_magnitude =
+      clamps_nan_free_by_magnitude<magnitude_format, rounding_rule::nearest_even, saturate>;
   if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
     return false;
   }
   const auto steps =
-      magnitude_addition<magnitude_format, rounding_rule::nearest_even, saturate, true>(
+      magnitude_addition<magnitude_format, rounding_rule::nearest_even, saturate, by_magnitude>(
           mul_f32(amax, rule.byte_factor));
   const u32v value = sub_f32(steps.sum, steps.magic);
   const u32v quotient = quotient_f32(splat(0x3F800000U), mul_f32(value, rule.decode));
@@ -8785,7 +8795,9 @@ struct avx2_kernels {
   // quantize_block_groups and quantize_block_rows (below) exist.
   static constexpr bool quantizes_block_groups = true;
   // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
-  static constexpr bool quantizes_fp4_block_groups = false;
+  static constexpr bool quantizes_fp4_block_groups = true;
+  // quantize_ggml_block_groups (ggml's MXFP4 blocks, two per store of 16 lanes) exists.
+  static constexpr bool quantizes_ggml_block_groups = false;
 
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>
@@ -11638,8 +11650,8 @@ constexpr ::minifloat::detail::step2_variant nearest_lane_variant() {
 // +infinity: e4m3's magnitude addition with saturation (magnitude_addition) gives ue4m3's code
 // in the sum's low 7 bits and its value as sum - magic, exact. False, with nothing written, for
 // a group with an infinite or NaN amax. (A template, instantiated only on the paths whose
-// kernels take FP4 groups: it needs their clamp, min_magnitude. MagnitudeFormat, e4m3, a
-// parameter so that its steps stay dependent.)
+// kernels take FP4 groups, with their clamp: min_magnitude where the path has it. MagnitudeFormat,
+// e4m3, a parameter so that its steps stay dependent.)
 template <
     class Rule, class MagnitudeFormat = ::minifloat::formats::e4m3,
     std::enable_if_t<std::is_same<Rule, ::minifloat::detail::nvfp4_block_scales>::value, int> = 0>
@@ -11648,14 +11660,13 @@ MINIFLOAT_ARRAY_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax
   using ::minifloat::detail::rounding_rule;
   using magnitude_format = MagnitudeFormat;
   constexpr auto saturate = ::minifloat::overflow::saturate;
-  static_assert(
-      clamps_nan_free_by_magnitude<magnitude_format, rounding_rule::nearest_even, saturate>,
-      "the clamp by magnitude");
+  constexpr bool by_magnitude =
+      clamps_nan_free_by_magnitude<magnitude_format, rounding_rule::nearest_even, saturate>;
   if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
     return false;
   }
   const auto steps =
-      magnitude_addition<magnitude_format, rounding_rule::nearest_even, saturate, true>(
+      magnitude_addition<magnitude_format, rounding_rule::nearest_even, saturate, by_magnitude>(
           mul_f32(amax, rule.byte_factor));
   const u32v value = sub_f32(steps.sum, steps.magic);
   const u32v quotient = quotient_f32(splat(0x3F800000U), mul_f32(value, rule.decode));
@@ -12631,6 +12642,8 @@ struct avx512_kernels {
   static constexpr bool quantizes_block_groups = true;
   // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
   static constexpr bool quantizes_fp4_block_groups = true;
+  // quantize_ggml_block_groups (ggml's MXFP4 blocks, two per store of 16 lanes) exists.
+  static constexpr bool quantizes_ggml_block_groups = true;
 
   // (mode: non_temporal writes the codes without random bits or report with streaming stores,
   // past dst's first 64-byte boundary. Float -> e4m3 at 64 Mi on an AMD Zen 5, source and
@@ -15188,8 +15201,8 @@ constexpr ::minifloat::detail::step2_variant nearest_lane_variant() {
 // +infinity: e4m3's magnitude addition with saturation (magnitude_addition) gives ue4m3's code
 // in the sum's low 7 bits and its value as sum - magic, exact. False, with nothing written, for
 // a group with an infinite or NaN amax. (A template, instantiated only on the paths whose
-// kernels take FP4 groups: it needs their clamp, min_magnitude. MagnitudeFormat, e4m3, a
-// parameter so that its steps stay dependent.)
+// kernels take FP4 groups, with their clamp: min_magnitude where the path has it. MagnitudeFormat,
+// e4m3, a parameter so that its steps stay dependent.)
 template <
     class Rule, class MagnitudeFormat = ::minifloat::formats::e4m3,
     std::enable_if_t<std::is_same<Rule, ::minifloat::detail::nvfp4_block_scales>::value, int> = 0>
@@ -15198,14 +15211,13 @@ MINIFLOAT_ARRAY_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax
   using ::minifloat::detail::rounding_rule;
   using magnitude_format = MagnitudeFormat;
   constexpr auto saturate = ::minifloat::overflow::saturate;
-  static_assert(
-      clamps_nan_free_by_magnitude<magnitude_format, rounding_rule::nearest_even, saturate>,
-      "the clamp by magnitude");
+  constexpr bool by_magnitude =
+      clamps_nan_free_by_magnitude<magnitude_format, rounding_rule::nearest_even, saturate>;
   if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
     return false;
   }
   const auto steps =
-      magnitude_addition<magnitude_format, rounding_rule::nearest_even, saturate, true>(
+      magnitude_addition<magnitude_format, rounding_rule::nearest_even, saturate, by_magnitude>(
           mul_f32(amax, rule.byte_factor));
   const u32v value = sub_f32(steps.sum, steps.magic);
   const u32v quotient = quotient_f32(splat(0x3F800000U), mul_f32(value, rule.decode));
@@ -15683,6 +15695,8 @@ struct neon_kernels {
   static constexpr bool quantizes_block_groups = true;
   // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
   static constexpr bool quantizes_fp4_block_groups = false;
+  // quantize_ggml_block_groups (ggml's MXFP4 blocks, two per store of 16 lanes) exists.
+  static constexpr bool quantizes_ggml_block_groups = false;
 
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>
@@ -18407,7 +18421,7 @@ void quantize_mxfp4_ggml_checked(const float* x, std::size_t n, block_mxfp4* blo
       std::size_t done = 0;
       detail::with_kernels(active_path(), [&](auto kernels) {
         using path = decltype(kernels);
-        if constexpr (path::quantizes_fp4_block_groups) {
+        if constexpr (path::quantizes_ggml_block_groups) {
           done = path::quantize_ggml_block_groups(
               x + b * mx_block_size, most, reinterpret_cast<std::uint8_t*>(blocks + b), codes_rule,
               prefetch_ahead(n, 1) != 0 ? x + n : nullptr);

@@ -225,7 +225,7 @@ public:
 
   // The same for ggml's MXFP4 blocks (block_mxfp4: a scale byte, then element j in the low
   // nibble of byte j and element j + 16 in its high one) with unit factors, on every path that
-  // writes them (quantize_ggml_block_groups): against the nearest-even run's scalar codes placed
+  // writes them (quantizes_ggml_block_groups): against the nearest-even run's scalar codes placed
   // by that definition here, and scale bytes of 127 (E8M0's 1), which the kernel writes over the
   // 0xA5 set before it. (A block the kernel leaves to the general loop is not checked here.)
   template <class T>
@@ -248,7 +248,7 @@ public:
     for (const minifloat::simd_path path : paths_) {
       detail::with_kernels(path, [&](auto kernels) {
         using kernels_of_path = decltype(kernels);
-        if constexpr (kernels_of_path::quantizes_fp4_block_groups) {
+        if constexpr (kernels_of_path::quantizes_ggml_block_groups) {
           std::memcpy(written, expected, blocks * 17);
           for (std::size_t b = 0; b < blocks; ++b) {
             written[b * 17] = 0xA5;

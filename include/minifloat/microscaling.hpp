@@ -255,7 +255,7 @@ void quantize_mxfp4_ggml_checked(const float* x, std::size_t n, block_mxfp4* blo
       std::size_t done = 0;
       detail::with_kernels(active_path(), [&](auto kernels) {
         using path = decltype(kernels);
-        if constexpr (path::quantizes_fp4_block_groups) {
+        if constexpr (path::quantizes_ggml_block_groups) {
           done = path::quantize_ggml_block_groups(
               x + b * mx_block_size, most, reinterpret_cast<std::uint8_t*>(blocks + b), codes_rule,
               prefetch_ahead(n, 1) != 0 ? x + n : nullptr);

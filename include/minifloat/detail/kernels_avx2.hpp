@@ -267,6 +267,16 @@ MINIFLOAT_LANE_FN __m256i codes4(u32v a, u32v b, u32v c, u32v d) {
 MINIFLOAT_LANE_FN void store_codes4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), codes4(a, b, c, d));
 }
+// 32 FP4 codes (each lane below 16) packed two per byte into 16 bytes at p, element 2k in the low
+// nibble of byte k (packed.hpp): the codes' bytes in order (codes4), VPMADDUBSW making each pair
+// (c0, c1) the word c0 + 16 c1, and one pack of the two halves' words to their low bytes.
+MINIFLOAT_LANE_FN void store_nibble_pairs4(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
+  const __m256i weights = _mm256_set1_epi16(0x1001); // bytes 1, 16
+  const __m256i words = _mm256_maddubs_epi16(codes4(a, b, c, d), weights);
+  _mm_storeu_si128(
+      reinterpret_cast<__m128i*>(p),
+      _mm_packus_epi16(_mm256_castsi256_si128(words), _mm256_extracti128_si256(words, 1)));
+}
 // Whether any of the 32 codes has a magnitude (its low 7 bits) outside [first, last], on the
 // packed codes (kernels_avx512.hpp's any_code4_outside; the order of the bytes does not matter,
 // so not after codes4's permute), the unsigned comparison as a signed one of the bytes ^ 0x80.
@@ -752,7 +762,9 @@ struct avx2_kernels {
   // quantize_block_groups and quantize_block_rows (below) exist.
   static constexpr bool quantizes_block_groups = true;
   // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
-  static constexpr bool quantizes_fp4_block_groups = false;
+  static constexpr bool quantizes_fp4_block_groups = true;
+  // quantize_ggml_block_groups (ggml's MXFP4 blocks, two per store of 16 lanes) exists.
+  static constexpr bool quantizes_ggml_block_groups = false;
 
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>

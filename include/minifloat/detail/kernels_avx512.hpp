@@ -1037,6 +1037,8 @@ struct avx512_kernels {
   static constexpr bool quantizes_block_groups = true;
   // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
   static constexpr bool quantizes_fp4_block_groups = true;
+  // quantize_ggml_block_groups (ggml's MXFP4 blocks, two per store of 16 lanes) exists.
+  static constexpr bool quantizes_ggml_block_groups = true;
 
   // (mode: non_temporal writes the codes without random bits or report with streaming stores,
   // past dst's first 64-byte boundary. Float -> e4m3 at 64 Mi on an AMD Zen 5, source and

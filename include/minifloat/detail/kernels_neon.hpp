@@ -340,6 +340,8 @@ struct neon_kernels {
   static constexpr bool quantizes_block_groups = true;
   // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
   static constexpr bool quantizes_fp4_block_groups = false;
+  // quantize_ggml_block_groups (ggml's MXFP4 blocks, two per store of 16 lanes) exists.
+  static constexpr bool quantizes_ggml_block_groups = false;
 
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>

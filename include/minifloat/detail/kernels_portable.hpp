@@ -362,6 +362,8 @@ struct portable_kernels {
   static constexpr bool quantizes_block_groups = false;
   // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
   static constexpr bool quantizes_fp4_block_groups = false;
+  // quantize_ggml_block_groups (ggml's MXFP4 blocks, two per store of 16 lanes) exists.
+  static constexpr bool quantizes_ggml_block_groups = false;
 
   // n values of src (float, double, binary16_bits, bfloat16_bits, scaled_floats or
   // block_scaled_floats) into codes of Target, with rounding Rule and overflow rule Overflow;
