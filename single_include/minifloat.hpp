@@ -5502,8 +5502,15 @@ MINIFLOAT_LANE_FN u32v quotient_f32(u32v a, u32v b) {
           : "x"(_mm256_castsi256_ps(a)), "x"(_mm256_castsi256_ps(b)));
   return _mm256_castps_si256(quotient);
 }
+// a - b for float lanes in the current environment: the instruction written out too, since
+// g++ -ffast-math folds (s + m) - m into s (NVFP4's scale byte value, the magnitude addition's
+// sum less its magic constant, came out unrounded).
 MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
-  return _mm256_castps_si256(_mm256_sub_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)));
+  __m256 difference;
+  __asm__("vsubps {%2, %1, %0|%0, %1, %2}"
+          : "=x"(difference)
+          : "x"(_mm256_castsi256_ps(a)), "x"(_mm256_castsi256_ps(b)));
+  return _mm256_castps_si256(difference);
 }
 MINIFLOAT_LANE_FN u32v truncate_f32(u32v a) { return _mm256_cvttps_epi32(_mm256_castsi256_ps(a)); }
 
