@@ -308,7 +308,9 @@ bool signed_8_bit(const reference::format& fmt) {
 // group edges and in the middle, among non-zero values and among values half of which are zero
 // (ReLU activations: zero codes that need no look), in both overflow rules, on every path; and
 // after a flushed value, which makes the largest relative error 1 (FP4 and FP6 then only count,
-// lanes.inc counts_after_flush).
+// lanes.inc counts_after_flush; the 8-bit formats count a group whose codes lie below the normal
+// ones from its packed codes, counted_low_codes_after_flush), among non-zero values and among
+// zeros.
 TYPED_TEST(Report, RareValuesAmongNormalOnes) {
   using T = TypeParam;
   const reference::format& fmt = this->fmt;
@@ -352,10 +354,11 @@ TYPED_TEST(Report, RareValuesAmongNormalOnes) {
   std::vector<T> reported(n);
   for (const minifloat::simd_path path : supported_paths()) {
     const minifloat::scoped_path on(path);
-    for (const int kind : {0, 1, 2}) {
-      const bool half_zero = kind == 1;
+    for (const int kind : {0, 1, 2, 3}) {
+      const bool half_zero = kind == 1 || kind == 3;
+      const bool after_flushed = kind >= 2;
       std::vector<float> background = normal_values(half_zero);
-      if (kind == 2) {
+      if (after_flushed) {
         background[5] = static_cast<float>(step / 4); // flushed
       }
       for (const auto& [name, value] : rare) {
@@ -368,7 +371,7 @@ TYPED_TEST(Report, RareValuesAmongNormalOnes) {
           x[at] = static_cast<float>(value);
           const std::string where = std::string(minifloat::to_string(path)) + " " + name + " at " +
                                     std::to_string(at) + (half_zero ? " among zeros" : "") +
-                                    (kind == 2 ? " after a flushed value" : "");
+                                    (after_flushed ? " after a flushed value" : "");
           conversion_report report;
           minifloat::convert(x.data(), n, reported.data(), report);
           expect_equal(report, expected_report(fmt, exact_values(x), bytes(reported)), where);

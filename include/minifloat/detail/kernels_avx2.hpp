@@ -342,6 +342,16 @@ MINIFLOAT_LANE_FN bool any_magnitude4_outside(__m256i magnitudes, std::uint32_t 
   return _mm256_movemask_epi8(_mm256_cmpgt_epi8(
              offset, _mm256_set1_epi8(static_cast<char>((last - first) ^ 0x80)))) != 0;
 }
+// How many of packed_magnitudes4's 32 magnitudes lie inside [first, last]: 32 less those
+// any_magnitude4_outside's comparison finds outside.
+MINIFLOAT_LANE_FN std::size_t count_magnitudes4_in(__m256i magnitudes, std::uint32_t first,
+                                                   std::uint32_t last) {
+  const __m256i offset =
+      _mm256_add_epi8(magnitudes, _mm256_set1_epi8(static_cast<char>(0x80 - first)));
+  const auto outside = static_cast<std::uint32_t>(_mm256_movemask_epi8(
+      _mm256_cmpgt_epi8(offset, _mm256_set1_epi8(static_cast<char>((last - first) ^ 0x80)))));
+  return 32U - static_cast<std::size_t>(_mm_popcnt_u32(outside));
+}
 // The same to a 32-byte aligned p by a streaming store (encode_array's NonTemporal).
 MINIFLOAT_LANE_FN void store_codes4_streaming(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
   _mm256_stream_si256(reinterpret_cast<__m256i*>(p), codes4(a, b, c, d));
