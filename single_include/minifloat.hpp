@@ -3171,8 +3171,10 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
 
 // Whether groups of `vectors` vectors take the quick test (may_need_report): with nearest
 // rounding from floats (or from their products with scales, or from 16-bit floats), in groups of
-// at least 16 values (for fewer, fetching the window costs more than the test saves), into an
-// 8-bit Target (few_value_format: there the test would only delay the look).
+// at least 16 values (for fewer, fetching the window costs more than the test saves) or of one
+// value on the portable path (whose chunks of 64 test the values of a flagged chunk one by one,
+// encode_array), into an 8-bit Target (few_value_format: there the test would only delay the
+// look).
 template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source>
 constexpr bool quick_report_test =
     Rule == ::minifloat::detail::rounding_rule::nearest_even &&
@@ -7426,8 +7428,10 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
 
 // Whether groups of `vectors` vectors take the quick test (may_need_report): with nearest
 // rounding from floats (or from their products with scales, or from 16-bit floats), in groups of
-// at least 16 values (for fewer, fetching the window costs more than the test saves), into an
-// 8-bit Target (few_value_format: there the test would only delay the look).
+// at least 16 values (for fewer, fetching the window costs more than the test saves) or of one
+// value on the portable path (whose chunks of 64 test the values of a flagged chunk one by one,
+// encode_array), into an 8-bit Target (few_value_format: there the test would only delay the
+// look).
 template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source>
 constexpr bool quick_report_test =
     Rule == ::minifloat::detail::rounding_rule::nearest_even &&
@@ -11229,8 +11233,10 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
 
 // Whether groups of `vectors` vectors take the quick test (may_need_report): with nearest
 // rounding from floats (or from their products with scales, or from 16-bit floats), in groups of
-// at least 16 values (for fewer, fetching the window costs more than the test saves), into an
-// 8-bit Target (few_value_format: there the test would only delay the look).
+// at least 16 values (for fewer, fetching the window costs more than the test saves) or of one
+// value on the portable path (whose chunks of 64 test the values of a flagged chunk one by one,
+// encode_array), into an 8-bit Target (few_value_format: there the test would only delay the
+// look).
 template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source>
 constexpr bool quick_report_test =
     Rule == ::minifloat::detail::rounding_rule::nearest_even &&
@@ -14887,8 +14893,10 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
 
 // Whether groups of `vectors` vectors take the quick test (may_need_report): with nearest
 // rounding from floats (or from their products with scales, or from 16-bit floats), in groups of
-// at least 16 values (for fewer, fetching the window costs more than the test saves), into an
-// 8-bit Target (few_value_format: there the test would only delay the look).
+// at least 16 values (for fewer, fetching the window costs more than the test saves) or of one
+// value on the portable path (whose chunks of 64 test the values of a flagged chunk one by one,
+// encode_array), into an 8-bit Target (few_value_format: there the test would only delay the
+// look).
 template <class Target, ::minifloat::detail::rounding_rule Rule, std::size_t vectors, class Source>
 constexpr bool quick_report_test =
     Rule == ::minifloat::detail::rounding_rule::nearest_even &&
