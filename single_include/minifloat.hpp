@@ -5828,25 +5828,25 @@ MINIFLOAT_LANE_FN void store_packed4(std::uint8_t* p, __m256i codes) {
 MINIFLOAT_LANE_FN void store_packed4_streaming(std::uint8_t* p, __m256i codes) {
   _mm256_stream_si256(reinterpret_cast<__m256i*>(p), codes);
 }
-// Whether any of packed_magnitudes4's 32 magnitudes (below 128) lies outside [first, last]:
-// any_code4_outside's comparison, the magnitude - first ^ 0x80 (0x80 - first added) against
-// (last - first) ^ 0x80, signed.
+// Which of packed_magnitudes4's 32 magnitudes (below 128) lie outside [first, last], as the bits
+// of a byte mask: any_code4_outside's comparison, the magnitude - first ^ 0x80 (0x80 - first
+// added) against (last - first) ^ 0x80, signed.
+MINIFLOAT_LANE_FN std::uint32_t magnitudes4_outside(__m256i magnitudes, std::uint32_t first,
+                                                    std::uint32_t last) {
+  const __m256i offset =
+      _mm256_add_epi8(magnitudes, _mm256_set1_epi8(static_cast<char>(0x80 - first)));
+  return static_cast<std::uint32_t>(_mm256_movemask_epi8(
+      _mm256_cmpgt_epi8(offset, _mm256_set1_epi8(static_cast<char>((last - first) ^ 0x80)))));
+}
+// Whether any lies outside, and how many lie inside (32 less the mask's population count).
 MINIFLOAT_LANE_FN bool any_magnitude4_outside(__m256i magnitudes, std::uint32_t first,
                                               std::uint32_t last) {
-  const __m256i offset =
-      _mm256_add_epi8(magnitudes, _mm256_set1_epi8(static_cast<char>(0x80 - first)));
-  return _mm256_movemask_epi8(_mm256_cmpgt_epi8(
-             offset, _mm256_set1_epi8(static_cast<char>((last - first) ^ 0x80)))) != 0;
+  return magnitudes4_outside(magnitudes, first, last) != 0;
 }
-// How many of packed_magnitudes4's 32 magnitudes lie inside [first, last]: 32 less those
-// any_magnitude4_outside's comparison finds outside.
 MINIFLOAT_LANE_FN std::size_t count_magnitudes4_in(__m256i magnitudes, std::uint32_t first,
                                                    std::uint32_t last) {
-  const __m256i offset =
-      _mm256_add_epi8(magnitudes, _mm256_set1_epi8(static_cast<char>(0x80 - first)));
-  const auto outside = static_cast<std::uint32_t>(_mm256_movemask_epi8(
-      _mm256_cmpgt_epi8(offset, _mm256_set1_epi8(static_cast<char>((last - first) ^ 0x80)))));
-  return 32U - static_cast<std::size_t>(_mm_popcnt_u32(outside));
+  return 32U -
+         static_cast<std::size_t>(_mm_popcnt_u32(magnitudes4_outside(magnitudes, first, last)));
 }
 // The same to a 32-byte aligned p by a streaming store (encode_array's NonTemporal).
 MINIFLOAT_LANE_FN void store_codes4_streaming(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
@@ -9616,21 +9616,22 @@ MINIFLOAT_LANE_FN void store_packed4(std::uint8_t* p, __m512i codes) {
 MINIFLOAT_LANE_FN void store_packed4_streaming(std::uint8_t* p, __m512i codes) {
   _mm512_stream_si512(reinterpret_cast<__m512i*>(p), codes);
 }
-// Whether any of packed_magnitudes4's 64 magnitudes lies outside [first, last]: minus first,
-// unsigned, above last - first. Two instructions and the mask's test.
+// Which of packed_magnitudes4's 64 magnitudes lie outside [first, last], as a mask: minus first,
+// unsigned, above last - first. Two instructions.
+MINIFLOAT_LANE_FN __mmask64 magnitudes4_outside(__m512i magnitudes, std::uint32_t first,
+                                                std::uint32_t last) {
+  const __m512i offset = _mm512_sub_epi8(magnitudes, _mm512_set1_epi8(static_cast<char>(first)));
+  return _mm512_cmpgt_epu8_mask(offset, _mm512_set1_epi8(static_cast<char>(last - first)));
+}
+// Whether any lies outside (the mask's test), and how many lie inside (its population count).
 MINIFLOAT_LANE_FN bool any_magnitude4_outside(__m512i magnitudes, std::uint32_t first,
                                               std::uint32_t last) {
-  const __m512i offset = _mm512_sub_epi8(magnitudes, _mm512_set1_epi8(static_cast<char>(first)));
-  return _mm512_cmpgt_epu8_mask(offset, _mm512_set1_epi8(static_cast<char>(last - first))) != 0;
+  return magnitudes4_outside(magnitudes, first, last) != 0;
 }
-// How many of packed_magnitudes4's 64 magnitudes lie inside [first, last]: minus first,
-// unsigned, at most last - first, and the mask's population count.
 MINIFLOAT_LANE_FN std::size_t count_magnitudes4_in(__m512i magnitudes, std::uint32_t first,
                                                    std::uint32_t last) {
-  const __m512i offset = _mm512_sub_epi8(magnitudes, _mm512_set1_epi8(static_cast<char>(first)));
-  const __mmask64 inside =
-      _mm512_cmple_epu8_mask(offset, _mm512_set1_epi8(static_cast<char>(last - first)));
-  return static_cast<std::size_t>(__builtin_popcountll(static_cast<unsigned long long>(inside)));
+  return 64U - static_cast<std::size_t>(__builtin_popcountll(
+                   static_cast<unsigned long long>(magnitudes4_outside(magnitudes, first, last))));
 }
 // Whether any of the 64 codes has a magnitude (its low 7 bits) outside [first, last], on the
 // packed codes (which the compiler shares with store_codes4): twice the code (the sign bit

@@ -422,21 +422,22 @@ MINIFLOAT_LANE_FN void store_packed4(std::uint8_t* p, __m512i codes) {
 MINIFLOAT_LANE_FN void store_packed4_streaming(std::uint8_t* p, __m512i codes) {
   _mm512_stream_si512(reinterpret_cast<__m512i*>(p), codes);
 }
-// Whether any of packed_magnitudes4's 64 magnitudes lies outside [first, last]: minus first,
-// unsigned, above last - first. Two instructions and the mask's test.
+// Which of packed_magnitudes4's 64 magnitudes lie outside [first, last], as a mask: minus first,
+// unsigned, above last - first. Two instructions.
+MINIFLOAT_LANE_FN __mmask64 magnitudes4_outside(__m512i magnitudes, std::uint32_t first,
+                                                std::uint32_t last) {
+  const __m512i offset = _mm512_sub_epi8(magnitudes, _mm512_set1_epi8(static_cast<char>(first)));
+  return _mm512_cmpgt_epu8_mask(offset, _mm512_set1_epi8(static_cast<char>(last - first)));
+}
+// Whether any lies outside (the mask's test), and how many lie inside (its population count).
 MINIFLOAT_LANE_FN bool any_magnitude4_outside(__m512i magnitudes, std::uint32_t first,
                                               std::uint32_t last) {
-  const __m512i offset = _mm512_sub_epi8(magnitudes, _mm512_set1_epi8(static_cast<char>(first)));
-  return _mm512_cmpgt_epu8_mask(offset, _mm512_set1_epi8(static_cast<char>(last - first))) != 0;
+  return magnitudes4_outside(magnitudes, first, last) != 0;
 }
-// How many of packed_magnitudes4's 64 magnitudes lie inside [first, last]: minus first,
-// unsigned, at most last - first, and the mask's population count.
 MINIFLOAT_LANE_FN std::size_t count_magnitudes4_in(__m512i magnitudes, std::uint32_t first,
                                                    std::uint32_t last) {
-  const __m512i offset = _mm512_sub_epi8(magnitudes, _mm512_set1_epi8(static_cast<char>(first)));
-  const __mmask64 inside =
-      _mm512_cmple_epu8_mask(offset, _mm512_set1_epi8(static_cast<char>(last - first)));
-  return static_cast<std::size_t>(__builtin_popcountll(static_cast<unsigned long long>(inside)));
+  return 64U - static_cast<std::size_t>(__builtin_popcountll(
+                   static_cast<unsigned long long>(magnitudes4_outside(magnitudes, first, last))));
 }
 // Whether any of the 64 codes has a magnitude (its low 7 bits) outside [first, last], on the
 // packed codes (which the compiler shares with store_codes4): twice the code (the sign bit
