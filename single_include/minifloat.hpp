@@ -12995,7 +12995,8 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
 // read). Size / 16 loads per block, each line read once, where the block's own Size / 16
 // vectors each straddled two lines. 1 x 128 tiles' amaxes at 64 Ki floats 16 bytes
 // past a boundary (AMD Zen 5): 0.094 cycles per element by the blocks' vectors, 0.061 by whole
-// lines; 0.037 from an aligned source. (NVFP4's blocks of one vector gain nothing.)
+// lines; 0.037 from an aligned source. (NVFP4's blocks of one vector gain nothing; in the one-pass
+// quantizer MX's blocks of two lose: see avx512_kernels::quantize_block_groups.)
 template <std::size_t Size>
 MINIFLOAT_ARRAY_FN u32v group_max_magnitudes_by_lines(const float* group, unsigned offset) {
   static_assert(Size % 16 == 0 && Size >= 32, "blocks of two vectors or more");
@@ -13172,14 +13173,18 @@ struct avx512_kernels {
     avx512::block_max_magnitude_bits(src, blocks, block_size, out, rows, stride);
   }
   // One-row blocks of Size floats (16, 32 or 128) quantized 16 side by side at a time in one pass
-  // (lanes.inc quantize_block_groups), the amaxes of blocks of two vectors or more by whole cache
-  // lines (group_max_magnitudes_by_lines); returns the blocks done. FP4 codes (Target e2m1) go
-  // packed two per byte into `codes`.
+  // (lanes.inc quantize_block_groups), the amaxes of 1 x 128 tiles by whole cache lines
+  // (group_max_magnitudes_by_lines); returns the blocks done. FP4 codes (Target e2m1) go packed
+  // two per byte into `codes`. MX's blocks of 32 by their own two vectors, as the narrowing
+  // reads them: by whole lines (three loads, two masked maxima per block, from a source 16 bytes
+  // past a line) MX e4m3 ran at 0.54-0.59 x the saturating encode, MXFP4 0.54-0.57 and ggml's
+  // blocks 0.52-0.53; by the blocks' vectors 0.57-0.63, 0.57-0.60 and 0.54-0.56 (4 Ki and 64 Ki
+  // floats, g++ 12, AMD Zen 5). Tiles keep the lines: 0.67-0.74 by them, 0.55-0.65 by vectors.
   template <class Target, std::size_t Size, class Rule>
   static std::size_t quantize_block_groups(const float* src, std::size_t blocks,
                                            std::uint8_t* codes, const Rule& rule,
                                            const float* prefetch_end) {
-    if constexpr (Size >= 32) {
+    if constexpr (Size >= 128) {
       // (A source on a line boundary: the blocks' own vectors are whole lines.)
       const auto to_line = static_cast<unsigned>(elements_to_line(src));
       if (to_line != 0 && reinterpret_cast<std::uintptr_t>(src) % sizeof(float) == 0) {
@@ -13197,12 +13202,6 @@ struct avx512_kernels {
   static std::size_t quantize_ggml_block_groups(const float* src, std::size_t blocks,
                                                 std::uint8_t* blocks_out, const Rule& rule,
                                                 const float* prefetch_end) {
-    const auto to_line = static_cast<unsigned>(elements_to_line(src));
-    if (to_line != 0 && reinterpret_cast<std::uintptr_t>(src) % sizeof(float) == 0) {
-      return avx512::quantize_block_groups<formats::e2m1, 32, true>(
-          src, blocks, blocks_out, rule, avx512::group_max_by_lines<32>{16 - to_line},
-          prefetch_end);
-    }
     return avx512::quantize_block_groups<formats::e2m1, 32, true>(
         src, blocks, blocks_out, rule, avx512::group_max_by_blocks<32>{}, prefetch_end);
   }
