@@ -772,6 +772,9 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //   decimal text -> an 8-bit type: generic, on a dyadic representative (detail/decimal.hpp)
 //   float -> e4m3 or e5m2, nearest_even, saturating or not, in CUDA device code on sm_89 and
 //       later: device_instruction (detail/convert_value.hpp)
+//   float16 or double -> a signed element of 1 to 3 mantissa bits (e4m3, e5m2, their fnuz
+//       forms, e2m1, e2m3, e3m2), nearest_even, in the scalar casts on the host: the portable
+//       column's codes looked up in a table by the float bits (detail/narrowing_table.hpp)
 //
 // (1) lane_addition where the environment rounds to nearest (fegetround(), and MXCSR where float
 //     arithmetic is SSE's) and FLT_EVAL_METHOD is 0, else
@@ -4603,6 +4606,146 @@ struct portable_kernels {
 
 #endif // MINIFLOAT_DETAIL_KERNELS_PORTABLE_HPP
 // ---- end minifloat/detail/kernels_portable.hpp
+// ---- begin minifloat/detail/narrowing_table.hpp
+// minifloat: the scalar casts' table for float -> a format of at most 3 mantissa bits with
+// nearest rounding (convert_value): each float's code looked up by its top 13 bits and whether
+// the 19 below them are all zero, a load where the fixed-point lane kernel took 32 instructions.
+#ifndef MINIFLOAT_DETAIL_NARROWING_TABLE_HPP
+#define MINIFLOAT_DETAIL_NARROWING_TABLE_HPP
+
+#include <cstdint>
+
+
+namespace minifloat {
+namespace detail {
+
+// Why 13 bits and a flag decide the code (docs/spec.md §2): with nearest rounding the code
+// changes only at a midpoint between two neighbouring values of the format (the largest finite
+// value's upper midpoint included, past which a value overflows), and with M <= 3 mantissa bits
+// every midpoint, normal ((1 + (2j + 1) 2^-(M+1)) 2^e) or subnormal ((2k + 1) 2^(emin-M-1)),
+// has at most M + 1 <= 4 significant bits after its leading one: as a float, its 19 low bits are
+// zero. So the floats that share their top 13 bits (sign, exponent, 4 mantissa bits: one binade,
+// one run of 2^19 neighbours) round alike but for the first of them, which may be a midpoint
+// (a tie) or a value of the format: the code of the run's first float, and the code of every
+// other float of the run, are all a float's code needs. NaN and infinity are runs of their own
+// (exponent 255: the infinity is the first float of the run whose 4 mantissa bits are 0).
+// The all-floats sweeps compare every float's code with the independent reference.
+template <class Format>
+constexpr bool narrows_floats_by_table = Format::mantissa_bits >= 1 && Format::mantissa_bits <= 3 &&
+                                         Format::exponent_bits <= 5 &&
+                                         format_info<Format>::total_bits <= 8 &&
+                                         (format_info<Format>::is_signed &&
+                                          format_info<Format>::has_subnormals);
+
+// The table's index for a float's bits: the top 13 bits, then whether the 19 below are not all 0.
+MINIFLOAT_HOST_DEVICE constexpr std::uint32_t narrowing_index(std::uint32_t bits) noexcept {
+  return (bits >> 18 & 0x3FFEU) | static_cast<std::uint32_t>((bits & 0x7FFFFU) != 0);
+}
+
+template <class Format, overflow Overflow>
+struct narrowing_codes {
+  std::uint8_t codes[1U << 14];
+};
+
+// The magnitude code of the positive floats of one run (narrowing_index) whose exponent e lies
+// between half the smallest subnormal and twice the largest finite value: the run's 4 mantissa
+// bits give the significand 16 + top, in units of 2^(e-4), then rounded to nearest, ties to even,
+// on Format's grid at e (steps of 2^(max(e, emin) - M)), `sticky` for the run's floats but its
+// first. Past the largest finite code where the value overflows; 0 where it rounds to zero.
+template <class Format>
+constexpr std::uint32_t run_magnitude_code(int e, std::uint32_t top, bool sticky) noexcept {
+  using info = format_info<Format>;
+  constexpr int emin = info::min_normal_exponent;
+  const int grid = e > emin ? e : emin;
+  const auto shift = static_cast<std::uint32_t>(grid - e + 4 - Format::mantissa_bits); // 1 to 5
+  const std::uint32_t significand = 16U + top;
+  std::uint32_t steps = significand >> shift;
+  const std::uint32_t rest = significand & ((1U << shift) - 1U);
+  const std::uint32_t half = 1U << (shift - 1U);
+  if (rest > half || (rest == half && (sticky || (steps & 1U) != 0))) {
+    ++steps;
+  }
+  return (static_cast<std::uint32_t>(grid - emin) << Format::mantissa_bits) + steps;
+}
+
+// The table: the runs of finite floats whose exponent lies between half the smallest subnormal
+// and twice the largest finite value by run_magnitude_code, with the sign's bit; below that
+// exponent every float rounds to the zero of its sign, above it (and where the rounded
+// magnitude is past the largest finite code) to the overflow's result for its sign, and the
+// runs of exponent 255 (infinities, NaN), each of which the converter gives (the lane kernel's
+// fixed-point form, the scalar casts' step 2): 68 conversions, where converting every run's two
+// floats, 1300 of them for e4m3, took clang 14 half a second per table.
+template <class Format, overflow Overflow>
+constexpr narrowing_codes<Format, Overflow> make_narrowing_codes() noexcept {
+  using info = format_info<Format>;
+  constexpr int lowest = info::min_subnormal_exponent - 1 + 127;
+  constexpr int highest = info::max_normal_exponent + 1 + 127;
+  static_assert(lowest >= 2 && highest <= 253, "a window of exponents inside float's");
+  static_assert(info::is_signed && info::has_subnormals, "signed formats with subnormals");
+  const auto code = [](std::uint32_t bits) {
+    return static_cast<std::uint8_t>(
+        portable::convert_float_lanes<Format, rounding_rule::nearest_even, Overflow,
+                                      step2_variant::lane_fixed_point>(bits, 0));
+  };
+  // (Runs of entries filled by plain loops, each assignment a step of the constant evaluation:
+  // the index is sign << 13 | exponent << 5 | top << 1 | sticky.)
+  narrowing_codes<Format, Overflow> table{};
+  for (std::uint32_t sign = 0; sign < 2; ++sign) {
+    const std::uint32_t sign_bit = sign << 31;
+    const std::uint32_t base = sign << 13;
+    const std::uint8_t zero = code(sign_bit | static_cast<std::uint32_t>(lowest - 1) << 23);
+    const std::uint8_t overflowed = code(sign_bit | static_cast<std::uint32_t>(highest + 1) << 23);
+    for (std::uint32_t i = base; zero != 0 && i < base + (std::uint32_t{lowest} << 5); ++i) {
+      table.codes[i] = zero;
+    }
+    for (std::uint32_t i = base + (std::uint32_t{highest + 1} << 5); i < base + (255U << 5); ++i) {
+      table.codes[i] = overflowed;
+    }
+    for (std::uint32_t run = 0; run < 32; ++run) {
+      table.codes[base + (255U << 5) + run] =
+          code(sign_bit | 255U << 23 | run >> 1 << 19 | (run & 1U));
+    }
+    for (int exponent = lowest; exponent <= highest; ++exponent) {
+      for (std::uint32_t run = 0; run < 32; ++run) {
+        const std::uint32_t magnitude =
+            run_magnitude_code<Format>(exponent - 127, run >> 1, (run & 1U) != 0);
+        table.codes[base + (static_cast<std::uint32_t>(exponent) << 5) + run] =
+            magnitude > info::max_finite_code ? overflowed
+            : magnitude == 0
+                ? zero
+                : static_cast<std::uint8_t>(magnitude | (sign != 0 ? info::sign_mask : 0U));
+      }
+    }
+  }
+  return table;
+}
+
+template <class Format, overflow Overflow>
+inline constexpr narrowing_codes<Format, Overflow>
+    narrowing_table = make_narrowing_codes<Format, Overflow>();
+
+// The code of the float `bits` where Format takes the table (host code: the table lives in host
+// memory). (A class template whose other formats' member names no table: nvcc's front end
+// instantiates the functions that a discarded branch names, and so made the tables of formats
+// that take none.)
+template <class Format, overflow Overflow, bool = narrows_floats_by_table<Format>>
+struct table_narrowing {
+  static constexpr bool applies = false;
+  static constexpr std::uint8_t code(std::uint32_t /*bits*/) noexcept { return 0; }
+};
+template <class Format, overflow Overflow>
+struct table_narrowing<Format, Overflow, true> {
+  static constexpr bool applies = true;
+  static constexpr std::uint8_t code(std::uint32_t bits) noexcept {
+    return narrowing_table<Format, Overflow>.codes[narrowing_index(bits)];
+  }
+};
+
+} // namespace detail
+} // namespace minifloat
+
+#endif // MINIFLOAT_DETAIL_NARROWING_TABLE_HPP
+// ---- end minifloat/detail/narrowing_table.hpp
 
 namespace minifloat {
 namespace detail {
@@ -4704,6 +4847,16 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
       } else {
         bits = portable::float_bits_of<from_format>(value_traits<From>::to_code(x));
       }
+#if !defined(__CUDA_ARCH__)
+      // Into a format of at most 3 mantissa bits, nearest: the lane kernel's code for these
+      // float bits looked up (narrowing_table.hpp; the table lives in host memory). The
+      // fixed-point kernel took 8.1-8.5 cycles per float in a loop left scalar, the lookup 2.1
+      // (g++ 12, AMD Zen 5).
+      using table = table_narrowing<to_format, Overflow>;
+      if constexpr (Rule == rounding_rule::nearest_even && table::applies) {
+        return value_traits<To>::from_code(table::code(bits));
+      }
+#endif
       return value_traits<To>::from_code(static_cast<std::uint8_t>(
           portable::convert_float_lanes<to_format, Rule, Overflow, variant>(bits, random_bits)));
     }
