@@ -678,6 +678,19 @@ TEST(ReportScaling, BlockQuantizersReportTheScaledElements) {
       } else {
         EXPECT_GT(report.saturated, 0u) << "the floor rule clips some blocks";
       }
+      // 8-bit elements: the floor rule clips e4m3 blocks too (amax / 2^k in [256, 512), the
+      // largest 448), and the kernels count those clipped values in lanes.
+      std::vector<e4m3> codes(n);
+      conversion_report e4m3_report;
+      minifloat::quantize_mx(x.data(), n, codes.data(), scales.data(), e4m3_report, rule);
+      scaled.clear();
+      for (std::size_t i = 0; i < n; ++i) {
+        scaled.push_back(std::ldexp(ieee::to_double(x[i]), 127 - scales[i / 32].bits()));
+      }
+      const conversion_report expected_e4m3 =
+          expected_report(reference::e4m3, scaled, bytes(codes));
+      expect_equal(e4m3_report, expected_e4m3, where + " mx e4m3");
+      EXPECT_EQ(expected_e4m3.saturated > 0, rule == minifloat::mx_scale_rule::floor) << where;
       // The packed and ggml layouts report the same conversions.
       std::vector<std::uint8_t> packed(n / 2);
       conversion_report packed_report;
@@ -689,6 +702,36 @@ TEST(ReportScaling, BlockQuantizersReportTheScaledElements) {
       minifloat::quantize_mxfp4_ggml(x.data(), n, blocks.data(), ggml_report, rule);
       expect_equal(ggml_report, expected, where + " ggml");
     }
+  }
+}
+
+// MX e4m3 blocks of values that never reach the subnormals (|x| in [1, 120]): the largest
+// relative error is a clipped value's, 1 - 448 / |x| up to 1/8 under the floor rule, above any
+// rounding's within the normal range (at most 1/17).
+TEST(ReportScaling, MxClippedValuesSetTheLargestError) {
+  using minifloat::e4m3;
+  const std::size_t n = 4096;
+  std::mt19937 generator(7);
+  std::uniform_real_distribution<float> magnitude(1.0f, 120.0f);
+  std::vector<float> x(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    x[i] = (generator() & 1) != 0 ? -magnitude(generator) : magnitude(generator);
+  }
+  std::vector<minifloat::e8m0> scales(n / 32);
+  std::vector<e4m3> codes(n);
+  for (const minifloat::simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    conversion_report report;
+    minifloat::quantize_mx(x.data(), n, codes.data(), scales.data(), report);
+    std::vector<double> scaled;
+    for (std::size_t i = 0; i < n; ++i) {
+      scaled.push_back(std::ldexp(ieee::to_double(x[i]), 127 - scales[i / 32].bits()));
+    }
+    const conversion_report expected = expected_report(reference::e4m3, scaled, bytes(codes));
+    EXPECT_GT(expected.saturated, 0u);
+    EXPECT_EQ(expected.subnormal + expected.flushed_to_zero, 0u);
+    EXPECT_GT(expected.max_relative_error, 1.0 / 17);
+    expect_equal(report, expected, minifloat::to_string(path));
   }
 }
 
