@@ -648,9 +648,11 @@ MINIFLOAT_LANE_FN __m256i bfloat16_nearest_even_not_nan(__m256 values) {
 // each element's magnitude by VPERMPS (the code's low 3 bits), its sign from bit 3.
 // bfloat16 results: the eight magnitudes rounded on their bits (nearest-even) make a table of
 // eight words in each 128-bit lane, which VPSHUFB reads for the 16 codes at once (byte indices
-// 2c and 2c + 1 for the code's low 3 bits c), the sign OR-ed in from bit 3; only a NaN byte makes
-// NaNs (the elements and decode are finite), so such a block is stored as bfloat16's quiet NaN,
-// as the portable path.
+// 2c and 2c + 1 for the code's low 3 bits c), the sign OR-ed in from bit 3. NaNs: a NaN byte's
+// products are its NaN, 0x7FC00000, whose low half is 0 (so the rounding on the bits keeps it a
+// NaN), with each element's sign, as the portable path sets them; a NaN decode, or one with its
+// sign set, never comes here (dequantize_nvfp4); 0 times an infinite decode is the default NaN,
+// the same as the portable path's.
 template <class To>
 MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
                                             const std::uint8_t* scale_codes, std::size_t blocks,
@@ -670,11 +672,6 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::uint32_t byte_bits = bytes_as_floats[scale_codes[b]];
     To* out = dst + 2 * nvfp4_block_bytes * b;
-    if (!to_float && (byte_bits & 0x7FFFFFFFU) > 0x7F800000U) {
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out),
-                          _mm256_set1_epi16(static_cast<short>(bfloat16_nearest_even(byte_bits))));
-      continue;
-    }
     __m256 times_byte = _mm256_mul_ps(magnitudes, _mm256_set1_ps(bit_cast<float>(byte_bits)));
     __asm__("" : "+x"(times_byte));
     const __m256 results = _mm256_mul_ps(times_byte, decode_factor);

@@ -275,11 +275,20 @@ constexpr std::uint16_t bfloat16_nearest_even(std::uint32_t float_bits) noexcept
                                         : (float_bits + 0x7FFFU + ((float_bits >> 16) & 1U)) >> 16);
 }
 
+// The same for a float that is not NaN (an infinity stays one): the kernels' rounding where no
+// result can be a NaN but the default one (a NaN byte's or decode's blocks are filled apart),
+// without the test that kept g++ 12 from vectorizing NVFP4's loop.
+constexpr std::uint16_t bfloat16_nearest_even_not_nan(std::uint32_t float_bits) noexcept {
+  return static_cast<std::uint16_t>((float_bits + 0x7FFFU + ((float_bits >> 16) & 1U)) >> 16);
+}
+
 // NVFP4 blocks of 16 (e2m1 elements two per byte, element 2j in the low nibble; a ue4m3 scale
 // byte per block) into float, Transformer Engine's order (docs/spec.md §7): (element * byte),
 // exact, then times decode, rounded once; into bfloat16_bits (To), that float rounded once more
 // (nearest-even). The 16 products of a block are made first, in a table: so the first product
-// cannot be reassociated with the second (-ffast-math).
+// cannot be reassociated with the second (-ffast-math). For bfloat16_bits, decode is not a NaN
+// (dequantize_nvfp4 fills those arrays itself): the only NaN a product can be, 0 * infinity,
+// is the default one, whose payload is 0, and rounds as any other.
 constexpr std::size_t nvfp4_block_bytes = 8;
 template <class To>
 void decode_nvfp4_blocks_portable(const std::uint8_t* packed, const std::uint8_t* scale_codes,
@@ -290,7 +299,7 @@ void decode_nvfp4_blocks_portable(const std::uint8_t* packed, const std::uint8_t
     if constexpr (std::is_same<To, float>::value) {
       return value;
     } else {
-      return To{bfloat16_nearest_even(bit_cast<std::uint32_t>(value))};
+      return To{bfloat16_nearest_even_not_nan(bit_cast<std::uint32_t>(value))};
     }
   };
   for (std::size_t b = 0; b < blocks; ++b) {
@@ -298,9 +307,16 @@ void decode_nvfp4_blocks_portable(const std::uint8_t* packed, const std::uint8_t
     const std::uint32_t byte_bits = bytes_as_floats[scale_codes[b]];
     To* out = dst + b * 2 * nvfp4_block_bytes;
     if ((byte_bits & 0x7FFFFFFFU) > 0x7F800000U) {
-      // A NaN byte: NaNs, set on the bits (-ffast-math would fold 0 * NaN, a known 0, to 0).
+      // A NaN byte: its NaN with each element's sign (docs/spec.md §7), set on the bits
+      // (-ffast-math would fold 0 * NaN, a known 0, to 0).
       for (std::size_t j = 0; j < 2 * nvfp4_block_bytes; ++j) {
-        out[j] = store(bit_cast<float>(byte_bits));
+        const std::uint32_t sign = (unsigned{bytes[j / 2]} >> (4 * (j % 2)) & 0x08U) << 28;
+        const std::uint32_t nan = byte_bits | sign;
+        if constexpr (std::is_same<To, float>::value) {
+          out[j] = bit_cast<float>(nan);
+        } else {
+          out[j] = To{bfloat16_nearest_even(nan)};
+        }
       }
       continue;
     }
