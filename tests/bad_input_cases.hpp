@@ -440,6 +440,23 @@ inline std::vector<bad_call> bad_calls() {
                                    reinterpret_cast<minifloat::ue4m3*>(packed + 3),
                                    minifloat::nvfp4_tensor_scale::from_amax(1.0f));
        }},
+      {"dequantize_nvfp4: a NaN decode scale",
+       "dequantize_nvfp4: the decode scale is not positive and finite",
+       [](arrays& a) {
+         minifloat::dequantize_nvfp4(
+             reinterpret_cast<const std::uint8_t*>(a.q.data()), 16,
+             reinterpret_cast<const minifloat::ue4m3*>(a.scales.data()),
+             minifloat::nvfp4_tensor_scale::from_decode_scale(ieee::quiet_nan<float>()),
+             a.out.data());
+       }},
+      {"dequantize_nvfp4: a negative decode scale",
+       "dequantize_nvfp4: the decode scale is not positive and finite",
+       [](arrays& a) {
+         minifloat::dequantize_nvfp4(reinterpret_cast<const std::uint8_t*>(a.q.data()), 16,
+                                     reinterpret_cast<const minifloat::ue4m3*>(a.scales.data()),
+                                     minifloat::nvfp4_tensor_scale::from_decode_scale(-1.0f),
+                                     a.out.data());
+       }},
       {"dequantize_nvfp4: null x", "dequantize_nvfp4: packed or x is null but n is not 0",
        [](arrays& a) {
          // (Through a volatile: with the null constant, GCC 12 -O2 warns of the loop's writes

@@ -15,7 +15,6 @@
 #ifndef MINIFLOAT_MICROSCALING_HPP
 #define MINIFLOAT_MICROSCALING_HPP
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -453,6 +452,10 @@ void dequantize_nvfp4(const std::uint8_t* packed, std::size_t n, const ue4m3* sc
   const detail::array_argument x_written{x, n * sizeof(To), "x"};
   detail::check_pair(function, {packed, n / 2, "packed"}, x_written, n, "packed or x");
   detail::check_pair(function, {scales, blocks, "scales"}, x_written, blocks, "scales", "");
+  // (A stored decode scale, from_decode_scale, may be anything: as quantize_nvfp4, a NaN,
+  // infinite, zero or negative one is refused. The vector kernels OR each element's sign into
+  // its product's magnitude, which holds for a positive decode only.)
+  detail::check_positive_finite(function, tensor_scale.decode, "the decode scale");
   // Per block, the 16 products element · byte (exact: at most 8 significant bits, and normal,
   // or 0 or NaN); then one rounding, times decode, into float (the order stays TE's, whatever
   // -ffast-math allows), and for bfloat16 that float rounded on its bits: the active path's
@@ -460,28 +463,6 @@ void dequantize_nvfp4(const std::uint8_t* packed, std::size_t n, const ue4m3* sc
   static_assert(sizeof(ue4m3) == 1 && std::is_trivially_copyable<ue4m3>::value,
                 "a scale is its code");
   const auto* scale_codes = reinterpret_cast<const std::uint8_t*>(scales);
-  // A NaN decode scale (read from a checkpoint: from_decode_scale) makes every result that NaN,
-  // quieted, filled here, the same bits on every path (docs/spec.md §7): the vector kernels OR
-  // an element's sign into its product, and their rounding to bfloat16 on the bits assumes no
-  // NaN but the default one (a payload of all ones carried into the sign and gave -0). Tested
-  // on the bits: -ffast-math may take isnan for false.
-  const std::uint32_t decode_bits = detail::float_bits(tensor_scale.decode);
-  if ((decode_bits & 0x7FFFFFFFU) > 0x7F800000U) {
-    const std::uint32_t nan_bits = decode_bits | 0x00400000U;
-    if constexpr (std::is_same<To, float>::value) {
-      std::fill(x, x + n, detail::bit_cast<float>(nan_bits));
-    } else {
-      std::fill(x, x + n, To{detail::bfloat16_nearest_even(nan_bits)});
-    }
-    return;
-  }
-  // A decode scale with its sign set (negative, -0, -infinity: no recipe makes one, a stored one
-  // may hold it) goes element by element: the vector kernels make the products' magnitudes and
-  // OR each element's sign in, which holds only for a decode whose sign is clear.
-  if ((decode_bits >> 31) != 0) {
-    detail::decode_nvfp4_blocks_portable(packed, scale_codes, blocks, tensor_scale.decode, x);
-    return;
-  }
   detail::with_kernels(active_path(), [&](auto kernels) {
     decltype(kernels)::template decode_nvfp4_blocks<To>(packed, scale_codes, blocks,
                                                         tensor_scale.decode, x);

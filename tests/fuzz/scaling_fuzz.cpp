@@ -352,6 +352,22 @@ void check_microscaling(const std::vector<float>& input, const parameters& p) {
   expect(refused_nv == (n % 16 != 0 || !positive_finite(tensor_scale.encode) ||
                         !positive_finite(tensor_scale.decode)),
          "quantize_nvfp4 refusal");
+  // Read back (whatever the codes and bytes hold) with p.scale as the stored decode scale
+  // (ModelOpt's convention): refused unless n fills blocks and p.scale is positive and finite;
+  // else element * byte * decode, in that order.
+  const auto stored_decode = minifloat::nvfp4_tensor_scale::from_decode_scale(p.scale);
+  guarded<float> back(n);
+  const bool refused_back = refused(
+      [&] { minifloat::dequantize_nvfp4(nv.get(), n, bytes.get(), stored_decode, back.get()); },
+      [&] { return back.untouched(); });
+  expect(refused_back == (n % 16 != 0 || !positive_finite(p.scale)), "dequantize_nvfp4 refusal");
+  for (std::size_t i = 0; !refused_back && i < n; ++i) {
+    const unsigned code = (nv[i / 2] >> (4 * (i % 2))) & 0xFU;
+    const float element = static_cast<float>(e2m1::from_bits(static_cast<std::uint8_t>(code)));
+    const float byte = static_cast<float>(bytes[i / 16]);
+    const float product = element * byte;
+    expect(same_float(back[i], product * p.scale), "dequantize_nvfp4", i);
+  }
   if (refused_nv) {
     return;
   }

@@ -650,9 +650,8 @@ MINIFLOAT_LANE_FN __m256i bfloat16_nearest_even_not_nan(__m256 values) {
 // eight words in each 128-bit lane, which VPSHUFB reads for the 16 codes at once (byte indices
 // 2c and 2c + 1 for the code's low 3 bits c), the sign OR-ed in from bit 3. NaNs: a NaN byte's
 // products are its NaN, 0x7FC00000, whose low half is 0 (so the rounding on the bits keeps it a
-// NaN), with each element's sign, as the portable path sets them; a NaN decode, or one with its
-// sign set, never comes here (dequantize_nvfp4); 0 times an infinite decode is the default NaN,
-// the same as the portable path's.
+// NaN), with each element's sign, as the portable path sets them; decode is positive and finite
+// (dequantize_nvfp4 checks), so no other product is a NaN.
 template <class To>
 MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
                                             const std::uint8_t* scale_codes, std::size_t blocks,

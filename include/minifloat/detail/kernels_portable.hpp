@@ -275,9 +275,8 @@ constexpr std::uint16_t bfloat16_nearest_even(std::uint32_t float_bits) noexcept
                                         : (float_bits + 0x7FFFU + ((float_bits >> 16) & 1U)) >> 16);
 }
 
-// The same for a float that is not NaN (an infinity stays one): the kernels' rounding where no
-// result can be a NaN but the default one (a NaN byte's or decode's blocks are filled apart),
-// without the test that kept g++ 12 from vectorizing NVFP4's loop.
+// The same for a float that is not NaN (an infinity stays one): NVFP4's rounding, whose NaN
+// blocks are set apart.
 constexpr std::uint16_t bfloat16_nearest_even_not_nan(std::uint32_t float_bits) noexcept {
   return static_cast<std::uint16_t>((float_bits + 0x7FFFU + ((float_bits >> 16) & 1U)) >> 16);
 }
@@ -286,9 +285,8 @@ constexpr std::uint16_t bfloat16_nearest_even_not_nan(std::uint32_t float_bits) 
 // byte per block) into float, Transformer Engine's order (docs/spec.md §7): (element * byte),
 // exact, then times decode, rounded once; into bfloat16_bits (To), that float rounded once more
 // (nearest-even). The 16 products of a block are made first, in a table: so the first product
-// cannot be reassociated with the second (-ffast-math). For bfloat16_bits, decode is not a NaN
-// (dequantize_nvfp4 fills those arrays itself): the only NaN a product can be, 0 * infinity,
-// is the default one, whose payload is 0, and rounds as any other.
+// cannot be reassociated with the second (-ffast-math). decode is positive and finite
+// (dequantize_nvfp4 checks): only a NaN byte makes NaNs, set on the bits.
 constexpr std::size_t nvfp4_block_bytes = 8;
 template <class To>
 void decode_nvfp4_blocks_portable(const std::uint8_t* packed, const std::uint8_t* scale_codes,
