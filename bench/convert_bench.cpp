@@ -513,6 +513,21 @@ void BM_quantize_mx_e4m3_report(benchmark::State& state) {
   }
   set_counters(state);
 }
+// The same for 1 x 128 tiles (block-scaled, as quantize_mx's blocks).
+void BM_quantize_tiles_1x128_e4m3_report(benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const auto& src = normal_floats(n);
+  std::vector<e4m3> q(n);
+  std::vector<float> scale_inv(n / 128);
+  minifloat::conversion_report report;
+  for (auto _ : state) {
+    minifloat::quantize_blocks(src.data(), n / 4096, 4096, minifloat::tile_1x128, q.data(),
+                               scale_inv.data(), report);
+    benchmark::DoNotOptimize(report);
+    benchmark::ClobberMemory();
+  }
+  set_counters(state);
+}
 
 // Microscaling (microscaling.hpp). MXFP4 decoding moves 0.53 bytes in (a nibble and 1/32 of a
 // scale byte) and 2 or 4 out per element; its baseline is a copy of exactly those bytes: each
@@ -720,6 +735,7 @@ void register_all() {
   add("quantize_e4m3", BM_quantize_e4m3);
   add("quantize_e4m3_report", BM_quantize_e4m3_report);
   add("quantize_tiles_1x128_e4m3", BM_quantize_tiles_1x128_e4m3);
+  add("quantize_tiles_1x128_e4m3_report", BM_quantize_tiles_1x128_e4m3_report);
   {
     auto* b = benchmark::RegisterBenchmark("quantize_blocks_128x128_e4m3",
                                            BM_quantize_blocks_128x128_e4m3);
