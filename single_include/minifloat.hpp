@@ -2976,15 +2976,41 @@ MINIFLOAT_LANE_FN bool any_inexact(const u32v (&bits)[vectors], std::uint32_t in
   }
   return any_lane(gt_u(any, splat(0U)));
 }
-// Whether any value lies past Target's largest finite one (NaN included).
-template <class Target, std::size_t vectors>
-MINIFLOAT_LANE_FN bool values_past_largest(const u32v (&bits)[vectors]) {
-  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+// The largest magnitude of each lane across the vectors, as float bits (NaN's above infinity's).
+template <std::size_t vectors>
+MINIFLOAT_LANE_FN u32v largest_magnitudes(const u32v (&bits)[vectors]) {
   u32v high = and_(bits[0], splat(0x7FFFFFFFU));
   for (std::size_t v = 1; v < vectors; ++v) {
     high = max_u(high, and_(bits[v], splat(0x7FFFFFFFU)));
   }
-  return any_lane(gt_small(high, splat(highest)));
+  return high;
+}
+// Whether any value lies past Target's largest finite one (NaN included), from
+// largest_magnitudes.
+template <class Target>
+MINIFLOAT_LANE_FN bool values_past_largest(u32v high) {
+  return any_lane(gt_small(high, splat(::minifloat::detail::largest_float_bits<Target>)));
+}
+// Block-scaled sources with a report: a group whose values all lie below 2^29 times Target's
+// largest finite value (below look_again's exact_below: no NaN, no infinity) and whose codes the
+// codes' test lets through counts its clipped values in lanes, where look_again took every group
+// with one (quantize_mx's floor rule clips in a third of e4m3 blocks): the values past the
+// largest counted by their masks, the largest magnitude kept in lanes (the largest clipped one,
+// whose relative error 1 - largest / |x| is theirs' largest, where it lies past the largest).
+template <class Target>
+MINIFLOAT_LANE_FN bool values_below_exact_clip_bound(u32v high) {
+  constexpr std::uint32_t exact_below =
+      ::minifloat::detail::largest_float_bits<Target> + (29U << 23);
+  return !any_lane(gt_small(high, splat(exact_below - 1U)));
+}
+template <class Target>
+MINIFLOAT_LANE_FN std::size_t clipped_lanes(const u32v (&bits)[4]) {
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  std::size_t clipped = 0;
+  for (const u32v& value : bits) {
+    clipped += count_lanes(gt_small(and_(value, splat(0x7FFFFFFFU)), splat(highest)));
+  }
+  return clipped;
 }
 
 // FP4 and FP6 (few_value_format) with nearest rounding once the largest relative error is 1 (a
@@ -3421,13 +3447,17 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // (With codes_decide_range, the values' test is the window's alone, the codes' follows.)
     constexpr bool codes_test = looks_between && codes_decide_range<Target>;
     // (codes_test on the packed magnitudes, store_joined_group: not for block-scaled sources,
-    // whose values flag many groups (values_past_largest: quantize_mx's clipped values), each
-    // then converted again in lanes: quantize_mx e4m3 with a report ran 5 % slower so.)
+    // whose values flag many groups (values_past_largest: quantize_mx's clipped values): each
+    // converted again in lanes, quantize_mx e4m3 with a report ran 5 % slower so, and with the
+    // clipped values counted in lanes, as below, no faster.)
     constexpr bool magnitudes_test = codes_test && !largest_by_values<Source>;
     const std::size_t blocks_end = n - (n - i) % (4 * width);
     // (codes_test: the values counted_again counted, and the largest clipped one.)
     counted_groups counted;
     counted.nonzero_values = splat(0U);
+    // (codes_test for block-scaled sources: the largest magnitudes of the groups whose clipped
+    // values were counted in lanes, values_below_exact_clip_bound.)
+    u32v largest_seen = splat(0U);
     // (counts_after_flush: whether the largest relative error is 1 yet, and the lane counts.)
     constexpr bool counts_only = counts_after_flush<Target, Rule, Source, Tally>;
     bool counting = false;
@@ -3486,9 +3516,12 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           kept_in_registers(src, bits);
         }
         bool look = false;
-        bool past_largest = false;
+        // (Block-scaled sources: the group's largest magnitudes in lanes.)
+        u32v high = splat(0U);
         if constexpr (codes_test) {
-          past_largest = largest_by_values<Source> && values_past_largest<Target>(bits);
+          if constexpr (largest_by_values<Source>) {
+            high = largest_magnitudes(bits);
+          }
           look =
               window.width != 0 &&
               (window.mask != 0x007FFFFFU
@@ -3549,9 +3582,19 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           if (look) {
             break;
           }
-          if ((past_largest ||
-               codes_outside_normals<Target, by_values>(codes0, codes1, codes2, codes3)) &&
-              !counted_again<Target, by_values>(bits, {codes0, codes1, codes2, codes3},
+          const bool past_largest = by_values && values_past_largest<Target>(high);
+          const bool codes_outside =
+              codes_outside_normals<Target, by_values>(codes0, codes1, codes2, codes3);
+          if (!past_largest && !codes_outside) {
+            continue;
+          }
+          // (Block-scaled sources: clipped values counted in lanes where they can be.)
+          if (by_values && !codes_outside && values_below_exact_clip_bound<Target>(high)) {
+            counted.clipped += clipped_lanes<Target>(bits);
+            largest_seen = max_u(largest_seen, high);
+            continue;
+          }
+          if (!counted_again<Target, by_values>(bits, {codes0, codes1, codes2, codes3},
                                                 past_largest, errors_settled, factor, counted)) {
             break;
           }
@@ -3582,6 +3625,13 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       }
     }
     if constexpr (codes_test) {
+      if constexpr (largest_by_values<Source>) {
+        const std::uint32_t largest = reduce_max_u(largest_seen);
+        if (largest > ::minifloat::detail::largest_float_bits<Target> &&
+            largest > counted.clipped_largest) {
+          counted.clipped_largest = largest;
+        }
+      }
       add_nonzero_values(counted);
       tally.report.flushed_to_zero += counted.flushed;
       tally.report.subnormal += counted.subnormal;
@@ -4395,11 +4445,18 @@ constexpr std::uint16_t bfloat16_nearest_even(std::uint32_t float_bits) noexcept
                                         : (float_bits + 0x7FFFU + ((float_bits >> 16) & 1U)) >> 16);
 }
 
+// The same for a float that is not NaN (an infinity stays one): NVFP4's rounding, whose NaN
+// blocks are set apart.
+constexpr std::uint16_t bfloat16_nearest_even_not_nan(std::uint32_t float_bits) noexcept {
+  return static_cast<std::uint16_t>((float_bits + 0x7FFFU + ((float_bits >> 16) & 1U)) >> 16);
+}
+
 // NVFP4 blocks of 16 (e2m1 elements two per byte, element 2j in the low nibble; a ue4m3 scale
 // byte per block) into float, Transformer Engine's order (docs/spec.md §7): (element * byte),
 // exact, then times decode, rounded once; into bfloat16_bits (To), that float rounded once more
 // (nearest-even). The 16 products of a block are made first, in a table: so the first product
-// cannot be reassociated with the second (-ffast-math).
+// cannot be reassociated with the second (-ffast-math). decode is positive and finite
+// (dequantize_nvfp4 checks): only a NaN byte makes NaNs, set on the bits.
 constexpr std::size_t nvfp4_block_bytes = 8;
 template <class To>
 void decode_nvfp4_blocks_portable(const std::uint8_t* packed, const std::uint8_t* scale_codes,
@@ -4410,7 +4467,7 @@ void decode_nvfp4_blocks_portable(const std::uint8_t* packed, const std::uint8_t
     if constexpr (std::is_same<To, float>::value) {
       return value;
     } else {
-      return To{bfloat16_nearest_even(bit_cast<std::uint32_t>(value))};
+      return To{bfloat16_nearest_even_not_nan(bit_cast<std::uint32_t>(value))};
     }
   };
   for (std::size_t b = 0; b < blocks; ++b) {
@@ -4418,9 +4475,16 @@ void decode_nvfp4_blocks_portable(const std::uint8_t* packed, const std::uint8_t
     const std::uint32_t byte_bits = bytes_as_floats[scale_codes[b]];
     To* out = dst + b * 2 * nvfp4_block_bytes;
     if ((byte_bits & 0x7FFFFFFFU) > 0x7F800000U) {
-      // A NaN byte: NaNs, set on the bits (-ffast-math would fold 0 * NaN, a known 0, to 0).
+      // A NaN byte: its NaN with each element's sign (docs/spec.md §7), set on the bits
+      // (-ffast-math would fold 0 * NaN, a known 0, to 0).
       for (std::size_t j = 0; j < 2 * nvfp4_block_bytes; ++j) {
-        out[j] = store(bit_cast<float>(byte_bits));
+        const std::uint32_t sign = (unsigned{bytes[j / 2]} >> (4 * (j % 2)) & 0x08U) << 28;
+        const std::uint32_t nan = byte_bits | sign;
+        if constexpr (std::is_same<To, float>::value) {
+          out[j] = bit_cast<float>(nan);
+        } else {
+          out[j] = To{bfloat16_nearest_even(nan)};
+        }
       }
       continue;
     }
@@ -7414,15 +7478,41 @@ MINIFLOAT_LANE_FN bool any_inexact(const u32v (&bits)[vectors], std::uint32_t in
   }
   return any_lane(gt_u(any, splat(0U)));
 }
-// Whether any value lies past Target's largest finite one (NaN included).
-template <class Target, std::size_t vectors>
-MINIFLOAT_LANE_FN bool values_past_largest(const u32v (&bits)[vectors]) {
-  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+// The largest magnitude of each lane across the vectors, as float bits (NaN's above infinity's).
+template <std::size_t vectors>
+MINIFLOAT_LANE_FN u32v largest_magnitudes(const u32v (&bits)[vectors]) {
   u32v high = and_(bits[0], splat(0x7FFFFFFFU));
   for (std::size_t v = 1; v < vectors; ++v) {
     high = max_u(high, and_(bits[v], splat(0x7FFFFFFFU)));
   }
-  return any_lane(gt_small(high, splat(highest)));
+  return high;
+}
+// Whether any value lies past Target's largest finite one (NaN included), from
+// largest_magnitudes.
+template <class Target>
+MINIFLOAT_LANE_FN bool values_past_largest(u32v high) {
+  return any_lane(gt_small(high, splat(::minifloat::detail::largest_float_bits<Target>)));
+}
+// Block-scaled sources with a report: a group whose values all lie below 2^29 times Target's
+// largest finite value (below look_again's exact_below: no NaN, no infinity) and whose codes the
+// codes' test lets through counts its clipped values in lanes, where look_again took every group
+// with one (quantize_mx's floor rule clips in a third of e4m3 blocks): the values past the
+// largest counted by their masks, the largest magnitude kept in lanes (the largest clipped one,
+// whose relative error 1 - largest / |x| is theirs' largest, where it lies past the largest).
+template <class Target>
+MINIFLOAT_LANE_FN bool values_below_exact_clip_bound(u32v high) {
+  constexpr std::uint32_t exact_below =
+      ::minifloat::detail::largest_float_bits<Target> + (29U << 23);
+  return !any_lane(gt_small(high, splat(exact_below - 1U)));
+}
+template <class Target>
+MINIFLOAT_LANE_FN std::size_t clipped_lanes(const u32v (&bits)[4]) {
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  std::size_t clipped = 0;
+  for (const u32v& value : bits) {
+    clipped += count_lanes(gt_small(and_(value, splat(0x7FFFFFFFU)), splat(highest)));
+  }
+  return clipped;
 }
 
 // FP4 and FP6 (few_value_format) with nearest rounding once the largest relative error is 1 (a
@@ -7859,13 +7949,17 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // (With codes_decide_range, the values' test is the window's alone, the codes' follows.)
     constexpr bool codes_test = looks_between && codes_decide_range<Target>;
     // (codes_test on the packed magnitudes, store_joined_group: not for block-scaled sources,
-    // whose values flag many groups (values_past_largest: quantize_mx's clipped values), each
-    // then converted again in lanes: quantize_mx e4m3 with a report ran 5 % slower so.)
+    // whose values flag many groups (values_past_largest: quantize_mx's clipped values): each
+    // converted again in lanes, quantize_mx e4m3 with a report ran 5 % slower so, and with the
+    // clipped values counted in lanes, as below, no faster.)
     constexpr bool magnitudes_test = codes_test && !largest_by_values<Source>;
     const std::size_t blocks_end = n - (n - i) % (4 * width);
     // (codes_test: the values counted_again counted, and the largest clipped one.)
     counted_groups counted;
     counted.nonzero_values = splat(0U);
+    // (codes_test for block-scaled sources: the largest magnitudes of the groups whose clipped
+    // values were counted in lanes, values_below_exact_clip_bound.)
+    u32v largest_seen = splat(0U);
     // (counts_after_flush: whether the largest relative error is 1 yet, and the lane counts.)
     constexpr bool counts_only = counts_after_flush<Target, Rule, Source, Tally>;
     bool counting = false;
@@ -7924,9 +8018,12 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           kept_in_registers(src, bits);
         }
         bool look = false;
-        bool past_largest = false;
+        // (Block-scaled sources: the group's largest magnitudes in lanes.)
+        u32v high = splat(0U);
         if constexpr (codes_test) {
-          past_largest = largest_by_values<Source> && values_past_largest<Target>(bits);
+          if constexpr (largest_by_values<Source>) {
+            high = largest_magnitudes(bits);
+          }
           look =
               window.width != 0 &&
               (window.mask != 0x007FFFFFU
@@ -7987,9 +8084,19 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           if (look) {
             break;
           }
-          if ((past_largest ||
-               codes_outside_normals<Target, by_values>(codes0, codes1, codes2, codes3)) &&
-              !counted_again<Target, by_values>(bits, {codes0, codes1, codes2, codes3},
+          const bool past_largest = by_values && values_past_largest<Target>(high);
+          const bool codes_outside =
+              codes_outside_normals<Target, by_values>(codes0, codes1, codes2, codes3);
+          if (!past_largest && !codes_outside) {
+            continue;
+          }
+          // (Block-scaled sources: clipped values counted in lanes where they can be.)
+          if (by_values && !codes_outside && values_below_exact_clip_bound<Target>(high)) {
+            counted.clipped += clipped_lanes<Target>(bits);
+            largest_seen = max_u(largest_seen, high);
+            continue;
+          }
+          if (!counted_again<Target, by_values>(bits, {codes0, codes1, codes2, codes3},
                                                 past_largest, errors_settled, factor, counted)) {
             break;
           }
@@ -8020,6 +8127,13 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       }
     }
     if constexpr (codes_test) {
+      if constexpr (largest_by_values<Source>) {
+        const std::uint32_t largest = reduce_max_u(largest_seen);
+        if (largest > ::minifloat::detail::largest_float_bits<Target> &&
+            largest > counted.clipped_largest) {
+          counted.clipped_largest = largest;
+        }
+      }
       add_nonzero_values(counted);
       tally.report.flushed_to_zero += counted.flushed;
       tally.report.subnormal += counted.subnormal;
@@ -8999,9 +9113,10 @@ MINIFLOAT_LANE_FN __m256i bfloat16_nearest_even_not_nan(__m256 values) {
 // each element's magnitude by VPERMPS (the code's low 3 bits), its sign from bit 3.
 // bfloat16 results: the eight magnitudes rounded on their bits (nearest-even) make a table of
 // eight words in each 128-bit lane, which VPSHUFB reads for the 16 codes at once (byte indices
-// 2c and 2c + 1 for the code's low 3 bits c), the sign OR-ed in from bit 3; only a NaN byte makes
-// NaNs (the elements and decode are finite), so such a block is stored as bfloat16's quiet NaN,
-// as the portable path.
+// 2c and 2c + 1 for the code's low 3 bits c), the sign OR-ed in from bit 3. NaNs: a NaN byte's
+// products are its NaN, 0x7FC00000, whose low half is 0 (so the rounding on the bits keeps it a
+// NaN), with each element's sign, as the portable path sets them; decode is positive and finite
+// (dequantize_nvfp4 checks), so no other product is a NaN.
 template <class To>
 MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
                                             const std::uint8_t* scale_codes, std::size_t blocks,
@@ -9021,11 +9136,6 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::uint32_t byte_bits = bytes_as_floats[scale_codes[b]];
     To* out = dst + 2 * nvfp4_block_bytes * b;
-    if (!to_float && (byte_bits & 0x7FFFFFFFU) > 0x7F800000U) {
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out),
-                          _mm256_set1_epi16(static_cast<short>(bfloat16_nearest_even(byte_bits))));
-      continue;
-    }
     __m256 times_byte = _mm256_mul_ps(magnitudes, _mm256_set1_ps(bit_cast<float>(byte_bits)));
     __asm__("" : "+x"(times_byte));
     const __m256 results = _mm256_mul_ps(times_byte, decode_factor);
@@ -11251,15 +11361,41 @@ MINIFLOAT_LANE_FN bool any_inexact(const u32v (&bits)[vectors], std::uint32_t in
   }
   return any_lane(gt_u(any, splat(0U)));
 }
-// Whether any value lies past Target's largest finite one (NaN included).
-template <class Target, std::size_t vectors>
-MINIFLOAT_LANE_FN bool values_past_largest(const u32v (&bits)[vectors]) {
-  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+// The largest magnitude of each lane across the vectors, as float bits (NaN's above infinity's).
+template <std::size_t vectors>
+MINIFLOAT_LANE_FN u32v largest_magnitudes(const u32v (&bits)[vectors]) {
   u32v high = and_(bits[0], splat(0x7FFFFFFFU));
   for (std::size_t v = 1; v < vectors; ++v) {
     high = max_u(high, and_(bits[v], splat(0x7FFFFFFFU)));
   }
-  return any_lane(gt_small(high, splat(highest)));
+  return high;
+}
+// Whether any value lies past Target's largest finite one (NaN included), from
+// largest_magnitudes.
+template <class Target>
+MINIFLOAT_LANE_FN bool values_past_largest(u32v high) {
+  return any_lane(gt_small(high, splat(::minifloat::detail::largest_float_bits<Target>)));
+}
+// Block-scaled sources with a report: a group whose values all lie below 2^29 times Target's
+// largest finite value (below look_again's exact_below: no NaN, no infinity) and whose codes the
+// codes' test lets through counts its clipped values in lanes, where look_again took every group
+// with one (quantize_mx's floor rule clips in a third of e4m3 blocks): the values past the
+// largest counted by their masks, the largest magnitude kept in lanes (the largest clipped one,
+// whose relative error 1 - largest / |x| is theirs' largest, where it lies past the largest).
+template <class Target>
+MINIFLOAT_LANE_FN bool values_below_exact_clip_bound(u32v high) {
+  constexpr std::uint32_t exact_below =
+      ::minifloat::detail::largest_float_bits<Target> + (29U << 23);
+  return !any_lane(gt_small(high, splat(exact_below - 1U)));
+}
+template <class Target>
+MINIFLOAT_LANE_FN std::size_t clipped_lanes(const u32v (&bits)[4]) {
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  std::size_t clipped = 0;
+  for (const u32v& value : bits) {
+    clipped += count_lanes(gt_small(and_(value, splat(0x7FFFFFFFU)), splat(highest)));
+  }
+  return clipped;
 }
 
 // FP4 and FP6 (few_value_format) with nearest rounding once the largest relative error is 1 (a
@@ -11696,13 +11832,17 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // (With codes_decide_range, the values' test is the window's alone, the codes' follows.)
     constexpr bool codes_test = looks_between && codes_decide_range<Target>;
     // (codes_test on the packed magnitudes, store_joined_group: not for block-scaled sources,
-    // whose values flag many groups (values_past_largest: quantize_mx's clipped values), each
-    // then converted again in lanes: quantize_mx e4m3 with a report ran 5 % slower so.)
+    // whose values flag many groups (values_past_largest: quantize_mx's clipped values): each
+    // converted again in lanes, quantize_mx e4m3 with a report ran 5 % slower so, and with the
+    // clipped values counted in lanes, as below, no faster.)
     constexpr bool magnitudes_test = codes_test && !largest_by_values<Source>;
     const std::size_t blocks_end = n - (n - i) % (4 * width);
     // (codes_test: the values counted_again counted, and the largest clipped one.)
     counted_groups counted;
     counted.nonzero_values = splat(0U);
+    // (codes_test for block-scaled sources: the largest magnitudes of the groups whose clipped
+    // values were counted in lanes, values_below_exact_clip_bound.)
+    u32v largest_seen = splat(0U);
     // (counts_after_flush: whether the largest relative error is 1 yet, and the lane counts.)
     constexpr bool counts_only = counts_after_flush<Target, Rule, Source, Tally>;
     bool counting = false;
@@ -11761,9 +11901,12 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           kept_in_registers(src, bits);
         }
         bool look = false;
-        bool past_largest = false;
+        // (Block-scaled sources: the group's largest magnitudes in lanes.)
+        u32v high = splat(0U);
         if constexpr (codes_test) {
-          past_largest = largest_by_values<Source> && values_past_largest<Target>(bits);
+          if constexpr (largest_by_values<Source>) {
+            high = largest_magnitudes(bits);
+          }
           look =
               window.width != 0 &&
               (window.mask != 0x007FFFFFU
@@ -11824,9 +11967,19 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           if (look) {
             break;
           }
-          if ((past_largest ||
-               codes_outside_normals<Target, by_values>(codes0, codes1, codes2, codes3)) &&
-              !counted_again<Target, by_values>(bits, {codes0, codes1, codes2, codes3},
+          const bool past_largest = by_values && values_past_largest<Target>(high);
+          const bool codes_outside =
+              codes_outside_normals<Target, by_values>(codes0, codes1, codes2, codes3);
+          if (!past_largest && !codes_outside) {
+            continue;
+          }
+          // (Block-scaled sources: clipped values counted in lanes where they can be.)
+          if (by_values && !codes_outside && values_below_exact_clip_bound<Target>(high)) {
+            counted.clipped += clipped_lanes<Target>(bits);
+            largest_seen = max_u(largest_seen, high);
+            continue;
+          }
+          if (!counted_again<Target, by_values>(bits, {codes0, codes1, codes2, codes3},
                                                 past_largest, errors_settled, factor, counted)) {
             break;
           }
@@ -11857,6 +12010,13 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       }
     }
     if constexpr (codes_test) {
+      if constexpr (largest_by_values<Source>) {
+        const std::uint32_t largest = reduce_max_u(largest_seen);
+        if (largest > ::minifloat::detail::largest_float_bits<Target> &&
+            largest > counted.clipped_largest) {
+          counted.clipped_largest = largest;
+        }
+      }
       add_nonzero_values(counted);
       tally.report.flushed_to_zero += counted.flushed;
       tally.report.subnormal += counted.subnormal;
@@ -14941,15 +15101,41 @@ MINIFLOAT_LANE_FN bool any_inexact(const u32v (&bits)[vectors], std::uint32_t in
   }
   return any_lane(gt_u(any, splat(0U)));
 }
-// Whether any value lies past Target's largest finite one (NaN included).
-template <class Target, std::size_t vectors>
-MINIFLOAT_LANE_FN bool values_past_largest(const u32v (&bits)[vectors]) {
-  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+// The largest magnitude of each lane across the vectors, as float bits (NaN's above infinity's).
+template <std::size_t vectors>
+MINIFLOAT_LANE_FN u32v largest_magnitudes(const u32v (&bits)[vectors]) {
   u32v high = and_(bits[0], splat(0x7FFFFFFFU));
   for (std::size_t v = 1; v < vectors; ++v) {
     high = max_u(high, and_(bits[v], splat(0x7FFFFFFFU)));
   }
-  return any_lane(gt_small(high, splat(highest)));
+  return high;
+}
+// Whether any value lies past Target's largest finite one (NaN included), from
+// largest_magnitudes.
+template <class Target>
+MINIFLOAT_LANE_FN bool values_past_largest(u32v high) {
+  return any_lane(gt_small(high, splat(::minifloat::detail::largest_float_bits<Target>)));
+}
+// Block-scaled sources with a report: a group whose values all lie below 2^29 times Target's
+// largest finite value (below look_again's exact_below: no NaN, no infinity) and whose codes the
+// codes' test lets through counts its clipped values in lanes, where look_again took every group
+// with one (quantize_mx's floor rule clips in a third of e4m3 blocks): the values past the
+// largest counted by their masks, the largest magnitude kept in lanes (the largest clipped one,
+// whose relative error 1 - largest / |x| is theirs' largest, where it lies past the largest).
+template <class Target>
+MINIFLOAT_LANE_FN bool values_below_exact_clip_bound(u32v high) {
+  constexpr std::uint32_t exact_below =
+      ::minifloat::detail::largest_float_bits<Target> + (29U << 23);
+  return !any_lane(gt_small(high, splat(exact_below - 1U)));
+}
+template <class Target>
+MINIFLOAT_LANE_FN std::size_t clipped_lanes(const u32v (&bits)[4]) {
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  std::size_t clipped = 0;
+  for (const u32v& value : bits) {
+    clipped += count_lanes(gt_small(and_(value, splat(0x7FFFFFFFU)), splat(highest)));
+  }
+  return clipped;
 }
 
 // FP4 and FP6 (few_value_format) with nearest rounding once the largest relative error is 1 (a
@@ -15386,13 +15572,17 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // (With codes_decide_range, the values' test is the window's alone, the codes' follows.)
     constexpr bool codes_test = looks_between && codes_decide_range<Target>;
     // (codes_test on the packed magnitudes, store_joined_group: not for block-scaled sources,
-    // whose values flag many groups (values_past_largest: quantize_mx's clipped values), each
-    // then converted again in lanes: quantize_mx e4m3 with a report ran 5 % slower so.)
+    // whose values flag many groups (values_past_largest: quantize_mx's clipped values): each
+    // converted again in lanes, quantize_mx e4m3 with a report ran 5 % slower so, and with the
+    // clipped values counted in lanes, as below, no faster.)
     constexpr bool magnitudes_test = codes_test && !largest_by_values<Source>;
     const std::size_t blocks_end = n - (n - i) % (4 * width);
     // (codes_test: the values counted_again counted, and the largest clipped one.)
     counted_groups counted;
     counted.nonzero_values = splat(0U);
+    // (codes_test for block-scaled sources: the largest magnitudes of the groups whose clipped
+    // values were counted in lanes, values_below_exact_clip_bound.)
+    u32v largest_seen = splat(0U);
     // (counts_after_flush: whether the largest relative error is 1 yet, and the lane counts.)
     constexpr bool counts_only = counts_after_flush<Target, Rule, Source, Tally>;
     bool counting = false;
@@ -15451,9 +15641,12 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           kept_in_registers(src, bits);
         }
         bool look = false;
-        bool past_largest = false;
+        // (Block-scaled sources: the group's largest magnitudes in lanes.)
+        u32v high = splat(0U);
         if constexpr (codes_test) {
-          past_largest = largest_by_values<Source> && values_past_largest<Target>(bits);
+          if constexpr (largest_by_values<Source>) {
+            high = largest_magnitudes(bits);
+          }
           look =
               window.width != 0 &&
               (window.mask != 0x007FFFFFU
@@ -15514,9 +15707,19 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           if (look) {
             break;
           }
-          if ((past_largest ||
-               codes_outside_normals<Target, by_values>(codes0, codes1, codes2, codes3)) &&
-              !counted_again<Target, by_values>(bits, {codes0, codes1, codes2, codes3},
+          const bool past_largest = by_values && values_past_largest<Target>(high);
+          const bool codes_outside =
+              codes_outside_normals<Target, by_values>(codes0, codes1, codes2, codes3);
+          if (!past_largest && !codes_outside) {
+            continue;
+          }
+          // (Block-scaled sources: clipped values counted in lanes where they can be.)
+          if (by_values && !codes_outside && values_below_exact_clip_bound<Target>(high)) {
+            counted.clipped += clipped_lanes<Target>(bits);
+            largest_seen = max_u(largest_seen, high);
+            continue;
+          }
+          if (!counted_again<Target, by_values>(bits, {codes0, codes1, codes2, codes3},
                                                 past_largest, errors_settled, factor, counted)) {
             break;
           }
@@ -15547,6 +15750,13 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       }
     }
     if constexpr (codes_test) {
+      if constexpr (largest_by_values<Source>) {
+        const std::uint32_t largest = reduce_max_u(largest_seen);
+        if (largest > ::minifloat::detail::largest_float_bits<Target> &&
+            largest > counted.clipped_largest) {
+          counted.clipped_largest = largest;
+        }
+      }
       add_nonzero_values(counted);
       tally.report.flushed_to_zero += counted.flushed;
       tally.report.subnormal += counted.subnormal;
@@ -19357,6 +19567,10 @@ void dequantize_nvfp4(const std::uint8_t* packed, std::size_t n, const ue4m3* sc
   const detail::array_argument x_written{x, n * sizeof(To), "x"};
   detail::check_pair(function, {packed, n / 2, "packed"}, x_written, n, "packed or x");
   detail::check_pair(function, {scales, blocks, "scales"}, x_written, blocks, "scales", "");
+  // (A stored decode scale, from_decode_scale, may be anything: as quantize_nvfp4, a NaN,
+  // infinite, zero or negative one is refused. The vector kernels OR each element's sign into
+  // its product's magnitude, which holds for a positive decode only.)
+  detail::check_positive_finite(function, tensor_scale.decode, "the decode scale");
   // Per block, the 16 products element · byte (exact: at most 8 significant bits, and normal,
   // or 0 or NaN); then one rounding, times decode, into float (the order stays TE's, whatever
   // -ffast-math allows), and for bfloat16 that float rounded on its bits: the active path's
