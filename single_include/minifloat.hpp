@@ -2767,6 +2767,11 @@ MINIFLOAT_LANE_FN maskv low_code_error_exceeds(u32v value, u32v magnitude, float
   const u32v error = and_(sub_f32(result, value), splat(0x7FFFFFFFU));
   return gt_small(error, mul_f32(value, factor));
 }
+// 2^29 times Target's largest finite value, as float bits: below it, a clipped value's error
+// 1 - largest / |x| is exact in double and grows with |x| (look_again).
+template <class Target>
+constexpr std::uint32_t clip_error_exact_below = ::minifloat::detail::largest_float_bits<Target> +
+                                                 (29U << 23);
 // The second look at a group that the codes' test (or, for block-scaled sources,
 // values_past_largest) flagged, in registers: which lanes the report must look at, those with a
 // code outside the interval but for the zero code of a zero value (a NaN's or an overflow's in
@@ -2794,7 +2799,7 @@ MINIFLOAT_LANE_FN second_look look_again_pass(const u32v (&bits)[vectors],
                                               const u32v (&codes)[vectors], float factor) {
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
-  constexpr std::uint32_t exact_below = highest + (29U << 23); // 2^29 times the largest
+  constexpr std::uint32_t exact_below = clip_error_exact_below<Target>;
   constexpr std::uint32_t zero_bits =
       info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
   using inside = normal_magnitudes<Target, false>;
@@ -2991,17 +2996,15 @@ template <class Target>
 MINIFLOAT_LANE_FN bool values_past_largest(u32v high) {
   return any_lane(gt_small(high, splat(::minifloat::detail::largest_float_bits<Target>)));
 }
-// Block-scaled sources with a report: a group whose values all lie below 2^29 times Target's
-// largest finite value (below look_again's exact_below: no NaN, no infinity) and whose codes the
-// codes' test lets through counts its clipped values in lanes, where look_again took every group
-// with one (quantize_mx's floor rule clips in a third of e4m3 blocks): the values past the
-// largest counted by their masks, the largest magnitude kept in lanes (the largest clipped one,
-// whose relative error 1 - largest / |x| is theirs' largest, where it lies past the largest).
+// Block-scaled sources with a report: a group whose values all lie below
+// clip_error_exact_below (no NaN, no infinity) and whose codes the codes' test lets through
+// counts its clipped values in lanes, where look_again took every group with one (quantize_mx's
+// floor rule clips in 29 % of the benchmark's e4m3 blocks): the values past the largest counted
+// by their masks, the largest magnitude kept in lanes (the largest clipped one, whose relative
+// error 1 - largest / |x| is theirs' largest, where it lies past the largest).
 template <class Target>
 MINIFLOAT_LANE_FN bool values_below_exact_clip_bound(u32v high) {
-  constexpr std::uint32_t exact_below =
-      ::minifloat::detail::largest_float_bits<Target> + (29U << 23);
-  return !any_lane(gt_small(high, splat(exact_below - 1U)));
+  return !any_lane(gt_small(high, splat(clip_error_exact_below<Target> - 1U)));
 }
 template <class Target>
 MINIFLOAT_LANE_FN std::size_t clipped_lanes(const u32v (&bits)[4]) {
@@ -7269,6 +7272,11 @@ MINIFLOAT_LANE_FN maskv low_code_error_exceeds(u32v value, u32v magnitude, float
   const u32v error = and_(sub_f32(result, value), splat(0x7FFFFFFFU));
   return gt_small(error, mul_f32(value, factor));
 }
+// 2^29 times Target's largest finite value, as float bits: below it, a clipped value's error
+// 1 - largest / |x| is exact in double and grows with |x| (look_again).
+template <class Target>
+constexpr std::uint32_t clip_error_exact_below = ::minifloat::detail::largest_float_bits<Target> +
+                                                 (29U << 23);
 // The second look at a group that the codes' test (or, for block-scaled sources,
 // values_past_largest) flagged, in registers: which lanes the report must look at, those with a
 // code outside the interval but for the zero code of a zero value (a NaN's or an overflow's in
@@ -7296,7 +7304,7 @@ MINIFLOAT_LANE_FN second_look look_again_pass(const u32v (&bits)[vectors],
                                               const u32v (&codes)[vectors], float factor) {
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
-  constexpr std::uint32_t exact_below = highest + (29U << 23); // 2^29 times the largest
+  constexpr std::uint32_t exact_below = clip_error_exact_below<Target>;
   constexpr std::uint32_t zero_bits =
       info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
   using inside = normal_magnitudes<Target, false>;
@@ -7493,17 +7501,15 @@ template <class Target>
 MINIFLOAT_LANE_FN bool values_past_largest(u32v high) {
   return any_lane(gt_small(high, splat(::minifloat::detail::largest_float_bits<Target>)));
 }
-// Block-scaled sources with a report: a group whose values all lie below 2^29 times Target's
-// largest finite value (below look_again's exact_below: no NaN, no infinity) and whose codes the
-// codes' test lets through counts its clipped values in lanes, where look_again took every group
-// with one (quantize_mx's floor rule clips in a third of e4m3 blocks): the values past the
-// largest counted by their masks, the largest magnitude kept in lanes (the largest clipped one,
-// whose relative error 1 - largest / |x| is theirs' largest, where it lies past the largest).
+// Block-scaled sources with a report: a group whose values all lie below
+// clip_error_exact_below (no NaN, no infinity) and whose codes the codes' test lets through
+// counts its clipped values in lanes, where look_again took every group with one (quantize_mx's
+// floor rule clips in 29 % of the benchmark's e4m3 blocks): the values past the largest counted
+// by their masks, the largest magnitude kept in lanes (the largest clipped one, whose relative
+// error 1 - largest / |x| is theirs' largest, where it lies past the largest).
 template <class Target>
 MINIFLOAT_LANE_FN bool values_below_exact_clip_bound(u32v high) {
-  constexpr std::uint32_t exact_below =
-      ::minifloat::detail::largest_float_bits<Target> + (29U << 23);
-  return !any_lane(gt_small(high, splat(exact_below - 1U)));
+  return !any_lane(gt_small(high, splat(clip_error_exact_below<Target> - 1U)));
 }
 template <class Target>
 MINIFLOAT_LANE_FN std::size_t clipped_lanes(const u32v (&bits)[4]) {
@@ -11152,6 +11158,11 @@ MINIFLOAT_LANE_FN maskv low_code_error_exceeds(u32v value, u32v magnitude, float
   const u32v error = and_(sub_f32(result, value), splat(0x7FFFFFFFU));
   return gt_small(error, mul_f32(value, factor));
 }
+// 2^29 times Target's largest finite value, as float bits: below it, a clipped value's error
+// 1 - largest / |x| is exact in double and grows with |x| (look_again).
+template <class Target>
+constexpr std::uint32_t clip_error_exact_below = ::minifloat::detail::largest_float_bits<Target> +
+                                                 (29U << 23);
 // The second look at a group that the codes' test (or, for block-scaled sources,
 // values_past_largest) flagged, in registers: which lanes the report must look at, those with a
 // code outside the interval but for the zero code of a zero value (a NaN's or an overflow's in
@@ -11179,7 +11190,7 @@ MINIFLOAT_LANE_FN second_look look_again_pass(const u32v (&bits)[vectors],
                                               const u32v (&codes)[vectors], float factor) {
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
-  constexpr std::uint32_t exact_below = highest + (29U << 23); // 2^29 times the largest
+  constexpr std::uint32_t exact_below = clip_error_exact_below<Target>;
   constexpr std::uint32_t zero_bits =
       info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
   using inside = normal_magnitudes<Target, false>;
@@ -11376,17 +11387,15 @@ template <class Target>
 MINIFLOAT_LANE_FN bool values_past_largest(u32v high) {
   return any_lane(gt_small(high, splat(::minifloat::detail::largest_float_bits<Target>)));
 }
-// Block-scaled sources with a report: a group whose values all lie below 2^29 times Target's
-// largest finite value (below look_again's exact_below: no NaN, no infinity) and whose codes the
-// codes' test lets through counts its clipped values in lanes, where look_again took every group
-// with one (quantize_mx's floor rule clips in a third of e4m3 blocks): the values past the
-// largest counted by their masks, the largest magnitude kept in lanes (the largest clipped one,
-// whose relative error 1 - largest / |x| is theirs' largest, where it lies past the largest).
+// Block-scaled sources with a report: a group whose values all lie below
+// clip_error_exact_below (no NaN, no infinity) and whose codes the codes' test lets through
+// counts its clipped values in lanes, where look_again took every group with one (quantize_mx's
+// floor rule clips in 29 % of the benchmark's e4m3 blocks): the values past the largest counted
+// by their masks, the largest magnitude kept in lanes (the largest clipped one, whose relative
+// error 1 - largest / |x| is theirs' largest, where it lies past the largest).
 template <class Target>
 MINIFLOAT_LANE_FN bool values_below_exact_clip_bound(u32v high) {
-  constexpr std::uint32_t exact_below =
-      ::minifloat::detail::largest_float_bits<Target> + (29U << 23);
-  return !any_lane(gt_small(high, splat(exact_below - 1U)));
+  return !any_lane(gt_small(high, splat(clip_error_exact_below<Target> - 1U)));
 }
 template <class Target>
 MINIFLOAT_LANE_FN std::size_t clipped_lanes(const u32v (&bits)[4]) {
@@ -14892,6 +14901,11 @@ MINIFLOAT_LANE_FN maskv low_code_error_exceeds(u32v value, u32v magnitude, float
   const u32v error = and_(sub_f32(result, value), splat(0x7FFFFFFFU));
   return gt_small(error, mul_f32(value, factor));
 }
+// 2^29 times Target's largest finite value, as float bits: below it, a clipped value's error
+// 1 - largest / |x| is exact in double and grows with |x| (look_again).
+template <class Target>
+constexpr std::uint32_t clip_error_exact_below = ::minifloat::detail::largest_float_bits<Target> +
+                                                 (29U << 23);
 // The second look at a group that the codes' test (or, for block-scaled sources,
 // values_past_largest) flagged, in registers: which lanes the report must look at, those with a
 // code outside the interval but for the zero code of a zero value (a NaN's or an overflow's in
@@ -14919,7 +14933,7 @@ MINIFLOAT_LANE_FN second_look look_again_pass(const u32v (&bits)[vectors],
                                               const u32v (&codes)[vectors], float factor) {
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
-  constexpr std::uint32_t exact_below = highest + (29U << 23); // 2^29 times the largest
+  constexpr std::uint32_t exact_below = clip_error_exact_below<Target>;
   constexpr std::uint32_t zero_bits =
       info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
   using inside = normal_magnitudes<Target, false>;
@@ -15116,17 +15130,15 @@ template <class Target>
 MINIFLOAT_LANE_FN bool values_past_largest(u32v high) {
   return any_lane(gt_small(high, splat(::minifloat::detail::largest_float_bits<Target>)));
 }
-// Block-scaled sources with a report: a group whose values all lie below 2^29 times Target's
-// largest finite value (below look_again's exact_below: no NaN, no infinity) and whose codes the
-// codes' test lets through counts its clipped values in lanes, where look_again took every group
-// with one (quantize_mx's floor rule clips in a third of e4m3 blocks): the values past the
-// largest counted by their masks, the largest magnitude kept in lanes (the largest clipped one,
-// whose relative error 1 - largest / |x| is theirs' largest, where it lies past the largest).
+// Block-scaled sources with a report: a group whose values all lie below
+// clip_error_exact_below (no NaN, no infinity) and whose codes the codes' test lets through
+// counts its clipped values in lanes, where look_again took every group with one (quantize_mx's
+// floor rule clips in 29 % of the benchmark's e4m3 blocks): the values past the largest counted
+// by their masks, the largest magnitude kept in lanes (the largest clipped one, whose relative
+// error 1 - largest / |x| is theirs' largest, where it lies past the largest).
 template <class Target>
 MINIFLOAT_LANE_FN bool values_below_exact_clip_bound(u32v high) {
-  constexpr std::uint32_t exact_below =
-      ::minifloat::detail::largest_float_bits<Target> + (29U << 23);
-  return !any_lane(gt_small(high, splat(exact_below - 1U)));
+  return !any_lane(gt_small(high, splat(clip_error_exact_below<Target> - 1U)));
 }
 template <class Target>
 MINIFLOAT_LANE_FN std::size_t clipped_lanes(const u32v (&bits)[4]) {
