@@ -266,19 +266,17 @@ std::size_t decode_e2m1_blocks_portable(const std::uint8_t* packed, const std::u
   return blocks;
 }
 
-// A float's bits rounded to bfloat16 as convert<bfloat16_bits> does (nearest-even, past the
-// largest finite to infinity, subnormals kept; a NaN becomes the quiet NaN 0x7FC0 with its
-// sign), on the bits: no floating-point operation, so no DAZ / FTZ, and whatever MXCSR says.
-constexpr std::uint16_t bfloat16_nearest_even(std::uint32_t float_bits) noexcept {
-  return static_cast<std::uint16_t>((float_bits & 0x7FFFFFFFU) > 0x7F800000U
-                                        ? ((float_bits >> 16) & 0x8000U) | 0x7FC0U
-                                        : (float_bits + 0x7FFFU + ((float_bits >> 16) & 1U)) >> 16);
-}
-
-// The same for a float that is not NaN (an infinity stays one): NVFP4's rounding, whose NaN
-// blocks are set apart.
+// A float's bits rounded to bfloat16, nearest-even, the float not a NaN (an infinity stays one;
+// past the largest finite rounds to infinity, subnormals are kept), on the bits.
 constexpr std::uint16_t bfloat16_nearest_even_not_nan(std::uint32_t float_bits) noexcept {
   return static_cast<std::uint16_t>((float_bits + 0x7FFFU + ((float_bits >> 16) & 1U)) >> 16);
+}
+// The same for any float, as convert<bfloat16_bits> does (a NaN becomes the quiet NaN 0x7FC0
+// with its sign): no floating-point operation, so no DAZ / FTZ, and whatever MXCSR says.
+constexpr std::uint16_t bfloat16_nearest_even(std::uint32_t float_bits) noexcept {
+  return (float_bits & 0x7FFFFFFFU) > 0x7F800000U
+             ? static_cast<std::uint16_t>(((float_bits >> 16) & 0x8000U) | 0x7FC0U)
+             : bfloat16_nearest_even_not_nan(float_bits);
 }
 
 // NVFP4 blocks of 16 (e2m1 elements two per byte, element 2j in the low nibble; a ue4m3 scale
@@ -308,13 +306,9 @@ void decode_nvfp4_blocks_portable(const std::uint8_t* packed, const std::uint8_t
       // A NaN byte: its NaN with each element's sign (docs/spec.md §7), set on the bits
       // (-ffast-math would fold 0 * NaN, a known 0, to 0).
       for (std::size_t j = 0; j < 2 * nvfp4_block_bytes; ++j) {
+        // (store's rounding keeps it a NaN: the byte's NaN, 0x7FC00000, has a low half of 0.)
         const std::uint32_t sign = (unsigned{bytes[j / 2]} >> (4 * (j % 2)) & 0x08U) << 28;
-        const std::uint32_t nan = byte_bits | sign;
-        if constexpr (std::is_same<To, float>::value) {
-          out[j] = bit_cast<float>(nan);
-        } else {
-          out[j] = To{bfloat16_nearest_even(nan)};
-        }
+        out[j] = store(bit_cast<float>(byte_bits | sign));
       }
       continue;
     }
