@@ -736,15 +736,15 @@ TEST(ReportScaling, MxClippedValuesSetTheLargestError) {
 }
 
 // NVFP4: each element times its block's factor 1 / (float(byte) * decode), capped at FLT_MAX
-// (Transformer Engine's recipe, docs/spec.md §7), in float.
-TEST(ReportScaling, Nvfp4ReportsTheScaledElements) {
-  using minifloat::e2m1;
-  const std::size_t n = 4096;
-  const std::vector<float> x = matrix(n);
-  const auto tensor_scale =
-      minifloat::nvfp4_tensor_scale::from_amax(minifloat::amax(x.data(), 4000));
+// (Transformer Engine's recipe, docs/spec.md §7), in float. quantize_nvfp4's report on every
+// path against the definitions on those products and the stored elements; returns the
+// definitions' report.
+conversion_report expect_nvfp4_reports(const std::vector<float>& x,
+                                       minifloat::nvfp4_tensor_scale tensor_scale) {
+  const std::size_t n = x.size();
   std::vector<std::uint8_t> packed(n / 2);
   std::vector<minifloat::ue4m3> scales(n / 16);
+  conversion_report expected;
   for (const minifloat::simd_path path : supported_paths()) {
     const minifloat::scoped_path on(path);
     conversion_report report;
@@ -757,9 +757,36 @@ TEST(ReportScaling, Nvfp4ReportsTheScaledElements) {
       scaled.push_back(ieee::to_double(ieee::product(x[i], factor)));
       codes.push_back(static_cast<std::uint8_t>((packed[i / 2] >> (4 * (i % 2))) & 0xF));
     }
-    expect_equal(report, expected_report(reference::e2m1, scaled, codes.data()),
-                 minifloat::to_string(path));
+    expected = expected_report(reference::e2m1, scaled, codes.data());
+    expect_equal(report, expected, minifloat::to_string(path));
   }
+  return expected;
+}
+
+TEST(ReportScaling, Nvfp4ReportsTheScaledElements) {
+  const std::vector<float> x = matrix(4096);
+  expect_nvfp4_reports(x,
+                       minifloat::nvfp4_tensor_scale::from_amax(minifloat::amax(x.data(), 4000)));
+}
+
+// NVFP4 with a tiny encode scale: a block of elements in [2, 3] gets byte 0 (amax * encode / 6
+// is below ue4m3's smallest value), so its factor is FLT_MAX and its products are infinite,
+// which the report counts as infinite values, as the definitions say for any infinite product.
+// The block lies past the first piece of blocks, after values have flushed to zero (the largest
+// error 1), where the one-pass kernels count a report in lanes.
+TEST(ReportScaling, Nvfp4InfiniteProductsCountAsInfinite) {
+  std::vector<float> x = matrix(8192);
+  for (float& v : x) {
+    v *= 10;
+  }
+  const std::size_t infinite_block = 300;
+  for (std::size_t i = 16 * infinite_block; i < 16 * (infinite_block + 1); ++i) {
+    x[i] = 2.0f + static_cast<float>(i % 16) / 16;
+  }
+  const conversion_report expected =
+      expect_nvfp4_reports(x, minifloat::nvfp4_tensor_scale::from_encode_scale(1e-4f));
+  EXPECT_EQ(expected.infinite_inputs, 16u);
+  EXPECT_GT(expected.flushed_to_zero, 0u);
 }
 
 // A refused call leaves the report as it was.

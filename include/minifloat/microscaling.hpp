@@ -153,18 +153,19 @@ void quantize_mx_packed_checked(const float* x, std::size_t n, std::uint8_t* pac
   std::size_t m = 0;
   for (std::size_t b = 0; b < blocks; b += m) {
     // MXFP4: whole groups of blocks side by side in one pass where the active path has the
-    // kernel (quantize_block_groups, FP4 packed as it goes) and no report is asked for, as
-    // quantize_mx takes them for 8-bit elements; a group with a scale code of 254 or 0xFF, and
-    // the last blocks, as below.
-    if constexpr (std::is_same<T, e2m1>::value &&
-                  std::is_same<std::decay_t<Tally>, no_tally>::value) {
+    // kernel (quantize_block_groups, FP4 packed as it goes), without a report or with one that
+    // only counts (fp4_block_groups), as quantize_mx takes them for 8-bit elements; a group with
+    // a scale code of 254 or 0xFF, and the last blocks, as below.
+    if constexpr (std::is_same<T, e2m1>::value) {
       const mx_scale_thresholds thresholds = mx_thresholds<T>(rule);
       const mx_block_scales codes_rule{thresholds.low, thresholds.above_once,
                                        thresholds.above_twice,
                                        reinterpret_cast<std::uint8_t*>(scales + b)};
-      b += quantize_fp4_block_groups_on_path<T, mx_block_size>(
-          x + b * mx_block_size, blocks - b, packed + packed_bytes<T>(b * mx_block_size),
-          codes_rule, prefetch_ahead(n, 1) != 0 ? x + n : nullptr);
+      b += fp4_block_groups(tally, [&](auto* counts) {
+        return quantize_fp4_block_groups_on_path<T, mx_block_size>(
+            x + b * mx_block_size, blocks - b, packed + packed_bytes<T>(b * mx_block_size),
+            codes_rule, prefetch_ahead(n, 1) != 0 ? x + n : nullptr, counts);
+      });
       if (b == blocks) {
         break;
       }
@@ -244,22 +245,25 @@ void quantize_mxfp4_ggml_checked(const float* x, std::size_t n, block_mxfp4* blo
   for (std::size_t b = 0; b < count; b += m) {
     // Whole groups of blocks side by side in one pass where the active path has the kernel
     // (quantize_block_groups, which writes whole blocks: the scale byte, then the element bytes
-    // in ggml's order) and no report is asked for. A group with a scale code of 254 or 0xFF,
-    // and the last blocks, as below.
-    if constexpr (std::is_same<std::decay_t<Tally>, no_tally>::value) {
+    // in ggml's order), without a report or with one that only counts (fp4_block_groups). A
+    // group with a scale code of 254 or 0xFF, and the last blocks, as below.
+    {
       const std::size_t most = detail::smaller(mx_quantize_piece_blocks, count - b);
       const mx_scale_thresholds thresholds = mx_thresholds<e2m1>(rule);
       std::uint8_t scale_codes[mx_quantize_piece_blocks];
       const mx_block_scales codes_rule{thresholds.low, thresholds.above_once,
                                        thresholds.above_twice, scale_codes};
-      std::size_t done = 0;
-      detail::with_kernels(active_path(), [&](auto kernels) {
-        using path = decltype(kernels);
-        if constexpr (path::quantizes_ggml_block_groups) {
-          done = path::quantize_ggml_block_groups(
-              x + b * mx_block_size, most, reinterpret_cast<std::uint8_t*>(blocks + b), codes_rule,
-              prefetch_ahead(n, 1) != 0 ? x + n : nullptr);
-        }
+      const std::size_t done = fp4_block_groups(tally, [&](auto* counts) {
+        std::size_t blocks_done = 0;
+        detail::with_kernels(active_path(), [&](auto kernels) {
+          using path = decltype(kernels);
+          if constexpr (path::quantizes_ggml_block_groups) {
+            blocks_done = path::quantize_ggml_block_groups(
+                x + b * mx_block_size, most, reinterpret_cast<std::uint8_t*>(blocks + b),
+                codes_rule, prefetch_ahead(n, 1) != 0 ? x + n : nullptr, counts);
+          }
+        });
+        return blocks_done;
       });
       if (done != 0) {
         m = done;
@@ -360,17 +364,19 @@ void quantize_nvfp4_checked(const float* x, std::size_t n, std::uint8_t* packed,
   std::size_t count = 0;
   for (std::size_t first = 0; first < blocks; first += count) {
     // Whole groups of blocks side by side in one pass where the active path has the kernel
-    // (quantize_block_groups, FP4 packed as it goes) and no report is asked for: the same
-    // operations, a group's amaxes, bytes and factors in lanes. A group with an infinite or
-    // NaN amax, and the last blocks, as below.
-    if constexpr (std::is_same<std::decay_t<Tally>, no_tally>::value) {
+    // (quantize_block_groups, FP4 packed as it goes), without a report or with one that only
+    // counts (fp4_block_groups): the same operations, a group's amaxes, bytes and factors in
+    // lanes. A group with an infinite or NaN amax, and the last blocks, as below.
+    {
       static_assert(sizeof(ue4m3) == 1 && std::is_trivially_copyable<ue4m3>::value,
                     "ue4m3 is its code");
       const nvfp4_block_scales rule{byte_factor, tensor_scale.decode,
                                     reinterpret_cast<std::uint8_t*>(scales + first)};
-      first += quantize_fp4_block_groups_on_path<e2m1, nvfp4_block_size>(
-          x + first * nvfp4_block_size, blocks - first, packed + first * nvfp4_block_size / 2, rule,
-          prefetch_ahead(n, 1) != 0 ? x + n : nullptr);
+      first += fp4_block_groups(tally, [&](auto* counts) {
+        return quantize_fp4_block_groups_on_path<e2m1, nvfp4_block_size>(
+            x + first * nvfp4_block_size, blocks - first, packed + first * nvfp4_block_size / 2,
+            rule, prefetch_ahead(n, 1) != 0 ? x + n : nullptr, counts);
+      });
       if (first == blocks) {
         break;
       }

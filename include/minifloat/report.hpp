@@ -69,6 +69,15 @@ inline namespace MINIFLOAT_SETTINGS_NAMESPACE {
 // The kernels' report argument when none was asked for: the array loops compile as without one.
 struct no_tally {};
 
+// The counts a block quantizer's one-pass kernel keeps (lanes.inc quantize_block_groups) for a
+// report of FP4 elements whose largest relative error is already 1 (lanes.inc
+// counts_after_flush): only these can still change, and the kernel adds them here.
+struct block_group_counts {
+  std::size_t flushed_to_zero = 0;
+  std::size_t subnormal = 0;
+  std::size_t saturated = 0;
+};
+
 // The values a report's quick test must let through (report_tally::nearest_window): those whose
 // bits b have (b & mask) - low < width, unsigned; none where width is 0. The mask is the
 // mantissa's (0x7FFFFF) but where the largest error is still 0 (every value so far exact): there

@@ -125,6 +125,10 @@ MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
           : "x"(_mm256_castsi256_ps(a)), "x"(_mm256_castsi256_ps(b)));
   return _mm256_castps_si256(difference);
 }
+// a * b for float lanes (lane by lane) in the current environment.
+MINIFLOAT_LANE_FN u32v product_f32(u32v a, u32v b) {
+  return _mm256_castps_si256(_mm256_mul_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)));
+}
 MINIFLOAT_LANE_FN u32v truncate_f32(u32v a) { return _mm256_cvttps_epi32(_mm256_castsi256_ps(a)); }
 
 MINIFLOAT_LANE_FN maskv first_lanes(std::size_t count) {
@@ -863,15 +867,16 @@ struct avx2_kernels {
   // One-row blocks of Size floats quantized `width` side by side at a time in one pass
   // (lanes.inc quantize_block_groups); returns the blocks done: none where MXCSR does not round
   // to nearest (the addition's rounding, encode_floats).
-  template <class Target, std::size_t Size, class Rule>
+  // (counts: a report's, for FP4 elements, lanes.inc quantize_block_groups; nullptr: none.)
+  template <class Target, std::size_t Size, class Rule, class Counts = no_tally>
   static std::size_t quantize_block_groups(const float* src, std::size_t blocks,
                                            std::uint8_t* codes, const Rule& rule,
-                                           const float* prefetch_end) {
+                                           const float* prefetch_end, Counts* counts = nullptr) {
     if (!avx2::rounds_to_nearest()) {
       return 0;
     }
     return avx2::quantize_block_groups<Target, Size>(
-        src, blocks, codes, rule, avx2::group_max_by_blocks<Size>{}, prefetch_end);
+        src, blocks, codes, rule, avx2::group_max_by_blocks<Size>{}, prefetch_end, counts);
   }
   // One block of `rows` rows of Size floats (row r at src + r * stride, its codes at
   // codes + r * stride) narrowed by its factor while the next block's amax is read into

@@ -168,6 +168,10 @@ MINIFLOAT_LANE_FN u32v lookup32(const std::uint32_t* table, u32v index) {
 MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return _mm512_castps_si512(_mm512_sub_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b)));
 }
+// a * b for float lanes (lane by lane) in the current environment.
+MINIFLOAT_LANE_FN u32v product_f32(u32v a, u32v b) {
+  return _mm512_castps_si512(_mm512_mul_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b)));
+}
 MINIFLOAT_LANE_FN u32v truncate_f32(u32v a) { return _mm512_cvttps_epi32(_mm512_castsi512_ps(a)); }
 
 MINIFLOAT_LANE_FN __mmask16 first_lanes(std::size_t count) {
@@ -1138,30 +1142,33 @@ struct avx512_kernels {
   // past a line) MX e4m3 ran at 0.54-0.59 x the saturating encode, MXFP4 0.54-0.57 and ggml's
   // blocks 0.52-0.53; by the blocks' vectors 0.57-0.63, 0.57-0.60 and 0.54-0.56 (4 Ki and 64 Ki
   // floats, g++ 12, AMD Zen 5). Tiles keep the lines: 0.67-0.74 by them, 0.55-0.65 by vectors.
-  template <class Target, std::size_t Size, class Rule>
+  // (counts: a report's, for FP4 elements, lanes.inc quantize_block_groups; nullptr: none.)
+  template <class Target, std::size_t Size, class Rule, class Counts = no_tally>
   static std::size_t quantize_block_groups(const float* src, std::size_t blocks,
                                            std::uint8_t* codes, const Rule& rule,
-                                           const float* prefetch_end) {
+                                           const float* prefetch_end, Counts* counts = nullptr) {
     if constexpr (Size >= 128) {
       // (A source on a line boundary: the blocks' own vectors are whole lines.)
       const auto to_line = static_cast<unsigned>(elements_to_line(src));
       if (to_line != 0 && reinterpret_cast<std::uintptr_t>(src) % sizeof(float) == 0) {
         return avx512::quantize_block_groups<Target, Size>(
-            src, blocks, codes, rule, avx512::group_max_by_lines<Size>{16 - to_line}, prefetch_end);
+            src, blocks, codes, rule, avx512::group_max_by_lines<Size>{16 - to_line}, prefetch_end,
+            counts);
       }
     }
     return avx512::quantize_block_groups<Target, Size>(
-        src, blocks, codes, rule, avx512::group_max_by_blocks<Size>{}, prefetch_end);
+        src, blocks, codes, rule, avx512::group_max_by_blocks<Size>{}, prefetch_end, counts);
   }
   // MXFP4 in ggml's 17-byte blocks (block_mxfp4) at `blocks_out`, 16 side by side at a time in
   // one pass as quantize_block_groups above: whole blocks written, scale byte and element bytes
   // (the scale codes to rule.codes too); returns the blocks done.
-  template <class Rule>
+  template <class Rule, class Counts = no_tally>
   static std::size_t quantize_ggml_block_groups(const float* src, std::size_t blocks,
                                                 std::uint8_t* blocks_out, const Rule& rule,
-                                                const float* prefetch_end) {
+                                                const float* prefetch_end,
+                                                Counts* counts = nullptr) {
     return avx512::quantize_block_groups<formats::e2m1, 32, true>(
-        src, blocks, blocks_out, rule, avx512::group_max_by_blocks<32>{}, prefetch_end);
+        src, blocks, blocks_out, rule, avx512::group_max_by_blocks<32>{}, prefetch_end, counts);
   }
   // One block of `rows` rows of Size floats (row r at src + r * stride, its codes at
   // codes + r * stride) narrowed by its factor while the next block's amax is read into

@@ -98,6 +98,10 @@ MINIFLOAT_LANE_FN u32v max_small(u32v a, u32v b) {
 MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return vreinterpretq_u32_f32(vsubq_f32(vreinterpretq_f32_u32(a), vreinterpretq_f32_u32(b)));
 }
+// a * b for float lanes (lane by lane) in the current environment.
+MINIFLOAT_LANE_FN u32v product_f32(u32v a, u32v b) {
+  return vreinterpretq_u32_f32(vmulq_f32(vreinterpretq_f32_u32(a), vreinterpretq_f32_u32(b)));
+}
 // a / b for float lanes, correctly rounded in the current environment (FDIV).
 MINIFLOAT_LANE_FN u32v quotient_f32(u32v a, u32v b) {
   return vreinterpretq_u32_f32(vdivq_f32(vreinterpretq_f32_u32(a), vreinterpretq_f32_u32(b)));
@@ -369,12 +373,13 @@ struct neon_kernels {
   }
   // One-row blocks of Size floats quantized `width` side by side at a time in one pass
   // (lanes.inc quantize_block_groups); returns the blocks done.
-  template <class Target, std::size_t Size, class Rule>
+  // (counts: a report's, for FP4 elements, lanes.inc quantize_block_groups; nullptr: none.)
+  template <class Target, std::size_t Size, class Rule, class Counts = no_tally>
   static std::size_t quantize_block_groups(const float* src, std::size_t blocks,
                                            std::uint8_t* codes, const Rule& rule,
-                                           const float* prefetch_end) {
+                                           const float* prefetch_end, Counts* counts = nullptr) {
     return neon::quantize_block_groups<Target, Size>(
-        src, blocks, codes, rule, neon::group_max_by_blocks<Size>{}, prefetch_end);
+        src, blocks, codes, rule, neon::group_max_by_blocks<Size>{}, prefetch_end, counts);
   }
   // One block of `rows` rows of Size floats (row r at src + r * stride, its codes at
   // codes + r * stride) narrowed by its factor while the next block's amax is read into

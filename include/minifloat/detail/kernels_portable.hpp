@@ -136,6 +136,10 @@ MINIFLOAT_LANE_FN u32v max_small(u32v a, u32v b) { return gt_small(a, b) ? a : b
 MINIFLOAT_LANE_FN u32v sub_f32(u32v a, u32v b) {
   return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) - detail::bit_cast<float>(b));
 }
+// a * b for float lanes in the current environment.
+MINIFLOAT_LANE_FN u32v product_f32(u32v a, u32v b) {
+  return detail::bit_cast<std::uint32_t>(detail::bit_cast<float>(a) * detail::bit_cast<float>(b));
+}
 // a / b rounded once in the current environment: the empty asm keeps a loop of it scalar, which
 // g++ -ffast-math would vectorize with a reciprocal estimate (scaling.hpp quotient_rounded_once).
 inline u32v quotient_f32(u32v a, u32v b) { // (not constexpr: the asm)
