@@ -18055,6 +18055,19 @@ std::size_t fp4_block_groups(Tally& tally, OnePass one_pass) {
     return done;
   }
 }
+// The blocks the general steps take next where fp4_block_groups did not take them all, at most
+// `most`: with a report whose largest relative error is still below 1, 16 (a group of blocks on
+// AVX-512), so that the one-pass kernel takes over soon after the first flushed value. (With the
+// pieces' 64 MX blocks, the first piece kept half of a call of 4 Ki floats from it.)
+template <class Tally>
+std::size_t general_piece_blocks(const Tally& tally, std::size_t most) {
+  if constexpr (!std::is_same<std::decay_t<Tally>, no_tally>::value) {
+    if (!(tally.report.max_relative_error >= 1)) {
+      return smaller(most, std::size_t{16});
+    }
+  }
+  return most;
+}
 
 // quantize_blocks for blocks of several rows of 128 columns (DeepSeek-V3's 128 x 128 weights),
 // on a path with quantize_block_rows: one block at a time, in the order of their scales, each
@@ -19724,6 +19737,9 @@ void quantize_mx_packed_checked(const float* x, std::size_t n, std::uint8_t* pac
       }
     }
     m = detail::smaller(detail::mx_quantize_piece_blocks, blocks - b);
+    if constexpr (std::is_same<T, e2m1>::value) {
+      m = general_piece_blocks(tally, m);
+    }
     detail::quantize_mx_unchecked(x + b * mx_block_size, m, codes, scales + b, rule, x + n, tally);
     detail::pack_unchecked(codes, m * mx_block_size, packed + packed_bytes<T>(b * mx_block_size));
   }
@@ -19823,7 +19839,7 @@ void quantize_mxfp4_ggml_checked(const float* x, std::size_t n, block_mxfp4* blo
         continue;
       }
     }
-    m = detail::smaller(mx_quantize_piece_blocks, count - b);
+    m = general_piece_blocks(tally, detail::smaller(mx_quantize_piece_blocks, count - b));
     detail::quantize_mx_unchecked(x + b * mx_block_size, m, codes, scales, rule, x + n, tally);
     const auto* bytes = reinterpret_cast<const std::uint8_t*>(codes);
     for (std::size_t k = 0; k < m; ++k) {
@@ -19934,7 +19950,7 @@ void quantize_nvfp4_checked(const float* x, std::size_t n, std::uint8_t* packed,
         break;
       }
     }
-    count = detail::smaller(piece, blocks - first);
+    count = general_piece_blocks(tally, detail::smaller(piece, blocks - first));
     // The amaxes' bits from the kernel, read as the floats they are (amax's rule; a NaN keeps
     // its payload, which changes nothing: the byte is NaN, and a signaling NaN's flag is raised
     // by its own element's product in the narrowing anyway). Converting each to amax()'s float

@@ -171,6 +171,9 @@ void quantize_mx_packed_checked(const float* x, std::size_t n, std::uint8_t* pac
       }
     }
     m = detail::smaller(detail::mx_quantize_piece_blocks, blocks - b);
+    if constexpr (std::is_same<T, e2m1>::value) {
+      m = general_piece_blocks(tally, m);
+    }
     detail::quantize_mx_unchecked(x + b * mx_block_size, m, codes, scales + b, rule, x + n, tally);
     detail::pack_unchecked(codes, m * mx_block_size, packed + packed_bytes<T>(b * mx_block_size));
   }
@@ -270,7 +273,7 @@ void quantize_mxfp4_ggml_checked(const float* x, std::size_t n, block_mxfp4* blo
         continue;
       }
     }
-    m = detail::smaller(mx_quantize_piece_blocks, count - b);
+    m = general_piece_blocks(tally, detail::smaller(mx_quantize_piece_blocks, count - b));
     detail::quantize_mx_unchecked(x + b * mx_block_size, m, codes, scales, rule, x + n, tally);
     const auto* bytes = reinterpret_cast<const std::uint8_t*>(codes);
     for (std::size_t k = 0; k < m; ++k) {
@@ -381,7 +384,7 @@ void quantize_nvfp4_checked(const float* x, std::size_t n, std::uint8_t* packed,
         break;
       }
     }
-    count = detail::smaller(piece, blocks - first);
+    count = general_piece_blocks(tally, detail::smaller(piece, blocks - first));
     // The amaxes' bits from the kernel, read as the floats they are (amax's rule; a NaN keeps
     // its payload, which changes nothing: the byte is NaN, and a signaling NaN's flag is raised
     // by its own element's product in the narrowing anyway). Converting each to amax()'s float

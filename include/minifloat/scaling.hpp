@@ -414,6 +414,19 @@ std::size_t fp4_block_groups(Tally& tally, OnePass one_pass) {
     return done;
   }
 }
+// The blocks the general steps take next where fp4_block_groups did not take them all, at most
+// `most`: with a report whose largest relative error is still below 1, 16 (a group of blocks on
+// AVX-512), so that the one-pass kernel takes over soon after the first flushed value. (With the
+// pieces' 64 MX blocks, the first piece kept half of a call of 4 Ki floats from it.)
+template <class Tally>
+std::size_t general_piece_blocks(const Tally& tally, std::size_t most) {
+  if constexpr (!std::is_same<std::decay_t<Tally>, no_tally>::value) {
+    if (!(tally.report.max_relative_error >= 1)) {
+      return smaller(most, std::size_t{16});
+    }
+  }
+  return most;
+}
 
 // quantize_blocks for blocks of several rows of 128 columns (DeepSeek-V3's 128 x 128 weights),
 // on a path with quantize_block_rows: one block at a time, in the order of their scales, each
