@@ -579,18 +579,7 @@ void BM_dequantize_mxfp4(benchmark::State& state, simd_path path) {
   }
   set_counters(state);
 }
-// ggml's block_mxfp4 (the scale interleaved, split-half nibbles), both ways.
-void BM_quantize_mxfp4_ggml(benchmark::State& state, simd_path path) {
-  const minifloat::scoped_path on(path);
-  const auto n = static_cast<std::size_t>(state.range(0));
-  const auto& src = normal_floats(n);
-  std::vector<minifloat::block_mxfp4> blocks(n / 32);
-  for (auto _ : state) {
-    minifloat::quantize_mxfp4_ggml(src.data(), n, blocks.data());
-    benchmark::ClobberMemory();
-  }
-  set_counters(state);
-}
+// ggml's block_mxfp4 (the scale interleaved, split-half nibbles) decoded; quantized below.
 void BM_dequantize_mxfp4_ggml(benchmark::State& state, simd_path path) {
   const minifloat::scoped_path on(path);
   const auto n = static_cast<std::size_t>(state.range(0));
@@ -627,6 +616,21 @@ void BM_quantize_mxfp4(benchmark::State& state, simd_path path) {
     with_report_if<WithReport>([&](auto&... report) {
       minifloat::quantize_mx_packed<minifloat::e2m1>(src.data(), n, packed.data(), scales.data(),
                                                      report...);
+    });
+    benchmark::ClobberMemory();
+  }
+  set_counters(state);
+}
+// ggml's block_mxfp4 (the scale interleaved, split-half nibbles), with a report or without.
+template <bool WithReport>
+void BM_quantize_mxfp4_ggml(benchmark::State& state, simd_path path) {
+  const minifloat::scoped_path on(path);
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const auto& src = normal_floats(n);
+  std::vector<minifloat::block_mxfp4> blocks(n / 32);
+  for (auto _ : state) {
+    with_report_if<WithReport>([&](auto&... report) {
+      minifloat::quantize_mxfp4_ggml(src.data(), n, blocks.data(), report...);
     });
     benchmark::ClobberMemory();
   }
@@ -753,7 +757,8 @@ void register_all() {
   add("dequantize_mxfp4_float", BM_dequantize_mxfp4<float>);
   add("quantize_mxfp4", BM_quantize_mxfp4<false>);
   add("quantize_mxfp4_report", BM_quantize_mxfp4<true>);
-  add("quantize_mxfp4_ggml", BM_quantize_mxfp4_ggml);
+  add("quantize_mxfp4_ggml", BM_quantize_mxfp4_ggml<false>);
+  add("quantize_mxfp4_ggml_report", BM_quantize_mxfp4_ggml<true>);
   add("dequantize_mxfp4_ggml_float", BM_dequantize_mxfp4_ggml);
   add("quantize_nvfp4", BM_quantize_nvfp4<false>);
   add("quantize_nvfp4_report", BM_quantize_nvfp4<true>);

@@ -4024,38 +4024,42 @@ MINIFLOAT_ARRAY_FN bool mx_scale_codes(const std::uint32_t* amax_bits, std::size
 // bits) into factors, and the caller's outputs written. False, with nothing written, where the
 // group goes to the general loop instead: an amax that is infinite or NaN (its products could be
 // NaN), and for MX a scale code of 254, whose factor 2^-127 is subnormal (two products), or 0xFF;
-// for the sweeps' unit factors, a NaN.
-MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::computed_block_scales& rule,
-                                      std::size_t g, u32v amax, std::uint32_t* factors) {
-  if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
-    return false;
+// for the sweeps' unit factors, a NaN. (A template, always inlined: as an inline function called
+// from the kernels with a report's counts too, g++ 12 left MX's out of line.)
+template <
+    class Rule,
+    std::enable_if_t<!std::is_same<Rule, ::minifloat::detail::nvfp4_block_scales>::value, int> = 0>
+MINIFLOAT_LANE_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax,
+                                     std::uint32_t* factors) {
+  if constexpr (std::is_same<Rule, ::minifloat::detail::computed_block_scales>::value) {
+    if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
+      return false;
+    }
+    const scale_lanes lanes =
+        block_scale_lanes(amax, rule.max_value, rule.margin, rule.power_of_two);
+    store_u32(factors, lanes.scale);
+    std::uint32_t inverses[width] = {};
+    store_u32(inverses, lanes.inverse);
+    std::memcpy(rule.inverses + g * width, inverses, sizeof inverses);
+  } else if constexpr (std::is_same<Rule, ::minifloat::detail::mx_block_scales>::value) {
+    const mx_scale_lanes lanes =
+        mx_scale_code_lanes(amax, rule.low, rule.above_once, rule.above_twice);
+    if (any_lane(gt_u(lanes.code, splat(253U)))) {
+      return false;
+    }
+    store_u32(factors, lanes.factor);
+    store_codes(rule.codes + g * width, lanes.code);
+  } else {
+    static_assert(std::is_same<Rule, ::minifloat::detail::unit_block_scales>::value,
+                  "the block quantizers' scale rules");
+    static_cast<void>(rule);
+    static_cast<void>(g);
+    // (Infinities are clamped as any magnitude past the largest; a NaN is not.)
+    if (any_lane(gt_u(amax, splat(0x7F800000U)))) {
+      return false;
+    }
+    store_u32(factors, splat(0x3F800000U));
   }
-  const scale_lanes lanes = block_scale_lanes(amax, rule.max_value, rule.margin, rule.power_of_two);
-  store_u32(factors, lanes.scale);
-  std::uint32_t inverses[width];
-  store_u32(inverses, lanes.inverse);
-  std::memcpy(rule.inverses + g * width, inverses, sizeof inverses);
-  return true;
-}
-MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::mx_block_scales& rule,
-                                      std::size_t g, u32v amax, std::uint32_t* factors) {
-  const mx_scale_lanes lanes =
-      mx_scale_code_lanes(amax, rule.low, rule.above_once, rule.above_twice);
-  if (any_lane(gt_u(lanes.code, splat(253U)))) {
-    return false;
-  }
-  store_u32(factors, lanes.factor);
-  store_codes(rule.codes + g * width, lanes.code);
-  return true;
-}
-
-MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::unit_block_scales& /*rule*/,
-                                      std::size_t /*g*/, u32v amax, std::uint32_t* factors) {
-  // (Infinities are clamped as any magnitude past the largest; a NaN is not.)
-  if (any_lane(gt_u(amax, splat(0x7F800000U)))) {
-    return false;
-  }
-  store_u32(factors, splat(0x3F800000U));
   return true;
 }
 
@@ -4084,8 +4088,8 @@ constexpr ::minifloat::detail::step2_variant nearest_lane_variant() {
 template <
     class Rule, class MagnitudeFormat = ::minifloat::formats::e4m3,
     std::enable_if_t<std::is_same<Rule, ::minifloat::detail::nvfp4_block_scales>::value, int> = 0>
-MINIFLOAT_ARRAY_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax,
-                                      std::uint32_t* factors) {
+MINIFLOAT_LANE_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax,
+                                     std::uint32_t* factors) {
   using ::minifloat::detail::rounding_rule;
   using magnitude_format = MagnitudeFormat;
   constexpr auto saturate = ::minifloat::overflow::saturate;
@@ -4104,15 +4108,11 @@ MINIFLOAT_ARRAY_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax
   return true;
 }
 
-// group_factors, and Counting (quantize_block_groups with a report's counts): false also where a
-// product of the group would pass FLT_MAX, which its largest does (amax times factor, rounded as
-// the elements' products are).
-template <bool Counting, class Rule>
-MINIFLOAT_ARRAY_FN bool checked_group_factors(const Rule& rule, std::size_t g, u32v amax,
-                                              std::uint32_t* factors) {
-  if (!group_factors(rule, g, amax, factors)) {
-    return false;
-  }
+// Whether a group's products stay finite, for quantize_block_groups with a report's counts
+// (Counting; without, true): its largest product, amax times factor rounded as its elements'
+// products are, is at most FLT_MAX.
+template <bool Counting>
+MINIFLOAT_LANE_FN bool products_finite(u32v amax, const std::uint32_t* factors) {
   return !Counting || !any_lane(gt_u(product_f32(amax, load_u32(factors)), splat(0x7F7FFFFFU)));
 }
 
@@ -4330,16 +4330,24 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
   // where the loop ends.)
   lane_counts lanes = {splat(0U), splat(0U), splat(0U)};
   static_assert(Size <= 4096, "lane counts of 2^20 groups fit 32 bits");
-  if (groups == 0 || !checked_group_factors<counting>(rule, 0, group_max(src), factor_rows[0])) {
+  if (groups == 0) {
+    return 0;
+  }
+  if (const u32v amax = group_max(src); !group_factors(rule, 0, amax, factor_rows[0]) ||
+                                        !products_finite<counting>(amax, factor_rows[0])) {
     return 0;
   }
   for (std::size_t g = 0; g < groups; ++g) {
     const float* group = src + g * group_size;
     std::uint8_t* codes = dst + (packed_fp4 ? g * group_size / 2 : g * group_size);
     const std::uint32_t* factors = factor_rows[g % 2];
-    const bool next_done = g + 1 == groups || checked_group_factors<counting>(
-                                                  rule, g + 1, group_max(group + group_size),
-                                                  factor_rows[(g + 1) % 2]);
+    bool next_done = true;
+    if (g + 1 != groups) {
+      const u32v amax = group_max(group + group_size);
+      std::uint32_t* next_factors = factor_rows[(g + 1) % 2];
+      next_done = group_factors(rule, g + 1, amax, next_factors) &&
+                  products_finite<counting>(amax, next_factors);
+    }
     bool prefetches = false;
     if constexpr (prefetch_distance != 0) {
       prefetches = prefetch_end != nullptr &&
@@ -8621,38 +8629,42 @@ MINIFLOAT_ARRAY_FN bool mx_scale_codes(const std::uint32_t* amax_bits, std::size
 // bits) into factors, and the caller's outputs written. False, with nothing written, where the
 // group goes to the general loop instead: an amax that is infinite or NaN (its products could be
 // NaN), and for MX a scale code of 254, whose factor 2^-127 is subnormal (two products), or 0xFF;
-// for the sweeps' unit factors, a NaN.
-MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::computed_block_scales& rule,
-                                      std::size_t g, u32v amax, std::uint32_t* factors) {
-  if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
-    return false;
+// for the sweeps' unit factors, a NaN. (A template, always inlined: as an inline function called
+// from the kernels with a report's counts too, g++ 12 left MX's out of line.)
+template <
+    class Rule,
+    std::enable_if_t<!std::is_same<Rule, ::minifloat::detail::nvfp4_block_scales>::value, int> = 0>
+MINIFLOAT_LANE_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax,
+                                     std::uint32_t* factors) {
+  if constexpr (std::is_same<Rule, ::minifloat::detail::computed_block_scales>::value) {
+    if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
+      return false;
+    }
+    const scale_lanes lanes =
+        block_scale_lanes(amax, rule.max_value, rule.margin, rule.power_of_two);
+    store_u32(factors, lanes.scale);
+    std::uint32_t inverses[width] = {};
+    store_u32(inverses, lanes.inverse);
+    std::memcpy(rule.inverses + g * width, inverses, sizeof inverses);
+  } else if constexpr (std::is_same<Rule, ::minifloat::detail::mx_block_scales>::value) {
+    const mx_scale_lanes lanes =
+        mx_scale_code_lanes(amax, rule.low, rule.above_once, rule.above_twice);
+    if (any_lane(gt_u(lanes.code, splat(253U)))) {
+      return false;
+    }
+    store_u32(factors, lanes.factor);
+    store_codes(rule.codes + g * width, lanes.code);
+  } else {
+    static_assert(std::is_same<Rule, ::minifloat::detail::unit_block_scales>::value,
+                  "the block quantizers' scale rules");
+    static_cast<void>(rule);
+    static_cast<void>(g);
+    // (Infinities are clamped as any magnitude past the largest; a NaN is not.)
+    if (any_lane(gt_u(amax, splat(0x7F800000U)))) {
+      return false;
+    }
+    store_u32(factors, splat(0x3F800000U));
   }
-  const scale_lanes lanes = block_scale_lanes(amax, rule.max_value, rule.margin, rule.power_of_two);
-  store_u32(factors, lanes.scale);
-  std::uint32_t inverses[width];
-  store_u32(inverses, lanes.inverse);
-  std::memcpy(rule.inverses + g * width, inverses, sizeof inverses);
-  return true;
-}
-MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::mx_block_scales& rule,
-                                      std::size_t g, u32v amax, std::uint32_t* factors) {
-  const mx_scale_lanes lanes =
-      mx_scale_code_lanes(amax, rule.low, rule.above_once, rule.above_twice);
-  if (any_lane(gt_u(lanes.code, splat(253U)))) {
-    return false;
-  }
-  store_u32(factors, lanes.factor);
-  store_codes(rule.codes + g * width, lanes.code);
-  return true;
-}
-
-MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::unit_block_scales& /*rule*/,
-                                      std::size_t /*g*/, u32v amax, std::uint32_t* factors) {
-  // (Infinities are clamped as any magnitude past the largest; a NaN is not.)
-  if (any_lane(gt_u(amax, splat(0x7F800000U)))) {
-    return false;
-  }
-  store_u32(factors, splat(0x3F800000U));
   return true;
 }
 
@@ -8681,8 +8693,8 @@ constexpr ::minifloat::detail::step2_variant nearest_lane_variant() {
 template <
     class Rule, class MagnitudeFormat = ::minifloat::formats::e4m3,
     std::enable_if_t<std::is_same<Rule, ::minifloat::detail::nvfp4_block_scales>::value, int> = 0>
-MINIFLOAT_ARRAY_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax,
-                                      std::uint32_t* factors) {
+MINIFLOAT_LANE_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax,
+                                     std::uint32_t* factors) {
   using ::minifloat::detail::rounding_rule;
   using magnitude_format = MagnitudeFormat;
   constexpr auto saturate = ::minifloat::overflow::saturate;
@@ -8701,15 +8713,11 @@ MINIFLOAT_ARRAY_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax
   return true;
 }
 
-// group_factors, and Counting (quantize_block_groups with a report's counts): false also where a
-// product of the group would pass FLT_MAX, which its largest does (amax times factor, rounded as
-// the elements' products are).
-template <bool Counting, class Rule>
-MINIFLOAT_ARRAY_FN bool checked_group_factors(const Rule& rule, std::size_t g, u32v amax,
-                                              std::uint32_t* factors) {
-  if (!group_factors(rule, g, amax, factors)) {
-    return false;
-  }
+// Whether a group's products stay finite, for quantize_block_groups with a report's counts
+// (Counting; without, true): its largest product, amax times factor rounded as its elements'
+// products are, is at most FLT_MAX.
+template <bool Counting>
+MINIFLOAT_LANE_FN bool products_finite(u32v amax, const std::uint32_t* factors) {
   return !Counting || !any_lane(gt_u(product_f32(amax, load_u32(factors)), splat(0x7F7FFFFFU)));
 }
 
@@ -8927,16 +8935,24 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
   // where the loop ends.)
   lane_counts lanes = {splat(0U), splat(0U), splat(0U)};
   static_assert(Size <= 4096, "lane counts of 2^20 groups fit 32 bits");
-  if (groups == 0 || !checked_group_factors<counting>(rule, 0, group_max(src), factor_rows[0])) {
+  if (groups == 0) {
+    return 0;
+  }
+  if (const u32v amax = group_max(src); !group_factors(rule, 0, amax, factor_rows[0]) ||
+                                        !products_finite<counting>(amax, factor_rows[0])) {
     return 0;
   }
   for (std::size_t g = 0; g < groups; ++g) {
     const float* group = src + g * group_size;
     std::uint8_t* codes = dst + (packed_fp4 ? g * group_size / 2 : g * group_size);
     const std::uint32_t* factors = factor_rows[g % 2];
-    const bool next_done = g + 1 == groups || checked_group_factors<counting>(
-                                                  rule, g + 1, group_max(group + group_size),
-                                                  factor_rows[(g + 1) % 2]);
+    bool next_done = true;
+    if (g + 1 != groups) {
+      const u32v amax = group_max(group + group_size);
+      std::uint32_t* next_factors = factor_rows[(g + 1) % 2];
+      next_done = group_factors(rule, g + 1, amax, next_factors) &&
+                  products_finite<counting>(amax, next_factors);
+    }
     bool prefetches = false;
     if constexpr (prefetch_distance != 0) {
       prefetches = prefetch_end != nullptr &&
@@ -12606,38 +12622,42 @@ MINIFLOAT_ARRAY_FN bool mx_scale_codes(const std::uint32_t* amax_bits, std::size
 // bits) into factors, and the caller's outputs written. False, with nothing written, where the
 // group goes to the general loop instead: an amax that is infinite or NaN (its products could be
 // NaN), and for MX a scale code of 254, whose factor 2^-127 is subnormal (two products), or 0xFF;
-// for the sweeps' unit factors, a NaN.
-MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::computed_block_scales& rule,
-                                      std::size_t g, u32v amax, std::uint32_t* factors) {
-  if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
-    return false;
+// for the sweeps' unit factors, a NaN. (A template, always inlined: as an inline function called
+// from the kernels with a report's counts too, g++ 12 left MX's out of line.)
+template <
+    class Rule,
+    std::enable_if_t<!std::is_same<Rule, ::minifloat::detail::nvfp4_block_scales>::value, int> = 0>
+MINIFLOAT_LANE_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax,
+                                     std::uint32_t* factors) {
+  if constexpr (std::is_same<Rule, ::minifloat::detail::computed_block_scales>::value) {
+    if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
+      return false;
+    }
+    const scale_lanes lanes =
+        block_scale_lanes(amax, rule.max_value, rule.margin, rule.power_of_two);
+    store_u32(factors, lanes.scale);
+    std::uint32_t inverses[width] = {};
+    store_u32(inverses, lanes.inverse);
+    std::memcpy(rule.inverses + g * width, inverses, sizeof inverses);
+  } else if constexpr (std::is_same<Rule, ::minifloat::detail::mx_block_scales>::value) {
+    const mx_scale_lanes lanes =
+        mx_scale_code_lanes(amax, rule.low, rule.above_once, rule.above_twice);
+    if (any_lane(gt_u(lanes.code, splat(253U)))) {
+      return false;
+    }
+    store_u32(factors, lanes.factor);
+    store_codes(rule.codes + g * width, lanes.code);
+  } else {
+    static_assert(std::is_same<Rule, ::minifloat::detail::unit_block_scales>::value,
+                  "the block quantizers' scale rules");
+    static_cast<void>(rule);
+    static_cast<void>(g);
+    // (Infinities are clamped as any magnitude past the largest; a NaN is not.)
+    if (any_lane(gt_u(amax, splat(0x7F800000U)))) {
+      return false;
+    }
+    store_u32(factors, splat(0x3F800000U));
   }
-  const scale_lanes lanes = block_scale_lanes(amax, rule.max_value, rule.margin, rule.power_of_two);
-  store_u32(factors, lanes.scale);
-  std::uint32_t inverses[width];
-  store_u32(inverses, lanes.inverse);
-  std::memcpy(rule.inverses + g * width, inverses, sizeof inverses);
-  return true;
-}
-MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::mx_block_scales& rule,
-                                      std::size_t g, u32v amax, std::uint32_t* factors) {
-  const mx_scale_lanes lanes =
-      mx_scale_code_lanes(amax, rule.low, rule.above_once, rule.above_twice);
-  if (any_lane(gt_u(lanes.code, splat(253U)))) {
-    return false;
-  }
-  store_u32(factors, lanes.factor);
-  store_codes(rule.codes + g * width, lanes.code);
-  return true;
-}
-
-MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::unit_block_scales& /*rule*/,
-                                      std::size_t /*g*/, u32v amax, std::uint32_t* factors) {
-  // (Infinities are clamped as any magnitude past the largest; a NaN is not.)
-  if (any_lane(gt_u(amax, splat(0x7F800000U)))) {
-    return false;
-  }
-  store_u32(factors, splat(0x3F800000U));
   return true;
 }
 
@@ -12666,8 +12686,8 @@ constexpr ::minifloat::detail::step2_variant nearest_lane_variant() {
 template <
     class Rule, class MagnitudeFormat = ::minifloat::formats::e4m3,
     std::enable_if_t<std::is_same<Rule, ::minifloat::detail::nvfp4_block_scales>::value, int> = 0>
-MINIFLOAT_ARRAY_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax,
-                                      std::uint32_t* factors) {
+MINIFLOAT_LANE_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax,
+                                     std::uint32_t* factors) {
   using ::minifloat::detail::rounding_rule;
   using magnitude_format = MagnitudeFormat;
   constexpr auto saturate = ::minifloat::overflow::saturate;
@@ -12686,15 +12706,11 @@ MINIFLOAT_ARRAY_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax
   return true;
 }
 
-// group_factors, and Counting (quantize_block_groups with a report's counts): false also where a
-// product of the group would pass FLT_MAX, which its largest does (amax times factor, rounded as
-// the elements' products are).
-template <bool Counting, class Rule>
-MINIFLOAT_ARRAY_FN bool checked_group_factors(const Rule& rule, std::size_t g, u32v amax,
-                                              std::uint32_t* factors) {
-  if (!group_factors(rule, g, amax, factors)) {
-    return false;
-  }
+// Whether a group's products stay finite, for quantize_block_groups with a report's counts
+// (Counting; without, true): its largest product, amax times factor rounded as its elements'
+// products are, is at most FLT_MAX.
+template <bool Counting>
+MINIFLOAT_LANE_FN bool products_finite(u32v amax, const std::uint32_t* factors) {
   return !Counting || !any_lane(gt_u(product_f32(amax, load_u32(factors)), splat(0x7F7FFFFFU)));
 }
 
@@ -12912,16 +12928,24 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
   // where the loop ends.)
   lane_counts lanes = {splat(0U), splat(0U), splat(0U)};
   static_assert(Size <= 4096, "lane counts of 2^20 groups fit 32 bits");
-  if (groups == 0 || !checked_group_factors<counting>(rule, 0, group_max(src), factor_rows[0])) {
+  if (groups == 0) {
+    return 0;
+  }
+  if (const u32v amax = group_max(src); !group_factors(rule, 0, amax, factor_rows[0]) ||
+                                        !products_finite<counting>(amax, factor_rows[0])) {
     return 0;
   }
   for (std::size_t g = 0; g < groups; ++g) {
     const float* group = src + g * group_size;
     std::uint8_t* codes = dst + (packed_fp4 ? g * group_size / 2 : g * group_size);
     const std::uint32_t* factors = factor_rows[g % 2];
-    const bool next_done = g + 1 == groups || checked_group_factors<counting>(
-                                                  rule, g + 1, group_max(group + group_size),
-                                                  factor_rows[(g + 1) % 2]);
+    bool next_done = true;
+    if (g + 1 != groups) {
+      const u32v amax = group_max(group + group_size);
+      std::uint32_t* next_factors = factor_rows[(g + 1) % 2];
+      next_done = group_factors(rule, g + 1, amax, next_factors) &&
+                  products_finite<counting>(amax, next_factors);
+    }
     bool prefetches = false;
     if constexpr (prefetch_distance != 0) {
       prefetches = prefetch_end != nullptr &&
@@ -16450,38 +16474,42 @@ MINIFLOAT_ARRAY_FN bool mx_scale_codes(const std::uint32_t* amax_bits, std::size
 // bits) into factors, and the caller's outputs written. False, with nothing written, where the
 // group goes to the general loop instead: an amax that is infinite or NaN (its products could be
 // NaN), and for MX a scale code of 254, whose factor 2^-127 is subnormal (two products), or 0xFF;
-// for the sweeps' unit factors, a NaN.
-MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::computed_block_scales& rule,
-                                      std::size_t g, u32v amax, std::uint32_t* factors) {
-  if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
-    return false;
+// for the sweeps' unit factors, a NaN. (A template, always inlined: as an inline function called
+// from the kernels with a report's counts too, g++ 12 left MX's out of line.)
+template <
+    class Rule,
+    std::enable_if_t<!std::is_same<Rule, ::minifloat::detail::nvfp4_block_scales>::value, int> = 0>
+MINIFLOAT_LANE_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax,
+                                     std::uint32_t* factors) {
+  if constexpr (std::is_same<Rule, ::minifloat::detail::computed_block_scales>::value) {
+    if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
+      return false;
+    }
+    const scale_lanes lanes =
+        block_scale_lanes(amax, rule.max_value, rule.margin, rule.power_of_two);
+    store_u32(factors, lanes.scale);
+    std::uint32_t inverses[width] = {};
+    store_u32(inverses, lanes.inverse);
+    std::memcpy(rule.inverses + g * width, inverses, sizeof inverses);
+  } else if constexpr (std::is_same<Rule, ::minifloat::detail::mx_block_scales>::value) {
+    const mx_scale_lanes lanes =
+        mx_scale_code_lanes(amax, rule.low, rule.above_once, rule.above_twice);
+    if (any_lane(gt_u(lanes.code, splat(253U)))) {
+      return false;
+    }
+    store_u32(factors, lanes.factor);
+    store_codes(rule.codes + g * width, lanes.code);
+  } else {
+    static_assert(std::is_same<Rule, ::minifloat::detail::unit_block_scales>::value,
+                  "the block quantizers' scale rules");
+    static_cast<void>(rule);
+    static_cast<void>(g);
+    // (Infinities are clamped as any magnitude past the largest; a NaN is not.)
+    if (any_lane(gt_u(amax, splat(0x7F800000U)))) {
+      return false;
+    }
+    store_u32(factors, splat(0x3F800000U));
   }
-  const scale_lanes lanes = block_scale_lanes(amax, rule.max_value, rule.margin, rule.power_of_two);
-  store_u32(factors, lanes.scale);
-  std::uint32_t inverses[width];
-  store_u32(inverses, lanes.inverse);
-  std::memcpy(rule.inverses + g * width, inverses, sizeof inverses);
-  return true;
-}
-MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::mx_block_scales& rule,
-                                      std::size_t g, u32v amax, std::uint32_t* factors) {
-  const mx_scale_lanes lanes =
-      mx_scale_code_lanes(amax, rule.low, rule.above_once, rule.above_twice);
-  if (any_lane(gt_u(lanes.code, splat(253U)))) {
-    return false;
-  }
-  store_u32(factors, lanes.factor);
-  store_codes(rule.codes + g * width, lanes.code);
-  return true;
-}
-
-MINIFLOAT_ARRAY_FN bool group_factors(const ::minifloat::detail::unit_block_scales& /*rule*/,
-                                      std::size_t /*g*/, u32v amax, std::uint32_t* factors) {
-  // (Infinities are clamped as any magnitude past the largest; a NaN is not.)
-  if (any_lane(gt_u(amax, splat(0x7F800000U)))) {
-    return false;
-  }
-  store_u32(factors, splat(0x3F800000U));
   return true;
 }
 
@@ -16510,8 +16538,8 @@ constexpr ::minifloat::detail::step2_variant nearest_lane_variant() {
 template <
     class Rule, class MagnitudeFormat = ::minifloat::formats::e4m3,
     std::enable_if_t<std::is_same<Rule, ::minifloat::detail::nvfp4_block_scales>::value, int> = 0>
-MINIFLOAT_ARRAY_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax,
-                                      std::uint32_t* factors) {
+MINIFLOAT_LANE_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax,
+                                     std::uint32_t* factors) {
   using ::minifloat::detail::rounding_rule;
   using magnitude_format = MagnitudeFormat;
   constexpr auto saturate = ::minifloat::overflow::saturate;
@@ -16530,15 +16558,11 @@ MINIFLOAT_ARRAY_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax
   return true;
 }
 
-// group_factors, and Counting (quantize_block_groups with a report's counts): false also where a
-// product of the group would pass FLT_MAX, which its largest does (amax times factor, rounded as
-// the elements' products are).
-template <bool Counting, class Rule>
-MINIFLOAT_ARRAY_FN bool checked_group_factors(const Rule& rule, std::size_t g, u32v amax,
-                                              std::uint32_t* factors) {
-  if (!group_factors(rule, g, amax, factors)) {
-    return false;
-  }
+// Whether a group's products stay finite, for quantize_block_groups with a report's counts
+// (Counting; without, true): its largest product, amax times factor rounded as its elements'
+// products are, is at most FLT_MAX.
+template <bool Counting>
+MINIFLOAT_LANE_FN bool products_finite(u32v amax, const std::uint32_t* factors) {
   return !Counting || !any_lane(gt_u(product_f32(amax, load_u32(factors)), splat(0x7F7FFFFFU)));
 }
 
@@ -16756,16 +16780,24 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
   // where the loop ends.)
   lane_counts lanes = {splat(0U), splat(0U), splat(0U)};
   static_assert(Size <= 4096, "lane counts of 2^20 groups fit 32 bits");
-  if (groups == 0 || !checked_group_factors<counting>(rule, 0, group_max(src), factor_rows[0])) {
+  if (groups == 0) {
+    return 0;
+  }
+  if (const u32v amax = group_max(src); !group_factors(rule, 0, amax, factor_rows[0]) ||
+                                        !products_finite<counting>(amax, factor_rows[0])) {
     return 0;
   }
   for (std::size_t g = 0; g < groups; ++g) {
     const float* group = src + g * group_size;
     std::uint8_t* codes = dst + (packed_fp4 ? g * group_size / 2 : g * group_size);
     const std::uint32_t* factors = factor_rows[g % 2];
-    const bool next_done = g + 1 == groups || checked_group_factors<counting>(
-                                                  rule, g + 1, group_max(group + group_size),
-                                                  factor_rows[(g + 1) % 2]);
+    bool next_done = true;
+    if (g + 1 != groups) {
+      const u32v amax = group_max(group + group_size);
+      std::uint32_t* next_factors = factor_rows[(g + 1) % 2];
+      next_done = group_factors(rule, g + 1, amax, next_factors) &&
+                  products_finite<counting>(amax, next_factors);
+    }
     bool prefetches = false;
     if constexpr (prefetch_distance != 0) {
       prefetches = prefetch_end != nullptr &&
