@@ -4280,7 +4280,10 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
 // amaxes and factors are made before the group ahead of it is narrowed, so that their latency
 // (the amaxes' reduction, the divisions) hides behind that narrowing: MX blocks with the factors
 // made just before their narrowing ran at 11.1-12.2 el/ns on an AMD Zen 5, against 14 by the
-// general loop. Takes the whole groups among `blocks`, stops before a group that group_factors
+// general loop. The amax pass and the narrowing do not overlap (the kernel's time is the sum of
+// theirs, each bound by the vector instructions it issues), and reading a later group's amaxes
+// block by block inside the narrowing loop made every block quantizer slower (docs/performance.md,
+// stop 61). Takes the whole groups among `blocks`, stops before a group that group_factors
 // leaves to the general loop, and returns the blocks done. While a group is narrowed, the one
 // after the next is prefetched where it lies before prefetch_end (nullptr: none; the caller's
 // arrays under 64 KiB, as prefetch_ahead).
@@ -8885,7 +8888,10 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
 // amaxes and factors are made before the group ahead of it is narrowed, so that their latency
 // (the amaxes' reduction, the divisions) hides behind that narrowing: MX blocks with the factors
 // made just before their narrowing ran at 11.1-12.2 el/ns on an AMD Zen 5, against 14 by the
-// general loop. Takes the whole groups among `blocks`, stops before a group that group_factors
+// general loop. The amax pass and the narrowing do not overlap (the kernel's time is the sum of
+// theirs, each bound by the vector instructions it issues), and reading a later group's amaxes
+// block by block inside the narrowing loop made every block quantizer slower (docs/performance.md,
+// stop 61). Takes the whole groups among `blocks`, stops before a group that group_factors
 // leaves to the general loop, and returns the blocks done. While a group is narrowed, the one
 // after the next is prefetched where it lies before prefetch_end (nullptr: none; the caller's
 // arrays under 64 KiB, as prefetch_ahead).
@@ -12878,7 +12884,10 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
 // amaxes and factors are made before the group ahead of it is narrowed, so that their latency
 // (the amaxes' reduction, the divisions) hides behind that narrowing: MX blocks with the factors
 // made just before their narrowing ran at 11.1-12.2 el/ns on an AMD Zen 5, against 14 by the
-// general loop. Takes the whole groups among `blocks`, stops before a group that group_factors
+// general loop. The amax pass and the narrowing do not overlap (the kernel's time is the sum of
+// theirs, each bound by the vector instructions it issues), and reading a later group's amaxes
+// block by block inside the narrowing loop made every block quantizer slower (docs/performance.md,
+// stop 61). Takes the whole groups among `blocks`, stops before a group that group_factors
 // leaves to the general loop, and returns the blocks done. While a group is narrowed, the one
 // after the next is prefetched where it lies before prefetch_end (nullptr: none; the caller's
 // arrays under 64 KiB, as prefetch_ahead).
@@ -16730,7 +16739,10 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
 // amaxes and factors are made before the group ahead of it is narrowed, so that their latency
 // (the amaxes' reduction, the divisions) hides behind that narrowing: MX blocks with the factors
 // made just before their narrowing ran at 11.1-12.2 el/ns on an AMD Zen 5, against 14 by the
-// general loop. Takes the whole groups among `blocks`, stops before a group that group_factors
+// general loop. The amax pass and the narrowing do not overlap (the kernel's time is the sum of
+// theirs, each bound by the vector instructions it issues), and reading a later group's amaxes
+// block by block inside the narrowing loop made every block quantizer slower (docs/performance.md,
+// stop 61). Takes the whole groups among `blocks`, stops before a group that group_factors
 // leaves to the general loop, and returns the blocks done. While a group is narrowed, the one
 // after the next is prefetched where it lies before prefetch_end (nullptr: none; the caller's
 // arrays under 64 KiB, as prefetch_ahead).
