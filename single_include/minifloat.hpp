@@ -4280,13 +4280,13 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
 // amaxes and factors are made before the group ahead of it is narrowed, so that their latency
 // (the amaxes' reduction, the divisions) hides behind that narrowing: MX blocks with the factors
 // made just before their narrowing ran at 11.1-12.2 el/ns on an AMD Zen 5, against 14 by the
-// general loop. The amax pass and the narrowing do not overlap (the kernel's time is the sum of
-// theirs, each bound by the vector instructions it issues), and reading a later group's amaxes
-// block by block inside the narrowing loop made every block quantizer slower (docs/performance.md,
-// stop 61). Takes the whole groups among `blocks`, stops before a group that group_factors
-// leaves to the general loop, and returns the blocks done. While a group is narrowed, the one
-// after the next is prefetched where it lies before prefetch_end (nullptr: none; the caller's
-// arrays under 64 KiB, as prefetch_ahead).
+// general loop. For MX blocks and 1 x 128 tiles the amax pass and the narrowing do not overlap
+// (the kernel's time is the sum of theirs, each bound by the vector instructions it issues),
+// and reading a later group's amaxes block by block inside the narrowing loop made every block
+// quantizer slower (docs/performance.md, stop 61). Takes the whole groups among `blocks`, stops
+// before a group that group_factors leaves to the general loop, and returns the blocks done.
+// While a group is narrowed, the one after the next is prefetched where it lies before
+// prefetch_end (nullptr: none; the caller's arrays under 64 KiB, as prefetch_ahead).
 // GgmlBlocks (FP4 in MX blocks of 32 on 16 lanes): dst holds ggml's 17-byte blocks
 // (block_mxfp4), which the kernel writes whole: the scale byte (group_scale_bytes; an MX rule's
 // codes get it too, in order), element j in the low nibble of byte j, j + 16 in its high nibble
@@ -8888,13 +8888,13 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
 // amaxes and factors are made before the group ahead of it is narrowed, so that their latency
 // (the amaxes' reduction, the divisions) hides behind that narrowing: MX blocks with the factors
 // made just before their narrowing ran at 11.1-12.2 el/ns on an AMD Zen 5, against 14 by the
-// general loop. The amax pass and the narrowing do not overlap (the kernel's time is the sum of
-// theirs, each bound by the vector instructions it issues), and reading a later group's amaxes
-// block by block inside the narrowing loop made every block quantizer slower (docs/performance.md,
-// stop 61). Takes the whole groups among `blocks`, stops before a group that group_factors
-// leaves to the general loop, and returns the blocks done. While a group is narrowed, the one
-// after the next is prefetched where it lies before prefetch_end (nullptr: none; the caller's
-// arrays under 64 KiB, as prefetch_ahead).
+// general loop. For MX blocks and 1 x 128 tiles the amax pass and the narrowing do not overlap
+// (the kernel's time is the sum of theirs, each bound by the vector instructions it issues),
+// and reading a later group's amaxes block by block inside the narrowing loop made every block
+// quantizer slower (docs/performance.md, stop 61). Takes the whole groups among `blocks`, stops
+// before a group that group_factors leaves to the general loop, and returns the blocks done.
+// While a group is narrowed, the one after the next is prefetched where it lies before
+// prefetch_end (nullptr: none; the caller's arrays under 64 KiB, as prefetch_ahead).
 // GgmlBlocks (FP4 in MX blocks of 32 on 16 lanes): dst holds ggml's 17-byte blocks
 // (block_mxfp4), which the kernel writes whole: the scale byte (group_scale_bytes; an MX rule's
 // codes get it too, in order), element j in the low nibble of byte j, j + 16 in its high nibble
@@ -12884,13 +12884,13 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
 // amaxes and factors are made before the group ahead of it is narrowed, so that their latency
 // (the amaxes' reduction, the divisions) hides behind that narrowing: MX blocks with the factors
 // made just before their narrowing ran at 11.1-12.2 el/ns on an AMD Zen 5, against 14 by the
-// general loop. The amax pass and the narrowing do not overlap (the kernel's time is the sum of
-// theirs, each bound by the vector instructions it issues), and reading a later group's amaxes
-// block by block inside the narrowing loop made every block quantizer slower (docs/performance.md,
-// stop 61). Takes the whole groups among `blocks`, stops before a group that group_factors
-// leaves to the general loop, and returns the blocks done. While a group is narrowed, the one
-// after the next is prefetched where it lies before prefetch_end (nullptr: none; the caller's
-// arrays under 64 KiB, as prefetch_ahead).
+// general loop. For MX blocks and 1 x 128 tiles the amax pass and the narrowing do not overlap
+// (the kernel's time is the sum of theirs, each bound by the vector instructions it issues),
+// and reading a later group's amaxes block by block inside the narrowing loop made every block
+// quantizer slower (docs/performance.md, stop 61). Takes the whole groups among `blocks`, stops
+// before a group that group_factors leaves to the general loop, and returns the blocks done.
+// While a group is narrowed, the one after the next is prefetched where it lies before
+// prefetch_end (nullptr: none; the caller's arrays under 64 KiB, as prefetch_ahead).
 // GgmlBlocks (FP4 in MX blocks of 32 on 16 lanes): dst holds ggml's 17-byte blocks
 // (block_mxfp4), which the kernel writes whole: the scale byte (group_scale_bytes; an MX rule's
 // codes get it too, in order), element j in the low nibble of byte j, j + 16 in its high nibble
@@ -16793,13 +16793,13 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
 // amaxes and factors are made before the group ahead of it is narrowed, so that their latency
 // (the amaxes' reduction, the divisions) hides behind that narrowing: MX blocks with the factors
 // made just before their narrowing ran at 11.1-12.2 el/ns on an AMD Zen 5, against 14 by the
-// general loop. The amax pass and the narrowing do not overlap (the kernel's time is the sum of
-// theirs, each bound by the vector instructions it issues), and reading a later group's amaxes
-// block by block inside the narrowing loop made every block quantizer slower (docs/performance.md,
-// stop 61). Takes the whole groups among `blocks`, stops before a group that group_factors
-// leaves to the general loop, and returns the blocks done. While a group is narrowed, the one
-// after the next is prefetched where it lies before prefetch_end (nullptr: none; the caller's
-// arrays under 64 KiB, as prefetch_ahead).
+// general loop. For MX blocks and 1 x 128 tiles the amax pass and the narrowing do not overlap
+// (the kernel's time is the sum of theirs, each bound by the vector instructions it issues),
+// and reading a later group's amaxes block by block inside the narrowing loop made every block
+// quantizer slower (docs/performance.md, stop 61). Takes the whole groups among `blocks`, stops
+// before a group that group_factors leaves to the general loop, and returns the blocks done.
+// While a group is narrowed, the one after the next is prefetched where it lies before
+// prefetch_end (nullptr: none; the caller's arrays under 64 KiB, as prefetch_ahead).
 // GgmlBlocks (FP4 in MX blocks of 32 on 16 lanes): dst holds ggml's 17-byte blocks
 // (block_mxfp4), which the kernel writes whole: the scale byte (group_scale_bytes; an MX rule's
 // codes get it too, in order), element j in the low nibble of byte j, j + 16 in its high nibble
