@@ -1318,6 +1318,24 @@ struct mantissa_window {
   std::uint32_t mask = 0x007FFFFFU;
 };
 
+class report_tally;
+
+// What a block quantizer's one-pass kernel keeps for a report of 8-bit elements (lanes.inc
+// quantize_block_groups, group_lane_tests): the report (for its window of mantissas that may
+// raise the largest relative error, its filter, and the errors that raise it, which the kernel
+// adds itself), and the counts of the blocks done: their clipped, flushed and subnormal values
+// and their largest product (float bits), whose error 1 - largest / |x| is the clipped values'
+// largest. A group with a small value (non-zero, below the target's smallest normal) whose error
+// may raise the largest (the filter; with the largest 1, none) ends the kernel before it, for the
+// general steps.
+struct block_group_clips {
+  report_tally* tally = nullptr;
+  std::size_t saturated = 0;
+  std::size_t flushed_to_zero = 0;
+  std::size_t subnormal = 0;
+  std::uint32_t largest_product = 0;
+};
+
 // A report being filled: the element-by-element definitions (add, add_float_bits), and the
 // factor the kernels' vector test uses to skip lanes that cannot raise the largest relative
 // error (lanes.inc, lanes_to_report).
@@ -1720,6 +1738,7 @@ constexpr std::size_t prefetch_distance = 0;
 //   store_packed4_streaming(p, v)     by a streaming store, as store_codes4_streaming,
 //   store_codes4_signed(p, a, b, c, d, fa, fb, fc, fd)
 //                                     the three in one, and
+//   min_magnitudes4(m, n)             the smaller of each byte of two such vectors,
 //   any_magnitude4_outside(m, first, last)
 //                                     whether any byte of packed_magnitudes4 lies outside
 //                                     [first, last], and
@@ -3126,6 +3145,19 @@ MINIFLOAT_ARRAY_FN void add_lane_counts(Counts& total, const lane_counts& counts
   }
 }
 
+// The clipped lane counts added to quantize_block_groups' block_group_clips, with the largest of
+// the products in `largest` (lanes).
+MINIFLOAT_ARRAY_FN void add_clipped_lanes(::minifloat::detail::block_group_clips& total,
+                                          const lane_counts& counts, u32v largest) {
+  std::uint32_t lanes[width] = {};
+  store_u32(lanes, counts.clipped);
+  for (const std::uint32_t lane : lanes) {
+    total.saturated += lane;
+  }
+  const std::uint32_t most = reduce_max_u(largest);
+  total.largest_product = most > total.largest_product ? most : total.largest_product;
+}
+
 // (The report's functions are host code, as the array loops are: MINIFLOAT_ARRAY_FN.)
 // How many lanes are set (count_lanes: a population count on x86).
 MINIFLOAT_ARRAY_FN std::size_t count(maskv m) { return count_lanes(m); }
@@ -4116,6 +4148,155 @@ MINIFLOAT_LANE_FN bool products_finite(u32v amax, const std::uint32_t* factors) 
   return !Counting || !any_lane(gt_u(product_f32(amax, load_u32(factors)), splat(0x7F7FFFFFU)));
 }
 
+// The largest products a group of blocks may hold for quantize_block_groups with a report of
+// 8-bit elements (block_group_clips): below clip_error_exact_below, so that the clipped values'
+// largest error is the largest product's (look_again); returns the group's largest products
+// (amax times factor, rounded as its elements' products are) in *largest, or false.
+template <class Target>
+MINIFLOAT_LANE_FN bool products_below_clip_bound(u32v amax, const std::uint32_t* factors,
+                                                 u32v* largest) {
+  *largest = product_f32(amax, load_u32(factors));
+  return !any_lane(gt_u(*largest, splat(clip_error_exact_below<Target> - 1U)));
+}
+
+// Whether a group's products are within what quantize_block_groups' counts take: Counting
+// (FP4), products_finite; Clips (8-bit), products_below_clip_bound; else, any.
+template <class Target, bool Counting, bool Clips>
+MINIFLOAT_LANE_FN bool products_within_counts(u32v amax, const std::uint32_t* factors,
+                                              u32v* largest) {
+  if constexpr (Clips) {
+    return products_below_clip_bound<Target>(amax, factors, largest);
+  } else {
+    static_cast<void>(largest);
+    return products_finite<Counting>(amax, factors);
+  }
+}
+
+// The lane tests of quantize_block_groups with a report of 8-bit elements (block_group_clips), on
+// a group's products as they are narrowed, a store of `vectors` vectors at a time: the clipped
+// values, counted per lane in the stores of blocks whose largest product lies past the largest
+// (may_clip), and, where the window is open, its running minimum (running_window);
+// and whether the store holds a value that may be small (small_products: non-zero and below
+// Target's smallest normal, or below 2^-103, lanes_to_look_at's range, as the smallest of
+// |x| + 2^31 - 1, signed, where zeros give 2^31 - 1, which no minimum keeps: may_need_report's;
+// or, on the packed codes, a magnitude up to the smallest normal one, zeros included). Within
+// [the smallest normal, the largest] a value's code is normal and counts for nothing; only the
+// window's mantissas can raise the largest relative error there (report_tally::nearest_window).
+struct group_lane_tests {
+  u32v window;
+  u32v clipped;
+  u32v low_magnitudes; // (paths with packed_magnitudes4: their running minimum, min_magnitudes4)
+  bool may_clip;       // (a block of the store has a product past the largest)
+};
+template <class Target, std::size_t vectors>
+MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group_lane_tests& tests,
+                                          ::minifloat::detail::mantissa_window window) {
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  if (tests.may_clip) {
+    for (std::size_t v = 0; v < vectors; ++v) {
+      tests.clipped =
+          inc_if(gt_small(and_(products[v], splat(0x7FFFFFFFU)), splat(highest)), tests.clipped);
+    }
+  }
+  if (window.width != 0) {
+    tests.window = running_window(tests.window, products, window);
+  }
+}
+template <class Target, std::size_t vectors>
+MINIFLOAT_LANE_FN bool small_products(const u32v (&products)[vectors]) {
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  u32v low = splat(0x7FFFFFFFU);
+  for (std::size_t v = 0; v < vectors; ++v) {
+    low = min_small(low, add(and_(products[v], splat(0x7FFFFFFFU)), splat(0x7FFFFFFFU)));
+  }
+  return any_lane(gt_small(splat(0x80000000U + lowest - 1U), low));
+}
+// Whether a group's lane tests find a mantissa in the window (where it is open).
+MINIFLOAT_LANE_FN bool window_needs_look(const group_lane_tests& tests,
+                                         ::minifloat::detail::mantissa_window window) {
+  return window.width != 0 && any_lane(window_flags(tests.window, window));
+}
+// A group in which the lane tests found small values (small_products, or low_codes_in_group),
+// looked at again store by store (products of Size per block, `factors` per block): a store whose
+// products, made again, hold a small value (small_products: codes of zero values, as ReLU
+// activations give in most groups, pass here) has its codes read back from `codes` and goes to
+// look_again, whose flushed and subnormal counts, where no error can raise the largest (the
+// subnormal results of most data), are added to *counts (its clipped values are in the lanes);
+// false, with nothing added, where a value needs the report's look (the general loop then takes
+// the group).
+template <class Target, std::size_t Size, std::size_t Step>
+MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint8_t* codes,
+                                             const std::uint32_t* factors,
+                                             ::minifloat::detail::block_group_clips& counts) {
+  constexpr std::size_t vectors = Step / width;
+  std::size_t flushed = 0;
+  std::size_t subnormal = 0;
+  for (std::size_t i = 0; i < width * Size; i += Step) {
+    u32v products[vectors] = {};
+    for (std::size_t v = 0; v < vectors; ++v) {
+      const std::size_t e = i + v * width;
+      products[v] = mul_f32(load_float_bits(group + e),
+                            ::minifloat::detail::bit_cast<float>(factors[e / Size]));
+    }
+    if (!small_products<Target>(products)) {
+      continue;
+    }
+    u32v stored[vectors] = {};
+    for (std::size_t v = 0; v < vectors; ++v) {
+      stored[v] = load_codes(codes + i + v * width);
+    }
+    const second_look again =
+        counts.tally->report.max_relative_error >= 1
+            ? look_again<Target, true>(products, stored, 1.0f)
+            : look_again<Target, false>(products, stored, counts.tally->filter());
+    if (again.look) {
+      return false;
+    }
+    flushed += again.flushed;
+    subnormal += again.subnormal;
+  }
+  counts.flushed_to_zero += flushed;
+  counts.subnormal += subnormal;
+  return true;
+}
+
+// A group in which the lane tests found a mantissa in the report's window (window_needs_look)
+// looked at again store by store (products of Size per block, `factors` per block): the errors
+// of its values in Target's normal range [lowest, highest] whose mantissas lie in the window,
+// each of which may raise the largest relative error, added to the report one by one
+// (report_tally::add_relative_error, the definition; a few values in a call, each a new largest:
+// the window narrows as the largest grows). Its values outside that range are the small values'
+// (counted_small_stores) and the clipped ones' (the largest product).
+template <class Target, std::size_t Size, std::size_t Step>
+MINIFLOAT_ARRAY_FN void raise_window_errors(const float* group, const std::uint8_t* codes,
+                                            const std::uint32_t* factors,
+                                            ::minifloat::detail::mantissa_window window,
+                                            ::minifloat::detail::report_tally& tally) {
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  for (std::size_t e = 0; e < width * Size; e += width) {
+    const u32v product = mul_f32(load_float_bits(group + e),
+                                 ::minifloat::detail::bit_cast<float>(factors[e / Size]));
+    const u32v one[1] = {product};
+    const maskv in_window = window_flags(running_window(window_start(), one, window), window);
+    const maskv normal =
+        gt_u(splat(highest - lowest + 1U), sub(and_(product, splat(0x7FFFFFFFU)), splat(lowest)));
+    const std::uint32_t lanes = mask_bits(mask_and(in_window, normal));
+    if (lanes == 0) {
+      continue;
+    }
+    std::uint32_t values[width] = {};
+    store_u32(values, product);
+    for (std::size_t j = 0; j < width; ++j) {
+      if ((lanes >> j & 1U) != 0) {
+        tally.template add_relative_error<Target>(values[j], codes[e + j]);
+      }
+    }
+  }
+}
+
 // store_nibble_pairs4, which only some paths have (their kernels' quantizes_fp4_block_groups):
 // a dependent call.
 template <class Codes>
@@ -4165,11 +4346,14 @@ MINIFLOAT_LANE_FN scaled_magnitude_sums<Target> scaled_magnitude_sums4(const flo
 // per byte; FP4: packed two per byte, store_nibble_pairs4, 4 vectors only); no lane is a NaN.
 // (Where the addition rounds as the environment says, the caller has checked that it rounds to
 // nearest.) Counting (FP4, the products finite): each product's result also added to *counts
-// (count_finite_lanes).
-template <class Target, std::size_t Vectors, bool Counting = false>
-MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
-                                       const float (&factors)[Vectors],
-                                       lane_counts* counts = nullptr) {
+// (count_finite_lanes). Tests (8-bit, a report's): the products also go through
+// test_product_lanes into *tests, and the result is whether they hold small values (else
+// false).
+template <class Target, std::size_t Vectors, bool Counting = false, bool Tests = false>
+MINIFLOAT_LANE_FN bool
+narrow_nan_free(const float* p, std::uint8_t* out, const float (&factors)[Vectors],
+                lane_counts* counts = nullptr, group_lane_tests* tests = nullptr,
+                ::minifloat::detail::mantissa_window window = {0, 0}) {
   static_assert(!Counting || ::minifloat::format_info<Target>::total_bits == 4,
                 "counts for FP4 elements (counts_after_flush)");
   using ::minifloat::detail::rounding_rule;
@@ -4184,7 +4368,17 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
     if constexpr (Counting) {
       count_finite_lanes<Target>(parts.products, *counts);
     }
-    if constexpr (::minifloat::format_info<Target>::total_bits == 8) {
+    bool small = false;
+    if constexpr (Tests) {
+      // (The codes' magnitudes packed, their running minimum kept, tested once per group: one
+      // instruction per store.)
+      test_product_lanes<Target>(parts.products, *tests, window);
+      const auto magnitudes =
+          packed_magnitudes4(parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3]);
+      store_packed4(out, signed_codes4(magnitudes, parts.products[0], parts.products[1],
+                                       parts.products[2], parts.products[3]));
+      tests->low_magnitudes = min_magnitudes4(tests->low_magnitudes, magnitudes);
+    } else if constexpr (::minifloat::format_info<Target>::total_bits == 8) {
       store_codes4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
                           parts.products[0], parts.products[1], parts.products[2],
                           parts.products[3]);
@@ -4193,6 +4387,7 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
                                  parts.products[0], parts.products[1], parts.products[2],
                                  parts.products[3]);
     }
+    return small;
   } else {
     u32v products[Vectors] = {};
     u32v codes[Vectors] = {};
@@ -4204,6 +4399,11 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
     if constexpr (Counting) {
       count_finite_lanes<Target>(products, *counts);
     }
+    bool small = false;
+    if constexpr (Tests) {
+      test_product_lanes<Target>(products, *tests, window);
+      small = small_products<Target>(products);
+    }
     if constexpr (::minifloat::format_info<Target>::total_bits == 4) {
       static_assert(Vectors == 4, "FP4 codes packed 4 * width at a time");
       store_fp4_codes4(out, codes[0], codes[1], codes[2], codes[3]);
@@ -4212,6 +4412,7 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
     } else {
       store_codes(out, codes[0]);
     }
+    return small;
   }
 }
 
@@ -4270,6 +4471,21 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
   }
 }
 
+// Whether a group's codes, narrowed with their magnitudes packed (narrowing_joins_signs), hold a
+// magnitude up to the smallest normal one (their running minimum, group_lane_tests); false on
+// other paths, whose stores test the products (small_products).
+template <class Target, std::size_t Vectors>
+MINIFLOAT_LANE_FN bool low_codes_in_group(const group_lane_tests& tests) {
+  if constexpr (narrowing_joins_signs<Target, Vectors, nearest_lane_variant<Target>()>()) {
+    using info = ::minifloat::format_info<Target>;
+    return any_magnitude4_outside(tests.low_magnitudes, info::min_normal_code + 1U,
+                                  info::max_finite_code);
+  } else {
+    static_cast<void>(tests);
+    return false;
+  }
+}
+
 // The block quantizers' one pass over one-row blocks of Size floats (1 x 128 tiles, quantize_mx's
 // 32), `width` blocks side by side at a time, a group that stays in the first-level cache from
 // its first read to its last: the group's amaxes (GroupMax: group_max_magnitudes, or a path's
@@ -4296,6 +4512,14 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
 // in lanes as they are narrowed (count_finite_lanes) and added to *counts; a group with a product
 // past FLT_MAX (its largest is amax times factor, rounded as its elements' products are) is left
 // to the general loop, whose report counts an infinite product as an infinite value.
+// Clips (block_group_clips, 8-bit elements): a report's tests of every product as it is narrowed
+// (group_lane_tests), then, per group: while the report's window is open, the errors that may
+// raise its largest added to it (the largest product's where a block clips, raise_window_errors
+// where a mantissa lies in the window) and the window fetched again (it narrows); a group with
+// small values counted by counted_small_stores, or, where one's error may raise the largest,
+// the pass ended before it, its codes stored but not counted (the general loop takes it again,
+// report and all); the clipped values counted in lanes and the largest products kept. A group
+// whose largest product reaches clip_error_exact_below is left to the general loop too.
 template <class Target, std::size_t Size, bool GgmlBlocks = false, class Rule, class GroupMax,
           class Counts = ::minifloat::detail::no_tally>
 MINIFLOAT_ARRAY_FN std::size_t
@@ -4329,6 +4553,16 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
   alignas(64) std::uint32_t factor_rows[2][width];
   constexpr bool counting = std::is_same<Counts, ::minifloat::detail::block_group_counts>::value;
   static_assert(!counting || packed_fp4, "counts for FP4 elements (counts_after_flush)");
+  constexpr bool clips = std::is_same<Counts, ::minifloat::detail::block_group_clips>::value;
+  static_assert(!clips || !packed_fp4, "a report's tests for 8-bit elements");
+  // (clips: the window, the largest products of this group and the next, taken in turn, and of
+  // the groups done.)
+  ::minifloat::detail::mantissa_window window = {0, 0};
+  if constexpr (clips) {
+    window = counts->tally->template nearest_window<Target::mantissa_bits>();
+  }
+  u32v largest_rows[2] = {splat(0U), splat(0U)};
+  u32v largest_done = splat(0U);
   // (Each lane counts at most Size values a group: added to *counts every 2^20 groups, and
   // where the loop ends.)
   lane_counts lanes = {splat(0U), splat(0U), splat(0U)};
@@ -4336,8 +4570,9 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
   if (groups == 0) {
     return 0;
   }
-  if (const u32v amax = group_max(src); !group_factors(rule, 0, amax, factor_rows[0]) ||
-                                        !products_finite<counting>(amax, factor_rows[0])) {
+  if (const u32v amax = group_max(src);
+      !group_factors(rule, 0, amax, factor_rows[0]) ||
+      !products_within_counts<Target, counting, clips>(amax, factor_rows[0], &largest_rows[0])) {
     return 0;
   }
   for (std::size_t g = 0; g < groups; ++g) {
@@ -4349,7 +4584,16 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
       const u32v amax = group_max(group + group_size);
       std::uint32_t* next_factors = factor_rows[(g + 1) % 2];
       next_done = group_factors(rule, g + 1, amax, next_factors) &&
-                  products_finite<counting>(amax, next_factors);
+                  products_within_counts<Target, counting, clips>(amax, next_factors,
+                                                                  &largest_rows[(g + 1) % 2]);
+    }
+    // (clips: the tests of this group, and whether its products hold small values.)
+    group_lane_tests tests = {window_start(), splat(0U), splat(0xFFFFFFFFU), false};
+    bool small_seen = false;
+    std::uint32_t clipping_blocks = 0;
+    if constexpr (clips) {
+      clipping_blocks = mask_bits(
+          gt_small(largest_rows[g % 2], splat(::minifloat::detail::largest_float_bits<Target>)));
     }
     bool prefetches = false;
     if constexpr (prefetch_distance != 0) {
@@ -4375,15 +4619,47 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
                                                  group_scale_bytes(rule, g) + k, lane_factors,
                                                  &lanes);
         } else {
-          narrow_nan_free<Target, vectors, counting>(group + i, codes + (packed_fp4 ? i / 2 : i),
-                                                     lane_factors, &lanes);
+          if constexpr (clips) {
+            constexpr std::size_t store_blocks = step > Size ? step / Size : 1;
+            tests.may_clip = (clipping_blocks >> k & ((1U << store_blocks) - 1U)) != 0;
+          }
+          const bool small = narrow_nan_free<Target, vectors, counting, clips>(
+              group + i, codes + (packed_fp4 ? i / 2 : i), lane_factors, &lanes, &tests, window);
+          small_seen = small_seen || small;
         }
       }
     }
-    if constexpr (counting) {
+    if constexpr (clips) {
+      // (While the window is open, the errors that may raise the largest go to the report as
+      // they come, the clipped values' first (1 - largest / |x| of the group's largest product),
+      // and the window narrows.)
+      if (window.width != 0 && (clipping_blocks != 0 || window_needs_look(tests, window))) {
+        auto& tally = *counts->tally;
+        if (clipping_blocks != 0) {
+          tally.template add_relative_error<Target>(
+              reduce_max_u(largest_rows[g % 2]), ::minifloat::format_info<Target>::max_finite_code);
+        }
+        if (window_needs_look(tests, window)) {
+          raise_window_errors<Target, Size, step>(group, codes, factors, window, tally);
+        }
+        window = tally.template nearest_window<Target::mantissa_bits>();
+      }
+      if ((small_seen || low_codes_in_group<Target, vectors>(tests)) &&
+          !counted_small_stores<Target, Size, step>(group, codes, factors, *counts)) {
+        add_clipped_lanes(*counts, lanes, largest_done);
+        return g * width;
+      }
+      lanes.clipped = add(lanes.clipped, tests.clipped);
+      largest_done = max_u(largest_done, largest_rows[g % 2]);
+    }
+    if constexpr (counting || clips) {
       if (!next_done || g + 1 == groups ||
           g % (std::size_t{1} << 20) == (std::size_t{1} << 20) - 1) {
-        add_lane_counts(*counts, lanes);
+        if constexpr (counting) {
+          add_lane_counts(*counts, lanes);
+        } else {
+          add_clipped_lanes(*counts, lanes, largest_done);
+        }
         lanes = {splat(0U), splat(0U), splat(0U)};
       }
     }
@@ -6205,6 +6481,9 @@ MINIFLOAT_LANE_FN std::uint32_t magnitudes4_outside(__m256i magnitudes, std::uin
   return static_cast<std::uint32_t>(_mm256_movemask_epi8(
       _mm256_cmpgt_epi8(offset, _mm256_set1_epi8(static_cast<char>((last - first) ^ 0x80)))));
 }
+// The smaller of each byte of two packed_magnitudes4 vectors (a running minimum of a group's
+// magnitudes, tested once by any_magnitude4_outside).
+MINIFLOAT_LANE_FN u32v min_magnitudes4(u32v a, u32v b) { return _mm256_min_epu8(a, b); }
 // Whether any lies outside, and how many lie inside (32 less the mask's population count).
 MINIFLOAT_LANE_FN bool any_magnitude4_outside(__m256i magnitudes, std::uint32_t first,
                                               std::uint32_t last) {
@@ -6328,6 +6607,7 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
 //   store_packed4_streaming(p, v)     by a streaming store, as store_codes4_streaming,
 //   store_codes4_signed(p, a, b, c, d, fa, fb, fc, fd)
 //                                     the three in one, and
+//   min_magnitudes4(m, n)             the smaller of each byte of two such vectors,
 //   any_magnitude4_outside(m, first, last)
 //                                     whether any byte of packed_magnitudes4 lies outside
 //                                     [first, last], and
@@ -7734,6 +8014,19 @@ MINIFLOAT_ARRAY_FN void add_lane_counts(Counts& total, const lane_counts& counts
   }
 }
 
+// The clipped lane counts added to quantize_block_groups' block_group_clips, with the largest of
+// the products in `largest` (lanes).
+MINIFLOAT_ARRAY_FN void add_clipped_lanes(::minifloat::detail::block_group_clips& total,
+                                          const lane_counts& counts, u32v largest) {
+  std::uint32_t lanes[width] = {};
+  store_u32(lanes, counts.clipped);
+  for (const std::uint32_t lane : lanes) {
+    total.saturated += lane;
+  }
+  const std::uint32_t most = reduce_max_u(largest);
+  total.largest_product = most > total.largest_product ? most : total.largest_product;
+}
+
 // (The report's functions are host code, as the array loops are: MINIFLOAT_ARRAY_FN.)
 // How many lanes are set (count_lanes: a population count on x86).
 MINIFLOAT_ARRAY_FN std::size_t count(maskv m) { return count_lanes(m); }
@@ -8724,6 +9017,155 @@ MINIFLOAT_LANE_FN bool products_finite(u32v amax, const std::uint32_t* factors) 
   return !Counting || !any_lane(gt_u(product_f32(amax, load_u32(factors)), splat(0x7F7FFFFFU)));
 }
 
+// The largest products a group of blocks may hold for quantize_block_groups with a report of
+// 8-bit elements (block_group_clips): below clip_error_exact_below, so that the clipped values'
+// largest error is the largest product's (look_again); returns the group's largest products
+// (amax times factor, rounded as its elements' products are) in *largest, or false.
+template <class Target>
+MINIFLOAT_LANE_FN bool products_below_clip_bound(u32v amax, const std::uint32_t* factors,
+                                                 u32v* largest) {
+  *largest = product_f32(amax, load_u32(factors));
+  return !any_lane(gt_u(*largest, splat(clip_error_exact_below<Target> - 1U)));
+}
+
+// Whether a group's products are within what quantize_block_groups' counts take: Counting
+// (FP4), products_finite; Clips (8-bit), products_below_clip_bound; else, any.
+template <class Target, bool Counting, bool Clips>
+MINIFLOAT_LANE_FN bool products_within_counts(u32v amax, const std::uint32_t* factors,
+                                              u32v* largest) {
+  if constexpr (Clips) {
+    return products_below_clip_bound<Target>(amax, factors, largest);
+  } else {
+    static_cast<void>(largest);
+    return products_finite<Counting>(amax, factors);
+  }
+}
+
+// The lane tests of quantize_block_groups with a report of 8-bit elements (block_group_clips), on
+// a group's products as they are narrowed, a store of `vectors` vectors at a time: the clipped
+// values, counted per lane in the stores of blocks whose largest product lies past the largest
+// (may_clip), and, where the window is open, its running minimum (running_window);
+// and whether the store holds a value that may be small (small_products: non-zero and below
+// Target's smallest normal, or below 2^-103, lanes_to_look_at's range, as the smallest of
+// |x| + 2^31 - 1, signed, where zeros give 2^31 - 1, which no minimum keeps: may_need_report's;
+// or, on the packed codes, a magnitude up to the smallest normal one, zeros included). Within
+// [the smallest normal, the largest] a value's code is normal and counts for nothing; only the
+// window's mantissas can raise the largest relative error there (report_tally::nearest_window).
+struct group_lane_tests {
+  u32v window;
+  u32v clipped;
+  u32v low_magnitudes; // (paths with packed_magnitudes4: their running minimum, min_magnitudes4)
+  bool may_clip;       // (a block of the store has a product past the largest)
+};
+template <class Target, std::size_t vectors>
+MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group_lane_tests& tests,
+                                          ::minifloat::detail::mantissa_window window) {
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  if (tests.may_clip) {
+    for (std::size_t v = 0; v < vectors; ++v) {
+      tests.clipped =
+          inc_if(gt_small(and_(products[v], splat(0x7FFFFFFFU)), splat(highest)), tests.clipped);
+    }
+  }
+  if (window.width != 0) {
+    tests.window = running_window(tests.window, products, window);
+  }
+}
+template <class Target, std::size_t vectors>
+MINIFLOAT_LANE_FN bool small_products(const u32v (&products)[vectors]) {
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  u32v low = splat(0x7FFFFFFFU);
+  for (std::size_t v = 0; v < vectors; ++v) {
+    low = min_small(low, add(and_(products[v], splat(0x7FFFFFFFU)), splat(0x7FFFFFFFU)));
+  }
+  return any_lane(gt_small(splat(0x80000000U + lowest - 1U), low));
+}
+// Whether a group's lane tests find a mantissa in the window (where it is open).
+MINIFLOAT_LANE_FN bool window_needs_look(const group_lane_tests& tests,
+                                         ::minifloat::detail::mantissa_window window) {
+  return window.width != 0 && any_lane(window_flags(tests.window, window));
+}
+// A group in which the lane tests found small values (small_products, or low_codes_in_group),
+// looked at again store by store (products of Size per block, `factors` per block): a store whose
+// products, made again, hold a small value (small_products: codes of zero values, as ReLU
+// activations give in most groups, pass here) has its codes read back from `codes` and goes to
+// look_again, whose flushed and subnormal counts, where no error can raise the largest (the
+// subnormal results of most data), are added to *counts (its clipped values are in the lanes);
+// false, with nothing added, where a value needs the report's look (the general loop then takes
+// the group).
+template <class Target, std::size_t Size, std::size_t Step>
+MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint8_t* codes,
+                                             const std::uint32_t* factors,
+                                             ::minifloat::detail::block_group_clips& counts) {
+  constexpr std::size_t vectors = Step / width;
+  std::size_t flushed = 0;
+  std::size_t subnormal = 0;
+  for (std::size_t i = 0; i < width * Size; i += Step) {
+    u32v products[vectors] = {};
+    for (std::size_t v = 0; v < vectors; ++v) {
+      const std::size_t e = i + v * width;
+      products[v] = mul_f32(load_float_bits(group + e),
+                            ::minifloat::detail::bit_cast<float>(factors[e / Size]));
+    }
+    if (!small_products<Target>(products)) {
+      continue;
+    }
+    u32v stored[vectors] = {};
+    for (std::size_t v = 0; v < vectors; ++v) {
+      stored[v] = load_codes(codes + i + v * width);
+    }
+    const second_look again =
+        counts.tally->report.max_relative_error >= 1
+            ? look_again<Target, true>(products, stored, 1.0f)
+            : look_again<Target, false>(products, stored, counts.tally->filter());
+    if (again.look) {
+      return false;
+    }
+    flushed += again.flushed;
+    subnormal += again.subnormal;
+  }
+  counts.flushed_to_zero += flushed;
+  counts.subnormal += subnormal;
+  return true;
+}
+
+// A group in which the lane tests found a mantissa in the report's window (window_needs_look)
+// looked at again store by store (products of Size per block, `factors` per block): the errors
+// of its values in Target's normal range [lowest, highest] whose mantissas lie in the window,
+// each of which may raise the largest relative error, added to the report one by one
+// (report_tally::add_relative_error, the definition; a few values in a call, each a new largest:
+// the window narrows as the largest grows). Its values outside that range are the small values'
+// (counted_small_stores) and the clipped ones' (the largest product).
+template <class Target, std::size_t Size, std::size_t Step>
+MINIFLOAT_ARRAY_FN void raise_window_errors(const float* group, const std::uint8_t* codes,
+                                            const std::uint32_t* factors,
+                                            ::minifloat::detail::mantissa_window window,
+                                            ::minifloat::detail::report_tally& tally) {
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  for (std::size_t e = 0; e < width * Size; e += width) {
+    const u32v product = mul_f32(load_float_bits(group + e),
+                                 ::minifloat::detail::bit_cast<float>(factors[e / Size]));
+    const u32v one[1] = {product};
+    const maskv in_window = window_flags(running_window(window_start(), one, window), window);
+    const maskv normal =
+        gt_u(splat(highest - lowest + 1U), sub(and_(product, splat(0x7FFFFFFFU)), splat(lowest)));
+    const std::uint32_t lanes = mask_bits(mask_and(in_window, normal));
+    if (lanes == 0) {
+      continue;
+    }
+    std::uint32_t values[width] = {};
+    store_u32(values, product);
+    for (std::size_t j = 0; j < width; ++j) {
+      if ((lanes >> j & 1U) != 0) {
+        tally.template add_relative_error<Target>(values[j], codes[e + j]);
+      }
+    }
+  }
+}
+
 // store_nibble_pairs4, which only some paths have (their kernels' quantizes_fp4_block_groups):
 // a dependent call.
 template <class Codes>
@@ -8773,11 +9215,14 @@ MINIFLOAT_LANE_FN scaled_magnitude_sums<Target> scaled_magnitude_sums4(const flo
 // per byte; FP4: packed two per byte, store_nibble_pairs4, 4 vectors only); no lane is a NaN.
 // (Where the addition rounds as the environment says, the caller has checked that it rounds to
 // nearest.) Counting (FP4, the products finite): each product's result also added to *counts
-// (count_finite_lanes).
-template <class Target, std::size_t Vectors, bool Counting = false>
-MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
-                                       const float (&factors)[Vectors],
-                                       lane_counts* counts = nullptr) {
+// (count_finite_lanes). Tests (8-bit, a report's): the products also go through
+// test_product_lanes into *tests, and the result is whether they hold small values (else
+// false).
+template <class Target, std::size_t Vectors, bool Counting = false, bool Tests = false>
+MINIFLOAT_LANE_FN bool
+narrow_nan_free(const float* p, std::uint8_t* out, const float (&factors)[Vectors],
+                lane_counts* counts = nullptr, group_lane_tests* tests = nullptr,
+                ::minifloat::detail::mantissa_window window = {0, 0}) {
   static_assert(!Counting || ::minifloat::format_info<Target>::total_bits == 4,
                 "counts for FP4 elements (counts_after_flush)");
   using ::minifloat::detail::rounding_rule;
@@ -8792,7 +9237,17 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
     if constexpr (Counting) {
       count_finite_lanes<Target>(parts.products, *counts);
     }
-    if constexpr (::minifloat::format_info<Target>::total_bits == 8) {
+    bool small = false;
+    if constexpr (Tests) {
+      // (The codes' magnitudes packed, their running minimum kept, tested once per group: one
+      // instruction per store.)
+      test_product_lanes<Target>(parts.products, *tests, window);
+      const auto magnitudes =
+          packed_magnitudes4(parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3]);
+      store_packed4(out, signed_codes4(magnitudes, parts.products[0], parts.products[1],
+                                       parts.products[2], parts.products[3]));
+      tests->low_magnitudes = min_magnitudes4(tests->low_magnitudes, magnitudes);
+    } else if constexpr (::minifloat::format_info<Target>::total_bits == 8) {
       store_codes4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
                           parts.products[0], parts.products[1], parts.products[2],
                           parts.products[3]);
@@ -8801,6 +9256,7 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
                                  parts.products[0], parts.products[1], parts.products[2],
                                  parts.products[3]);
     }
+    return small;
   } else {
     u32v products[Vectors] = {};
     u32v codes[Vectors] = {};
@@ -8812,6 +9268,11 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
     if constexpr (Counting) {
       count_finite_lanes<Target>(products, *counts);
     }
+    bool small = false;
+    if constexpr (Tests) {
+      test_product_lanes<Target>(products, *tests, window);
+      small = small_products<Target>(products);
+    }
     if constexpr (::minifloat::format_info<Target>::total_bits == 4) {
       static_assert(Vectors == 4, "FP4 codes packed 4 * width at a time");
       store_fp4_codes4(out, codes[0], codes[1], codes[2], codes[3]);
@@ -8820,6 +9281,7 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
     } else {
       store_codes(out, codes[0]);
     }
+    return small;
   }
 }
 
@@ -8878,6 +9340,21 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
   }
 }
 
+// Whether a group's codes, narrowed with their magnitudes packed (narrowing_joins_signs), hold a
+// magnitude up to the smallest normal one (their running minimum, group_lane_tests); false on
+// other paths, whose stores test the products (small_products).
+template <class Target, std::size_t Vectors>
+MINIFLOAT_LANE_FN bool low_codes_in_group(const group_lane_tests& tests) {
+  if constexpr (narrowing_joins_signs<Target, Vectors, nearest_lane_variant<Target>()>()) {
+    using info = ::minifloat::format_info<Target>;
+    return any_magnitude4_outside(tests.low_magnitudes, info::min_normal_code + 1U,
+                                  info::max_finite_code);
+  } else {
+    static_cast<void>(tests);
+    return false;
+  }
+}
+
 // The block quantizers' one pass over one-row blocks of Size floats (1 x 128 tiles, quantize_mx's
 // 32), `width` blocks side by side at a time, a group that stays in the first-level cache from
 // its first read to its last: the group's amaxes (GroupMax: group_max_magnitudes, or a path's
@@ -8904,6 +9381,14 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
 // in lanes as they are narrowed (count_finite_lanes) and added to *counts; a group with a product
 // past FLT_MAX (its largest is amax times factor, rounded as its elements' products are) is left
 // to the general loop, whose report counts an infinite product as an infinite value.
+// Clips (block_group_clips, 8-bit elements): a report's tests of every product as it is narrowed
+// (group_lane_tests), then, per group: while the report's window is open, the errors that may
+// raise its largest added to it (the largest product's where a block clips, raise_window_errors
+// where a mantissa lies in the window) and the window fetched again (it narrows); a group with
+// small values counted by counted_small_stores, or, where one's error may raise the largest,
+// the pass ended before it, its codes stored but not counted (the general loop takes it again,
+// report and all); the clipped values counted in lanes and the largest products kept. A group
+// whose largest product reaches clip_error_exact_below is left to the general loop too.
 template <class Target, std::size_t Size, bool GgmlBlocks = false, class Rule, class GroupMax,
           class Counts = ::minifloat::detail::no_tally>
 MINIFLOAT_ARRAY_FN std::size_t
@@ -8937,6 +9422,16 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
   alignas(64) std::uint32_t factor_rows[2][width];
   constexpr bool counting = std::is_same<Counts, ::minifloat::detail::block_group_counts>::value;
   static_assert(!counting || packed_fp4, "counts for FP4 elements (counts_after_flush)");
+  constexpr bool clips = std::is_same<Counts, ::minifloat::detail::block_group_clips>::value;
+  static_assert(!clips || !packed_fp4, "a report's tests for 8-bit elements");
+  // (clips: the window, the largest products of this group and the next, taken in turn, and of
+  // the groups done.)
+  ::minifloat::detail::mantissa_window window = {0, 0};
+  if constexpr (clips) {
+    window = counts->tally->template nearest_window<Target::mantissa_bits>();
+  }
+  u32v largest_rows[2] = {splat(0U), splat(0U)};
+  u32v largest_done = splat(0U);
   // (Each lane counts at most Size values a group: added to *counts every 2^20 groups, and
   // where the loop ends.)
   lane_counts lanes = {splat(0U), splat(0U), splat(0U)};
@@ -8944,8 +9439,9 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
   if (groups == 0) {
     return 0;
   }
-  if (const u32v amax = group_max(src); !group_factors(rule, 0, amax, factor_rows[0]) ||
-                                        !products_finite<counting>(amax, factor_rows[0])) {
+  if (const u32v amax = group_max(src);
+      !group_factors(rule, 0, amax, factor_rows[0]) ||
+      !products_within_counts<Target, counting, clips>(amax, factor_rows[0], &largest_rows[0])) {
     return 0;
   }
   for (std::size_t g = 0; g < groups; ++g) {
@@ -8957,7 +9453,16 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
       const u32v amax = group_max(group + group_size);
       std::uint32_t* next_factors = factor_rows[(g + 1) % 2];
       next_done = group_factors(rule, g + 1, amax, next_factors) &&
-                  products_finite<counting>(amax, next_factors);
+                  products_within_counts<Target, counting, clips>(amax, next_factors,
+                                                                  &largest_rows[(g + 1) % 2]);
+    }
+    // (clips: the tests of this group, and whether its products hold small values.)
+    group_lane_tests tests = {window_start(), splat(0U), splat(0xFFFFFFFFU), false};
+    bool small_seen = false;
+    std::uint32_t clipping_blocks = 0;
+    if constexpr (clips) {
+      clipping_blocks = mask_bits(
+          gt_small(largest_rows[g % 2], splat(::minifloat::detail::largest_float_bits<Target>)));
     }
     bool prefetches = false;
     if constexpr (prefetch_distance != 0) {
@@ -8983,15 +9488,47 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
                                                  group_scale_bytes(rule, g) + k, lane_factors,
                                                  &lanes);
         } else {
-          narrow_nan_free<Target, vectors, counting>(group + i, codes + (packed_fp4 ? i / 2 : i),
-                                                     lane_factors, &lanes);
+          if constexpr (clips) {
+            constexpr std::size_t store_blocks = step > Size ? step / Size : 1;
+            tests.may_clip = (clipping_blocks >> k & ((1U << store_blocks) - 1U)) != 0;
+          }
+          const bool small = narrow_nan_free<Target, vectors, counting, clips>(
+              group + i, codes + (packed_fp4 ? i / 2 : i), lane_factors, &lanes, &tests, window);
+          small_seen = small_seen || small;
         }
       }
     }
-    if constexpr (counting) {
+    if constexpr (clips) {
+      // (While the window is open, the errors that may raise the largest go to the report as
+      // they come, the clipped values' first (1 - largest / |x| of the group's largest product),
+      // and the window narrows.)
+      if (window.width != 0 && (clipping_blocks != 0 || window_needs_look(tests, window))) {
+        auto& tally = *counts->tally;
+        if (clipping_blocks != 0) {
+          tally.template add_relative_error<Target>(
+              reduce_max_u(largest_rows[g % 2]), ::minifloat::format_info<Target>::max_finite_code);
+        }
+        if (window_needs_look(tests, window)) {
+          raise_window_errors<Target, Size, step>(group, codes, factors, window, tally);
+        }
+        window = tally.template nearest_window<Target::mantissa_bits>();
+      }
+      if ((small_seen || low_codes_in_group<Target, vectors>(tests)) &&
+          !counted_small_stores<Target, Size, step>(group, codes, factors, *counts)) {
+        add_clipped_lanes(*counts, lanes, largest_done);
+        return g * width;
+      }
+      lanes.clipped = add(lanes.clipped, tests.clipped);
+      largest_done = max_u(largest_done, largest_rows[g % 2]);
+    }
+    if constexpr (counting || clips) {
       if (!next_done || g + 1 == groups ||
           g % (std::size_t{1} << 20) == (std::size_t{1} << 20) - 1) {
-        add_lane_counts(*counts, lanes);
+        if constexpr (counting) {
+          add_lane_counts(*counts, lanes);
+        } else {
+          add_clipped_lanes(*counts, lanes, largest_done);
+        }
         lanes = {splat(0U), splat(0U), splat(0U)};
       }
     }
@@ -10180,6 +10717,9 @@ MINIFLOAT_LANE_FN __mmask64 magnitudes4_outside(__m512i magnitudes, std::uint32_
   const __m512i offset = _mm512_sub_epi8(magnitudes, _mm512_set1_epi8(static_cast<char>(first)));
   return _mm512_cmpgt_epu8_mask(offset, _mm512_set1_epi8(static_cast<char>(last - first)));
 }
+// The smaller of each byte of two packed_magnitudes4 vectors (a running minimum of a group's
+// magnitudes, tested once by any_magnitude4_outside).
+MINIFLOAT_LANE_FN u32v min_magnitudes4(u32v a, u32v b) { return _mm512_min_epu8(a, b); }
 // Whether any lies outside (the mask's test), and how many lie inside (its population count).
 MINIFLOAT_LANE_FN bool any_magnitude4_outside(__m512i magnitudes, std::uint32_t first,
                                               std::uint32_t last) {
@@ -10324,6 +10864,7 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
 //   store_packed4_streaming(p, v)     by a streaming store, as store_codes4_streaming,
 //   store_codes4_signed(p, a, b, c, d, fa, fb, fc, fd)
 //                                     the three in one, and
+//   min_magnitudes4(m, n)             the smaller of each byte of two such vectors,
 //   any_magnitude4_outside(m, first, last)
 //                                     whether any byte of packed_magnitudes4 lies outside
 //                                     [first, last], and
@@ -11730,6 +12271,19 @@ MINIFLOAT_ARRAY_FN void add_lane_counts(Counts& total, const lane_counts& counts
   }
 }
 
+// The clipped lane counts added to quantize_block_groups' block_group_clips, with the largest of
+// the products in `largest` (lanes).
+MINIFLOAT_ARRAY_FN void add_clipped_lanes(::minifloat::detail::block_group_clips& total,
+                                          const lane_counts& counts, u32v largest) {
+  std::uint32_t lanes[width] = {};
+  store_u32(lanes, counts.clipped);
+  for (const std::uint32_t lane : lanes) {
+    total.saturated += lane;
+  }
+  const std::uint32_t most = reduce_max_u(largest);
+  total.largest_product = most > total.largest_product ? most : total.largest_product;
+}
+
 // (The report's functions are host code, as the array loops are: MINIFLOAT_ARRAY_FN.)
 // How many lanes are set (count_lanes: a population count on x86).
 MINIFLOAT_ARRAY_FN std::size_t count(maskv m) { return count_lanes(m); }
@@ -12720,6 +13274,155 @@ MINIFLOAT_LANE_FN bool products_finite(u32v amax, const std::uint32_t* factors) 
   return !Counting || !any_lane(gt_u(product_f32(amax, load_u32(factors)), splat(0x7F7FFFFFU)));
 }
 
+// The largest products a group of blocks may hold for quantize_block_groups with a report of
+// 8-bit elements (block_group_clips): below clip_error_exact_below, so that the clipped values'
+// largest error is the largest product's (look_again); returns the group's largest products
+// (amax times factor, rounded as its elements' products are) in *largest, or false.
+template <class Target>
+MINIFLOAT_LANE_FN bool products_below_clip_bound(u32v amax, const std::uint32_t* factors,
+                                                 u32v* largest) {
+  *largest = product_f32(amax, load_u32(factors));
+  return !any_lane(gt_u(*largest, splat(clip_error_exact_below<Target> - 1U)));
+}
+
+// Whether a group's products are within what quantize_block_groups' counts take: Counting
+// (FP4), products_finite; Clips (8-bit), products_below_clip_bound; else, any.
+template <class Target, bool Counting, bool Clips>
+MINIFLOAT_LANE_FN bool products_within_counts(u32v amax, const std::uint32_t* factors,
+                                              u32v* largest) {
+  if constexpr (Clips) {
+    return products_below_clip_bound<Target>(amax, factors, largest);
+  } else {
+    static_cast<void>(largest);
+    return products_finite<Counting>(amax, factors);
+  }
+}
+
+// The lane tests of quantize_block_groups with a report of 8-bit elements (block_group_clips), on
+// a group's products as they are narrowed, a store of `vectors` vectors at a time: the clipped
+// values, counted per lane in the stores of blocks whose largest product lies past the largest
+// (may_clip), and, where the window is open, its running minimum (running_window);
+// and whether the store holds a value that may be small (small_products: non-zero and below
+// Target's smallest normal, or below 2^-103, lanes_to_look_at's range, as the smallest of
+// |x| + 2^31 - 1, signed, where zeros give 2^31 - 1, which no minimum keeps: may_need_report's;
+// or, on the packed codes, a magnitude up to the smallest normal one, zeros included). Within
+// [the smallest normal, the largest] a value's code is normal and counts for nothing; only the
+// window's mantissas can raise the largest relative error there (report_tally::nearest_window).
+struct group_lane_tests {
+  u32v window;
+  u32v clipped;
+  u32v low_magnitudes; // (paths with packed_magnitudes4: their running minimum, min_magnitudes4)
+  bool may_clip;       // (a block of the store has a product past the largest)
+};
+template <class Target, std::size_t vectors>
+MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group_lane_tests& tests,
+                                          ::minifloat::detail::mantissa_window window) {
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  if (tests.may_clip) {
+    for (std::size_t v = 0; v < vectors; ++v) {
+      tests.clipped =
+          inc_if(gt_small(and_(products[v], splat(0x7FFFFFFFU)), splat(highest)), tests.clipped);
+    }
+  }
+  if (window.width != 0) {
+    tests.window = running_window(tests.window, products, window);
+  }
+}
+template <class Target, std::size_t vectors>
+MINIFLOAT_LANE_FN bool small_products(const u32v (&products)[vectors]) {
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  u32v low = splat(0x7FFFFFFFU);
+  for (std::size_t v = 0; v < vectors; ++v) {
+    low = min_small(low, add(and_(products[v], splat(0x7FFFFFFFU)), splat(0x7FFFFFFFU)));
+  }
+  return any_lane(gt_small(splat(0x80000000U + lowest - 1U), low));
+}
+// Whether a group's lane tests find a mantissa in the window (where it is open).
+MINIFLOAT_LANE_FN bool window_needs_look(const group_lane_tests& tests,
+                                         ::minifloat::detail::mantissa_window window) {
+  return window.width != 0 && any_lane(window_flags(tests.window, window));
+}
+// A group in which the lane tests found small values (small_products, or low_codes_in_group),
+// looked at again store by store (products of Size per block, `factors` per block): a store whose
+// products, made again, hold a small value (small_products: codes of zero values, as ReLU
+// activations give in most groups, pass here) has its codes read back from `codes` and goes to
+// look_again, whose flushed and subnormal counts, where no error can raise the largest (the
+// subnormal results of most data), are added to *counts (its clipped values are in the lanes);
+// false, with nothing added, where a value needs the report's look (the general loop then takes
+// the group).
+template <class Target, std::size_t Size, std::size_t Step>
+MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint8_t* codes,
+                                             const std::uint32_t* factors,
+                                             ::minifloat::detail::block_group_clips& counts) {
+  constexpr std::size_t vectors = Step / width;
+  std::size_t flushed = 0;
+  std::size_t subnormal = 0;
+  for (std::size_t i = 0; i < width * Size; i += Step) {
+    u32v products[vectors] = {};
+    for (std::size_t v = 0; v < vectors; ++v) {
+      const std::size_t e = i + v * width;
+      products[v] = mul_f32(load_float_bits(group + e),
+                            ::minifloat::detail::bit_cast<float>(factors[e / Size]));
+    }
+    if (!small_products<Target>(products)) {
+      continue;
+    }
+    u32v stored[vectors] = {};
+    for (std::size_t v = 0; v < vectors; ++v) {
+      stored[v] = load_codes(codes + i + v * width);
+    }
+    const second_look again =
+        counts.tally->report.max_relative_error >= 1
+            ? look_again<Target, true>(products, stored, 1.0f)
+            : look_again<Target, false>(products, stored, counts.tally->filter());
+    if (again.look) {
+      return false;
+    }
+    flushed += again.flushed;
+    subnormal += again.subnormal;
+  }
+  counts.flushed_to_zero += flushed;
+  counts.subnormal += subnormal;
+  return true;
+}
+
+// A group in which the lane tests found a mantissa in the report's window (window_needs_look)
+// looked at again store by store (products of Size per block, `factors` per block): the errors
+// of its values in Target's normal range [lowest, highest] whose mantissas lie in the window,
+// each of which may raise the largest relative error, added to the report one by one
+// (report_tally::add_relative_error, the definition; a few values in a call, each a new largest:
+// the window narrows as the largest grows). Its values outside that range are the small values'
+// (counted_small_stores) and the clipped ones' (the largest product).
+template <class Target, std::size_t Size, std::size_t Step>
+MINIFLOAT_ARRAY_FN void raise_window_errors(const float* group, const std::uint8_t* codes,
+                                            const std::uint32_t* factors,
+                                            ::minifloat::detail::mantissa_window window,
+                                            ::minifloat::detail::report_tally& tally) {
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  for (std::size_t e = 0; e < width * Size; e += width) {
+    const u32v product = mul_f32(load_float_bits(group + e),
+                                 ::minifloat::detail::bit_cast<float>(factors[e / Size]));
+    const u32v one[1] = {product};
+    const maskv in_window = window_flags(running_window(window_start(), one, window), window);
+    const maskv normal =
+        gt_u(splat(highest - lowest + 1U), sub(and_(product, splat(0x7FFFFFFFU)), splat(lowest)));
+    const std::uint32_t lanes = mask_bits(mask_and(in_window, normal));
+    if (lanes == 0) {
+      continue;
+    }
+    std::uint32_t values[width] = {};
+    store_u32(values, product);
+    for (std::size_t j = 0; j < width; ++j) {
+      if ((lanes >> j & 1U) != 0) {
+        tally.template add_relative_error<Target>(values[j], codes[e + j]);
+      }
+    }
+  }
+}
+
 // store_nibble_pairs4, which only some paths have (their kernels' quantizes_fp4_block_groups):
 // a dependent call.
 template <class Codes>
@@ -12769,11 +13472,14 @@ MINIFLOAT_LANE_FN scaled_magnitude_sums<Target> scaled_magnitude_sums4(const flo
 // per byte; FP4: packed two per byte, store_nibble_pairs4, 4 vectors only); no lane is a NaN.
 // (Where the addition rounds as the environment says, the caller has checked that it rounds to
 // nearest.) Counting (FP4, the products finite): each product's result also added to *counts
-// (count_finite_lanes).
-template <class Target, std::size_t Vectors, bool Counting = false>
-MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
-                                       const float (&factors)[Vectors],
-                                       lane_counts* counts = nullptr) {
+// (count_finite_lanes). Tests (8-bit, a report's): the products also go through
+// test_product_lanes into *tests, and the result is whether they hold small values (else
+// false).
+template <class Target, std::size_t Vectors, bool Counting = false, bool Tests = false>
+MINIFLOAT_LANE_FN bool
+narrow_nan_free(const float* p, std::uint8_t* out, const float (&factors)[Vectors],
+                lane_counts* counts = nullptr, group_lane_tests* tests = nullptr,
+                ::minifloat::detail::mantissa_window window = {0, 0}) {
   static_assert(!Counting || ::minifloat::format_info<Target>::total_bits == 4,
                 "counts for FP4 elements (counts_after_flush)");
   using ::minifloat::detail::rounding_rule;
@@ -12788,7 +13494,17 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
     if constexpr (Counting) {
       count_finite_lanes<Target>(parts.products, *counts);
     }
-    if constexpr (::minifloat::format_info<Target>::total_bits == 8) {
+    bool small = false;
+    if constexpr (Tests) {
+      // (The codes' magnitudes packed, their running minimum kept, tested once per group: one
+      // instruction per store.)
+      test_product_lanes<Target>(parts.products, *tests, window);
+      const auto magnitudes =
+          packed_magnitudes4(parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3]);
+      store_packed4(out, signed_codes4(magnitudes, parts.products[0], parts.products[1],
+                                       parts.products[2], parts.products[3]));
+      tests->low_magnitudes = min_magnitudes4(tests->low_magnitudes, magnitudes);
+    } else if constexpr (::minifloat::format_info<Target>::total_bits == 8) {
       store_codes4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
                           parts.products[0], parts.products[1], parts.products[2],
                           parts.products[3]);
@@ -12797,6 +13513,7 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
                                  parts.products[0], parts.products[1], parts.products[2],
                                  parts.products[3]);
     }
+    return small;
   } else {
     u32v products[Vectors] = {};
     u32v codes[Vectors] = {};
@@ -12808,6 +13525,11 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
     if constexpr (Counting) {
       count_finite_lanes<Target>(products, *counts);
     }
+    bool small = false;
+    if constexpr (Tests) {
+      test_product_lanes<Target>(products, *tests, window);
+      small = small_products<Target>(products);
+    }
     if constexpr (::minifloat::format_info<Target>::total_bits == 4) {
       static_assert(Vectors == 4, "FP4 codes packed 4 * width at a time");
       store_fp4_codes4(out, codes[0], codes[1], codes[2], codes[3]);
@@ -12816,6 +13538,7 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
     } else {
       store_codes(out, codes[0]);
     }
+    return small;
   }
 }
 
@@ -12874,6 +13597,21 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
   }
 }
 
+// Whether a group's codes, narrowed with their magnitudes packed (narrowing_joins_signs), hold a
+// magnitude up to the smallest normal one (their running minimum, group_lane_tests); false on
+// other paths, whose stores test the products (small_products).
+template <class Target, std::size_t Vectors>
+MINIFLOAT_LANE_FN bool low_codes_in_group(const group_lane_tests& tests) {
+  if constexpr (narrowing_joins_signs<Target, Vectors, nearest_lane_variant<Target>()>()) {
+    using info = ::minifloat::format_info<Target>;
+    return any_magnitude4_outside(tests.low_magnitudes, info::min_normal_code + 1U,
+                                  info::max_finite_code);
+  } else {
+    static_cast<void>(tests);
+    return false;
+  }
+}
+
 // The block quantizers' one pass over one-row blocks of Size floats (1 x 128 tiles, quantize_mx's
 // 32), `width` blocks side by side at a time, a group that stays in the first-level cache from
 // its first read to its last: the group's amaxes (GroupMax: group_max_magnitudes, or a path's
@@ -12900,6 +13638,14 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
 // in lanes as they are narrowed (count_finite_lanes) and added to *counts; a group with a product
 // past FLT_MAX (its largest is amax times factor, rounded as its elements' products are) is left
 // to the general loop, whose report counts an infinite product as an infinite value.
+// Clips (block_group_clips, 8-bit elements): a report's tests of every product as it is narrowed
+// (group_lane_tests), then, per group: while the report's window is open, the errors that may
+// raise its largest added to it (the largest product's where a block clips, raise_window_errors
+// where a mantissa lies in the window) and the window fetched again (it narrows); a group with
+// small values counted by counted_small_stores, or, where one's error may raise the largest,
+// the pass ended before it, its codes stored but not counted (the general loop takes it again,
+// report and all); the clipped values counted in lanes and the largest products kept. A group
+// whose largest product reaches clip_error_exact_below is left to the general loop too.
 template <class Target, std::size_t Size, bool GgmlBlocks = false, class Rule, class GroupMax,
           class Counts = ::minifloat::detail::no_tally>
 MINIFLOAT_ARRAY_FN std::size_t
@@ -12933,6 +13679,16 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
   alignas(64) std::uint32_t factor_rows[2][width];
   constexpr bool counting = std::is_same<Counts, ::minifloat::detail::block_group_counts>::value;
   static_assert(!counting || packed_fp4, "counts for FP4 elements (counts_after_flush)");
+  constexpr bool clips = std::is_same<Counts, ::minifloat::detail::block_group_clips>::value;
+  static_assert(!clips || !packed_fp4, "a report's tests for 8-bit elements");
+  // (clips: the window, the largest products of this group and the next, taken in turn, and of
+  // the groups done.)
+  ::minifloat::detail::mantissa_window window = {0, 0};
+  if constexpr (clips) {
+    window = counts->tally->template nearest_window<Target::mantissa_bits>();
+  }
+  u32v largest_rows[2] = {splat(0U), splat(0U)};
+  u32v largest_done = splat(0U);
   // (Each lane counts at most Size values a group: added to *counts every 2^20 groups, and
   // where the loop ends.)
   lane_counts lanes = {splat(0U), splat(0U), splat(0U)};
@@ -12940,8 +13696,9 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
   if (groups == 0) {
     return 0;
   }
-  if (const u32v amax = group_max(src); !group_factors(rule, 0, amax, factor_rows[0]) ||
-                                        !products_finite<counting>(amax, factor_rows[0])) {
+  if (const u32v amax = group_max(src);
+      !group_factors(rule, 0, amax, factor_rows[0]) ||
+      !products_within_counts<Target, counting, clips>(amax, factor_rows[0], &largest_rows[0])) {
     return 0;
   }
   for (std::size_t g = 0; g < groups; ++g) {
@@ -12953,7 +13710,16 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
       const u32v amax = group_max(group + group_size);
       std::uint32_t* next_factors = factor_rows[(g + 1) % 2];
       next_done = group_factors(rule, g + 1, amax, next_factors) &&
-                  products_finite<counting>(amax, next_factors);
+                  products_within_counts<Target, counting, clips>(amax, next_factors,
+                                                                  &largest_rows[(g + 1) % 2]);
+    }
+    // (clips: the tests of this group, and whether its products hold small values.)
+    group_lane_tests tests = {window_start(), splat(0U), splat(0xFFFFFFFFU), false};
+    bool small_seen = false;
+    std::uint32_t clipping_blocks = 0;
+    if constexpr (clips) {
+      clipping_blocks = mask_bits(
+          gt_small(largest_rows[g % 2], splat(::minifloat::detail::largest_float_bits<Target>)));
     }
     bool prefetches = false;
     if constexpr (prefetch_distance != 0) {
@@ -12979,15 +13745,47 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
                                                  group_scale_bytes(rule, g) + k, lane_factors,
                                                  &lanes);
         } else {
-          narrow_nan_free<Target, vectors, counting>(group + i, codes + (packed_fp4 ? i / 2 : i),
-                                                     lane_factors, &lanes);
+          if constexpr (clips) {
+            constexpr std::size_t store_blocks = step > Size ? step / Size : 1;
+            tests.may_clip = (clipping_blocks >> k & ((1U << store_blocks) - 1U)) != 0;
+          }
+          const bool small = narrow_nan_free<Target, vectors, counting, clips>(
+              group + i, codes + (packed_fp4 ? i / 2 : i), lane_factors, &lanes, &tests, window);
+          small_seen = small_seen || small;
         }
       }
     }
-    if constexpr (counting) {
+    if constexpr (clips) {
+      // (While the window is open, the errors that may raise the largest go to the report as
+      // they come, the clipped values' first (1 - largest / |x| of the group's largest product),
+      // and the window narrows.)
+      if (window.width != 0 && (clipping_blocks != 0 || window_needs_look(tests, window))) {
+        auto& tally = *counts->tally;
+        if (clipping_blocks != 0) {
+          tally.template add_relative_error<Target>(
+              reduce_max_u(largest_rows[g % 2]), ::minifloat::format_info<Target>::max_finite_code);
+        }
+        if (window_needs_look(tests, window)) {
+          raise_window_errors<Target, Size, step>(group, codes, factors, window, tally);
+        }
+        window = tally.template nearest_window<Target::mantissa_bits>();
+      }
+      if ((small_seen || low_codes_in_group<Target, vectors>(tests)) &&
+          !counted_small_stores<Target, Size, step>(group, codes, factors, *counts)) {
+        add_clipped_lanes(*counts, lanes, largest_done);
+        return g * width;
+      }
+      lanes.clipped = add(lanes.clipped, tests.clipped);
+      largest_done = max_u(largest_done, largest_rows[g % 2]);
+    }
+    if constexpr (counting || clips) {
       if (!next_done || g + 1 == groups ||
           g % (std::size_t{1} << 20) == (std::size_t{1} << 20) - 1) {
-        add_lane_counts(*counts, lanes);
+        if constexpr (counting) {
+          add_lane_counts(*counts, lanes);
+        } else {
+          add_clipped_lanes(*counts, lanes, largest_done);
+        }
         lanes = {splat(0U), splat(0U), splat(0U)};
       }
     }
@@ -14233,6 +15031,7 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[4]) {
 //   store_packed4_streaming(p, v)     by a streaming store, as store_codes4_streaming,
 //   store_codes4_signed(p, a, b, c, d, fa, fb, fc, fd)
 //                                     the three in one, and
+//   min_magnitudes4(m, n)             the smaller of each byte of two such vectors,
 //   any_magnitude4_outside(m, first, last)
 //                                     whether any byte of packed_magnitudes4 lies outside
 //                                     [first, last], and
@@ -15639,6 +16438,19 @@ MINIFLOAT_ARRAY_FN void add_lane_counts(Counts& total, const lane_counts& counts
   }
 }
 
+// The clipped lane counts added to quantize_block_groups' block_group_clips, with the largest of
+// the products in `largest` (lanes).
+MINIFLOAT_ARRAY_FN void add_clipped_lanes(::minifloat::detail::block_group_clips& total,
+                                          const lane_counts& counts, u32v largest) {
+  std::uint32_t lanes[width] = {};
+  store_u32(lanes, counts.clipped);
+  for (const std::uint32_t lane : lanes) {
+    total.saturated += lane;
+  }
+  const std::uint32_t most = reduce_max_u(largest);
+  total.largest_product = most > total.largest_product ? most : total.largest_product;
+}
+
 // (The report's functions are host code, as the array loops are: MINIFLOAT_ARRAY_FN.)
 // How many lanes are set (count_lanes: a population count on x86).
 MINIFLOAT_ARRAY_FN std::size_t count(maskv m) { return count_lanes(m); }
@@ -16629,6 +17441,155 @@ MINIFLOAT_LANE_FN bool products_finite(u32v amax, const std::uint32_t* factors) 
   return !Counting || !any_lane(gt_u(product_f32(amax, load_u32(factors)), splat(0x7F7FFFFFU)));
 }
 
+// The largest products a group of blocks may hold for quantize_block_groups with a report of
+// 8-bit elements (block_group_clips): below clip_error_exact_below, so that the clipped values'
+// largest error is the largest product's (look_again); returns the group's largest products
+// (amax times factor, rounded as its elements' products are) in *largest, or false.
+template <class Target>
+MINIFLOAT_LANE_FN bool products_below_clip_bound(u32v amax, const std::uint32_t* factors,
+                                                 u32v* largest) {
+  *largest = product_f32(amax, load_u32(factors));
+  return !any_lane(gt_u(*largest, splat(clip_error_exact_below<Target> - 1U)));
+}
+
+// Whether a group's products are within what quantize_block_groups' counts take: Counting
+// (FP4), products_finite; Clips (8-bit), products_below_clip_bound; else, any.
+template <class Target, bool Counting, bool Clips>
+MINIFLOAT_LANE_FN bool products_within_counts(u32v amax, const std::uint32_t* factors,
+                                              u32v* largest) {
+  if constexpr (Clips) {
+    return products_below_clip_bound<Target>(amax, factors, largest);
+  } else {
+    static_cast<void>(largest);
+    return products_finite<Counting>(amax, factors);
+  }
+}
+
+// The lane tests of quantize_block_groups with a report of 8-bit elements (block_group_clips), on
+// a group's products as they are narrowed, a store of `vectors` vectors at a time: the clipped
+// values, counted per lane in the stores of blocks whose largest product lies past the largest
+// (may_clip), and, where the window is open, its running minimum (running_window);
+// and whether the store holds a value that may be small (small_products: non-zero and below
+// Target's smallest normal, or below 2^-103, lanes_to_look_at's range, as the smallest of
+// |x| + 2^31 - 1, signed, where zeros give 2^31 - 1, which no minimum keeps: may_need_report's;
+// or, on the packed codes, a magnitude up to the smallest normal one, zeros included). Within
+// [the smallest normal, the largest] a value's code is normal and counts for nothing; only the
+// window's mantissas can raise the largest relative error there (report_tally::nearest_window).
+struct group_lane_tests {
+  u32v window;
+  u32v clipped;
+  u32v low_magnitudes; // (paths with packed_magnitudes4: their running minimum, min_magnitudes4)
+  bool may_clip;       // (a block of the store has a product past the largest)
+};
+template <class Target, std::size_t vectors>
+MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group_lane_tests& tests,
+                                          ::minifloat::detail::mantissa_window window) {
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  if (tests.may_clip) {
+    for (std::size_t v = 0; v < vectors; ++v) {
+      tests.clipped =
+          inc_if(gt_small(and_(products[v], splat(0x7FFFFFFFU)), splat(highest)), tests.clipped);
+    }
+  }
+  if (window.width != 0) {
+    tests.window = running_window(tests.window, products, window);
+  }
+}
+template <class Target, std::size_t vectors>
+MINIFLOAT_LANE_FN bool small_products(const u32v (&products)[vectors]) {
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  u32v low = splat(0x7FFFFFFFU);
+  for (std::size_t v = 0; v < vectors; ++v) {
+    low = min_small(low, add(and_(products[v], splat(0x7FFFFFFFU)), splat(0x7FFFFFFFU)));
+  }
+  return any_lane(gt_small(splat(0x80000000U + lowest - 1U), low));
+}
+// Whether a group's lane tests find a mantissa in the window (where it is open).
+MINIFLOAT_LANE_FN bool window_needs_look(const group_lane_tests& tests,
+                                         ::minifloat::detail::mantissa_window window) {
+  return window.width != 0 && any_lane(window_flags(tests.window, window));
+}
+// A group in which the lane tests found small values (small_products, or low_codes_in_group),
+// looked at again store by store (products of Size per block, `factors` per block): a store whose
+// products, made again, hold a small value (small_products: codes of zero values, as ReLU
+// activations give in most groups, pass here) has its codes read back from `codes` and goes to
+// look_again, whose flushed and subnormal counts, where no error can raise the largest (the
+// subnormal results of most data), are added to *counts (its clipped values are in the lanes);
+// false, with nothing added, where a value needs the report's look (the general loop then takes
+// the group).
+template <class Target, std::size_t Size, std::size_t Step>
+MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint8_t* codes,
+                                             const std::uint32_t* factors,
+                                             ::minifloat::detail::block_group_clips& counts) {
+  constexpr std::size_t vectors = Step / width;
+  std::size_t flushed = 0;
+  std::size_t subnormal = 0;
+  for (std::size_t i = 0; i < width * Size; i += Step) {
+    u32v products[vectors] = {};
+    for (std::size_t v = 0; v < vectors; ++v) {
+      const std::size_t e = i + v * width;
+      products[v] = mul_f32(load_float_bits(group + e),
+                            ::minifloat::detail::bit_cast<float>(factors[e / Size]));
+    }
+    if (!small_products<Target>(products)) {
+      continue;
+    }
+    u32v stored[vectors] = {};
+    for (std::size_t v = 0; v < vectors; ++v) {
+      stored[v] = load_codes(codes + i + v * width);
+    }
+    const second_look again =
+        counts.tally->report.max_relative_error >= 1
+            ? look_again<Target, true>(products, stored, 1.0f)
+            : look_again<Target, false>(products, stored, counts.tally->filter());
+    if (again.look) {
+      return false;
+    }
+    flushed += again.flushed;
+    subnormal += again.subnormal;
+  }
+  counts.flushed_to_zero += flushed;
+  counts.subnormal += subnormal;
+  return true;
+}
+
+// A group in which the lane tests found a mantissa in the report's window (window_needs_look)
+// looked at again store by store (products of Size per block, `factors` per block): the errors
+// of its values in Target's normal range [lowest, highest] whose mantissas lie in the window,
+// each of which may raise the largest relative error, added to the report one by one
+// (report_tally::add_relative_error, the definition; a few values in a call, each a new largest:
+// the window narrows as the largest grows). Its values outside that range are the small values'
+// (counted_small_stores) and the clipped ones' (the largest product).
+template <class Target, std::size_t Size, std::size_t Step>
+MINIFLOAT_ARRAY_FN void raise_window_errors(const float* group, const std::uint8_t* codes,
+                                            const std::uint32_t* factors,
+                                            ::minifloat::detail::mantissa_window window,
+                                            ::minifloat::detail::report_tally& tally) {
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  for (std::size_t e = 0; e < width * Size; e += width) {
+    const u32v product = mul_f32(load_float_bits(group + e),
+                                 ::minifloat::detail::bit_cast<float>(factors[e / Size]));
+    const u32v one[1] = {product};
+    const maskv in_window = window_flags(running_window(window_start(), one, window), window);
+    const maskv normal =
+        gt_u(splat(highest - lowest + 1U), sub(and_(product, splat(0x7FFFFFFFU)), splat(lowest)));
+    const std::uint32_t lanes = mask_bits(mask_and(in_window, normal));
+    if (lanes == 0) {
+      continue;
+    }
+    std::uint32_t values[width] = {};
+    store_u32(values, product);
+    for (std::size_t j = 0; j < width; ++j) {
+      if ((lanes >> j & 1U) != 0) {
+        tally.template add_relative_error<Target>(values[j], codes[e + j]);
+      }
+    }
+  }
+}
+
 // store_nibble_pairs4, which only some paths have (their kernels' quantizes_fp4_block_groups):
 // a dependent call.
 template <class Codes>
@@ -16678,11 +17639,14 @@ MINIFLOAT_LANE_FN scaled_magnitude_sums<Target> scaled_magnitude_sums4(const flo
 // per byte; FP4: packed two per byte, store_nibble_pairs4, 4 vectors only); no lane is a NaN.
 // (Where the addition rounds as the environment says, the caller has checked that it rounds to
 // nearest.) Counting (FP4, the products finite): each product's result also added to *counts
-// (count_finite_lanes).
-template <class Target, std::size_t Vectors, bool Counting = false>
-MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
-                                       const float (&factors)[Vectors],
-                                       lane_counts* counts = nullptr) {
+// (count_finite_lanes). Tests (8-bit, a report's): the products also go through
+// test_product_lanes into *tests, and the result is whether they hold small values (else
+// false).
+template <class Target, std::size_t Vectors, bool Counting = false, bool Tests = false>
+MINIFLOAT_LANE_FN bool
+narrow_nan_free(const float* p, std::uint8_t* out, const float (&factors)[Vectors],
+                lane_counts* counts = nullptr, group_lane_tests* tests = nullptr,
+                ::minifloat::detail::mantissa_window window = {0, 0}) {
   static_assert(!Counting || ::minifloat::format_info<Target>::total_bits == 4,
                 "counts for FP4 elements (counts_after_flush)");
   using ::minifloat::detail::rounding_rule;
@@ -16697,7 +17661,17 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
     if constexpr (Counting) {
       count_finite_lanes<Target>(parts.products, *counts);
     }
-    if constexpr (::minifloat::format_info<Target>::total_bits == 8) {
+    bool small = false;
+    if constexpr (Tests) {
+      // (The codes' magnitudes packed, their running minimum kept, tested once per group: one
+      // instruction per store.)
+      test_product_lanes<Target>(parts.products, *tests, window);
+      const auto magnitudes =
+          packed_magnitudes4(parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3]);
+      store_packed4(out, signed_codes4(magnitudes, parts.products[0], parts.products[1],
+                                       parts.products[2], parts.products[3]));
+      tests->low_magnitudes = min_magnitudes4(tests->low_magnitudes, magnitudes);
+    } else if constexpr (::minifloat::format_info<Target>::total_bits == 8) {
       store_codes4_signed(out, parts.sums[0], parts.sums[1], parts.sums[2], parts.sums[3],
                           parts.products[0], parts.products[1], parts.products[2],
                           parts.products[3]);
@@ -16706,6 +17680,7 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
                                  parts.products[0], parts.products[1], parts.products[2],
                                  parts.products[3]);
     }
+    return small;
   } else {
     u32v products[Vectors] = {};
     u32v codes[Vectors] = {};
@@ -16717,6 +17692,11 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
     if constexpr (Counting) {
       count_finite_lanes<Target>(products, *counts);
     }
+    bool small = false;
+    if constexpr (Tests) {
+      test_product_lanes<Target>(products, *tests, window);
+      small = small_products<Target>(products);
+    }
     if constexpr (::minifloat::format_info<Target>::total_bits == 4) {
       static_assert(Vectors == 4, "FP4 codes packed 4 * width at a time");
       store_fp4_codes4(out, codes[0], codes[1], codes[2], codes[3]);
@@ -16725,6 +17705,7 @@ MINIFLOAT_LANE_FN void narrow_nan_free(const float* p, std::uint8_t* out,
     } else {
       store_codes(out, codes[0]);
     }
+    return small;
   }
 }
 
@@ -16783,6 +17764,21 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
   }
 }
 
+// Whether a group's codes, narrowed with their magnitudes packed (narrowing_joins_signs), hold a
+// magnitude up to the smallest normal one (their running minimum, group_lane_tests); false on
+// other paths, whose stores test the products (small_products).
+template <class Target, std::size_t Vectors>
+MINIFLOAT_LANE_FN bool low_codes_in_group(const group_lane_tests& tests) {
+  if constexpr (narrowing_joins_signs<Target, Vectors, nearest_lane_variant<Target>()>()) {
+    using info = ::minifloat::format_info<Target>;
+    return any_magnitude4_outside(tests.low_magnitudes, info::min_normal_code + 1U,
+                                  info::max_finite_code);
+  } else {
+    static_cast<void>(tests);
+    return false;
+  }
+}
+
 // The block quantizers' one pass over one-row blocks of Size floats (1 x 128 tiles, quantize_mx's
 // 32), `width` blocks side by side at a time, a group that stays in the first-level cache from
 // its first read to its last: the group's amaxes (GroupMax: group_max_magnitudes, or a path's
@@ -16809,6 +17805,14 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
 // in lanes as they are narrowed (count_finite_lanes) and added to *counts; a group with a product
 // past FLT_MAX (its largest is amax times factor, rounded as its elements' products are) is left
 // to the general loop, whose report counts an infinite product as an infinite value.
+// Clips (block_group_clips, 8-bit elements): a report's tests of every product as it is narrowed
+// (group_lane_tests), then, per group: while the report's window is open, the errors that may
+// raise its largest added to it (the largest product's where a block clips, raise_window_errors
+// where a mantissa lies in the window) and the window fetched again (it narrows); a group with
+// small values counted by counted_small_stores, or, where one's error may raise the largest,
+// the pass ended before it, its codes stored but not counted (the general loop takes it again,
+// report and all); the clipped values counted in lanes and the largest products kept. A group
+// whose largest product reaches clip_error_exact_below is left to the general loop too.
 template <class Target, std::size_t Size, bool GgmlBlocks = false, class Rule, class GroupMax,
           class Counts = ::minifloat::detail::no_tally>
 MINIFLOAT_ARRAY_FN std::size_t
@@ -16842,6 +17846,16 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
   alignas(64) std::uint32_t factor_rows[2][width];
   constexpr bool counting = std::is_same<Counts, ::minifloat::detail::block_group_counts>::value;
   static_assert(!counting || packed_fp4, "counts for FP4 elements (counts_after_flush)");
+  constexpr bool clips = std::is_same<Counts, ::minifloat::detail::block_group_clips>::value;
+  static_assert(!clips || !packed_fp4, "a report's tests for 8-bit elements");
+  // (clips: the window, the largest products of this group and the next, taken in turn, and of
+  // the groups done.)
+  ::minifloat::detail::mantissa_window window = {0, 0};
+  if constexpr (clips) {
+    window = counts->tally->template nearest_window<Target::mantissa_bits>();
+  }
+  u32v largest_rows[2] = {splat(0U), splat(0U)};
+  u32v largest_done = splat(0U);
   // (Each lane counts at most Size values a group: added to *counts every 2^20 groups, and
   // where the loop ends.)
   lane_counts lanes = {splat(0U), splat(0U), splat(0U)};
@@ -16849,8 +17863,9 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
   if (groups == 0) {
     return 0;
   }
-  if (const u32v amax = group_max(src); !group_factors(rule, 0, amax, factor_rows[0]) ||
-                                        !products_finite<counting>(amax, factor_rows[0])) {
+  if (const u32v amax = group_max(src);
+      !group_factors(rule, 0, amax, factor_rows[0]) ||
+      !products_within_counts<Target, counting, clips>(amax, factor_rows[0], &largest_rows[0])) {
     return 0;
   }
   for (std::size_t g = 0; g < groups; ++g) {
@@ -16862,7 +17877,16 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
       const u32v amax = group_max(group + group_size);
       std::uint32_t* next_factors = factor_rows[(g + 1) % 2];
       next_done = group_factors(rule, g + 1, amax, next_factors) &&
-                  products_finite<counting>(amax, next_factors);
+                  products_within_counts<Target, counting, clips>(amax, next_factors,
+                                                                  &largest_rows[(g + 1) % 2]);
+    }
+    // (clips: the tests of this group, and whether its products hold small values.)
+    group_lane_tests tests = {window_start(), splat(0U), splat(0xFFFFFFFFU), false};
+    bool small_seen = false;
+    std::uint32_t clipping_blocks = 0;
+    if constexpr (clips) {
+      clipping_blocks = mask_bits(
+          gt_small(largest_rows[g % 2], splat(::minifloat::detail::largest_float_bits<Target>)));
     }
     bool prefetches = false;
     if constexpr (prefetch_distance != 0) {
@@ -16888,15 +17912,47 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
                                                  group_scale_bytes(rule, g) + k, lane_factors,
                                                  &lanes);
         } else {
-          narrow_nan_free<Target, vectors, counting>(group + i, codes + (packed_fp4 ? i / 2 : i),
-                                                     lane_factors, &lanes);
+          if constexpr (clips) {
+            constexpr std::size_t store_blocks = step > Size ? step / Size : 1;
+            tests.may_clip = (clipping_blocks >> k & ((1U << store_blocks) - 1U)) != 0;
+          }
+          const bool small = narrow_nan_free<Target, vectors, counting, clips>(
+              group + i, codes + (packed_fp4 ? i / 2 : i), lane_factors, &lanes, &tests, window);
+          small_seen = small_seen || small;
         }
       }
     }
-    if constexpr (counting) {
+    if constexpr (clips) {
+      // (While the window is open, the errors that may raise the largest go to the report as
+      // they come, the clipped values' first (1 - largest / |x| of the group's largest product),
+      // and the window narrows.)
+      if (window.width != 0 && (clipping_blocks != 0 || window_needs_look(tests, window))) {
+        auto& tally = *counts->tally;
+        if (clipping_blocks != 0) {
+          tally.template add_relative_error<Target>(
+              reduce_max_u(largest_rows[g % 2]), ::minifloat::format_info<Target>::max_finite_code);
+        }
+        if (window_needs_look(tests, window)) {
+          raise_window_errors<Target, Size, step>(group, codes, factors, window, tally);
+        }
+        window = tally.template nearest_window<Target::mantissa_bits>();
+      }
+      if ((small_seen || low_codes_in_group<Target, vectors>(tests)) &&
+          !counted_small_stores<Target, Size, step>(group, codes, factors, *counts)) {
+        add_clipped_lanes(*counts, lanes, largest_done);
+        return g * width;
+      }
+      lanes.clipped = add(lanes.clipped, tests.clipped);
+      largest_done = max_u(largest_done, largest_rows[g % 2]);
+    }
+    if constexpr (counting || clips) {
       if (!next_done || g + 1 == groups ||
           g % (std::size_t{1} << 20) == (std::size_t{1} << 20) - 1) {
-        add_lane_counts(*counts, lanes);
+        if constexpr (counting) {
+          add_lane_counts(*counts, lanes);
+        } else {
+          add_clipped_lanes(*counts, lanes, largest_done);
+        }
         lanes = {splat(0U), splat(0U), splat(0U)};
       }
     }
@@ -18084,26 +19140,55 @@ constexpr std::size_t prefetch_ahead(std::size_t n, std::size_t ahead) noexcept 
 }
 
 // Whether a block quantizer's call may hand whole groups of blocks to the path's one-pass kernel
-// (lanes.inc quantize_block_groups): 8-bit elements and no report. (Decided before the
-// dispatch, so that the other calls, MXFP4's pieces among them, do not pay for one.)
-template <class T, class Tally>
-constexpr bool takes_block_groups =
-    format_info<typename value_traits<T>::format>::total_bits == 8 &&
-    std::is_same<std::decay_t<Tally>, no_tally>::value;
+// (lanes.inc quantize_block_groups): 8-bit elements, with a report or without. (Decided before
+// the dispatch, so that the other calls, MXFP4's pieces among them, do not pay for one.)
+template <class T>
+constexpr bool takes_block_groups = format_info<typename value_traits<T>::format>::total_bits == 8;
+// Whether a report is asked for (Tally: report_tally, not no_tally).
+template <class Tally>
+constexpr bool reports = !std::is_same<std::decay_t<Tally>, no_tally>::value;
 
 // The first blocks of Size floats among `count` at x, of a block quantizer: as many as the active
 // path's one-pass kernel takes (lanes.inc quantize_block_groups: whole groups of blocks side by
 // side, their scales by `rule`, whose outputs start at x's block); returns how many. The kernel
-// prefetches up to prefetch_end (nullptr: not at all).
-template <class T, std::size_t Size, class Rule>
+// prefetches up to prefetch_end (nullptr: not at all). With a report (8-bit elements, nearest
+// rounding), the kernel tests the products as it narrows them (block_group_clips): it stops
+// before a group with a value that the report must look at (one whose mantissa lies in the
+// report's window, report_tally::nearest_window, or a non-zero one below the smallest normal),
+// which the caller's general steps take with the report's every test; the groups it does count
+// for their clipped values alone, whose largest error is the largest product's.
+template <class T, std::size_t Size, class Rule, class Tally = no_tally>
 std::size_t quantize_block_groups_on_path(const float* x, std::size_t count, T* q, const Rule& rule,
-                                          const float* prefetch_end) {
+                                          const float* prefetch_end, Tally&& tally = Tally{}) {
+  using format = typename value_traits<T>::format;
   std::size_t done = 0;
   with_kernels(active_path(), [&](auto kernels) {
     using path = decltype(kernels);
     if constexpr (path::quantizes_block_groups) {
-      done = path::template quantize_block_groups<typename value_traits<T>::format, Size>(
-          x, count, reinterpret_cast<std::uint8_t*>(q), rule, prefetch_end);
+      auto* codes = reinterpret_cast<std::uint8_t*>(q);
+      if constexpr (reports<Tally>) {
+        // (While the report's window of mantissas is wide, as at the start of a call, where
+        // every value so far is exact, it holds many values of any group, which the general
+        // steps take better: at most 2^16 of the 2^23 mantissas, 1 in 128.)
+        if (const mantissa_window window = tally.template nearest_window<format::mantissa_bits>();
+            window.mask != 0x007FFFFFU || window.width > (std::uint32_t{1} << 16)) {
+          return;
+        }
+        block_group_clips clips;
+        clips.tally = &tally;
+        done = path::template quantize_block_groups<format, Size>(x, count, codes, rule,
+                                                                  prefetch_end, &clips);
+        tally.report.saturated += clips.saturated;
+        tally.report.flushed_to_zero += clips.flushed_to_zero;
+        tally.report.subnormal += clips.subnormal;
+        if (clips.largest_product > largest_float_bits<format>) {
+          tally.template add_relative_error<format>(clips.largest_product,
+                                                    format_info<format>::max_finite_code);
+        }
+      } else {
+        done =
+            path::template quantize_block_groups<format, Size>(x, count, codes, rule, prefetch_end);
+      }
     }
   });
   return done;
@@ -18242,7 +19327,7 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
   check_pair("quantize_blocks", x_read, scales_written, blocks, "scale_inv", "");
   check_not_negative("quantize_blocks", margin, "margin");
   check_no_overlap("quantize_blocks", scales_written, {q, n, "q"});
-  if constexpr (takes_block_groups<T, Tally>) {
+  if constexpr (takes_block_groups<T> && !reports<Tally>) {
     if (block.rows > 1 && block.cols == 128 && n != 0 &&
         quantize_tall_blocks(x, rows, cols, block, q, scale_inv, margin, rounding)) {
       return;
@@ -18277,17 +19362,17 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
   float scales[most_blocks];
   for (std::size_t first_row = 0; first_row < block_rows; first_row += block.rows) {
     for (std::size_t first_block = 0; first_block < blocks_per_row;) {
-      if constexpr (takes_block_groups<T, Tally>) {
+      if constexpr (takes_block_groups<T>) {
         if (one_row && block.cols == 128) {
-          // 1 x 128 tiles (of 8-bit elements, without a report): whole groups of them side by
-          // side in one pass where the path has the kernel (quantize_block_groups); a group with
-          // an infinite or NaN block, and the last tiles, as below.
+          // 1 x 128 tiles (of 8-bit elements): whole groups of them side by side in one pass
+          // where the path has the kernel (quantize_block_groups); a group with an infinite or
+          // NaN block, one that a report must look at, and the last tiles, as below.
           const computed_block_scales rule{max_value<T>(), margin,
                                            rounding == scale_rounding::power_of_two,
                                            scale_inv + first_block};
           first_block += quantize_block_groups_on_path<T, 128>(
               x + first_block * 128, blocks_per_row - first_block, q + first_block * 128, rule,
-              prefetch_ahead(n, 1) != 0 ? x + n : nullptr);
+              prefetch_ahead(n, 1) != 0 ? x + n : nullptr, tally);
           if (first_block == blocks_per_row) {
             break;
           }
@@ -18607,9 +19692,10 @@ void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scale
   std::size_t count = 0;
   for (std::size_t first = 0; first < blocks; first += count) {
     // Whole groups of blocks side by side in one pass where the active path has the kernel
-    // (quantize_block_groups) and no report is asked for; a group with a scale code of 254 or
-    // 0xFF, and the last blocks, as below.
-    if constexpr (takes_block_groups<T, Tally>) {
+    // (quantize_block_groups); a group with a scale code of 254 or 0xFF, one that a report must
+    // look at, and the last blocks, as below (with a report, 16 blocks: a group on AVX-512, so
+    // that the kernel takes over again after it).
+    if constexpr (takes_block_groups<T>) {
       static_assert(sizeof(e8m0) == 1 && std::is_trivially_copyable<e8m0>::value,
                     "e8m0 is its code");
       const mx_block_scales codes_rule{thresholds.low, thresholds.above_once,
@@ -18617,12 +19703,15 @@ void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scale
                                        reinterpret_cast<std::uint8_t*>(scales + first)};
       first += quantize_block_groups_on_path<T, mx_block_size>(
           x + first * mx_block_size, blocks - first, q + first * mx_block_size, codes_rule,
-          prefetch_ahead(static_cast<std::size_t>(array_end - x), 1) != 0 ? array_end : nullptr);
+          prefetch_ahead(static_cast<std::size_t>(array_end - x), 1) != 0 ? array_end : nullptr,
+          tally);
       if (first == blocks) {
         break;
       }
     }
-    count = smaller(mx_quantize_piece_blocks, blocks - first);
+    count = smaller(takes_block_groups<T> && reports<Tally> ? std::size_t{16}
+                                                            : mx_quantize_piece_blocks,
+                    blocks - first);
     const float* piece = x + first * mx_block_size;
     alignas(64) std::uint32_t amax_bits[mx_quantize_piece_blocks];
     with_kernels(active_path(), [&](auto kernels) {

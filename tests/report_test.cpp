@@ -705,6 +705,128 @@ TEST(ReportScaling, BlockQuantizersReportTheScaledElements) {
   }
 }
 
+// Large block-scaled inputs, where the one-pass kernels take most groups of blocks with a report
+// once its window of mantissas is narrow (scaling.hpp quantize_block_groups_on_path): N(0, 1) *
+// 100 with, past the first groups, a ReLU-like stretch (zeros), values scaled down to subnormal
+// and flushed results, and a lone huge block; every signed 8-bit element type the kernels narrow
+// to, MX blocks (floor and ceil rules) and 1 x 128 tiles (exact and power-of-two scales), every
+// path, against the definitions element by element. Later groups raise the largest error as
+// records come (the window narrows), and their subnormal and clipped values are counted in lanes.
+template <class T>
+void expect_block_reports_of_large_inputs(const reference::format& fmt) {
+  const std::size_t n = std::size_t{1} << 16;
+  std::mt19937 generator(5);
+  std::normal_distribution<float> normal(0.0f, 100.0f);
+  std::vector<float> x(n);
+  for (float& v : x) {
+    v = normal(generator);
+  }
+  for (std::size_t i = 20000; i < 24000; ++i) {
+    x[i] = std::max(x[i], 0.0f);
+  }
+  for (std::size_t i = 30001; i < n; i += 4099) {
+    x[i] *= 1e-5f;
+  }
+  for (std::size_t i = 31003; i < n; i += 7919) {
+    x[i] *= 1e-9f;
+  }
+  x[50000] = 3e30f;
+  std::vector<T> q(n);
+  std::vector<minifloat::e8m0> scales(n / 32);
+  std::vector<float> scale_inv(n / 128);
+  for (const minifloat::simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    const std::string where = std::string(minifloat::to_string(path)) + " " + fmt.name;
+    for (const auto rule : {minifloat::mx_scale_rule::floor, minifloat::mx_scale_rule::ceil}) {
+      conversion_report report;
+      minifloat::quantize_mx(x.data(), n, q.data(), scales.data(), report, rule);
+      std::vector<double> scaled;
+      for (std::size_t i = 0; i < n; ++i) {
+        scaled.push_back(std::ldexp(ieee::to_double(x[i]), 127 - scales[i / 32].bits()));
+      }
+      const conversion_report expected = expected_report(fmt, scaled, bytes(q));
+      expect_equal(report, expected, where + " mx");
+      EXPECT_GT(expected.subnormal, 0u) << where;
+      if (fmt.name == std::string("e4m3")) {
+        EXPECT_GT(expected.flushed_to_zero, 0u) << where;
+      }
+    }
+    for (const auto rounding :
+         {minifloat::scale_rounding::exact, minifloat::scale_rounding::power_of_two}) {
+      conversion_report report;
+      minifloat::quantize_blocks(x.data(), 1, n, minifloat::tile_1x128, q.data(), scale_inv.data(),
+                                 report, 0, rounding);
+      std::vector<double> scaled;
+      for (std::size_t tile = 0; tile < n / 128; ++tile) {
+        float amax = 0;
+        for (std::size_t i = 128 * tile; i < 128 * (tile + 1); ++i) {
+          amax = std::max(amax, std::fabs(x[i]));
+        }
+        const float scale = minifloat::compute_scale<T>(amax, 0, rounding);
+        for (std::size_t i = 128 * tile; i < 128 * (tile + 1); ++i) {
+          scaled.push_back(ieee::to_double(ieee::product(x[i], scale)));
+        }
+      }
+      const conversion_report expected = expected_report(fmt, scaled, bytes(q));
+      expect_equal(report, expected, where + " tiles");
+      EXPECT_GT(expected.subnormal, 0u) << where;
+    }
+  }
+}
+
+// Values in [1, 2) with scales that neither clip nor reach the subnormals (MX's ceil rule, tiles'
+// power-of-two scales: the products keep their mantissas), where the largest error is a normal
+// value's: the largest comes from a tie placed late, 1 + 2^-(M+1) rounded to 1 (error exactly
+// 1/17 for e4m3, above any other value's), which the one-pass kernels must find as they go (a
+// record in the report's window).
+template <class T>
+void expect_late_record_found(const reference::format& fmt) {
+  const std::size_t n = std::size_t{1} << 16;
+  std::mt19937 generator(11);
+  std::uniform_real_distribution<float> magnitude(1.0f, 2.0f);
+  std::vector<float> x(n);
+  for (float& v : x) {
+    v = (generator() & 1) != 0 ? -magnitude(generator) : magnitude(generator);
+  }
+  const double half_step = std::ldexp(1.0, -fmt.mantissa_bits - 1);
+  x[60001] = static_cast<float>(1 + half_step);
+  std::vector<T> q(n);
+  std::vector<minifloat::e8m0> scales(n / 32);
+  std::vector<float> scale_inv(n / 128);
+  const double tie_error = half_step / (1 + half_step);
+  for (const minifloat::simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    const std::string where = std::string(minifloat::to_string(path)) + " " + fmt.name;
+    conversion_report report;
+    minifloat::quantize_mx(x.data(), n, q.data(), scales.data(), report,
+                           minifloat::mx_scale_rule::ceil);
+    std::vector<double> scaled;
+    for (std::size_t i = 0; i < n; ++i) {
+      scaled.push_back(std::ldexp(ieee::to_double(x[i]), 127 - scales[i / 32].bits()));
+    }
+    conversion_report expected = expected_report(fmt, scaled, bytes(q));
+    expect_equal(report, expected, where + " mx");
+    EXPECT_EQ(expected.max_relative_error, tie_error) << where;
+    minifloat::quantize_blocks(x.data(), 1, n, minifloat::tile_1x128, q.data(), scale_inv.data(),
+                               report, 0, minifloat::scale_rounding::power_of_two);
+    scaled.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+      scaled.push_back(ieee::to_double(x[i]) / ieee::to_double(scale_inv[i / 128]));
+    }
+    expected = expected_report(fmt, scaled, bytes(q));
+    expect_equal(report, expected, where + " tiles");
+    EXPECT_EQ(expected.max_relative_error, tie_error) << where;
+  }
+}
+
+TEST(ReportScaling, BlockQuantizersReportLargeInputs) {
+  expect_block_reports_of_large_inputs<minifloat::e4m3>(reference::e4m3);
+  expect_block_reports_of_large_inputs<minifloat::e5m2>(reference::e5m2);
+  expect_block_reports_of_large_inputs<minifloat::e4m3fnuz>(reference::e4m3fnuz);
+  expect_late_record_found<minifloat::e4m3>(reference::e4m3);
+  expect_late_record_found<minifloat::e5m2>(reference::e5m2);
+}
+
 // MX e4m3 blocks of values that never reach the subnormals (|x| in [1, 120]): the largest
 // relative error is a clipped value's, 1 - 448 / |x| up to 1/8 under the floor rule, above any
 // rounding's within the normal range (at most 1/17).

@@ -89,6 +89,24 @@ struct mantissa_window {
   std::uint32_t mask = 0x007FFFFFU;
 };
 
+class report_tally;
+
+// What a block quantizer's one-pass kernel keeps for a report of 8-bit elements (lanes.inc
+// quantize_block_groups, group_lane_tests): the report (for its window of mantissas that may
+// raise the largest relative error, its filter, and the errors that raise it, which the kernel
+// adds itself), and the counts of the blocks done: their clipped, flushed and subnormal values
+// and their largest product (float bits), whose error 1 - largest / |x| is the clipped values'
+// largest. A group with a small value (non-zero, below the target's smallest normal) whose error
+// may raise the largest (the filter; with the largest 1, none) ends the kernel before it, for the
+// general steps.
+struct block_group_clips {
+  report_tally* tally = nullptr;
+  std::size_t saturated = 0;
+  std::size_t flushed_to_zero = 0;
+  std::size_t subnormal = 0;
+  std::uint32_t largest_product = 0;
+};
+
 // A report being filled: the element-by-element definitions (add, add_float_bits), and the
 // factor the kernels' vector test uses to skip lanes that cannot raise the largest relative
 // error (lanes.inc, lanes_to_report).

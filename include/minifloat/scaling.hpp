@@ -345,26 +345,55 @@ constexpr std::size_t prefetch_ahead(std::size_t n, std::size_t ahead) noexcept 
 }
 
 // Whether a block quantizer's call may hand whole groups of blocks to the path's one-pass kernel
-// (lanes.inc quantize_block_groups): 8-bit elements and no report. (Decided before the
-// dispatch, so that the other calls, MXFP4's pieces among them, do not pay for one.)
-template <class T, class Tally>
-constexpr bool takes_block_groups =
-    format_info<typename value_traits<T>::format>::total_bits == 8 &&
-    std::is_same<std::decay_t<Tally>, no_tally>::value;
+// (lanes.inc quantize_block_groups): 8-bit elements, with a report or without. (Decided before
+// the dispatch, so that the other calls, MXFP4's pieces among them, do not pay for one.)
+template <class T>
+constexpr bool takes_block_groups = format_info<typename value_traits<T>::format>::total_bits == 8;
+// Whether a report is asked for (Tally: report_tally, not no_tally).
+template <class Tally>
+constexpr bool reports = !std::is_same<std::decay_t<Tally>, no_tally>::value;
 
 // The first blocks of Size floats among `count` at x, of a block quantizer: as many as the active
 // path's one-pass kernel takes (lanes.inc quantize_block_groups: whole groups of blocks side by
 // side, their scales by `rule`, whose outputs start at x's block); returns how many. The kernel
-// prefetches up to prefetch_end (nullptr: not at all).
-template <class T, std::size_t Size, class Rule>
+// prefetches up to prefetch_end (nullptr: not at all). With a report (8-bit elements, nearest
+// rounding), the kernel tests the products as it narrows them (block_group_clips): it stops
+// before a group with a value that the report must look at (one whose mantissa lies in the
+// report's window, report_tally::nearest_window, or a non-zero one below the smallest normal),
+// which the caller's general steps take with the report's every test; the groups it does count
+// for their clipped values alone, whose largest error is the largest product's.
+template <class T, std::size_t Size, class Rule, class Tally = no_tally>
 std::size_t quantize_block_groups_on_path(const float* x, std::size_t count, T* q, const Rule& rule,
-                                          const float* prefetch_end) {
+                                          const float* prefetch_end, Tally&& tally = Tally{}) {
+  using format = typename value_traits<T>::format;
   std::size_t done = 0;
   with_kernels(active_path(), [&](auto kernels) {
     using path = decltype(kernels);
     if constexpr (path::quantizes_block_groups) {
-      done = path::template quantize_block_groups<typename value_traits<T>::format, Size>(
-          x, count, reinterpret_cast<std::uint8_t*>(q), rule, prefetch_end);
+      auto* codes = reinterpret_cast<std::uint8_t*>(q);
+      if constexpr (reports<Tally>) {
+        // (While the report's window of mantissas is wide, as at the start of a call, where
+        // every value so far is exact, it holds many values of any group, which the general
+        // steps take better: at most 2^16 of the 2^23 mantissas, 1 in 128.)
+        if (const mantissa_window window = tally.template nearest_window<format::mantissa_bits>();
+            window.mask != 0x007FFFFFU || window.width > (std::uint32_t{1} << 16)) {
+          return;
+        }
+        block_group_clips clips;
+        clips.tally = &tally;
+        done = path::template quantize_block_groups<format, Size>(x, count, codes, rule,
+                                                                  prefetch_end, &clips);
+        tally.report.saturated += clips.saturated;
+        tally.report.flushed_to_zero += clips.flushed_to_zero;
+        tally.report.subnormal += clips.subnormal;
+        if (clips.largest_product > largest_float_bits<format>) {
+          tally.template add_relative_error<format>(clips.largest_product,
+                                                    format_info<format>::max_finite_code);
+        }
+      } else {
+        done =
+            path::template quantize_block_groups<format, Size>(x, count, codes, rule, prefetch_end);
+      }
     }
   });
   return done;
@@ -503,7 +532,7 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
   check_pair("quantize_blocks", x_read, scales_written, blocks, "scale_inv", "");
   check_not_negative("quantize_blocks", margin, "margin");
   check_no_overlap("quantize_blocks", scales_written, {q, n, "q"});
-  if constexpr (takes_block_groups<T, Tally>) {
+  if constexpr (takes_block_groups<T> && !reports<Tally>) {
     if (block.rows > 1 && block.cols == 128 && n != 0 &&
         quantize_tall_blocks(x, rows, cols, block, q, scale_inv, margin, rounding)) {
       return;
@@ -538,17 +567,17 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
   float scales[most_blocks];
   for (std::size_t first_row = 0; first_row < block_rows; first_row += block.rows) {
     for (std::size_t first_block = 0; first_block < blocks_per_row;) {
-      if constexpr (takes_block_groups<T, Tally>) {
+      if constexpr (takes_block_groups<T>) {
         if (one_row && block.cols == 128) {
-          // 1 x 128 tiles (of 8-bit elements, without a report): whole groups of them side by
-          // side in one pass where the path has the kernel (quantize_block_groups); a group with
-          // an infinite or NaN block, and the last tiles, as below.
+          // 1 x 128 tiles (of 8-bit elements): whole groups of them side by side in one pass
+          // where the path has the kernel (quantize_block_groups); a group with an infinite or
+          // NaN block, one that a report must look at, and the last tiles, as below.
           const computed_block_scales rule{max_value<T>(), margin,
                                            rounding == scale_rounding::power_of_two,
                                            scale_inv + first_block};
           first_block += quantize_block_groups_on_path<T, 128>(
               x + first_block * 128, blocks_per_row - first_block, q + first_block * 128, rule,
-              prefetch_ahead(n, 1) != 0 ? x + n : nullptr);
+              prefetch_ahead(n, 1) != 0 ? x + n : nullptr, tally);
           if (first_block == blocks_per_row) {
             break;
           }
@@ -868,9 +897,10 @@ void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scale
   std::size_t count = 0;
   for (std::size_t first = 0; first < blocks; first += count) {
     // Whole groups of blocks side by side in one pass where the active path has the kernel
-    // (quantize_block_groups) and no report is asked for; a group with a scale code of 254 or
-    // 0xFF, and the last blocks, as below.
-    if constexpr (takes_block_groups<T, Tally>) {
+    // (quantize_block_groups); a group with a scale code of 254 or 0xFF, one that a report must
+    // look at, and the last blocks, as below (with a report, 16 blocks: a group on AVX-512, so
+    // that the kernel takes over again after it).
+    if constexpr (takes_block_groups<T>) {
       static_assert(sizeof(e8m0) == 1 && std::is_trivially_copyable<e8m0>::value,
                     "e8m0 is its code");
       const mx_block_scales codes_rule{thresholds.low, thresholds.above_once,
@@ -878,12 +908,15 @@ void quantize_mx_unchecked(const float* x, std::size_t blocks, T* q, e8m0* scale
                                        reinterpret_cast<std::uint8_t*>(scales + first)};
       first += quantize_block_groups_on_path<T, mx_block_size>(
           x + first * mx_block_size, blocks - first, q + first * mx_block_size, codes_rule,
-          prefetch_ahead(static_cast<std::size_t>(array_end - x), 1) != 0 ? array_end : nullptr);
+          prefetch_ahead(static_cast<std::size_t>(array_end - x), 1) != 0 ? array_end : nullptr,
+          tally);
       if (first == blocks) {
         break;
       }
     }
-    count = smaller(mx_quantize_piece_blocks, blocks - first);
+    count = smaller(takes_block_groups<T> && reports<Tally> ? std::size_t{16}
+                                                            : mx_quantize_piece_blocks,
+                    blocks - first);
     const float* piece = x + first * mx_block_size;
     alignas(64) std::uint32_t amax_bits[mx_quantize_piece_blocks];
     with_kernels(active_path(), [&](auto kernels) {

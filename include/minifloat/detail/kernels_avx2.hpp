@@ -346,6 +346,9 @@ MINIFLOAT_LANE_FN std::uint32_t magnitudes4_outside(__m256i magnitudes, std::uin
   return static_cast<std::uint32_t>(_mm256_movemask_epi8(
       _mm256_cmpgt_epi8(offset, _mm256_set1_epi8(static_cast<char>((last - first) ^ 0x80)))));
 }
+// The smaller of each byte of two packed_magnitudes4 vectors (a running minimum of a group's
+// magnitudes, tested once by any_magnitude4_outside).
+MINIFLOAT_LANE_FN u32v min_magnitudes4(u32v a, u32v b) { return _mm256_min_epu8(a, b); }
 // Whether any lies outside, and how many lie inside (32 less the mask's population count).
 MINIFLOAT_LANE_FN bool any_magnitude4_outside(__m256i magnitudes, std::uint32_t first,
                                               std::uint32_t last) {

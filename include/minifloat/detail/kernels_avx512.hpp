@@ -433,6 +433,9 @@ MINIFLOAT_LANE_FN __mmask64 magnitudes4_outside(__m512i magnitudes, std::uint32_
   const __m512i offset = _mm512_sub_epi8(magnitudes, _mm512_set1_epi8(static_cast<char>(first)));
   return _mm512_cmpgt_epu8_mask(offset, _mm512_set1_epi8(static_cast<char>(last - first)));
 }
+// The smaller of each byte of two packed_magnitudes4 vectors (a running minimum of a group's
+// magnitudes, tested once by any_magnitude4_outside).
+MINIFLOAT_LANE_FN u32v min_magnitudes4(u32v a, u32v b) { return _mm512_min_epu8(a, b); }
 // Whether any lies outside (the mask's test), and how many lie inside (its population count).
 MINIFLOAT_LANE_FN bool any_magnitude4_outside(__m512i magnitudes, std::uint32_t first,
                                               std::uint32_t last) {
