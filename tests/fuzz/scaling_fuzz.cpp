@@ -193,6 +193,26 @@ void check_per_tensor(const std::vector<float>& input, const parameters& p) {
   }
 }
 
+// A block quantizer's report against the element-by-element definitions (report_tally's add,
+// docs/spec.md §10) on the values it converted, x times its block's scale as float computes it.
+template <class T>
+void expect_report(const minifloat::conversion_report& report, const std::vector<double>& values,
+                   const T* codes, const char* what) {
+  minifloat::detail::report_tally recount;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    recount.add<typename minifloat::detail::value_traits<T>::format>(values[i], codes[i].bits());
+  }
+  recount.report.elements = values.size();
+  const minifloat::conversion_report& r = recount.report;
+  expect(report.elements == r.elements && report.nan_inputs == r.nan_inputs &&
+             report.infinite_inputs == r.infinite_inputs && report.saturated == r.saturated &&
+             report.overflowed == r.overflowed && report.flushed_to_zero == r.flushed_to_zero &&
+             report.subnormal == r.subnormal &&
+             report.negative_for_unsigned == r.negative_for_unsigned &&
+             report.max_relative_error == r.max_relative_error,
+         what);
+}
+
 template <class T>
 void check_blocks(const std::vector<float>& input, const parameters& p) {
   const std::size_t n = p.rows * p.cols;
@@ -234,6 +254,25 @@ void check_blocks(const std::vector<float>& input, const parameters& p) {
     const float scale = minifloat::compute_scale<T>(block_amax[block_of(i)], p.margin, p.rounding);
     expect(q[i].bits() == minifloat::saturate_cast<T>(x[i] * scale).bits(), "quantize_blocks", i);
   }
+  // With a report: the same codes and scales, and the definitions' counts.
+  {
+    guarded<T> reported(n);
+    guarded<float> reported_inv(blocks);
+    minifloat::conversion_report report;
+    minifloat::quantize_blocks(x.get(), p.rows, p.cols, p.block, reported.get(), reported_inv.get(),
+                               report, p.margin, p.rounding);
+    std::vector<double> values(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      expect(reported[i].bits() == q[i].bits(), "quantize_blocks with a report", i);
+      const float scale =
+          minifloat::compute_scale<T>(block_amax[block_of(i)], p.margin, p.rounding);
+      values[i] = static_cast<double>(x[i] * scale);
+    }
+    for (std::size_t b = 0; b < blocks; ++b) {
+      expect(same_float(reported_inv[b], scale_inv[b]), "quantize_blocks with a report, scale", b);
+    }
+    expect_report(report, values, reported.get(), "quantize_blocks report");
+  }
   guarded<float> y(n);
   minifloat::dequantize_blocks(q.get(), p.rows, p.cols, p.block, scale_inv.get(), y.get());
   for (std::size_t i = 0; i < n; ++i) {
@@ -267,6 +306,25 @@ void check_mx(const std::vector<float>& input, const parameters& p) {
     const float inverse =
         minifloat::isnan(scale) ? 1.0f : std::ldexp(1.0f, 127 - static_cast<int>(scale.bits()));
     expect(q[i].bits() == minifloat::saturate_cast<T>(x[i] * inverse).bits(), "quantize_mx", i);
+  }
+  // With a report: the same codes, and the definitions' counts where every block's factor 2^-k
+  // is one float multiplication (scale codes below 254; 254 takes two, and NaN scales none).
+  {
+    guarded<T> reported(n);
+    guarded<minifloat::e8m0> reported_scales(blocks);
+    minifloat::conversion_report report;
+    minifloat::quantize_mx(x.get(), n, reported.get(), reported_scales.get(), report, p.mx_rule);
+    bool one_multiplication = true;
+    std::vector<double> values(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      expect(reported[i].bits() == q[i].bits(), "quantize_mx with a report", i);
+      const unsigned code = scales[i / minifloat::mx_block_size].bits();
+      one_multiplication = one_multiplication && code < 254;
+      values[i] = static_cast<double>(x[i] * std::ldexp(1.0f, 127 - static_cast<int>(code)));
+    }
+    if (one_multiplication) {
+      expect_report(report, values, reported.get(), "quantize_mx report");
+    }
   }
   guarded<float> y(n);
   minifloat::dequantize_mx(q.get(), n, scales.get(), y.get());
