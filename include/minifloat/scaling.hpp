@@ -357,11 +357,12 @@ constexpr bool reports = !std::is_same<std::decay_t<Tally>, no_tally>::value;
 // path's one-pass kernel takes (lanes.inc quantize_block_groups: whole groups of blocks side by
 // side, their scales by `rule`, whose outputs start at x's block); returns how many. The kernel
 // prefetches up to prefetch_end (nullptr: not at all). With a report (8-bit elements, nearest
-// rounding), the kernel tests the products as it narrows them (block_group_clips): it stops
-// before a group with a value that the report must look at (one whose mantissa lies in the
-// report's window, report_tally::nearest_window, or a non-zero one below the smallest normal),
-// which the caller's general steps take with the report's every test; the groups it does count
-// for their clipped values alone, whose largest error is the largest product's.
+// rounding), none while the report's window of mantissas is wide; else the kernel tests the
+// products as it narrows them (block_group_clips): it counts the clipped values (whose largest
+// error is the largest product's, added here), adds the errors of the values in the window to
+// the report as it finds them, counts the flushed and subnormal ones, and stops before a group
+// with a small value whose error may raise the largest, which the caller's general steps take
+// with the report's every test.
 template <class T, std::size_t Size, class Rule, class Tally = no_tally>
 std::size_t quantize_block_groups_on_path(const float* x, std::size_t count, T* q, const Rule& rule,
                                           const float* prefetch_end, Tally&& tally = Tally{}) {
