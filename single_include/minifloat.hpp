@@ -2610,6 +2610,14 @@ MINIFLOAT_LANE_FN report_masks lanes_to_report(u32v bits, u32v codes, float fact
   return {rare, clipped, small, mask_or(rare, mask_and(non_zero, large_error))};
 }
 
+// The lower end of a report's ordinary range for Target, as float bits: its smallest normal
+// value, or 2^-103 where that is smaller (lanes_to_look_at).
+template <class Target>
+constexpr std::uint32_t ordinary_lowest_bits =
+    ::minifloat::detail::smallest_normal_float_bits<Target> > 0x0C000000U
+        ? ::minifloat::detail::smallest_normal_float_bits<Target>
+        : 0x0C000000U;
+
 // Which lanes of a vector a report must look at (report_lanes, which sorts them with
 // lanes_to_report), a superset quicker to find: those whose value lies outside the ordinary range
 // (NaN, infinities, past Target's largest finite value, below its smallest normal or below 2^-103,
@@ -2624,8 +2632,7 @@ MINIFLOAT_LANE_FN report_masks lanes_to_report(u32v bits, u32v codes, float fact
 template <class Target>
 MINIFLOAT_LANE_FN maskv lanes_to_look_at(u32v bits, u32v codes, float factor) {
   using info = ::minifloat::format_info<Target>;
-  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
-  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
@@ -2674,8 +2681,7 @@ template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors],
                                        ::minifloat::detail::mantissa_window window) {
   using info = ::minifloat::format_info<Target>;
-  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
-  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   constexpr std::uint32_t most_negative = 0x80000000U;
   u32v low = splat(0x7FFFFFFFU);
@@ -4204,8 +4210,7 @@ MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group
 }
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool small_products(const u32v (&products)[vectors]) {
-  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
-  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   u32v low = splat(0x7FFFFFFFU);
   for (std::size_t v = 0; v < vectors; ++v) {
     low = min_small(low, add(and_(products[v], splat(0x7FFFFFFFU)), splat(0x7FFFFFFFU)));
@@ -4273,8 +4278,7 @@ MINIFLOAT_ARRAY_FN void raise_window_errors(const float* group, const std::uint8
                                             const std::uint32_t* factors,
                                             ::minifloat::detail::mantissa_window window,
                                             ::minifloat::detail::report_tally& tally) {
-  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
-  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   for (std::size_t e = 0; e < width * Size; e += width) {
     const u32v product = mul_f32(load_float_bits(group + e),
@@ -7479,6 +7483,14 @@ MINIFLOAT_LANE_FN report_masks lanes_to_report(u32v bits, u32v codes, float fact
   return {rare, clipped, small, mask_or(rare, mask_and(non_zero, large_error))};
 }
 
+// The lower end of a report's ordinary range for Target, as float bits: its smallest normal
+// value, or 2^-103 where that is smaller (lanes_to_look_at).
+template <class Target>
+constexpr std::uint32_t ordinary_lowest_bits =
+    ::minifloat::detail::smallest_normal_float_bits<Target> > 0x0C000000U
+        ? ::minifloat::detail::smallest_normal_float_bits<Target>
+        : 0x0C000000U;
+
 // Which lanes of a vector a report must look at (report_lanes, which sorts them with
 // lanes_to_report), a superset quicker to find: those whose value lies outside the ordinary range
 // (NaN, infinities, past Target's largest finite value, below its smallest normal or below 2^-103,
@@ -7493,8 +7505,7 @@ MINIFLOAT_LANE_FN report_masks lanes_to_report(u32v bits, u32v codes, float fact
 template <class Target>
 MINIFLOAT_LANE_FN maskv lanes_to_look_at(u32v bits, u32v codes, float factor) {
   using info = ::minifloat::format_info<Target>;
-  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
-  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
@@ -7543,8 +7554,7 @@ template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors],
                                        ::minifloat::detail::mantissa_window window) {
   using info = ::minifloat::format_info<Target>;
-  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
-  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   constexpr std::uint32_t most_negative = 0x80000000U;
   u32v low = splat(0x7FFFFFFFU);
@@ -9073,8 +9083,7 @@ MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group
 }
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool small_products(const u32v (&products)[vectors]) {
-  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
-  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   u32v low = splat(0x7FFFFFFFU);
   for (std::size_t v = 0; v < vectors; ++v) {
     low = min_small(low, add(and_(products[v], splat(0x7FFFFFFFU)), splat(0x7FFFFFFFU)));
@@ -9142,8 +9151,7 @@ MINIFLOAT_ARRAY_FN void raise_window_errors(const float* group, const std::uint8
                                             const std::uint32_t* factors,
                                             ::minifloat::detail::mantissa_window window,
                                             ::minifloat::detail::report_tally& tally) {
-  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
-  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   for (std::size_t e = 0; e < width * Size; e += width) {
     const u32v product = mul_f32(load_float_bits(group + e),
@@ -11736,6 +11744,14 @@ MINIFLOAT_LANE_FN report_masks lanes_to_report(u32v bits, u32v codes, float fact
   return {rare, clipped, small, mask_or(rare, mask_and(non_zero, large_error))};
 }
 
+// The lower end of a report's ordinary range for Target, as float bits: its smallest normal
+// value, or 2^-103 where that is smaller (lanes_to_look_at).
+template <class Target>
+constexpr std::uint32_t ordinary_lowest_bits =
+    ::minifloat::detail::smallest_normal_float_bits<Target> > 0x0C000000U
+        ? ::minifloat::detail::smallest_normal_float_bits<Target>
+        : 0x0C000000U;
+
 // Which lanes of a vector a report must look at (report_lanes, which sorts them with
 // lanes_to_report), a superset quicker to find: those whose value lies outside the ordinary range
 // (NaN, infinities, past Target's largest finite value, below its smallest normal or below 2^-103,
@@ -11750,8 +11766,7 @@ MINIFLOAT_LANE_FN report_masks lanes_to_report(u32v bits, u32v codes, float fact
 template <class Target>
 MINIFLOAT_LANE_FN maskv lanes_to_look_at(u32v bits, u32v codes, float factor) {
   using info = ::minifloat::format_info<Target>;
-  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
-  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
@@ -11800,8 +11815,7 @@ template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors],
                                        ::minifloat::detail::mantissa_window window) {
   using info = ::minifloat::format_info<Target>;
-  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
-  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   constexpr std::uint32_t most_negative = 0x80000000U;
   u32v low = splat(0x7FFFFFFFU);
@@ -13330,8 +13344,7 @@ MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group
 }
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool small_products(const u32v (&products)[vectors]) {
-  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
-  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   u32v low = splat(0x7FFFFFFFU);
   for (std::size_t v = 0; v < vectors; ++v) {
     low = min_small(low, add(and_(products[v], splat(0x7FFFFFFFU)), splat(0x7FFFFFFFU)));
@@ -13399,8 +13412,7 @@ MINIFLOAT_ARRAY_FN void raise_window_errors(const float* group, const std::uint8
                                             const std::uint32_t* factors,
                                             ::minifloat::detail::mantissa_window window,
                                             ::minifloat::detail::report_tally& tally) {
-  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
-  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   for (std::size_t e = 0; e < width * Size; e += width) {
     const u32v product = mul_f32(load_float_bits(group + e),
@@ -15903,6 +15915,14 @@ MINIFLOAT_LANE_FN report_masks lanes_to_report(u32v bits, u32v codes, float fact
   return {rare, clipped, small, mask_or(rare, mask_and(non_zero, large_error))};
 }
 
+// The lower end of a report's ordinary range for Target, as float bits: its smallest normal
+// value, or 2^-103 where that is smaller (lanes_to_look_at).
+template <class Target>
+constexpr std::uint32_t ordinary_lowest_bits =
+    ::minifloat::detail::smallest_normal_float_bits<Target> > 0x0C000000U
+        ? ::minifloat::detail::smallest_normal_float_bits<Target>
+        : 0x0C000000U;
+
 // Which lanes of a vector a report must look at (report_lanes, which sorts them with
 // lanes_to_report), a superset quicker to find: those whose value lies outside the ordinary range
 // (NaN, infinities, past Target's largest finite value, below its smallest normal or below 2^-103,
@@ -15917,8 +15937,7 @@ MINIFLOAT_LANE_FN report_masks lanes_to_report(u32v bits, u32v codes, float fact
 template <class Target>
 MINIFLOAT_LANE_FN maskv lanes_to_look_at(u32v bits, u32v codes, float factor) {
   using info = ::minifloat::format_info<Target>;
-  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
-  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   constexpr std::uint32_t rebias = static_cast<std::uint32_t>(127 - info::bias) << 23;
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
@@ -15967,8 +15986,7 @@ template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors],
                                        ::minifloat::detail::mantissa_window window) {
   using info = ::minifloat::format_info<Target>;
-  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
-  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   constexpr std::uint32_t most_negative = 0x80000000U;
   u32v low = splat(0x7FFFFFFFU);
@@ -17497,8 +17515,7 @@ MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group
 }
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool small_products(const u32v (&products)[vectors]) {
-  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
-  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   u32v low = splat(0x7FFFFFFFU);
   for (std::size_t v = 0; v < vectors; ++v) {
     low = min_small(low, add(and_(products[v], splat(0x7FFFFFFFU)), splat(0x7FFFFFFFU)));
@@ -17566,8 +17583,7 @@ MINIFLOAT_ARRAY_FN void raise_window_errors(const float* group, const std::uint8
                                             const std::uint32_t* factors,
                                             ::minifloat::detail::mantissa_window window,
                                             ::minifloat::detail::report_tally& tally) {
-  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
-  constexpr std::uint32_t lowest = smallest_normal > 0x0C000000U ? smallest_normal : 0x0C000000U;
+  constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   for (std::size_t e = 0; e < width * Size; e += width) {
     const u32v product = mul_f32(load_float_bits(group + e),

@@ -705,6 +705,20 @@ TEST(ReportScaling, BlockQuantizersReportTheScaledElements) {
   }
 }
 
+// n floats drawn from `distribution` with a seeded generator, each with a random sign where
+// random_signs says so.
+template <class Distribution>
+std::vector<float> drawn(std::size_t n, unsigned seed, Distribution distribution,
+                         bool random_signs) {
+  std::mt19937 generator(seed);
+  std::vector<float> x(n);
+  for (float& v : x) {
+    const bool negative = random_signs && (generator() & 1) != 0;
+    v = negative ? -distribution(generator) : distribution(generator);
+  }
+  return x;
+}
+
 // Large block-scaled inputs, where the one-pass kernels take most groups of blocks with a report
 // once its window of mantissas is narrow (scaling.hpp quantize_block_groups_on_path): N(0, 1) *
 // 100 with, past the first groups, a ReLU-like stretch (zeros), values scaled down to subnormal
@@ -715,12 +729,7 @@ TEST(ReportScaling, BlockQuantizersReportTheScaledElements) {
 template <class T>
 void expect_block_reports_of_large_inputs(const reference::format& fmt) {
   const std::size_t n = std::size_t{1} << 16;
-  std::mt19937 generator(5);
-  std::normal_distribution<float> normal(0.0f, 100.0f);
-  std::vector<float> x(n);
-  for (float& v : x) {
-    v = normal(generator);
-  }
+  std::vector<float> x = drawn(n, 5, std::normal_distribution<float>(0.0f, 100.0f), false);
   for (std::size_t i = 20000; i < 24000; ++i) {
     x[i] = std::max(x[i], 0.0f);
   }
@@ -782,12 +791,7 @@ void expect_block_reports_of_large_inputs(const reference::format& fmt) {
 template <class T>
 void expect_late_record_found(const reference::format& fmt) {
   const std::size_t n = std::size_t{1} << 16;
-  std::mt19937 generator(11);
-  std::uniform_real_distribution<float> magnitude(1.0f, 2.0f);
-  std::vector<float> x(n);
-  for (float& v : x) {
-    v = (generator() & 1) != 0 ? -magnitude(generator) : magnitude(generator);
-  }
+  std::vector<float> x = drawn(n, 11, std::uniform_real_distribution<float>(1.0f, 2.0f), true);
   const double half_step = std::ldexp(1.0, -fmt.mantissa_bits - 1);
   x[60001] = static_cast<float>(1 + half_step);
   std::vector<T> q(n);
