@@ -3829,8 +3829,12 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 // instructions for a block of two vectors, where the generic loop below (the blocks advancing
 // together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
 // the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
+// Always inlined: g++ 12 kept it out of line in quantize_block_groups' AVX-512 loops, whose
+// vector constants were then loaded again after each call (every vector register is
+// caller-saved); inlined, quantize_nvfp4 ran 4-5 % faster there, MXFP4, MX e4m3 and tiles 1-7 %
+// (AMD Zen 5; clang 14 1-3 %; AVX2 unchanged).
 template <std::size_t Size>
-MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
+MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
   const u32v magnitude = splat(0x7FFFFFFFU);
   u32v m[width];
@@ -3856,7 +3860,7 @@ MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
 // group_max_magnitudes as quantize_block_groups' GroupMax.
 template <std::size_t Size>
 struct group_max_by_blocks {
-  MINIFLOAT_ARRAY_FN u32v operator()(const float* group) const {
+  MINIFLOAT_LANE_FN u32v operator()(const float* group) const {
     return group_max_magnitudes<Size>(group);
   }
 };
@@ -8702,8 +8706,12 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 // instructions for a block of two vectors, where the generic loop below (the blocks advancing
 // together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
 // the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
+// Always inlined: g++ 12 kept it out of line in quantize_block_groups' AVX-512 loops, whose
+// vector constants were then loaded again after each call (every vector register is
+// caller-saved); inlined, quantize_nvfp4 ran 4-5 % faster there, MXFP4, MX e4m3 and tiles 1-7 %
+// (AMD Zen 5; clang 14 1-3 %; AVX2 unchanged).
 template <std::size_t Size>
-MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
+MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
   const u32v magnitude = splat(0x7FFFFFFFU);
   u32v m[width];
@@ -8729,7 +8737,7 @@ MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
 // group_max_magnitudes as quantize_block_groups' GroupMax.
 template <std::size_t Size>
 struct group_max_by_blocks {
-  MINIFLOAT_ARRAY_FN u32v operator()(const float* group) const {
+  MINIFLOAT_LANE_FN u32v operator()(const float* group) const {
     return group_max_magnitudes<Size>(group);
   }
 };
@@ -12963,8 +12971,12 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 // instructions for a block of two vectors, where the generic loop below (the blocks advancing
 // together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
 // the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
+// Always inlined: g++ 12 kept it out of line in quantize_block_groups' AVX-512 loops, whose
+// vector constants were then loaded again after each call (every vector register is
+// caller-saved); inlined, quantize_nvfp4 ran 4-5 % faster there, MXFP4, MX e4m3 and tiles 1-7 %
+// (AMD Zen 5; clang 14 1-3 %; AVX2 unchanged).
 template <std::size_t Size>
-MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
+MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
   const u32v magnitude = splat(0x7FFFFFFFU);
   u32v m[width];
@@ -12990,7 +13002,7 @@ MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
 // group_max_magnitudes as quantize_block_groups' GroupMax.
 template <std::size_t Size>
 struct group_max_by_blocks {
-  MINIFLOAT_ARRAY_FN u32v operator()(const float* group) const {
+  MINIFLOAT_LANE_FN u32v operator()(const float* group) const {
     return group_max_magnitudes<Size>(group);
   }
 };
@@ -17134,8 +17146,12 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 // instructions for a block of two vectors, where the generic loop below (the blocks advancing
 // together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
 // the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
+// Always inlined: g++ 12 kept it out of line in quantize_block_groups' AVX-512 loops, whose
+// vector constants were then loaded again after each call (every vector register is
+// caller-saved); inlined, quantize_nvfp4 ran 4-5 % faster there, MXFP4, MX e4m3 and tiles 1-7 %
+// (AMD Zen 5; clang 14 1-3 %; AVX2 unchanged).
 template <std::size_t Size>
-MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
+MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
   const u32v magnitude = splat(0x7FFFFFFFU);
   u32v m[width];
@@ -17161,7 +17177,7 @@ MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
 // group_max_magnitudes as quantize_block_groups' GroupMax.
 template <std::size_t Size>
 struct group_max_by_blocks {
-  MINIFLOAT_ARRAY_FN u32v operator()(const float* group) const {
+  MINIFLOAT_LANE_FN u32v operator()(const float* group) const {
     return group_max_magnitudes<Size>(group);
   }
 };
