@@ -4887,14 +4887,21 @@ void decode_nvfp4_blocks_portable(const std::uint8_t* packed, const std::uint8_t
       }
       continue;
     }
+    // The block's 16 results by code (each product as the other paths make it), then one
+    // lookup per element: half the products and roundings of one per element.
     const auto byte = bit_cast<float>(byte_bits);
     float times_byte[16];
     for (std::size_t code = 0; code < 16; ++code) {
       times_byte[code] = bit_cast<float>(values[code]) * byte;
     }
-    for (std::size_t j = 0; j < 2 * nvfp4_block_bytes; ++j) {
-      const unsigned code = (unsigned{bytes[j / 2]} >> (4 * (j % 2))) & 0x0FU;
-      out[j] = store(times_byte[code] * decode);
+    To results[16];
+    for (std::size_t code = 0; code < 16; ++code) {
+      results[code] = store(times_byte[code] * decode);
+    }
+    for (std::size_t k = 0; k < nvfp4_block_bytes; ++k) {
+      const unsigned pair = bytes[k];
+      out[2 * k] = results[pair & 0x0FU];
+      out[2 * k + 1] = results[pair >> 4];
     }
   }
 }
