@@ -774,7 +774,8 @@ TEST(Nvfp4, Bfloat16RoundingEqualsTheScalarConversion) {
 }
 
 TEST(Nvfp4, DecodeEveryCodeUnderEveryByteOnEveryPath) {
-  // Block s holds the 16 codes in order under scale byte s (0 to 0x7F, NaN included): every
+  // Block s holds the 16 codes in order under scale byte s % 128 (0 to 0x7F, NaN included;
+  // 129 blocks, so that a kernel taking blocks in pairs has one left alone): every
   // product of TE's order, (element * byte) * decode, for decode scales whose results are
   // normal, rounded, subnormal or past FLT_MAX; bit for bit on every path. Into bfloat16,
   // 1 + 2^-8 and 1 + 2^-7 + 2^-8 make ties where element * byte is a power of two: 1 + 2^-8
@@ -782,14 +783,14 @@ TEST(Nvfp4, DecodeEveryCodeUnderEveryByteOnEveryPath) {
   // holds the byte's NaN with each element's sign (docs/spec.md §7; not IEEE 754's product,
   // whose sign it leaves open), into bfloat16 that NaN rounded. (Decode scales that are not
   // positive and finite are refused: bad_input_test.)
-  const std::size_t blocks = 128;
+  const std::size_t blocks = 129;
   std::vector<std::uint8_t> packed;
   std::vector<ue4m3> bytes;
   for (std::size_t s = 0; s < blocks; ++s) {
     for (unsigned code = 0; code < 16; code += 2) {
       packed.push_back(static_cast<std::uint8_t>(code | (code + 1) << 4));
     }
-    bytes.push_back(ue4m3::from_bits(static_cast<std::uint8_t>(s)));
+    bytes.push_back(ue4m3::from_bits(static_cast<std::uint8_t>(s % 128)));
   }
   const std::size_t n = 16 * blocks;
   for (float decode : {1.0f, 3.0f, minifloat::nvfp4_tensor_scale::from_amax(10.0f).decode,
