@@ -3831,8 +3831,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 // the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
 // Always inlined: g++ 12 kept it out of line in quantize_block_groups' AVX-512 loops, whose
 // vector constants were then loaded again after each call (every vector register is
-// caller-saved); inlined, quantize_nvfp4 ran 4-5 % faster there, MXFP4, MX e4m3 and tiles 1-7 %
-// (AMD Zen 5; clang 14 1-3 %; AVX2 unchanged).
+// caller-saved); inlined, quantize_nvfp4 ran 1-5 % faster there, MX e4m3 2-7 %, MXFP4 up to 7 %
+// (AMD Zen 5, g++ 12; clang 14's builds and AVX2 within the noise; docs/performance.md, stop 63).
 template <std::size_t Size>
 MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
@@ -8715,8 +8715,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 // the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
 // Always inlined: g++ 12 kept it out of line in quantize_block_groups' AVX-512 loops, whose
 // vector constants were then loaded again after each call (every vector register is
-// caller-saved); inlined, quantize_nvfp4 ran 4-5 % faster there, MXFP4, MX e4m3 and tiles 1-7 %
-// (AMD Zen 5; clang 14 1-3 %; AVX2 unchanged).
+// caller-saved); inlined, quantize_nvfp4 ran 1-5 % faster there, MX e4m3 2-7 %, MXFP4 up to 7 %
+// (AMD Zen 5, g++ 12; clang 14's builds and AVX2 within the noise; docs/performance.md, stop 63).
 template <std::size_t Size>
 MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
@@ -12980,8 +12980,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 // the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
 // Always inlined: g++ 12 kept it out of line in quantize_block_groups' AVX-512 loops, whose
 // vector constants were then loaded again after each call (every vector register is
-// caller-saved); inlined, quantize_nvfp4 ran 4-5 % faster there, MXFP4, MX e4m3 and tiles 1-7 %
-// (AMD Zen 5; clang 14 1-3 %; AVX2 unchanged).
+// caller-saved); inlined, quantize_nvfp4 ran 1-5 % faster there, MX e4m3 2-7 %, MXFP4 up to 7 %
+// (AMD Zen 5, g++ 12; clang 14's builds and AVX2 within the noise; docs/performance.md, stop 63).
 template <std::size_t Size>
 MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
@@ -14472,7 +14472,8 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
     // and its high nibble in word 2k + 1 (element order), masked to 4 bits, with bit 4 set in
     // the second block's words. 21 vector instructions per 32 elements, where a block at a time
     // (below: an odd count's last block) takes 15 per 16: NVFP4 -> bfloat16 at 4 Ki to 256 Ki
-    // elements 14.0-14.3 -> 18.0 el/ns (AMD Zen 5, g++ 12).
+    // elements 14.2-14.7 -> 18.3-18.4 el/ns with g++ 12, 14.6-15.0 -> 19.1-19.3 with clang 14
+    // (AMD Zen 5; docs/performance.md, stop 63).
     const __m512i high_words = _mm512_load_si512(nvfp4_pair_high_words.data());
     const __m512i second_block = _mm512_maskz_set1_epi32(0xFF00, 0x00100010);
     for (; b + 2 <= blocks; b += 2) {
@@ -17207,8 +17208,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 // the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
 // Always inlined: g++ 12 kept it out of line in quantize_block_groups' AVX-512 loops, whose
 // vector constants were then loaded again after each call (every vector register is
-// caller-saved); inlined, quantize_nvfp4 ran 4-5 % faster there, MXFP4, MX e4m3 and tiles 1-7 %
-// (AMD Zen 5; clang 14 1-3 %; AVX2 unchanged).
+// caller-saved); inlined, quantize_nvfp4 ran 1-5 % faster there, MX e4m3 2-7 %, MXFP4 up to 7 %
+// (AMD Zen 5, g++ 12; clang 14's builds and AVX2 within the noise; docs/performance.md, stop 63).
 template <std::size_t Size>
 MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");

@@ -955,7 +955,8 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
     // and its high nibble in word 2k + 1 (element order), masked to 4 bits, with bit 4 set in
     // the second block's words. 21 vector instructions per 32 elements, where a block at a time
     // (below: an odd count's last block) takes 15 per 16: NVFP4 -> bfloat16 at 4 Ki to 256 Ki
-    // elements 14.0-14.3 -> 18.0 el/ns (AMD Zen 5, g++ 12).
+    // elements 14.2-14.7 -> 18.3-18.4 el/ns with g++ 12, 14.6-15.0 -> 19.1-19.3 with clang 14
+    // (AMD Zen 5; docs/performance.md, stop 63).
     const __m512i high_words = _mm512_load_si512(nvfp4_pair_high_words.data());
     const __m512i second_block = _mm512_maskz_set1_epi32(0xFF00, 0x00100010);
     for (; b + 2 <= blocks; b += 2) {
