@@ -3829,15 +3829,15 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 // instructions for a block of two vectors, where the generic loop below (the blocks advancing
 // together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
 // the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
-// Always inlined: g++ 12 kept it out of line in quantize_block_groups' AVX-512 loops, whose
-// vector constants were then loaded again after each call (every vector register is
-// caller-saved); inlined, quantize_nvfp4 ran 1-5 % faster there, MX e4m3 2-7 %, MXFP4 up to 7 %
-// (AMD Zen 5, g++ 12; clang 14's builds and AVX2 within the noise; docs/performance.md, stop 63).
+// (Not always inlined: inlined into quantize_block_groups, which made its AVX-512 block
+// quantizers 1-7 % faster, g++ 12 at -O2 reloaded a spilled 16-bit lane mask as 32 bits there,
+// stale stack bytes and all (mask_bits), and MX with a report counted clipped values that were
+// not: docs/performance.md, stop 63.)
 template <std::size_t Size>
-MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
+MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
   const u32v magnitude = splat(0x7FFFFFFFU);
-  u32v m[width] = {};
+  u32v m[width];
   for (std::size_t k = 0; k < width; ++k) {
     const float* block = group + k * Size;
     u32v m0 = and_(load_float_bits(block), magnitude);
@@ -3860,7 +3860,7 @@ MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
 // group_max_magnitudes as quantize_block_groups' GroupMax.
 template <std::size_t Size>
 struct group_max_by_blocks {
-  MINIFLOAT_LANE_FN u32v operator()(const float* group) const {
+  MINIFLOAT_ARRAY_FN u32v operator()(const float* group) const {
     return group_max_magnitudes<Size>(group);
   }
 };
@@ -8713,15 +8713,15 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 // instructions for a block of two vectors, where the generic loop below (the blocks advancing
 // together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
 // the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
-// Always inlined: g++ 12 kept it out of line in quantize_block_groups' AVX-512 loops, whose
-// vector constants were then loaded again after each call (every vector register is
-// caller-saved); inlined, quantize_nvfp4 ran 1-5 % faster there, MX e4m3 2-7 %, MXFP4 up to 7 %
-// (AMD Zen 5, g++ 12; clang 14's builds and AVX2 within the noise; docs/performance.md, stop 63).
+// (Not always inlined: inlined into quantize_block_groups, which made its AVX-512 block
+// quantizers 1-7 % faster, g++ 12 at -O2 reloaded a spilled 16-bit lane mask as 32 bits there,
+// stale stack bytes and all (mask_bits), and MX with a report counted clipped values that were
+// not: docs/performance.md, stop 63.)
 template <std::size_t Size>
-MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
+MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
   const u32v magnitude = splat(0x7FFFFFFFU);
-  u32v m[width] = {};
+  u32v m[width];
   for (std::size_t k = 0; k < width; ++k) {
     const float* block = group + k * Size;
     u32v m0 = and_(load_float_bits(block), magnitude);
@@ -8744,7 +8744,7 @@ MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
 // group_max_magnitudes as quantize_block_groups' GroupMax.
 template <std::size_t Size>
 struct group_max_by_blocks {
-  MINIFLOAT_LANE_FN u32v operator()(const float* group) const {
+  MINIFLOAT_ARRAY_FN u32v operator()(const float* group) const {
     return group_max_magnitudes<Size>(group);
   }
 };
@@ -12978,15 +12978,15 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 // instructions for a block of two vectors, where the generic loop below (the blocks advancing
 // together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
 // the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
-// Always inlined: g++ 12 kept it out of line in quantize_block_groups' AVX-512 loops, whose
-// vector constants were then loaded again after each call (every vector register is
-// caller-saved); inlined, quantize_nvfp4 ran 1-5 % faster there, MX e4m3 2-7 %, MXFP4 up to 7 %
-// (AMD Zen 5, g++ 12; clang 14's builds and AVX2 within the noise; docs/performance.md, stop 63).
+// (Not always inlined: inlined into quantize_block_groups, which made its AVX-512 block
+// quantizers 1-7 % faster, g++ 12 at -O2 reloaded a spilled 16-bit lane mask as 32 bits there,
+// stale stack bytes and all (mask_bits), and MX with a report counted clipped values that were
+// not: docs/performance.md, stop 63.)
 template <std::size_t Size>
-MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
+MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
   const u32v magnitude = splat(0x7FFFFFFFU);
-  u32v m[width] = {};
+  u32v m[width];
   for (std::size_t k = 0; k < width; ++k) {
     const float* block = group + k * Size;
     u32v m0 = and_(load_float_bits(block), magnitude);
@@ -13009,7 +13009,7 @@ MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
 // group_max_magnitudes as quantize_block_groups' GroupMax.
 template <std::size_t Size>
 struct group_max_by_blocks {
-  MINIFLOAT_LANE_FN u32v operator()(const float* group) const {
+  MINIFLOAT_ARRAY_FN u32v operator()(const float* group) const {
     return group_max_magnitudes<Size>(group);
   }
 };
@@ -17206,15 +17206,15 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 // instructions for a block of two vectors, where the generic loop below (the blocks advancing
 // together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
 // the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
-// Always inlined: g++ 12 kept it out of line in quantize_block_groups' AVX-512 loops, whose
-// vector constants were then loaded again after each call (every vector register is
-// caller-saved); inlined, quantize_nvfp4 ran 1-5 % faster there, MX e4m3 2-7 %, MXFP4 up to 7 %
-// (AMD Zen 5, g++ 12; clang 14's builds and AVX2 within the noise; docs/performance.md, stop 63).
+// (Not always inlined: inlined into quantize_block_groups, which made its AVX-512 block
+// quantizers 1-7 % faster, g++ 12 at -O2 reloaded a spilled 16-bit lane mask as 32 bits there,
+// stale stack bytes and all (mask_bits), and MX with a report counted clipped values that were
+// not: docs/performance.md, stop 63.)
 template <std::size_t Size>
-MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
+MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
   const u32v magnitude = splat(0x7FFFFFFFU);
-  u32v m[width] = {};
+  u32v m[width];
   for (std::size_t k = 0; k < width; ++k) {
     const float* block = group + k * Size;
     u32v m0 = and_(load_float_bits(block), magnitude);
@@ -17237,7 +17237,7 @@ MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
 // group_max_magnitudes as quantize_block_groups' GroupMax.
 template <std::size_t Size>
 struct group_max_by_blocks {
-  MINIFLOAT_LANE_FN u32v operator()(const float* group) const {
+  MINIFLOAT_ARRAY_FN u32v operator()(const float* group) const {
     return group_max_magnitudes<Size>(group);
   }
 };
