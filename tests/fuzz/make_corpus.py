@@ -67,7 +67,8 @@ for source_index, source in enumerate(sources):
 # scale bits; history; floats.
 shapes = [  # rows, cols, block rows, block cols
     (16, 96, 8, 32), (4, 64, 1, 32), (16, 32, 16, 1), (3, 96, 3, 3), (16, 16, 5, 1),
-    (8, 8, 0, 8), (0, 32, 1, 32), (1, 1, 1, 1), (2, 48, 2, 16), (12, 40, 4, 8)]
+    (8, 8, 0, 8), (0, 32, 1, 32), (1, 1, 1, 1), (2, 48, 2, 16), (12, 40, 4, 8),
+    (5, 48, 1, 16)]  # (the last: 15 NVFP4 blocks, an odd count)
 scales = [1.0, 0.0, -1.0, math.nan, math.inf, 2.0**-130, 3.4028234663852886e38, 0.75, 2.0**20]
 for k in range(24):
     rows, cols, block_rows, block_cols = shapes[k % len(shapes)]

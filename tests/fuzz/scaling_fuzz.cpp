@@ -426,6 +426,25 @@ void check_microscaling(const std::vector<float>& input, const parameters& p) {
     const float product = element * byte;
     expect(same_float(back[i], product * p.scale), "dequantize_nvfp4", i);
   }
+  // The same on every path, into float and into bfloat16 (that float rounded once more,
+  // nearest-even; a NaN as any NaN): whatever the block count, odd or even (the AVX-512
+  // bfloat16 kernel takes blocks in pairs).
+  for (simd_path path : supported_paths()) {
+    if (refused_back) {
+      break;
+    }
+    const minifloat::scoped_path on(path);
+    guarded<float> on_path(n);
+    guarded<minifloat::bfloat16_bits> halves(n);
+    minifloat::dequantize_nvfp4(nv.get(), n, bytes.get(), stored_decode, on_path.get());
+    minifloat::dequantize_nvfp4(nv.get(), n, bytes.get(), stored_decode, halves.get());
+    for (std::size_t i = 0; i < n; ++i) {
+      expect(same_float(on_path[i], back[i]), "dequantize_nvfp4 on a path", i);
+      const std::uint16_t expected = minifloat::convert<minifloat::bfloat16_bits>(back[i]).bits;
+      const bool both_nan = (expected & 0x7FFFU) > 0x7F80U && (halves[i].bits & 0x7FFFU) > 0x7F80U;
+      expect(both_nan || halves[i].bits == expected, "dequantize_nvfp4 into bfloat16", i);
+    }
+  }
   if (refused_nv) {
     return;
   }
