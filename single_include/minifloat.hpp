@@ -4887,24 +4887,32 @@ void decode_nvfp4_blocks_portable(const std::uint8_t* packed, const std::uint8_t
       }
       continue;
     }
-    // The block's 16 results by code (each product as the other paths make it), then one
-    // lookup per element: half the products and roundings of one per element.
     const auto byte = bit_cast<float>(byte_bits);
     float times_byte[16];
     for (std::size_t code = 0; code < 16; ++code) {
       times_byte[code] = bit_cast<float>(values[code]) * byte;
     }
-    // (An empty asm between the two products, as the vector paths have: clang 19 -Ofast
-    // otherwise multiplied each element by byte * decode, another rounding.)
-    __asm__("" : "+m"(times_byte));
-    To results[16];
-    for (std::size_t code = 0; code < 16; ++code) {
-      results[code] = store(times_byte[code] * decode);
-    }
-    for (std::size_t k = 0; k < nvfp4_block_bytes; ++k) {
-      const unsigned pair = bytes[k];
-      out[2 * k] = results[pair & 0x0FU];
-      out[2 * k + 1] = results[pair >> 4];
+    if constexpr (std::is_same<To, float>::value) {
+      for (std::size_t j = 0; j < 2 * nvfp4_block_bytes; ++j) {
+        const unsigned code = (unsigned{bytes[j / 2]} >> (4 * (j % 2))) & 0x0FU;
+        out[j] = times_byte[code] * decode;
+      }
+    } else {
+      // bfloat16: the block's 16 results by code, rounded once each, then one lookup per element
+      // (a rounding per element took twice as long). An empty asm keeps the two products apart,
+      // as on the vector paths: without it clang 19 -Ofast multiplied each element by
+      // byte * decode, another rounding. (For float results the asm made the loop slower, and
+      // the products per element need none.)
+      __asm__("" : "+m"(times_byte));
+      To results[16];
+      for (std::size_t code = 0; code < 16; ++code) {
+        results[code] = store(times_byte[code] * decode);
+      }
+      for (std::size_t k = 0; k < nvfp4_block_bytes; ++k) {
+        const unsigned pair = bytes[k];
+        out[2 * k] = results[pair & 0x0FU];
+        out[2 * k + 1] = results[pair >> 4];
+      }
     }
   }
 }
