@@ -3829,15 +3829,17 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 // instructions for a block of two vectors, where the generic loop below (the blocks advancing
 // together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
 // the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
-// (Not always inlined: inlined into quantize_block_groups, which made its AVX-512 block
-// quantizers 1-7 % faster, g++ 12 at -O2 reloaded a spilled 16-bit lane mask as 32 bits there,
-// stale stack bytes and all (mask_bits), and MX with a report counted clipped values that were
-// not: docs/performance.md, stop 63.)
+// Always inlined: g++ 12 kept it out of line in quantize_block_groups' AVX-512 loops, whose
+// vector constants were then loaded again after each call (every vector register is
+// caller-saved); inlined, the AVX-512 block quantizers ran 3-7 % faster with g++ 12 (clang 14
+// within the noise; AMD Zen 5, docs/performance.md, stops 63 and 64). Safe since mask_bits is an
+// asm KMOVW: with _cvtmask16_u32, g++ 12 -O2 spilled a lane mask here and read it back as 32
+// bits, and MX with a report counted clipped blocks that were not.
 template <std::size_t Size>
-MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
+MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
   const u32v magnitude = splat(0x7FFFFFFFU);
-  u32v m[width];
+  u32v m[width] = {};
   for (std::size_t k = 0; k < width; ++k) {
     const float* block = group + k * Size;
     u32v m0 = and_(load_float_bits(block), magnitude);
@@ -3860,7 +3862,7 @@ MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
 // group_max_magnitudes as quantize_block_groups' GroupMax.
 template <std::size_t Size>
 struct group_max_by_blocks {
-  MINIFLOAT_ARRAY_FN u32v operator()(const float* group) const {
+  MINIFLOAT_LANE_FN u32v operator()(const float* group) const {
     return group_max_magnitudes<Size>(group);
   }
 };
@@ -8724,15 +8726,17 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 // instructions for a block of two vectors, where the generic loop below (the blocks advancing
 // together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
 // the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
-// (Not always inlined: inlined into quantize_block_groups, which made its AVX-512 block
-// quantizers 1-7 % faster, g++ 12 at -O2 reloaded a spilled 16-bit lane mask as 32 bits there,
-// stale stack bytes and all (mask_bits), and MX with a report counted clipped values that were
-// not: docs/performance.md, stop 63.)
+// Always inlined: g++ 12 kept it out of line in quantize_block_groups' AVX-512 loops, whose
+// vector constants were then loaded again after each call (every vector register is
+// caller-saved); inlined, the AVX-512 block quantizers ran 3-7 % faster with g++ 12 (clang 14
+// within the noise; AMD Zen 5, docs/performance.md, stops 63 and 64). Safe since mask_bits is an
+// asm KMOVW: with _cvtmask16_u32, g++ 12 -O2 spilled a lane mask here and read it back as 32
+// bits, and MX with a report counted clipped blocks that were not.
 template <std::size_t Size>
-MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
+MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
   const u32v magnitude = splat(0x7FFFFFFFU);
-  u32v m[width];
+  u32v m[width] = {};
   for (std::size_t k = 0; k < width; ++k) {
     const float* block = group + k * Size;
     u32v m0 = and_(load_float_bits(block), magnitude);
@@ -8755,7 +8759,7 @@ MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
 // group_max_magnitudes as quantize_block_groups' GroupMax.
 template <std::size_t Size>
 struct group_max_by_blocks {
-  MINIFLOAT_ARRAY_FN u32v operator()(const float* group) const {
+  MINIFLOAT_LANE_FN u32v operator()(const float* group) const {
     return group_max_magnitudes<Size>(group);
   }
 };
@@ -10405,14 +10409,21 @@ MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _kand_mask16(a, b); 
 MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return _kor_mask16(a, b); }
 MINIFLOAT_LANE_FN maskv mask_and_not(maskv a, maskv b) { return _kandn_mask16(b, a); }
 MINIFLOAT_LANE_FN bool any_lane(maskv m) { return m != 0; }
-// (A mask's bits through KMOVW into a register: GCC 12 -O3 spilled a mask with KMOVW, 16 bits,
-// and counted it with POPCNT from the same memory, 32 bits, two bytes of stale stack data
-// included: 16 subnormal results too many in a report. _cvtmask16_u32 zero-extends in the
-// instruction.)
-MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) { return _cvtmask16_u32(m); }
+// A mask's bits, lane i as bit i, by an asm KMOVW into a 32-bit general register. GCC 12 let a
+// mask spilled as 16 bits be read back as 32, two bytes of stale stack data included: at -O3 a
+// POPCNT of the spilled mask (16 subnormal results too many in a report), at -O2 a SHRX of a
+// spilled _cvtmask16_u32 result (MX with a report counted clipped blocks that were not:
+// docs/performance.md, stop 63). The asm's result is an ordinary 32-bit integer from the
+// instruction that zero-extends, which no spill can widen. (Both assembler dialects: -masm=intel
+// builds include these headers too.)
+MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) {
+  std::uint32_t bits;
+  __asm__("kmovw {%1, %0|%0, %1}" : "=r"(bits) : "k"(m));
+  return bits;
+}
 // How many lanes are set.
 MINIFLOAT_LANE_FN std::size_t count_lanes(maskv m) {
-  return static_cast<std::size_t>(_mm_popcnt_u32(_cvtmask16_u32(m)));
+  return static_cast<std::size_t>(_mm_popcnt_u32(mask_bits(m)));
 }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) {
   return _mm512_mask_add_epi32(a, m, a, _mm512_set1_epi32(1));
@@ -12989,15 +13000,17 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 // instructions for a block of two vectors, where the generic loop below (the blocks advancing
 // together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
 // the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
-// (Not always inlined: inlined into quantize_block_groups, which made its AVX-512 block
-// quantizers 1-7 % faster, g++ 12 at -O2 reloaded a spilled 16-bit lane mask as 32 bits there,
-// stale stack bytes and all (mask_bits), and MX with a report counted clipped values that were
-// not: docs/performance.md, stop 63.)
+// Always inlined: g++ 12 kept it out of line in quantize_block_groups' AVX-512 loops, whose
+// vector constants were then loaded again after each call (every vector register is
+// caller-saved); inlined, the AVX-512 block quantizers ran 3-7 % faster with g++ 12 (clang 14
+// within the noise; AMD Zen 5, docs/performance.md, stops 63 and 64). Safe since mask_bits is an
+// asm KMOVW: with _cvtmask16_u32, g++ 12 -O2 spilled a lane mask here and read it back as 32
+// bits, and MX with a report counted clipped blocks that were not.
 template <std::size_t Size>
-MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
+MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
   const u32v magnitude = splat(0x7FFFFFFFU);
-  u32v m[width];
+  u32v m[width] = {};
   for (std::size_t k = 0; k < width; ++k) {
     const float* block = group + k * Size;
     u32v m0 = and_(load_float_bits(block), magnitude);
@@ -13020,7 +13033,7 @@ MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
 // group_max_magnitudes as quantize_block_groups' GroupMax.
 template <std::size_t Size>
 struct group_max_by_blocks {
-  MINIFLOAT_ARRAY_FN u32v operator()(const float* group) const {
+  MINIFLOAT_LANE_FN u32v operator()(const float* group) const {
     return group_max_magnitudes<Size>(group);
   }
 };
@@ -17217,15 +17230,17 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
 // instructions for a block of two vectors, where the generic loop below (the blocks advancing
 // together, one running maximum each) needed about 13 with g++ 12 on AVX2, copying or spilling
 // the eight maxima each step (callgrind, NVFP4: 55 instructions per 64 floats, 31 now).
-// (Not always inlined: inlined into quantize_block_groups, which made its AVX-512 block
-// quantizers 1-7 % faster, g++ 12 at -O2 reloaded a spilled 16-bit lane mask as 32 bits there,
-// stale stack bytes and all (mask_bits), and MX with a report counted clipped values that were
-// not: docs/performance.md, stop 63.)
+// Always inlined: g++ 12 kept it out of line in quantize_block_groups' AVX-512 loops, whose
+// vector constants were then loaded again after each call (every vector register is
+// caller-saved); inlined, the AVX-512 block quantizers ran 3-7 % faster with g++ 12 (clang 14
+// within the noise; AMD Zen 5, docs/performance.md, stops 63 and 64). Safe since mask_bits is an
+// asm KMOVW: with _cvtmask16_u32, g++ 12 -O2 spilled a lane mask here and read it back as 32
+// bits, and MX with a report counted clipped blocks that were not.
 template <std::size_t Size>
-MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
+MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
   const u32v magnitude = splat(0x7FFFFFFFU);
-  u32v m[width];
+  u32v m[width] = {};
   for (std::size_t k = 0; k < width; ++k) {
     const float* block = group + k * Size;
     u32v m0 = and_(load_float_bits(block), magnitude);
@@ -17248,7 +17263,7 @@ MINIFLOAT_ARRAY_FN u32v group_max_magnitudes(const float* group) {
 // group_max_magnitudes as quantize_block_groups' GroupMax.
 template <std::size_t Size>
 struct group_max_by_blocks {
-  MINIFLOAT_ARRAY_FN u32v operator()(const float* group) const {
+  MINIFLOAT_LANE_FN u32v operator()(const float* group) const {
     return group_max_magnitudes<Size>(group);
   }
 };

@@ -87,14 +87,21 @@ MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _kand_mask16(a, b); 
 MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return _kor_mask16(a, b); }
 MINIFLOAT_LANE_FN maskv mask_and_not(maskv a, maskv b) { return _kandn_mask16(b, a); }
 MINIFLOAT_LANE_FN bool any_lane(maskv m) { return m != 0; }
-// (A mask's bits through KMOVW into a register: GCC 12 -O3 spilled a mask with KMOVW, 16 bits,
-// and counted it with POPCNT from the same memory, 32 bits, two bytes of stale stack data
-// included: 16 subnormal results too many in a report. _cvtmask16_u32 zero-extends in the
-// instruction.)
-MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) { return _cvtmask16_u32(m); }
+// A mask's bits, lane i as bit i, by an asm KMOVW into a 32-bit general register. GCC 12 let a
+// mask spilled as 16 bits be read back as 32, two bytes of stale stack data included: at -O3 a
+// POPCNT of the spilled mask (16 subnormal results too many in a report), at -O2 a SHRX of a
+// spilled _cvtmask16_u32 result (MX with a report counted clipped blocks that were not:
+// docs/performance.md, stop 63). The asm's result is an ordinary 32-bit integer from the
+// instruction that zero-extends, which no spill can widen. (Both assembler dialects: -masm=intel
+// builds include these headers too.)
+MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) {
+  std::uint32_t bits;
+  __asm__("kmovw {%1, %0|%0, %1}" : "=r"(bits) : "k"(m));
+  return bits;
+}
 // How many lanes are set.
 MINIFLOAT_LANE_FN std::size_t count_lanes(maskv m) {
-  return static_cast<std::size_t>(_mm_popcnt_u32(_cvtmask16_u32(m)));
+  return static_cast<std::size_t>(_mm_popcnt_u32(mask_bits(m)));
 }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) {
   return _mm512_mask_add_epi32(a, m, a, _mm512_set1_epi32(1));
