@@ -10,16 +10,16 @@ using minifloat::overflow;
 using minifloat::detail::rounding_rule;
 using minifloat::detail::step2_variant;
 
-template <class Format, rounding_rule Rule, overflow Overflow, step2_variant Variant>
-void encode(const float* x, std::size_t n, std::uint8_t* q) {
+template <class Format, rounding_rule Rule, overflow Overflow, step2_variant Variant, class Source>
+void encode(const Source* x, std::size_t n, std::uint8_t* q) {
   minifloat::detail::no_tally tally;
   minifloat::detail::portable::encode_array<Format, Rule, Overflow, Variant>(
       x, n, q, minifloat::detail::no_random_bits{}, tally);
 }
 
 // The addition (nearest-even where the environment rounds to nearest) and the fixed-point
-// kernels, for both overflow rules and both OCP formats; -DENCODER=k compiles the k-th alone
-// (so that each one's remarks are its own).
+// kernels, for both overflow rules and both OCP formats, and the addition from doubles;
+// -DENCODER=k compiles the k-th alone (so that each one's remarks are its own).
 #if !defined(ENCODER) || ENCODER == 0
 template void
 encode<minifloat::formats::e4m3, rounding_rule::nearest_even, overflow::non_saturating,
@@ -37,4 +37,9 @@ encode<minifloat::formats::e5m2, rounding_rule::nearest_even, overflow::non_satu
 #if !defined(ENCODER) || ENCODER == 3
 template void encode<minifloat::formats::e4m3, rounding_rule::nearest_even, overflow::saturate,
                      step2_variant::lane_fixed_point>(const float*, std::size_t, std::uint8_t*);
+#endif
+#if !defined(ENCODER) || ENCODER == 4
+template void
+encode<minifloat::formats::e4m3, rounding_rule::nearest_even, overflow::non_saturating,
+       step2_variant::lane_addition>(const double*, std::size_t, std::uint8_t*);
 #endif
