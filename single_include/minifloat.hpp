@@ -6397,8 +6397,8 @@ MINIFLOAT_LANE_FN u32v load_double_as_float_bits(const double* p) {
   // 0x7FFFFFFF] for normal floats; below them for zeros and subnormals, and negative for
   // infinities and NaNs (exponent 255 carried into the sign bit): one signed compare.
   const u32v raised = add(and_(bits, splat(0x7FFFFFFFU)), splat(0x00800000U));
-  const int unsure = _mm256_movemask_ps(
-      _mm256_castsi256_ps(_mm256_cmpgt_epi32(splat(0x01000000U), raised)));
+  const int unsure =
+      _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(splat(0x01000000U), raised)));
   if (unsure == 0) {
     return bits;
   }
