@@ -283,7 +283,7 @@ struct lane_capabilities {
   bool binary16_conversion;    // an exact binary16 -> float instruction (F16C)
   bool store4;                 // four vectors of codes packed into one store
   bool double_rounding_to_odd; // doubles rounded to odd into float by instructions (AVX-512;
-                               // AVX2 where the result is a normal float)
+                               // AVX2 truncates where the last bit cannot matter: spec §2)
   bool fixup_and_lookup32;     // a NaN lanes' fix-up, a lookup among 32 entries and a clamp of
                                // |x| (whatever it makes of a NaN: the fix-up follows), each one
                                // instruction (AVX-512: VFIXUPIMMPS, VPERMI2D, VRANGEPS)

@@ -32,7 +32,7 @@ namespace avx2 {
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX2_TARGET inline
 
 // Float addition in MXCSR's rounding (checked per call), per-lane shifts, F16C, packed stores,
-// doubles rounded to odd into float by VCVTPD2PS where that is exact (load_double_as_float_bits),
+// doubles truncated into float by VCVTPD2PS where that is exact (load_double_as_float_bits),
 // codes' magnitudes tested on their packed bytes.
 constexpr lane_capabilities capabilities{
     float_addition_rounding::environment, true, true, true, true, false, true, true};
@@ -186,14 +186,6 @@ MINIFLOAT_LANE_FN void load_double_words_partial(const double* p, std::size_t co
 // Doubles rounded to odd into float (docs/spec.md §2; lanes.inc float_bits_rounded_to_odd,
 // defined there, is the definition and the fallback).
 MINIFLOAT_LANE_FN u32v float_bits_rounded_to_odd(u32v high, u32v low);
-// 4 doubles rounded to odd at float's precision, as doubles: the 29 bits float does not keep
-// cleared, their "any set" carried into the last bit it keeps (cut + (2^29 - 1) reaches bit 29
-// iff cut is not 0). Sign and exponent are untouched.
-MINIFLOAT_LANE_FN __m256d rounded_to_odd_at_float_precision(__m256i d) {
-  const __m256i cut = _mm256_set1_epi64x(0x1FFFFFFF);
-  const __m256i sticky = _mm256_add_epi64(_mm256_and_si256(d, cut), cut);
-  return _mm256_castsi256_pd(_mm256_andnot_si256(cut, _mm256_or_si256(d, sticky)));
-}
 // 8 doubles rounded to odd into float by the integer definition, out of line: inlined into the
 // loops, its constants took the registers of the fast path's (which then loaded them from the
 // stack).
@@ -204,38 +196,55 @@ double_words_as_float_bits(const double* p) {
   load_double_words(p, high, low);
   return float_bits_rounded_to_odd(high, low);
 }
-// 8 doubles rounded to odd into float. Rounded to odd on their bits first, every double whose
-// result is a normal float has at most 24 significant bits within float's exponent range, so
-// VCVTPD2PS converts it exactly whatever MXCSR's rounding, FTZ and DAZ, and so are zeros;
-// where a lane's result is neither (magnitudes below 2^-126 or from 2^128 on, infinities,
-// NaNs: the environment can change those), the vector takes the integer definition instead.
-// (From 2^128 on, rounding toward zero gives FLT_MAX: the definition's result too.)
+// 8 doubles as float bits that every 8-bit target rounds as it rounds the doubles: truncated at
+// float's precision (the 29 bits float does not keep cleared), which VCVTPD2PS converts exactly
+// whatever MXCSR's rounding, FTZ and DAZ where the result is a normal float. Truncation differs
+// from rounding to odd (docs/spec.md §2) only in the last bit of an inexact lane, and that bit
+// can change a target's rounding only where the truncated float lies on one of the target's
+// boundaries: a value of its grid (toward zero, upward, overflow) or halfway between two
+// (nearest). A target of at most 7 mantissa bits spaces those at least 2^15 float steps apart,
+// so there the float's low 12 bits are 0. Lanes with those bits 0 and lanes whose result is not
+// a normal float (zeros, subnormals, infinities, NaNs: the environment can change those) are
+// looked at again (rare, but zeros are common in real data): exact zeros and exact values pass,
+// any other sends the vector to the integer definition of rounding to odd. (Three operations
+// per 8 lanes for the doubt, where rounding to odd took six more than the truncation: AVX2
+// double -> e4m3 0.37 -> 0.40-0.42 x float -> e4m3, AMD Zen 5, g++ 12 and clang 14;
+// docs/performance.md, stop 64.)
 MINIFLOAT_LANE_FN u32v load_double_as_float_bits(const double* p) {
   const __m256i first = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
   const __m256i second = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 4));
+  const __m256i cut = _mm256_set1_epi64x(0x1FFFFFFF);
   const __m256 converted = _mm256_insertf128_ps(
-      _mm256_castps128_ps256(_mm256_cvtpd_ps(rounded_to_odd_at_float_precision(first))),
-      _mm256_cvtpd_ps(rounded_to_odd_at_float_precision(second)), 1);
+      _mm256_castps128_ps256(_mm256_cvtpd_ps(_mm256_castsi256_pd(_mm256_andnot_si256(cut, first)))),
+      _mm256_cvtpd_ps(_mm256_castsi256_pd(_mm256_andnot_si256(cut, second))), 1);
   const u32v bits = _mm256_castps_si256(converted);
   // The bits of |f| plus 0x00800000 (one more in the exponent field) lie in [0x01000000,
   // 0x7FFFFFFF] for normal floats; below them for zeros and subnormals, and negative for
   // infinities and NaNs (exponent 255 carried into the sign bit): one signed compare.
   const u32v raised = add(and_(bits, splat(0x7FFFFFFFU)), splat(0x00800000U));
-  const int unsure =
-      _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(splat(0x01000000U), raised)));
-  if (unsure == 0) {
+  const __m256i not_normal = _mm256_cmpgt_epi32(splat(0x01000000U), raised);
+  const __m256i on_boundary = _mm256_cmpeq_epi32(and_(bits, splat(0xFFFU)), splat(0U));
+  const int doubtful =
+      _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_or_si256(not_normal, on_boundary)));
+  if (doubtful == 0) {
     return bits;
   }
-  // (Zeros, common in real data, looked at only now.)
-  const __m256i magnitude = _mm256_set1_epi64x(0x7FFFFFFFFFFFFFFF);
   const __m256i zero = _mm256_setzero_si256();
+  const __m256i magnitude = _mm256_set1_epi64x(0x7FFFFFFFFFFFFFFF);
   const int zeros =
       _mm256_movemask_pd(
           _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(first, magnitude), zero))) |
       _mm256_movemask_pd(
           _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(second, magnitude), zero)))
           << 4;
-  if ((unsure & ~zeros) == 0) {
+  const int exact =
+      _mm256_movemask_pd(
+          _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(first, cut), zero))) |
+      _mm256_movemask_pd(
+          _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(second, cut), zero)))
+          << 4;
+  const int unsure = _mm256_movemask_ps(_mm256_castsi256_ps(not_normal));
+  if ((unsure & ~zeros) == 0 && (doubtful & ~exact) == 0) {
     return bits;
   }
   return double_words_as_float_bits(p);
