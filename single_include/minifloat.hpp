@@ -6372,6 +6372,16 @@ double_words_as_float_bits(const double* p) {
   load_double_words(p, high, low);
   return float_bits_rounded_to_odd(high, low);
 }
+// Which of 8 doubles (in two vectors) have the bits of `mask` all 0, lane i as bit i.
+MINIFLOAT_LANE_FN int doubles_with_bits_clear(__m256i first, __m256i second, long long mask) {
+  const __m256i m = _mm256_set1_epi64x(mask);
+  const __m256i zero = _mm256_setzero_si256();
+  return _mm256_movemask_pd(
+             _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(first, m), zero))) |
+         _mm256_movemask_pd(
+             _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(second, m), zero)))
+             << 4;
+}
 // 8 doubles as float bits that every 8-bit target rounds as it rounds the doubles: truncated at
 // float's precision (the 29 bits float does not keep cleared), which VCVTPD2PS converts exactly
 // whatever MXCSR's rounding, FTZ and DAZ where the result is a normal float. Truncation differs
@@ -6405,20 +6415,8 @@ MINIFLOAT_LANE_FN u32v load_double_as_float_bits(const double* p) {
   if (doubtful == 0) {
     return bits;
   }
-  const __m256i zero = _mm256_setzero_si256();
-  const __m256i magnitude = _mm256_set1_epi64x(0x7FFFFFFFFFFFFFFF);
-  const int zeros =
-      _mm256_movemask_pd(
-          _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(first, magnitude), zero))) |
-      _mm256_movemask_pd(
-          _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(second, magnitude), zero)))
-          << 4;
-  const int exact =
-      _mm256_movemask_pd(
-          _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(first, cut), zero))) |
-      _mm256_movemask_pd(
-          _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(second, cut), zero)))
-          << 4;
+  const int zeros = doubles_with_bits_clear(first, second, 0x7FFFFFFFFFFFFFFF);
+  const int exact = doubles_with_bits_clear(first, second, 0x1FFFFFFF);
   const int unsure = _mm256_movemask_ps(_mm256_castsi256_ps(not_normal));
   if ((unsure & ~zeros) == 0 && (doubtful & ~exact) == 0) {
     return bits;
