@@ -52,9 +52,9 @@ def main(argv):
         found = [remark for remark in result.stderr.splitlines() if pattern.search(remark)]
         # Clang names its width: fewer than 4 lanes (two doubles per SSE2 vector, as its double
         # encoder once had) is a loop left half as fast.
-        narrow = [remark for remark in found
-                  if int(re.search(r"width: (\d+)", remark).group(1) if "width:" in remark
-                         else "4") < 4]
+        widths = [re.search(r"width: (?:vscale x )?(\d+)", remark) for remark in found]
+        narrow = [remark for remark, width in zip(found, widths)
+                  if width is not None and int(width.group(1)) < 4]
         if narrow:
             print(f"encoder {encoder}: fewer than 4 lanes: {narrow[0]}")
             failed += 1
