@@ -774,7 +774,8 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //       later: device_instruction (detail/convert_value.hpp)
 //   float16 or double -> a signed element of 1 to 3 mantissa bits (e4m3, e5m2, their fnuz
 //       forms, e2m1, e2m3, e3m2), nearest_even, in the scalar casts on the host: the portable
-//       column's codes looked up in a table by the float bits (detail/narrowing_table.hpp)
+//       column's codes looked up in a table by the float bits, or a binary16's own bits
+//       (detail/narrowing_table.hpp)
 //
 // (1) lane_addition where the environment rounds to nearest (fegetround(), and MXCSR where float
 //     arithmetic is SSE's) and FLT_EVAL_METHOD is 0, else
@@ -2357,6 +2358,10 @@ MINIFLOAT_LANE_FN u32v nonzero_as_one(u32v x) {
 // become 2^-126, which every such target rounds as they do (far below half its smallest
 // subnormal); from 2^128 on, finite ones become FLT_MAX (odd, hence inexact). Infinities and
 // NaNs keep their kind and sign.
+// (No unsigned minimum or maximum: with nonzero_as_one, the two sums below and a signed maximum,
+// where minima of 1 took SSE2 five or six instructions each, double -> e4m3 on the portable path
+// went from 0.67 to 0.77 el/ns with g++ 12, 0.37 -> 0.43 x float -> e4m3, and 0.79 to 0.80 with
+// clang 14, whose vectorizer had found shorter forms of the minima itself; AMD Zen 5, stop 65.)
 MINIFLOAT_LANE_FN u32v float_bits_rounded_to_odd(u32v high, u32v low) {
   const u32v sign = and_(high, splat(0x80000000U));
   const u32v magnitude = and_(high, splat(0x7FFFFFFFU));
@@ -2374,10 +2379,7 @@ MINIFLOAT_LANE_FN u32v float_bits_rounded_to_odd(u32v high, u32v low) {
   const u32v tiny = and_(shr<8>(add(folded, splat(0x7FFFFFFFU))), splat(0x00800000U));
   // From 2^128 (0x47F...): FLT_MAX, infinity (0x7FF00000 - 0x00700000 = 0x7F800000) or a NaN
   // (both operands of the maximum below 2^31 there: a signed one, which SSE2 compares without
-  // flipping sign bits first). With nonzero_as_one and the two sums above (where minima of 1
-  // took SSE2 five or six instructions each), double -> e4m3 on the portable path went from 0.67
-  // to 0.77 el/ns with g++ 12 (0.37 -> 0.43 x float -> e4m3) and 0.79 to 0.80 with clang 14,
-  // whose vectorizer had found shorter forms of the minima itself (AMD Zen 5, SSE2; stop 65).
+  // flipping sign bits first).
   const u32v huge = max_small(sub(folded, splat(0x00700000U)), splat(0x7F7FFFFFU));
   const u32v result = select(gt_small(splat(0x38100000U), folded), tiny,
                              select(gt_small(folded, splat(0x47EFFFFFU)), huge, odd));
@@ -5127,9 +5129,10 @@ struct portable_kernels {
 #endif // MINIFLOAT_DETAIL_KERNELS_PORTABLE_HPP
 // ---- end minifloat/detail/kernels_portable.hpp
 // ---- begin minifloat/detail/narrowing_table.hpp
-// minifloat: the scalar casts' table for float -> a format of at most 3 mantissa bits with
-// nearest rounding (convert_value): each float's code looked up by its top 13 bits and whether
-// the 19 below them are all zero, a load where the fixed-point lane kernel took 32 instructions.
+// minifloat: the scalar casts' tables for float (and binary16) -> a format of at most 3 mantissa
+// bits with nearest rounding (convert_value): each float's code looked up by its top 13 bits and
+// whether the 19 below them are all zero (a binary16's by its top 10 bits and whether the 6 below
+// are), a load where the fixed-point lane kernel took 32 instructions.
 #ifndef MINIFLOAT_DETAIL_NARROWING_TABLE_HPP
 #define MINIFLOAT_DETAIL_NARROWING_TABLE_HPP
 
@@ -5244,6 +5247,47 @@ template <class Format, overflow Overflow>
 inline constexpr narrowing_codes<Format, Overflow>
     narrowing_table = make_narrowing_codes<Format, Overflow>();
 
+// binary16 sources: the same argument on binary16's bits, a table of 2 KiB read straight from
+// the code, where widening to float first took 40 instructions (about 9 cycles per value in a
+// loop left scalar, against 2 for float and bfloat16 sources; g++ 12, AMD Zen 5). A normal
+// binary16's sign, exponent and 4 top mantissa bits, and whether its 6 low bits are zero, are
+// exactly those of its float's run, so its float's entry serves its run. A subnormal one,
+// m * 2^-24, lies in a run of 64 neighbours (m's top 4 bits), which rounds alike but for its
+// first one wherever every midpoint of the format below 2^-14 is a multiple of 64 * 2^-24: where
+// half the format's smallest subnormal is at least 2^-18 (all the named formats; a custom bias
+// past that keeps the float table).
+template <class Format>
+constexpr bool narrows_binary16_by_table = narrows_floats_by_table<Format> &&
+                                           (format_info<Format>::min_subnormal_exponent - 1 >= -18);
+
+// The binary16 table's index: the top 10 bits, then whether the 6 below are not all 0.
+MINIFLOAT_HOST_DEVICE constexpr std::uint32_t
+binary16_narrowing_index(std::uint32_t bits) noexcept {
+  return (bits >> 5 & 0x7FEU) | static_cast<std::uint32_t>((bits & 0x3FU) != 0);
+}
+
+template <class Format, overflow Overflow>
+struct binary16_narrowing_codes {
+  std::uint8_t codes[1U << 11];
+};
+
+// Each run's entry from the float table: its first binary16 (index's last bit 0) or its last one
+// (1), which rounds as every other one of the run.
+template <class Format, overflow Overflow>
+constexpr binary16_narrowing_codes<Format, Overflow> make_binary16_narrowing_codes() noexcept {
+  binary16_narrowing_codes<Format, Overflow> table{};
+  for (std::uint32_t index = 0; index < (1U << 11); ++index) {
+    const std::uint32_t half = (index >> 1) << 6 | ((index & 1U) != 0 ? 0x3FU : 0U);
+    table.codes[index] = narrowing_table<Format, Overflow>.codes[narrowing_index(
+        portable::float_bits_of<formats::binary16>(half))];
+  }
+  return table;
+}
+
+template <class Format, overflow Overflow>
+inline constexpr binary16_narrowing_codes<Format, Overflow>
+    binary16_narrowing_table = make_binary16_narrowing_codes<Format, Overflow>();
+
 // The code of the float `bits` where Format takes the table (host code: the table lives in host
 // memory). (A class template whose other formats' member names no table: nvcc's front end
 // instantiates the functions that a discarded branch names, and so made the tables of formats
@@ -5258,6 +5302,19 @@ struct table_narrowing<Format, Overflow, true> {
   static constexpr bool applies = true;
   static constexpr std::uint8_t code(std::uint32_t bits) noexcept {
     return narrowing_table<Format, Overflow>.codes[narrowing_index(bits)];
+  }
+};
+// The same for binary16 codes.
+template <class Format, overflow Overflow, bool = narrows_binary16_by_table<Format>>
+struct binary16_table_narrowing {
+  static constexpr bool applies = false;
+  static constexpr std::uint8_t code(std::uint32_t /*bits*/) noexcept { return 0; }
+};
+template <class Format, overflow Overflow>
+struct binary16_table_narrowing<Format, Overflow, true> {
+  static constexpr bool applies = true;
+  static constexpr std::uint8_t code(std::uint32_t bits) noexcept {
+    return binary16_narrowing_table<Format, Overflow>.codes[binary16_narrowing_index(bits)];
   }
 };
 
@@ -5359,6 +5416,14 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
     if constexpr (variant != step2_variant::generic) {
       // float, binary16, bfloat16 or double -> an 8-bit type: the lane kernel on one lane, the
       // same code as the portable path of the array functions.
+#if !defined(__CUDA_ARCH__)
+      // binary16 into such a format: its code looked up by its own bits (narrowing_table.hpp).
+      using binary16_table = binary16_table_narrowing<to_format, Overflow>;
+      if constexpr (std::is_same<from_format, formats::binary16>::value &&
+                    Rule == rounding_rule::nearest_even && binary16_table::applies) {
+        return value_traits<To>::from_code(binary16_table::code(value_traits<From>::to_code(x)));
+      }
+#endif
       std::uint32_t bits = 0;
       if constexpr (std::is_same<from_format, formats::binary64>::value) {
         const std::uint64_t code = value_traits<From>::to_code(x);
@@ -7293,6 +7358,10 @@ MINIFLOAT_LANE_FN u32v nonzero_as_one(u32v x) {
 // become 2^-126, which every such target rounds as they do (far below half its smallest
 // subnormal); from 2^128 on, finite ones become FLT_MAX (odd, hence inexact). Infinities and
 // NaNs keep their kind and sign.
+// (No unsigned minimum or maximum: with nonzero_as_one, the two sums below and a signed maximum,
+// where minima of 1 took SSE2 five or six instructions each, double -> e4m3 on the portable path
+// went from 0.67 to 0.77 el/ns with g++ 12, 0.37 -> 0.43 x float -> e4m3, and 0.79 to 0.80 with
+// clang 14, whose vectorizer had found shorter forms of the minima itself; AMD Zen 5, stop 65.)
 MINIFLOAT_LANE_FN u32v float_bits_rounded_to_odd(u32v high, u32v low) {
   const u32v sign = and_(high, splat(0x80000000U));
   const u32v magnitude = and_(high, splat(0x7FFFFFFFU));
@@ -7310,10 +7379,7 @@ MINIFLOAT_LANE_FN u32v float_bits_rounded_to_odd(u32v high, u32v low) {
   const u32v tiny = and_(shr<8>(add(folded, splat(0x7FFFFFFFU))), splat(0x00800000U));
   // From 2^128 (0x47F...): FLT_MAX, infinity (0x7FF00000 - 0x00700000 = 0x7F800000) or a NaN
   // (both operands of the maximum below 2^31 there: a signed one, which SSE2 compares without
-  // flipping sign bits first). With nonzero_as_one and the two sums above (where minima of 1
-  // took SSE2 five or six instructions each), double -> e4m3 on the portable path went from 0.67
-  // to 0.77 el/ns with g++ 12 (0.37 -> 0.43 x float -> e4m3) and 0.79 to 0.80 with clang 14,
-  // whose vectorizer had found shorter forms of the minima itself (AMD Zen 5, SSE2; stop 65).
+  // flipping sign bits first).
   const u32v huge = max_small(sub(folded, splat(0x00700000U)), splat(0x7F7FFFFFU));
   const u32v result = select(gt_small(splat(0x38100000U), folded), tiny,
                              select(gt_small(folded, splat(0x47EFFFFFU)), huge, odd));
@@ -11591,6 +11657,10 @@ MINIFLOAT_LANE_FN u32v nonzero_as_one(u32v x) {
 // become 2^-126, which every such target rounds as they do (far below half its smallest
 // subnormal); from 2^128 on, finite ones become FLT_MAX (odd, hence inexact). Infinities and
 // NaNs keep their kind and sign.
+// (No unsigned minimum or maximum: with nonzero_as_one, the two sums below and a signed maximum,
+// where minima of 1 took SSE2 five or six instructions each, double -> e4m3 on the portable path
+// went from 0.67 to 0.77 el/ns with g++ 12, 0.37 -> 0.43 x float -> e4m3, and 0.79 to 0.80 with
+// clang 14, whose vectorizer had found shorter forms of the minima itself; AMD Zen 5, stop 65.)
 MINIFLOAT_LANE_FN u32v float_bits_rounded_to_odd(u32v high, u32v low) {
   const u32v sign = and_(high, splat(0x80000000U));
   const u32v magnitude = and_(high, splat(0x7FFFFFFFU));
@@ -11608,10 +11678,7 @@ MINIFLOAT_LANE_FN u32v float_bits_rounded_to_odd(u32v high, u32v low) {
   const u32v tiny = and_(shr<8>(add(folded, splat(0x7FFFFFFFU))), splat(0x00800000U));
   // From 2^128 (0x47F...): FLT_MAX, infinity (0x7FF00000 - 0x00700000 = 0x7F800000) or a NaN
   // (both operands of the maximum below 2^31 there: a signed one, which SSE2 compares without
-  // flipping sign bits first). With nonzero_as_one and the two sums above (where minima of 1
-  // took SSE2 five or six instructions each), double -> e4m3 on the portable path went from 0.67
-  // to 0.77 el/ns with g++ 12 (0.37 -> 0.43 x float -> e4m3) and 0.79 to 0.80 with clang 14,
-  // whose vectorizer had found shorter forms of the minima itself (AMD Zen 5, SSE2; stop 65).
+  // flipping sign bits first).
   const u32v huge = max_small(sub(folded, splat(0x00700000U)), splat(0x7F7FFFFFU));
   const u32v result = select(gt_small(splat(0x38100000U), folded), tiny,
                              select(gt_small(folded, splat(0x47EFFFFFU)), huge, odd));
@@ -15845,6 +15912,10 @@ MINIFLOAT_LANE_FN u32v nonzero_as_one(u32v x) {
 // become 2^-126, which every such target rounds as they do (far below half its smallest
 // subnormal); from 2^128 on, finite ones become FLT_MAX (odd, hence inexact). Infinities and
 // NaNs keep their kind and sign.
+// (No unsigned minimum or maximum: with nonzero_as_one, the two sums below and a signed maximum,
+// where minima of 1 took SSE2 five or six instructions each, double -> e4m3 on the portable path
+// went from 0.67 to 0.77 el/ns with g++ 12, 0.37 -> 0.43 x float -> e4m3, and 0.79 to 0.80 with
+// clang 14, whose vectorizer had found shorter forms of the minima itself; AMD Zen 5, stop 65.)
 MINIFLOAT_LANE_FN u32v float_bits_rounded_to_odd(u32v high, u32v low) {
   const u32v sign = and_(high, splat(0x80000000U));
   const u32v magnitude = and_(high, splat(0x7FFFFFFFU));
@@ -15862,10 +15933,7 @@ MINIFLOAT_LANE_FN u32v float_bits_rounded_to_odd(u32v high, u32v low) {
   const u32v tiny = and_(shr<8>(add(folded, splat(0x7FFFFFFFU))), splat(0x00800000U));
   // From 2^128 (0x47F...): FLT_MAX, infinity (0x7FF00000 - 0x00700000 = 0x7F800000) or a NaN
   // (both operands of the maximum below 2^31 there: a signed one, which SSE2 compares without
-  // flipping sign bits first). With nonzero_as_one and the two sums above (where minima of 1
-  // took SSE2 five or six instructions each), double -> e4m3 on the portable path went from 0.67
-  // to 0.77 el/ns with g++ 12 (0.37 -> 0.43 x float -> e4m3) and 0.79 to 0.80 with clang 14,
-  // whose vectorizer had found shorter forms of the minima itself (AMD Zen 5, SSE2; stop 65).
+  // flipping sign bits first).
   const u32v huge = max_small(sub(folded, splat(0x00700000U)), splat(0x7F7FFFFFU));
   const u32v result = select(gt_small(splat(0x38100000U), folded), tiny,
                              select(gt_small(folded, splat(0x47EFFFFFU)), huge, odd));

@@ -224,6 +224,18 @@ TYPED_TEST(Conversion, EveryBfloat16Input) {
                                                         "bfloat16");
 }
 
+// The scalar casts read a binary16's code from a table by its top 10 bits and whether the 6
+// below are zero, where half the format's smallest subnormal is at least 2^-18 (e5m2fnuz, above,
+// sits on that bound). An E5M2 format with bias 17 lies just past it: its midpoints 2^-19 apart
+// split the runs of 64 binary16 subnormals, so its casts must widen to float first.
+TEST(Conversion, EveryBinary16InputPastTheBinary16TablesBound) {
+  using e5m2_bias17 =
+      minifloat::basic_fp8<minifloat::binary_format<5, 2, 17, minifloat::specials::ieee>>;
+  const reference::format fmt{"e5m2_bias17", 5, 2, 17, reference::nan_rule::ieee};
+  check_all_16_bit<e5m2_bias17, minifloat::binary16_bits>(reference::narrower{fmt},
+                                                          reference::decode_binary16, "binary16");
+}
+
 #if MINIFLOAT_HAS_FLOAT16
 TYPED_TEST(Conversion, EveryNativeFloat16Input) {
   using T = TypeParam;
