@@ -774,8 +774,8 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //       later: device_instruction (detail/convert_value.hpp)
 //   float16 or double -> a signed element of 1 to 3 mantissa bits (e4m3, e5m2, their fnuz
 //       forms, e2m1, e2m3, e3m2), nearest_even, in the scalar casts on the host: the portable
-//       column's codes looked up in a table by the float bits, or a binary16's own bits
-//       (detail/narrowing_table.hpp)
+//       column's codes looked up in a table by the float bits, or by a binary16's or a double's
+//       own bits (detail/narrowing_table.hpp)
 //
 // (1) lane_addition where the environment rounds to nearest (fegetround(), and MXCSR where float
 //     arithmetic is SSE's) and FLT_EVAL_METHOD is 0, else
@@ -5165,6 +5165,23 @@ MINIFLOAT_HOST_DEVICE constexpr std::uint32_t narrowing_index(std::uint32_t bits
   return (bits >> 18 & 0x3FFEU) | static_cast<std::uint32_t>((bits & 0x7FFFFU) != 0);
 }
 
+// The same index for a double's bits: the float table's entry of the double rounded to odd into
+// float (whose code is the double's, convert_value), read without making that float: its sign,
+// its exponent (the double's rebiased; 0 below float's normals, where every entry is the zero of
+// the sign, as for the 2^-126 that rounding to odd makes there; 254 from 2^128 on, where every
+// entry is the overflow's result, as for FLT_MAX; 255 for infinities and NaNs), the top 4 of the
+// double's 52 mantissa bits and whether the other 48 are all zero.
+MINIFLOAT_HOST_DEVICE constexpr std::uint32_t
+narrowing_index_of_double(std::uint64_t bits) noexcept {
+  const auto high = static_cast<std::uint32_t>(bits >> 32);
+  const std::uint32_t exponent = high >> 20 & 0x7FFU;
+  std::uint32_t rebiased = exponent < 1023U - 127U ? 0U : exponent - (1023U - 127U);
+  rebiased = rebiased > 254U ? 254U : rebiased;
+  rebiased = exponent == 0x7FFU ? 255U : rebiased;
+  return (high >> 18 & 0x2000U) | rebiased << 5 | (high >> 15 & 0x1EU) |
+         static_cast<std::uint32_t>((bits & 0xFFFFFFFFFFFFULL) != 0);
+}
+
 template <class Format, overflow Overflow>
 struct narrowing_codes {
   std::uint8_t codes[1U << 14];
@@ -5296,12 +5313,16 @@ template <class Format, overflow Overflow, bool = narrows_floats_by_table<Format
 struct table_narrowing {
   static constexpr bool applies = false;
   static constexpr std::uint8_t code(std::uint32_t /*bits*/) noexcept { return 0; }
+  static constexpr std::uint8_t code_of_double(std::uint64_t /*bits*/) noexcept { return 0; }
 };
 template <class Format, overflow Overflow>
 struct table_narrowing<Format, Overflow, true> {
   static constexpr bool applies = true;
   static constexpr std::uint8_t code(std::uint32_t bits) noexcept {
     return narrowing_table<Format, Overflow>.codes[narrowing_index(bits)];
+  }
+  static constexpr std::uint8_t code_of_double(std::uint64_t bits) noexcept {
+    return narrowing_table<Format, Overflow>.codes[narrowing_index_of_double(bits)];
   }
 };
 // The same for binary16 codes.
@@ -5417,11 +5438,18 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
       // float, binary16, bfloat16 or double -> an 8-bit type: the lane kernel on one lane, the
       // same code as the portable path of the array functions.
 #if !defined(__CUDA_ARCH__)
-      // binary16 into such a format: its code looked up by its own bits (narrowing_table.hpp).
+      // binary16 and double into such a format: the code looked up by the source's own bits
+      // (narrowing_table.hpp).
       using binary16_table = binary16_table_narrowing<to_format, Overflow>;
       if constexpr (std::is_same<from_format, formats::binary16>::value &&
                     Rule == rounding_rule::nearest_even && binary16_table::applies) {
         return value_traits<To>::from_code(binary16_table::code(value_traits<From>::to_code(x)));
+      }
+      using float_table = table_narrowing<to_format, Overflow>;
+      if constexpr (std::is_same<from_format, formats::binary64>::value &&
+                    Rule == rounding_rule::nearest_even && float_table::applies) {
+        return value_traits<To>::from_code(
+            float_table::code_of_double(value_traits<From>::to_code(x)));
       }
 #endif
       std::uint32_t bits = 0;

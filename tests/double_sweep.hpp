@@ -79,6 +79,27 @@ inline std::vector<double> edge_doubles() {
     values.push_back(x);
     values.push_back(-x);
   }
+  // Every binade's first and last double (the exponent field from 0 to 2047: the scalar casts
+  // read a float's exponent off the double's, clamped to float's range); and around 1, each of
+  // the 16 patterns of the mantissa's top 4 bits (every format's ties lie among them) with each
+  // one of the 48 bits below it alone (the scalar casts' sticky bit; docs/spec.md §2).
+  for (std::uint64_t exponent = 0; exponent < 2048; ++exponent) {
+    for (const std::uint64_t bits : {exponent << 52, exponent << 52 | 0x000FFFFFFFFFFFFF}) {
+      double x = 0;
+      std::memcpy(&x, &bits, sizeof x);
+      values.push_back(x);
+      values.push_back(-x);
+    }
+  }
+  for (std::uint64_t top = 0; top < 16; ++top) {
+    for (int k = 0; k < 48; ++k) {
+      const std::uint64_t bits = 0x3FF0000000000000 | top << 48 | std::uint64_t{1} << k;
+      double x = 0;
+      std::memcpy(&x, &bits, sizeof x);
+      values.push_back(x);
+      values.push_back(-x);
+    }
+  }
   // Every target's grid from its smallest subnormal up: each power of two and the three
   // quarter points above it, plus and minus the smallest double step.
   for (int e = -30; e <= 20; ++e) {

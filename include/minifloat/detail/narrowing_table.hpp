@@ -36,6 +36,23 @@ MINIFLOAT_HOST_DEVICE constexpr std::uint32_t narrowing_index(std::uint32_t bits
   return (bits >> 18 & 0x3FFEU) | static_cast<std::uint32_t>((bits & 0x7FFFFU) != 0);
 }
 
+// The same index for a double's bits: the float table's entry of the double rounded to odd into
+// float (whose code is the double's, convert_value), read without making that float: its sign,
+// its exponent (the double's rebiased; 0 below float's normals, where every entry is the zero of
+// the sign, as for the 2^-126 that rounding to odd makes there; 254 from 2^128 on, where every
+// entry is the overflow's result, as for FLT_MAX; 255 for infinities and NaNs), the top 4 of the
+// double's 52 mantissa bits and whether the other 48 are all zero.
+MINIFLOAT_HOST_DEVICE constexpr std::uint32_t
+narrowing_index_of_double(std::uint64_t bits) noexcept {
+  const auto high = static_cast<std::uint32_t>(bits >> 32);
+  const std::uint32_t exponent = high >> 20 & 0x7FFU;
+  std::uint32_t rebiased = exponent < 1023U - 127U ? 0U : exponent - (1023U - 127U);
+  rebiased = rebiased > 254U ? 254U : rebiased;
+  rebiased = exponent == 0x7FFU ? 255U : rebiased;
+  return (high >> 18 & 0x2000U) | rebiased << 5 | (high >> 15 & 0x1EU) |
+         static_cast<std::uint32_t>((bits & 0xFFFFFFFFFFFFULL) != 0);
+}
+
 template <class Format, overflow Overflow>
 struct narrowing_codes {
   std::uint8_t codes[1U << 14];
@@ -167,12 +184,16 @@ template <class Format, overflow Overflow, bool = narrows_floats_by_table<Format
 struct table_narrowing {
   static constexpr bool applies = false;
   static constexpr std::uint8_t code(std::uint32_t /*bits*/) noexcept { return 0; }
+  static constexpr std::uint8_t code_of_double(std::uint64_t /*bits*/) noexcept { return 0; }
 };
 template <class Format, overflow Overflow>
 struct table_narrowing<Format, Overflow, true> {
   static constexpr bool applies = true;
   static constexpr std::uint8_t code(std::uint32_t bits) noexcept {
     return narrowing_table<Format, Overflow>.codes[narrowing_index(bits)];
+  }
+  static constexpr std::uint8_t code_of_double(std::uint64_t bits) noexcept {
+    return narrowing_table<Format, Overflow>.codes[narrowing_index_of_double(bits)];
   }
 };
 // The same for binary16 codes.
