@@ -5312,8 +5312,10 @@ inline constexpr binary16_narrowing_codes<Format, Overflow>
 template <class Format, overflow Overflow, bool = narrows_floats_by_table<Format>>
 struct table_narrowing {
   static constexpr bool applies = false;
+  static constexpr bool applies_to_binary16 = false;
   static constexpr std::uint8_t code(std::uint32_t /*bits*/) noexcept { return 0; }
   static constexpr std::uint8_t code_of_double(std::uint64_t /*bits*/) noexcept { return 0; }
+  static constexpr std::uint8_t code_of_binary16(std::uint32_t /*bits*/) noexcept { return 0; }
 };
 template <class Format, overflow Overflow>
 struct table_narrowing<Format, Overflow, true> {
@@ -5324,17 +5326,9 @@ struct table_narrowing<Format, Overflow, true> {
   static constexpr std::uint8_t code_of_double(std::uint64_t bits) noexcept {
     return narrowing_table<Format, Overflow>.codes[narrowing_index_of_double(bits)];
   }
-};
-// The same for binary16 codes.
-template <class Format, overflow Overflow, bool = narrows_binary16_by_table<Format>>
-struct binary16_table_narrowing {
-  static constexpr bool applies = false;
-  static constexpr std::uint8_t code(std::uint32_t /*bits*/) noexcept { return 0; }
-};
-template <class Format, overflow Overflow>
-struct binary16_table_narrowing<Format, Overflow, true> {
-  static constexpr bool applies = true;
-  static constexpr std::uint8_t code(std::uint32_t bits) noexcept {
+  // (Only where narrows_binary16_by_table.)
+  static constexpr bool applies_to_binary16 = narrows_binary16_by_table<Format>;
+  static constexpr std::uint8_t code_of_binary16(std::uint32_t bits) noexcept {
     return binary16_narrowing_table<Format, Overflow>.codes[binary16_narrowing_index(bits)];
   }
 };
@@ -5440,16 +5434,16 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
 #if !defined(__CUDA_ARCH__)
       // binary16 and double into such a format: the code looked up by the source's own bits
       // (narrowing_table.hpp).
-      using binary16_table = binary16_table_narrowing<to_format, Overflow>;
+      using source_table = table_narrowing<to_format, Overflow>;
       if constexpr (std::is_same<from_format, formats::binary16>::value &&
-                    Rule == rounding_rule::nearest_even && binary16_table::applies) {
-        return value_traits<To>::from_code(binary16_table::code(value_traits<From>::to_code(x)));
-      }
-      using float_table = table_narrowing<to_format, Overflow>;
-      if constexpr (std::is_same<from_format, formats::binary64>::value &&
-                    Rule == rounding_rule::nearest_even && float_table::applies) {
+                    Rule == rounding_rule::nearest_even && source_table::applies_to_binary16) {
         return value_traits<To>::from_code(
-            float_table::code_of_double(value_traits<From>::to_code(x)));
+            source_table::code_of_binary16(value_traits<From>::to_code(x)));
+      }
+      if constexpr (std::is_same<from_format, formats::binary64>::value &&
+                    Rule == rounding_rule::nearest_even && source_table::applies) {
+        return value_traits<To>::from_code(
+            source_table::code_of_double(value_traits<From>::to_code(x)));
       }
 #endif
       std::uint32_t bits = 0;

@@ -105,16 +105,16 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
 #if !defined(__CUDA_ARCH__)
       // binary16 and double into such a format: the code looked up by the source's own bits
       // (narrowing_table.hpp).
-      using binary16_table = binary16_table_narrowing<to_format, Overflow>;
+      using source_table = table_narrowing<to_format, Overflow>;
       if constexpr (std::is_same<from_format, formats::binary16>::value &&
-                    Rule == rounding_rule::nearest_even && binary16_table::applies) {
-        return value_traits<To>::from_code(binary16_table::code(value_traits<From>::to_code(x)));
-      }
-      using float_table = table_narrowing<to_format, Overflow>;
-      if constexpr (std::is_same<from_format, formats::binary64>::value &&
-                    Rule == rounding_rule::nearest_even && float_table::applies) {
+                    Rule == rounding_rule::nearest_even && source_table::applies_to_binary16) {
         return value_traits<To>::from_code(
-            float_table::code_of_double(value_traits<From>::to_code(x)));
+            source_table::code_of_binary16(value_traits<From>::to_code(x)));
+      }
+      if constexpr (std::is_same<from_format, formats::binary64>::value &&
+                    Rule == rounding_rule::nearest_even && source_table::applies) {
+        return value_traits<To>::from_code(
+            source_table::code_of_double(value_traits<From>::to_code(x)));
       }
 #endif
       std::uint32_t bits = 0;

@@ -183,8 +183,10 @@ inline constexpr binary16_narrowing_codes<Format, Overflow>
 template <class Format, overflow Overflow, bool = narrows_floats_by_table<Format>>
 struct table_narrowing {
   static constexpr bool applies = false;
+  static constexpr bool applies_to_binary16 = false;
   static constexpr std::uint8_t code(std::uint32_t /*bits*/) noexcept { return 0; }
   static constexpr std::uint8_t code_of_double(std::uint64_t /*bits*/) noexcept { return 0; }
+  static constexpr std::uint8_t code_of_binary16(std::uint32_t /*bits*/) noexcept { return 0; }
 };
 template <class Format, overflow Overflow>
 struct table_narrowing<Format, Overflow, true> {
@@ -195,17 +197,9 @@ struct table_narrowing<Format, Overflow, true> {
   static constexpr std::uint8_t code_of_double(std::uint64_t bits) noexcept {
     return narrowing_table<Format, Overflow>.codes[narrowing_index_of_double(bits)];
   }
-};
-// The same for binary16 codes.
-template <class Format, overflow Overflow, bool = narrows_binary16_by_table<Format>>
-struct binary16_table_narrowing {
-  static constexpr bool applies = false;
-  static constexpr std::uint8_t code(std::uint32_t /*bits*/) noexcept { return 0; }
-};
-template <class Format, overflow Overflow>
-struct binary16_table_narrowing<Format, Overflow, true> {
-  static constexpr bool applies = true;
-  static constexpr std::uint8_t code(std::uint32_t bits) noexcept {
+  // (Only where narrows_binary16_by_table.)
+  static constexpr bool applies_to_binary16 = narrows_binary16_by_table<Format>;
+  static constexpr std::uint8_t code_of_binary16(std::uint32_t bits) noexcept {
     return binary16_narrowing_table<Format, Overflow>.codes[binary16_narrowing_index(bits)];
   }
 };
