@@ -5129,9 +5129,10 @@ struct portable_kernels {
 #endif // MINIFLOAT_DETAIL_KERNELS_PORTABLE_HPP
 // ---- end minifloat/detail/kernels_portable.hpp
 // ---- begin minifloat/detail/narrowing_table.hpp
-// minifloat: the scalar casts' tables for float (and binary16) -> a format of at most 3 mantissa
-// bits with nearest rounding (convert_value): each float's code looked up by its top 13 bits and
-// whether the 19 below them are all zero (a binary16's by its top 10 bits and whether the 6 below
+// minifloat: the scalar casts' tables for float, binary16 and double -> a format of at most 3
+// mantissa bits with nearest rounding (convert_value): each float's code looked up by its top 13
+// bits and whether the 19 below them are all zero (a double's by the same index of its float
+// rounded to odd, a binary16's in a table of its own by its top 10 bits and whether the 6 below
 // are), a load where the fixed-point lane kernel took 32 instructions.
 #ifndef MINIFLOAT_DETAIL_NARROWING_TABLE_HPP
 #define MINIFLOAT_DETAIL_NARROWING_TABLE_HPP
@@ -5305,10 +5306,10 @@ template <class Format, overflow Overflow>
 inline constexpr binary16_narrowing_codes<Format, Overflow>
     binary16_narrowing_table = make_binary16_narrowing_codes<Format, Overflow>();
 
-// The code of the float `bits` where Format takes the table (host code: the table lives in host
-// memory). (A class template whose other formats' member names no table: nvcc's front end
-// instantiates the functions that a discarded branch names, and so made the tables of formats
-// that take none.)
+// The code of the float `bits` (or of a double's, or a binary16's) where Format takes the table
+// (host code: the tables live in host memory). (A class template whose other formats' member names
+// no table: nvcc's front end instantiates the functions that a discarded branch names, and so made
+// the tables of formats that take none.)
 template <class Format, overflow Overflow, bool = narrows_floats_by_table<Format>>
 struct table_narrowing {
   static constexpr bool applies = false;
