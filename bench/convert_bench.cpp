@@ -266,7 +266,7 @@ double core_cycles_per_ns() {
 #endif
 }
 
-// The scalar casts in a loop (float, binary16 or bfloat16 sources).
+// The scalar casts in a loop (float, binary16, bfloat16 or double sources).
 template <class Source, class T, minifloat::rounding R, overflow O>
 void BM_scalar_encode(benchmark::State& state) {
   const auto n = static_cast<std::size_t>(state.range(0));
@@ -706,6 +706,8 @@ void register_all() {
   add("scalar_encode_bfloat16_e4m3",
       BM_scalar_encode<minifloat::bfloat16_bits, e4m3, rule::nearest_even,
                        overflow::non_saturating>);
+  add("scalar_encode_double_e4m3",
+      BM_scalar_encode<double, e4m3, rule::nearest_even, overflow::non_saturating>);
   add("scalar_decode_e4m3", BM_scalar_decode_e4m3);
 #if defined(MINIFLOAT_BENCH_NVIDIA)
   add("nvidia_encode_e4m3_satfinite", BM_nvidia_encode_float<__NV_E4M3, __NV_SATFINITE>);

@@ -1,8 +1,9 @@
 // minifloat: the scalar casts' tables for float, binary16 and double -> a format of at most 3
 // mantissa bits with nearest rounding (convert_value): each float's code looked up by its top 13
 // bits and whether the 19 below them are all zero (a double's by the same index of its float
-// rounded to odd, a binary16's in a table of its own by its top 10 bits and whether the 6 below
-// are), a load where the fixed-point lane kernel took 32 instructions.
+// rounded to odd, its sign and exponent part from a table of its own; a binary16's in a table of
+// its own by its top 10 bits and whether the 6 below are), a load where the fixed-point lane
+// kernel took 32 instructions.
 #ifndef MINIFLOAT_DETAIL_NARROWING_TABLE_HPP
 #define MINIFLOAT_DETAIL_NARROWING_TABLE_HPP
 
@@ -38,19 +39,40 @@ MINIFLOAT_HOST_DEVICE constexpr std::uint32_t narrowing_index(std::uint32_t bits
 }
 
 // The same index for a double's bits: the float table's entry of the double rounded to odd into
-// float (whose code is the double's, convert_value), read without making that float: its sign,
-// its exponent (the double's rebiased; 0 below float's normals, where every entry is the zero of
-// the sign, as for the 2^-126 that rounding to odd makes there; 254 from 2^128 on, where every
-// entry is the overflow's result, as for FLT_MAX; 255 for infinities and NaNs), the top 4 of the
-// double's 52 mantissa bits and whether the other 48 are all zero.
-MINIFLOAT_HOST_DEVICE constexpr std::uint32_t
-narrowing_index_of_double(std::uint64_t bits) noexcept {
-  const auto high = static_cast<std::uint32_t>(bits >> 32);
-  const std::uint32_t exponent = high >> 20 & 0x7FFU;
-  std::uint32_t rebiased = exponent < 1023U - 127U ? 0U : exponent - (1023U - 127U);
-  rebiased = rebiased > 254U ? 254U : rebiased;
-  rebiased = exponent == 0x7FFU ? 255U : rebiased;
-  return (high >> 18 & 0x2000U) | rebiased << 5 | (high >> 15 & 0x1EU) |
+// float (whose code is the double's, convert_value), read without making that float: its sign and
+// exponent from a table by the double's top 12 bits (double_exponent_index_table), the top 4 of
+// the double's 52 mantissa bits and whether the other 48 are all zero. (A table, not the clamps
+// computed: g++ 12 made the index 24 instructions and a branch, 5.8 cycles per cast on Zen 5; by
+// the table it is 11 and no branch, docs/performance.md, stop 67.)
+struct double_exponent_indices {
+  std::uint16_t entries[1U << 12];
+};
+
+// Entry s·2^11 + e: the sign's bit and the float exponent, in place (bits 13 and 5 to 12): e
+// rebiased from 1023 to 127, 0 below float's normals (every entry there is the zero of the sign,
+// as for the 2^-126 that rounding to odd makes), 254 from 2^128 on (every entry is the overflow's
+// result, as for FLT_MAX), 255 for infinities and NaNs (e = 2047).
+constexpr double_exponent_indices make_double_exponent_indices() noexcept {
+  double_exponent_indices table{};
+  for (std::uint32_t top = 0; top < (1U << 12); ++top) {
+    const std::uint32_t exponent = top & 0x7FFU;
+    std::uint32_t rebiased = exponent < 1023U - 127U ? 0U : exponent - (1023U - 127U);
+    rebiased = rebiased > 254U ? 254U : rebiased;
+    rebiased = exponent == 0x7FFU ? 255U : rebiased;
+    table.entries[top] = static_cast<std::uint16_t>((top >> 11) << 13 | rebiased << 5);
+  }
+  return table;
+}
+
+// (Templates, so that only a unit that casts a double makes the table: 0.04 s of clang 14.)
+template <class Unused = void>
+inline constexpr double_exponent_indices
+    double_exponent_index_table = make_double_exponent_indices();
+
+template <class Unused = void>
+constexpr std::uint32_t narrowing_index_of_double(std::uint64_t bits) noexcept {
+  return double_exponent_index_table<Unused>.entries[bits >> 52] |
+         static_cast<std::uint32_t>(bits >> 47 & 0x1EU) |
          static_cast<std::uint32_t>((bits & 0xFFFFFFFFFFFFULL) != 0);
 }
 
@@ -196,7 +218,7 @@ struct table_narrowing<Format, Overflow, true> {
     return narrowing_table<Format, Overflow>.codes[narrowing_index(bits)];
   }
   static constexpr std::uint8_t code_of_double(std::uint64_t bits) noexcept {
-    return narrowing_table<Format, Overflow>.codes[narrowing_index_of_double(bits)];
+    return narrowing_table<Format, Overflow>.codes[narrowing_index_of_double<>(bits)];
   }
   // (Only where narrows_binary16_by_table.)
   static constexpr bool applies_to_binary16 = narrows_binary16_by_table<Format>;
