@@ -708,6 +708,10 @@ void register_all() {
                        overflow::non_saturating>);
   add("scalar_encode_double_e4m3",
       BM_scalar_encode<double, e4m3, rule::nearest_even, overflow::non_saturating>);
+  add("scalar_encode_e4m3_toward_zero",
+      BM_scalar_encode<float, e4m3, rule::toward_zero, overflow::non_saturating>);
+  add("scalar_encode_e4m3_upward",
+      BM_scalar_encode<float, e4m3, rule::upward, overflow::non_saturating>);
   add("scalar_decode_e4m3", BM_scalar_decode_e4m3);
 #if defined(MINIFLOAT_BENCH_NVIDIA)
   add("nvidia_encode_e4m3_satfinite", BM_nvidia_encode_float<__NV_E4M3, __NV_SATFINITE>);

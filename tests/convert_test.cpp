@@ -215,6 +215,30 @@ TYPED_TEST(Conversion, ReferenceRoundingClassDecidesTheRounding) {
   EXPECT_GT(first_of_class.size(), 4 * grid.size()); // the classes split at the midpoints
 }
 
+// The scalar casts of floats into the formats of at most 3 mantissa bits read a table by a
+// float's top 13 bits and whether the 19 below are zero (detail/narrowing_table.hpp), one for
+// each rounding but stochastic and each overflow rule. Every entry, through floats of each run:
+// its first, the next, one in the middle and its last (the all-floats sweeps, in the exhaustive
+// label, take every float into e4m3, e5m2 and the MX elements in every mode; the other formats
+// only in nearest-even there).
+TYPED_TEST(Conversion, EveryRunOfFloatsInEveryMode) {
+  sweep::tally tally;
+  for (std::uint32_t run = 0; run < (1U << 13); ++run) {
+    for (std::uint32_t offset : {0U, 1U, 1U << 18, (1U << 19) - 1}) {
+      const std::uint32_t bits = run << 19 | offset;
+      const float x = sweep::float_from_bits(bits);
+      for (const auto& m : every_mode) {
+        if (m.mode != reference::mode::stochastic) {
+          tally.check(under_test::narrow<TypeParam>(m, x),
+                      this->ref.round(ieee::to_double(x), m.mode, m.saturate, 0), m.name, bits);
+        }
+      }
+    }
+  }
+  tally.report(this->fmt.name.c_str());
+  EXPECT_EQ(tally.mismatches(), 0u) << tally.first_mismatches();
+}
+
 TYPED_TEST(Conversion, EveryBinary16Input) {
   check_all_16_bit<TypeParam, minifloat::binary16_bits>(this->ref, reference::decode_binary16,
                                                         "binary16");

@@ -105,14 +105,13 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
 #if !defined(__CUDA_ARCH__)
       // binary16 and double into such a format: the code looked up by the source's own bits
       // (narrowing_table.hpp).
-      using source_table = table_narrowing<to_format, Overflow>;
+      using source_table = table_narrowing<to_format, Rule, Overflow>;
       if constexpr (std::is_same<from_format, formats::binary16>::value &&
-                    Rule == rounding_rule::nearest_even && source_table::applies_to_binary16) {
+                    source_table::applies_to_binary16) {
         return value_traits<To>::from_code(
             source_table::code_of_binary16(value_traits<From>::to_code(x)));
       }
-      if constexpr (std::is_same<from_format, formats::binary64>::value &&
-                    Rule == rounding_rule::nearest_even && source_table::applies) {
+      if constexpr (std::is_same<from_format, formats::binary64>::value && source_table::applies) {
         return value_traits<To>::from_code(
             source_table::code_of_double(value_traits<From>::to_code(x)));
       }
@@ -126,12 +125,13 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
         bits = portable::float_bits_of<from_format>(value_traits<From>::to_code(x));
       }
 #if !defined(__CUDA_ARCH__)
-      // Into a format of at most 3 mantissa bits, nearest: the lane kernel's code for these
-      // float bits looked up (narrowing_table.hpp; the table lives in host memory). The
-      // fixed-point kernel took 8.1-8.5 cycles per float in a loop left scalar, the lookup 2.1
-      // (g++ 12, AMD Zen 5).
-      using table = table_narrowing<to_format, Overflow>;
-      if constexpr (Rule == rounding_rule::nearest_even && table::applies) {
+      // Into a format of at most 3 mantissa bits, every rounding but stochastic: the lane
+      // kernel's code for these float bits looked up (narrowing_table.hpp; the table lives in
+      // host memory). The fixed-point kernel took 8.1-8.5 cycles per float in a loop left
+      // scalar with nearest rounding, 16-20 toward zero and upward, the lookup 2.1 (g++ 12, AMD
+      // Zen 5).
+      using table = table_narrowing<to_format, Rule, Overflow>;
+      if constexpr (table::applies) {
         return value_traits<To>::from_code(table::code(bits));
       }
 #endif

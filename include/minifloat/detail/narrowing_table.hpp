@@ -1,5 +1,6 @@
 // minifloat: the scalar casts' tables for float, binary16 and double -> a format of at most 3
-// mantissa bits with nearest rounding (convert_value): each float's code looked up by its top 13
+// mantissa bits, one for each rounding but stochastic and each overflow rule (convert_value):
+// each float's code looked up by its top 13
 // bits and whether the 19 below them are all zero (a double's by the same index of its float
 // rounded to odd, its sign and exponent part from a table of its own; a binary16's in a table of
 // its own by its top 10 bits and whether the 6 below are), a load where the fixed-point lane
@@ -17,15 +18,17 @@ namespace detail {
 
 // Why 13 bits and a flag decide the code (docs/spec.md §2): with nearest rounding the code
 // changes only at a midpoint between two neighbouring values of the format (the largest finite
-// value's upper midpoint included, past which a value overflows), and with M <= 3 mantissa bits
-// every midpoint, normal ((1 + (2j + 1) 2^-(M+1)) 2^e) or subnormal ((2k + 1) 2^(emin-M-1)),
-// has at most M + 1 <= 4 significant bits after its leading one: as a float, its 19 low bits are
-// zero. So the floats that share their top 13 bits (sign, exponent, 4 mantissa bits: one binade,
-// one run of 2^19 neighbours) round alike but for the first of them, which may be a midpoint
-// (a tie) or a value of the format: the code of the run's first float, and the code of every
-// other float of the run, are all a float's code needs. NaN and infinity are runs of their own
-// (exponent 255: the infinity is the first float of the run whose 4 mantissa bits are 0).
-// The all-floats sweeps compare every float's code with the independent reference.
+// value's upper midpoint included, past which a value overflows), toward zero and upward only at
+// a value of the format (upward: the largest finite one included), and with M <= 3 mantissa
+// bits every midpoint, normal ((1 + (2j + 1) 2^-(M+1)) 2^e) or subnormal ((2k + 1)
+// 2^(emin-M-1)), and every value has at most M + 1 <= 4 significant bits after its leading one:
+// as a float, its 19 low bits are zero. So the floats that share their top 13 bits (sign,
+// exponent, 4 mantissa bits: one binade, one run of 2^19 neighbours) round alike but for the
+// first of them, which may be a midpoint (a tie) or a value of the format: the code of the run's
+// first float, and the code of every other float of the run, are all a float's code needs. NaN and
+// infinity are runs of their own (exponent 255: the infinity is the first float of the run whose 4
+// mantissa bits are 0). The all-floats sweeps compare every float's code with the independent
+// reference.
 template <class Format>
 constexpr bool narrows_floats_by_table = Format::mantissa_bits >= 1 && Format::mantissa_bits <= 3 &&
                                          Format::exponent_bits <= 5 &&
@@ -49,15 +52,17 @@ struct double_exponent_indices {
 };
 
 // Entry s·2^11 + e: the sign's bit and the float exponent, in place (bits 13 and 5 to 12): e
-// rebiased from 1023 to 127, 0 below float's normals (every entry there is the zero of the sign,
-// as for the 2^-126 that rounding to odd makes), 254 from 2^128 on (every entry is the overflow's
-// result, as for FLT_MAX), 255 for infinities and NaNs (e = 2047).
+// rebiased from 1023 to 127; 0 for e = 0 (the zeros, and the subnormal doubles, which have a bit
+// among the mantissa's); 1 for the other doubles below float's normals (every entry of exponent
+// 1 is the result of a value too small for the format, as for the tiny float that rounding to odd
+// makes); 254 from 2^128 on (every entry is the overflow's result, as for FLT_MAX); 255 for
+// infinities and NaNs (e = 2047).
 constexpr double_exponent_indices make_double_exponent_indices() noexcept {
   double_exponent_indices table{};
   for (std::uint32_t top = 0; top < (1U << 12); ++top) {
     const std::uint32_t exponent = top & 0x7FFU;
-    std::uint32_t rebiased = exponent < 1023U - 127U ? 0U : exponent - (1023U - 127U);
-    rebiased = rebiased > 254U ? 254U : rebiased;
+    std::uint32_t rebiased = exponent <= 1023U - 127U ? 1U : exponent - (1023U - 127U);
+    rebiased = exponent == 0 ? 0U : rebiased > 254U ? 254U : rebiased;
     rebiased = exponent == 0x7FFU ? 255U : rebiased;
     table.entries[top] = static_cast<std::uint16_t>((top >> 11) << 13 | rebiased << 5);
   }
@@ -76,18 +81,20 @@ constexpr std::uint32_t narrowing_index_of_double(std::uint64_t bits) noexcept {
          static_cast<std::uint32_t>((bits & 0xFFFFFFFFFFFFULL) != 0);
 }
 
-template <class Format, overflow Overflow>
+template <class Format, rounding_rule Rule, overflow Overflow>
 struct narrowing_codes {
   std::uint8_t codes[1U << 14];
 };
 
-// The magnitude code of the positive floats of one run (narrowing_index) whose exponent e lies
-// between half the smallest subnormal and twice the largest finite value: the run's 4 mantissa
-// bits give the significand 16 + top, in units of 2^(e-4), then rounded to nearest, ties to even,
-// on Format's grid at e (steps of 2^(max(e, emin) - M)), `sticky` for the run's floats but its
-// first. Past the largest finite code where the value overflows; 0 where it rounds to zero.
-template <class Format>
-constexpr std::uint32_t run_magnitude_code(int e, std::uint32_t top, bool sticky) noexcept {
+// The magnitude code of the floats of one run (narrowing_index) whose exponent e lies between
+// half the smallest subnormal and twice the largest finite value: the run's 4 mantissa bits give
+// the significand 16 + top, in units of 2^(e-4), then rounded by Rule on Format's grid at e
+// (steps of 2^(max(e, emin) - M)), `sticky` for the run's floats but its first (which lie above
+// it), `negative` for the runs of the negative sign (upward truncates their magnitudes). Past the
+// largest finite code where the value overflows; 0 where it rounds to zero.
+template <class Format, rounding_rule Rule>
+constexpr std::uint32_t run_magnitude_code(int e, std::uint32_t top, bool sticky,
+                                           bool negative) noexcept {
   using info = format_info<Format>;
   constexpr int emin = info::min_normal_exponent;
   const int grid = e > emin ? e : emin;
@@ -96,42 +103,49 @@ constexpr std::uint32_t run_magnitude_code(int e, std::uint32_t top, bool sticky
   std::uint32_t steps = significand >> shift;
   const std::uint32_t rest = significand & ((1U << shift) - 1U);
   const std::uint32_t half = 1U << (shift - 1U);
-  if (rest > half || (rest == half && (sticky || (steps & 1U) != 0))) {
-    ++steps;
-  }
-  return (static_cast<std::uint32_t>(grid - emin) << Format::mantissa_bits) + steps;
+  const bool up = Rule == rounding_rule::nearest_even
+                      ? rest > half || (rest == half && (sticky || (steps & 1U) != 0))
+                  : Rule == rounding_rule::upward ? !negative && (rest != 0 || sticky)
+                                                  : false; // toward_zero
+  return (static_cast<std::uint32_t>(grid - emin) << Format::mantissa_bits) + steps +
+         (up ? 1U : 0U);
 }
 
 // The table: the runs of finite floats whose exponent lies between half the smallest subnormal
 // and twice the largest finite value by run_magnitude_code, with the sign's bit; below that
-// exponent every float rounds to the zero of its sign, above it (and where the rounded
-// magnitude is past the largest finite code) to the overflow's result for its sign, and the
-// runs of exponent 255 (infinities, NaN), each of which the converter gives (the lane kernel's
-// fixed-point form, the scalar casts' step 2): 68 conversions, where converting every run's two
-// floats, 1300 of them for e4m3, took clang 14 half a second per table.
-template <class Format, overflow Overflow>
-constexpr narrowing_codes<Format, Overflow> make_narrowing_codes() noexcept {
+// exponent every float but the zeros rounds as the smallest normal float does (to the zero of
+// its sign, or upward from a positive one to the smallest subnormal), above it (and where the
+// rounded magnitude is past the largest finite code) to the overflow's result for its sign
+// (toward zero, and upward from a negative value: the largest finite), and the zeros and the runs
+// of exponent 255 (infinities, NaN) as the converter gives each (the lane kernel's fixed-point
+// form, the scalar casts' step 2): 70 conversions, where converting every run's two floats, 1300
+// of them for e4m3, took clang 14 half a second per table.
+template <class Format, rounding_rule Rule, overflow Overflow>
+constexpr narrowing_codes<Format, Rule, Overflow> make_narrowing_codes() noexcept {
   using info = format_info<Format>;
   constexpr int lowest = info::min_subnormal_exponent - 1 + 127;
   constexpr int highest = info::max_normal_exponent + 1 + 127;
   static_assert(lowest >= 2 && highest <= 253, "a window of exponents inside float's");
   static_assert(info::is_signed && info::has_subnormals, "signed formats with subnormals");
+  static_assert(Rule != rounding_rule::stochastic, "a code per run: not for stochastic rounding");
   const auto code = [](std::uint32_t bits) {
     return static_cast<std::uint8_t>(
-        portable::convert_float_lanes<Format, rounding_rule::nearest_even, Overflow,
-                                      step2_variant::lane_fixed_point>(bits, 0));
+        portable::convert_float_lanes<Format, Rule, Overflow, step2_variant::lane_fixed_point>(bits,
+                                                                                               0));
   };
   // (Runs of entries filled by plain loops, each assignment a step of the constant evaluation:
   // the index is sign << 13 | exponent << 5 | top << 1 | sticky.)
-  narrowing_codes<Format, Overflow> table{};
+  narrowing_codes<Format, Rule, Overflow> table{};
   for (std::uint32_t sign = 0; sign < 2; ++sign) {
     const std::uint32_t sign_bit = sign << 31;
     const std::uint32_t base = sign << 13;
-    const std::uint8_t zero = code(sign_bit | static_cast<std::uint32_t>(lowest - 1) << 23);
+    const std::uint8_t zero = code(sign_bit);
+    const std::uint8_t tiny = code(sign_bit | 1U << 23); // the smallest normal float
     const std::uint8_t overflowed = code(sign_bit | static_cast<std::uint32_t>(highest + 1) << 23);
-    for (std::uint32_t i = base; zero != 0 && i < base + (std::uint32_t{lowest} << 5); ++i) {
-      table.codes[i] = zero;
+    for (std::uint32_t i = base; i < base + (std::uint32_t{lowest} << 5); ++i) {
+      table.codes[i] = tiny;
     }
+    table.codes[base] = zero;
     for (std::uint32_t i = base + (std::uint32_t{highest + 1} << 5); i < base + (255U << 5); ++i) {
       table.codes[i] = overflowed;
     }
@@ -142,7 +156,7 @@ constexpr narrowing_codes<Format, Overflow> make_narrowing_codes() noexcept {
     for (int exponent = lowest; exponent <= highest; ++exponent) {
       for (std::uint32_t run = 0; run < 32; ++run) {
         const std::uint32_t magnitude =
-            run_magnitude_code<Format>(exponent - 127, run >> 1, (run & 1U) != 0);
+            run_magnitude_code<Format, Rule>(exponent - 127, run >> 1, (run & 1U) != 0, sign != 0);
         table.codes[base + (static_cast<std::uint32_t>(exponent) << 5) + run] =
             magnitude > info::max_finite_code ? overflowed
             : magnitude == 0
@@ -154,9 +168,9 @@ constexpr narrowing_codes<Format, Overflow> make_narrowing_codes() noexcept {
   return table;
 }
 
-template <class Format, overflow Overflow>
-inline constexpr narrowing_codes<Format, Overflow>
-    narrowing_table = make_narrowing_codes<Format, Overflow>();
+template <class Format, rounding_rule Rule, overflow Overflow>
+inline constexpr narrowing_codes<Format, Rule, Overflow>
+    narrowing_table = make_narrowing_codes<Format, Rule, Overflow>();
 
 // binary16 sources: the same argument on binary16's bits, a table of 2 KiB read straight from
 // the code, where widening to float first took 40 instructions (about 9 cycles per value in a
@@ -164,9 +178,9 @@ inline constexpr narrowing_codes<Format, Overflow>
 // binary16's sign, exponent and 4 top mantissa bits, and whether its 6 low bits are zero, are
 // exactly those of its float's run, so its float's entry serves its run. A subnormal one,
 // m * 2^-24, lies in a run of 64 neighbours (m's top 4 bits), which rounds alike but for its
-// first one wherever every midpoint of the format below 2^-14 is a multiple of 64 * 2^-24: where
-// half the format's smallest subnormal is at least 2^-18 (all the named formats; a custom bias
-// past that keeps the float table).
+// first one wherever every midpoint (and so every value) of the format below 2^-14 is a multiple
+// of 64 * 2^-24: where half the format's smallest subnormal is at least 2^-18 (all the named
+// formats; a custom bias past that keeps the float table).
 template <class Format>
 constexpr bool narrows_binary16_by_table = narrows_floats_by_table<Format> &&
                                            (format_info<Format>::min_subnormal_exponent - 1 >= -18);
@@ -177,33 +191,35 @@ binary16_narrowing_index(std::uint32_t bits) noexcept {
   return (bits >> 5 & 0x7FEU) | static_cast<std::uint32_t>((bits & 0x3FU) != 0);
 }
 
-template <class Format, overflow Overflow>
+template <class Format, rounding_rule Rule, overflow Overflow>
 struct binary16_narrowing_codes {
   std::uint8_t codes[1U << 11];
 };
 
 // Each run's entry from the float table: its first binary16 (index's last bit 0) or its last one
 // (1), which rounds as every other one of the run.
-template <class Format, overflow Overflow>
-constexpr binary16_narrowing_codes<Format, Overflow> make_binary16_narrowing_codes() noexcept {
-  binary16_narrowing_codes<Format, Overflow> table{};
+template <class Format, rounding_rule Rule, overflow Overflow>
+constexpr binary16_narrowing_codes<Format, Rule, Overflow>
+make_binary16_narrowing_codes() noexcept {
+  binary16_narrowing_codes<Format, Rule, Overflow> table{};
   for (std::uint32_t index = 0; index < (1U << 11); ++index) {
     const std::uint32_t half = (index >> 1) << 6 | ((index & 1U) != 0 ? 0x3FU : 0U);
-    table.codes[index] = narrowing_table<Format, Overflow>.codes[narrowing_index(
+    table.codes[index] = narrowing_table<Format, Rule, Overflow>.codes[narrowing_index(
         portable::float_bits_of<formats::binary16>(half))];
   }
   return table;
 }
 
-template <class Format, overflow Overflow>
-inline constexpr binary16_narrowing_codes<Format, Overflow>
-    binary16_narrowing_table = make_binary16_narrowing_codes<Format, Overflow>();
+template <class Format, rounding_rule Rule, overflow Overflow>
+inline constexpr binary16_narrowing_codes<Format, Rule, Overflow>
+    binary16_narrowing_table = make_binary16_narrowing_codes<Format, Rule, Overflow>();
 
 // The code of the float `bits` (or of a double's, or a binary16's) where Format takes the table
 // (host code: the tables live in host memory). (A class template whose other formats' member names
 // no table: nvcc's front end instantiates the functions that a discarded branch names, and so made
 // the tables of formats that take none.)
-template <class Format, overflow Overflow, bool = narrows_floats_by_table<Format>>
+template <class Format, rounding_rule Rule, overflow Overflow,
+          bool = narrows_floats_by_table<Format>&& Rule != rounding_rule::stochastic>
 struct table_narrowing {
   static constexpr bool applies = false;
   static constexpr bool applies_to_binary16 = false;
@@ -211,19 +227,19 @@ struct table_narrowing {
   static constexpr std::uint8_t code_of_double(std::uint64_t /*bits*/) noexcept { return 0; }
   static constexpr std::uint8_t code_of_binary16(std::uint32_t /*bits*/) noexcept { return 0; }
 };
-template <class Format, overflow Overflow>
-struct table_narrowing<Format, Overflow, true> {
+template <class Format, rounding_rule Rule, overflow Overflow>
+struct table_narrowing<Format, Rule, Overflow, true> {
   static constexpr bool applies = true;
   static constexpr std::uint8_t code(std::uint32_t bits) noexcept {
-    return narrowing_table<Format, Overflow>.codes[narrowing_index(bits)];
+    return narrowing_table<Format, Rule, Overflow>.codes[narrowing_index(bits)];
   }
   static constexpr std::uint8_t code_of_double(std::uint64_t bits) noexcept {
-    return narrowing_table<Format, Overflow>.codes[narrowing_index_of_double<>(bits)];
+    return narrowing_table<Format, Rule, Overflow>.codes[narrowing_index_of_double<>(bits)];
   }
   // (Only where narrows_binary16_by_table.)
   static constexpr bool applies_to_binary16 = narrows_binary16_by_table<Format>;
   static constexpr std::uint8_t code_of_binary16(std::uint32_t bits) noexcept {
-    return binary16_narrowing_table<Format, Overflow>.codes[binary16_narrowing_index(bits)];
+    return binary16_narrowing_table<Format, Rule, Overflow>.codes[binary16_narrowing_index(bits)];
   }
 };
 
