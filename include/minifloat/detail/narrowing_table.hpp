@@ -29,12 +29,12 @@ namespace detail {
 // infinity are runs of their own (exponent 255: the infinity is the first float of the run whose 4
 // mantissa bits are 0). The all-floats sweeps compare every float's code with the independent
 // reference.
+// (Signed formats, and unsigned ones (ue4m3), whose negative values all give one code, NaN,
+// but for -0.)
 template <class Format>
-constexpr bool narrows_floats_by_table = Format::mantissa_bits >= 1 && Format::mantissa_bits <= 3 &&
-                                         Format::exponent_bits <= 5 &&
-                                         format_info<Format>::total_bits <= 8 &&
-                                         (format_info<Format>::is_signed &&
-                                          format_info<Format>::has_subnormals);
+constexpr bool narrows_floats_by_table =
+    Format::mantissa_bits >= 1 && Format::mantissa_bits <= 3 && Format::exponent_bits <= 5 &&
+    format_info<Format>::total_bits <= 8 && format_info<Format>::has_subnormals;
 
 // The table's index for a float's bits: the top 13 bits, then whether the 19 below are not all 0.
 MINIFLOAT_HOST_DEVICE constexpr std::uint32_t narrowing_index(std::uint32_t bits) noexcept {
@@ -114,7 +114,8 @@ constexpr std::uint32_t run_magnitude_code(int e, std::uint32_t top, bool sticky
 // The table: the runs of finite floats whose exponent lies between half the smallest subnormal
 // and twice the largest finite value by run_magnitude_code, with the sign's bit; below that
 // exponent every float but the zeros rounds as the smallest normal float does (to the zero of
-// its sign, or upward from a positive one to the smallest subnormal), above it (and where the
+// its sign, or upward from a positive one to the smallest subnormal; an unsigned format's every
+// negative value but -0 gives its NaN, as that float does), above it (and where the
 // rounded magnitude is past the largest finite code) to the overflow's result for its sign
 // (toward zero, and upward from a negative value: the largest finite), and the zeros and the runs
 // of exponent 255 (infinities, NaN) as the converter gives each (the lane kernel's fixed-point
@@ -126,7 +127,7 @@ constexpr narrowing_codes<Format, Rule, Overflow> make_narrowing_codes() noexcep
   constexpr int lowest = info::min_subnormal_exponent - 1 + 127;
   constexpr int highest = info::max_normal_exponent + 1 + 127;
   static_assert(lowest >= 2 && highest <= 253, "a window of exponents inside float's");
-  static_assert(info::is_signed && info::has_subnormals, "signed formats with subnormals");
+  static_assert(info::has_subnormals, "formats with subnormals");
   static_assert(Rule != rounding_rule::stochastic, "a code per run: not for stochastic rounding");
   const auto code = [](std::uint32_t bits) {
     return static_cast<std::uint8_t>(
@@ -158,7 +159,8 @@ constexpr narrowing_codes<Format, Rule, Overflow> make_narrowing_codes() noexcep
         const std::uint32_t magnitude =
             run_magnitude_code<Format, Rule>(exponent - 127, run >> 1, (run & 1U) != 0, sign != 0);
         table.codes[base + (static_cast<std::uint32_t>(exponent) << 5) + run] =
-            magnitude > info::max_finite_code ? overflowed
+            !info::is_signed && sign != 0       ? tiny // an unsigned format's NaN
+            : magnitude > info::max_finite_code ? overflowed
             : magnitude == 0
                 ? zero
                 : static_cast<std::uint8_t>(magnitude | (sign != 0 ? info::sign_mask : 0U));
