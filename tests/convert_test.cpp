@@ -215,17 +215,18 @@ TYPED_TEST(Conversion, ReferenceRoundingClassDecidesTheRounding) {
   EXPECT_GT(first_of_class.size(), 4 * grid.size()); // the classes split at the midpoints
 }
 
-// The scalar casts of floats into the formats of at most 3 mantissa bits read a table by a
-// float's top 13 bits and whether the 19 below are zero (detail/narrowing_table.hpp), one for
-// each rounding but stochastic and each overflow rule. Every entry, through floats of each run:
-// its first, the next, one in the middle and its last (the all-floats sweeps, in the exhaustive
-// label, take every float into e4m3, e5m2 and the MX elements in every mode; the other formats
-// only in nearest-even there).
+// The scalar casts of floats into the formats of at most 5 mantissa bits read a table by a
+// float's top 9 + K bits (K = 4, or M + 1 past 3 mantissa bits) and whether the bits below are
+// zero (detail/narrowing_table.hpp), one for each rounding but stochastic and each overflow rule.
+// Every entry, through floats of each run of 2^17 (K = 6, the finest): its first, the next, one
+// in the middle and its last (the all-floats sweeps, in the exhaustive label, take every float
+// into e4m3, e5m2 and the MX elements in every mode; the other formats only in nearest-even
+// there).
 TYPED_TEST(Conversion, EveryRunOfFloatsInEveryMode) {
   sweep::tally tally;
-  for (std::uint32_t run = 0; run < (1U << 13); ++run) {
-    for (std::uint32_t offset : {0U, 1U, 1U << 18, (1U << 19) - 1}) {
-      const std::uint32_t bits = run << 19 | offset;
+  for (std::uint32_t run = 0; run < (1U << 15); ++run) {
+    for (std::uint32_t offset : {0U, 1U, 1U << 16, (1U << 17) - 1}) {
+      const std::uint32_t bits = run << 17 | offset;
       const float x = sweep::float_from_bits(bits);
       for (const auto& m : every_mode) {
         if (m.mode != reference::mode::stochastic) {

@@ -1,10 +1,10 @@
-// minifloat: the scalar casts' tables for float, binary16 and double -> a format of at most 3
-// mantissa bits, one for each rounding but stochastic and each overflow rule (convert_value):
-// each float's code looked up by its top 13
-// bits and whether the 19 below them are all zero (a double's by the same index of its float
-// rounded to odd, its sign and exponent part from a table of its own; a binary16's in a table of
-// its own by its top 10 bits and whether the 6 below are), a load where the fixed-point lane
-// kernel took 32 instructions.
+// minifloat: the scalar casts' tables for float, binary16 and double -> a format of at most 5
+// mantissa bits with subnormals, one for each rounding but stochastic and each overflow rule
+// (convert_value): each float's code looked up by its top 13 bits (more past 3 mantissa bits) and
+// whether the bits below them are all zero (a double's by the same index of its float rounded to
+// odd, its sign and exponent part from a table of its own; a binary16's in a table of its own by
+// its top 10 bits and whether the 6 below are), a load where the fixed-point lane kernel took 32
+// instructions.
 #ifndef MINIFLOAT_DETAIL_NARROWING_TABLE_HPP
 #define MINIFLOAT_DETAIL_NARROWING_TABLE_HPP
 
@@ -27,68 +27,81 @@ namespace detail {
 // first of them, which may be a midpoint (a tie) or a value of the format: the code of the run's
 // first float, and the code of every other float of the run, are all a float's code needs. NaN and
 // infinity are runs of their own (exponent 255: the infinity is the first float of the run whose 4
-// mantissa bits are 0). The all-floats sweeps compare every float's code with the independent
-// reference.
-// (Signed formats, and unsigned ones (ue4m3), whose negative values all give one code, NaN,
-// but for -0.)
+// mantissa bits are 0). With M = 4 or 5 the same holds for runs that share M + 1 mantissa bits
+// (index_mantissa_bits). The all-floats sweeps compare every float's code with the independent
+// reference. (Signed formats, and unsigned ones (ue4m3), whose negative values all give one code,
+// NaN, but for -0.)
 template <class Format>
 constexpr bool narrows_floats_by_table =
-    Format::mantissa_bits >= 1 && Format::mantissa_bits <= 3 && Format::exponent_bits <= 5 &&
+    Format::mantissa_bits >= 1 && Format::mantissa_bits <= 5 && Format::exponent_bits <= 5 &&
     format_info<Format>::total_bits <= 8 && format_info<Format>::has_subnormals;
 
-// The table's index for a float's bits: the top 13 bits, then whether the 19 below are not all 0.
+// The mantissa bits K the index keeps: 4 for every format of at most 3 mantissa bits (one index,
+// 16 KiB tables), M + 1 above (e3m4: 5, 32 KiB; e2m5: 6, 64 KiB).
+template <class Format>
+constexpr unsigned index_mantissa_bits = Format::mantissa_bits <= 3
+                                             ? 4U
+                                             : static_cast<unsigned>(Format::mantissa_bits) + 1U;
+
+// The table's index for a float's bits: the top 9 + K bits, then whether the 23 - K below are not
+// all 0 (K = 4: the top 13 bits and the 19 below).
+template <unsigned K>
 MINIFLOAT_HOST_DEVICE constexpr std::uint32_t narrowing_index(std::uint32_t bits) noexcept {
-  return (bits >> 18 & 0x3FFEU) | static_cast<std::uint32_t>((bits & 0x7FFFFU) != 0);
+  return (bits >> (23U - K)) << 1 |
+         static_cast<std::uint32_t>((bits & ((1U << (23U - K)) - 1U)) != 0);
 }
 
 // The same index for a double's bits: the float table's entry of the double rounded to odd into
 // float (whose code is the double's, convert_value), read without making that float: its sign and
-// exponent from a table by the double's top 12 bits (double_exponent_index_table), the top 4 of
-// the double's 52 mantissa bits and whether the other 48 are all zero. (A table, not the clamps
+// exponent from a table by the double's top 12 bits (double_exponent_index_table), the top K of
+// the double's 52 mantissa bits and whether the other 52 - K are all zero. (A table, not the clamps
 // computed: g++ 12 made the index 24 instructions and a branch, 5.8 cycles per cast on Zen 5; by
 // the table it is 11 and no branch, docs/performance.md, stop 67.)
+template <unsigned K>
 struct double_exponent_indices {
   std::uint16_t entries[1U << 12];
 };
 
-// Entry s·2^11 + e: the sign's bit and the float exponent, in place (bits 13 and 5 to 12): e
+// Entry s·2^11 + e: the sign's bit and the float exponent, in place (bits 9 + K and 1 + K to
+// 8 + K): e
 // rebiased from 1023 to 127; 0 for e = 0 (the zeros, and the subnormal doubles, which have a bit
 // among the mantissa's); 1 for the other doubles below float's normals (every entry of exponent
 // 1 is the result of a value too small for the format, as for the tiny float that rounding to odd
 // makes); 254 from 2^128 on (every entry is the overflow's result, as for FLT_MAX); 255 for
 // infinities and NaNs (e = 2047).
-constexpr double_exponent_indices make_double_exponent_indices() noexcept {
-  double_exponent_indices table{};
+template <unsigned K>
+constexpr double_exponent_indices<K> make_double_exponent_indices() noexcept {
+  double_exponent_indices<K> table{};
   for (std::uint32_t top = 0; top < (1U << 12); ++top) {
     const std::uint32_t exponent = top & 0x7FFU;
     std::uint32_t rebiased = exponent <= 1023U - 127U ? 1U : exponent - (1023U - 127U);
     rebiased = exponent == 0 ? 0U : rebiased > 254U ? 254U : rebiased;
     rebiased = exponent == 0x7FFU ? 255U : rebiased;
-    table.entries[top] = static_cast<std::uint16_t>((top >> 11) << 13 | rebiased << 5);
+    table.entries[top] = static_cast<std::uint16_t>((top >> 11) << (9U + K) | rebiased << (1U + K));
   }
   return table;
 }
 
-// (Templates, so that only a unit that casts a double makes the table: 0.04 s of clang 14.)
-template <class Unused = void>
-inline constexpr double_exponent_indices
-    double_exponent_index_table = make_double_exponent_indices();
+// (Made only in a unit that casts a double: 0.04 s of clang 14.)
+template <unsigned K>
+inline constexpr double_exponent_indices<K>
+    double_exponent_index_table = make_double_exponent_indices<K>();
 
-template <class Unused = void>
+template <unsigned K>
 constexpr std::uint32_t narrowing_index_of_double(std::uint64_t bits) noexcept {
-  return double_exponent_index_table<Unused>.entries[bits >> 52] |
-         static_cast<std::uint32_t>(bits >> 47 & 0x1EU) |
-         static_cast<std::uint32_t>((bits & 0xFFFFFFFFFFFFULL) != 0);
+  return double_exponent_index_table<K>.entries[bits >> 52] |
+         static_cast<std::uint32_t>(bits >> (51U - K) & ((1U << K) - 1U) << 1) |
+         static_cast<std::uint32_t>((bits & ((std::uint64_t{1} << (52U - K)) - 1U)) != 0);
 }
 
 template <class Format, rounding_rule Rule, overflow Overflow>
 struct narrowing_codes {
-  std::uint8_t codes[1U << 14];
+  std::uint8_t codes[1U << (10U + index_mantissa_bits<Format>)];
 };
 
 // The magnitude code of the floats of one run (narrowing_index) whose exponent e lies between
-// half the smallest subnormal and twice the largest finite value: the run's 4 mantissa bits give
-// the significand 16 + top, in units of 2^(e-4), then rounded by Rule on Format's grid at e
+// half the smallest subnormal and twice the largest finite value: the run's K mantissa bits give
+// the significand 2^K + top, in units of 2^(e-K), then rounded by Rule on Format's grid at e
 // (steps of 2^(max(e, emin) - M)), `sticky` for the run's floats but its first (which lie above
 // it), `negative` for the runs of the negative sign (upward truncates their magnitudes). Past the
 // largest finite code where the value overflows; 0 where it rounds to zero.
@@ -97,9 +110,10 @@ constexpr std::uint32_t run_magnitude_code(int e, std::uint32_t top, bool sticky
                                            bool negative) noexcept {
   using info = format_info<Format>;
   constexpr int emin = info::min_normal_exponent;
+  constexpr int bits = static_cast<int>(index_mantissa_bits<Format>);
   const int grid = e > emin ? e : emin;
-  const auto shift = static_cast<std::uint32_t>(grid - e + 4 - Format::mantissa_bits); // 1 to 5
-  const std::uint32_t significand = 16U + top;
+  const auto shift = static_cast<std::uint32_t>(grid - e + bits - Format::mantissa_bits); // >= 1
+  const std::uint32_t significand = (1U << bits) + top;
   std::uint32_t steps = significand >> shift;
   const std::uint32_t rest = significand & ((1U << shift) - 1U);
   const std::uint32_t half = 1U << (shift - 1U);
@@ -135,30 +149,32 @@ constexpr narrowing_codes<Format, Rule, Overflow> make_narrowing_codes() noexcep
                                                                                                0));
   };
   // (Runs of entries filled by plain loops, each assignment a step of the constant evaluation:
-  // the index is sign << 13 | exponent << 5 | top << 1 | sticky.)
+  // the index is sign << (9 + K) | exponent << (1 + K) | top << 1 | sticky.)
+  constexpr std::uint32_t bits = index_mantissa_bits<Format>;
+  constexpr std::uint32_t row = 1U << (1U + bits); // the entries of one exponent
   narrowing_codes<Format, Rule, Overflow> table{};
   for (std::uint32_t sign = 0; sign < 2; ++sign) {
     const std::uint32_t sign_bit = sign << 31;
-    const std::uint32_t base = sign << 13;
+    const std::uint32_t base = sign << (9U + bits);
     const std::uint8_t zero = code(sign_bit);
     const std::uint8_t tiny = code(sign_bit | 1U << 23); // the smallest normal float
     const std::uint8_t overflowed = code(sign_bit | static_cast<std::uint32_t>(highest + 1) << 23);
-    for (std::uint32_t i = base; i < base + (std::uint32_t{lowest} << 5); ++i) {
+    for (std::uint32_t i = base; i < base + std::uint32_t{lowest} * row; ++i) {
       table.codes[i] = tiny;
     }
     table.codes[base] = zero;
-    for (std::uint32_t i = base + (std::uint32_t{highest + 1} << 5); i < base + (255U << 5); ++i) {
+    for (std::uint32_t i = base + std::uint32_t{highest + 1} * row; i < base + 255U * row; ++i) {
       table.codes[i] = overflowed;
     }
-    for (std::uint32_t run = 0; run < 32; ++run) {
-      table.codes[base + (255U << 5) + run] =
-          code(sign_bit | 255U << 23 | run >> 1 << 19 | (run & 1U));
+    for (std::uint32_t run = 0; run < row; ++run) {
+      table.codes[base + 255U * row + run] =
+          code(sign_bit | 255U << 23 | run >> 1 << (23U - bits) | (run & 1U));
     }
     for (int exponent = lowest; exponent <= highest; ++exponent) {
-      for (std::uint32_t run = 0; run < 32; ++run) {
+      for (std::uint32_t run = 0; run < row; ++run) {
         const std::uint32_t magnitude =
             run_magnitude_code<Format, Rule>(exponent - 127, run >> 1, (run & 1U) != 0, sign != 0);
-        table.codes[base + (static_cast<std::uint32_t>(exponent) << 5) + run] =
+        table.codes[base + static_cast<std::uint32_t>(exponent) * row + run] =
             !info::is_signed && sign != 0       ? tiny // an unsigned format's NaN
             : magnitude > info::max_finite_code ? overflowed
             : magnitude == 0
@@ -183,19 +199,25 @@ inline constexpr narrowing_codes<Format, Rule, Overflow>
 // first one wherever every midpoint (and so every value) of the format below 2^-14 is a multiple
 // of 64 * 2^-24: where half the format's smallest subnormal is at least 2^-18 (all the named
 // formats; a custom bias past that keeps the float table).
+// (With K index bits: the top 6 + K bits, runs of 2^(10-K), half the smallest subnormal at least
+// 2^(-14-K).)
 template <class Format>
 constexpr bool narrows_binary16_by_table = narrows_floats_by_table<Format> &&
-                                           (format_info<Format>::min_subnormal_exponent - 1 >= -18);
+                                           (format_info<Format>::min_subnormal_exponent - 1 >=
+                                            -14 - static_cast<int>(index_mantissa_bits<Format>));
 
-// The binary16 table's index: the top 10 bits, then whether the 6 below are not all 0.
+// The binary16 table's index: the top 6 + K bits, then whether the 10 - K below are not all 0
+// (K = 4: the top 10 bits and the 6 below).
+template <unsigned K>
 MINIFLOAT_HOST_DEVICE constexpr std::uint32_t
 binary16_narrowing_index(std::uint32_t bits) noexcept {
-  return (bits >> 5 & 0x7FEU) | static_cast<std::uint32_t>((bits & 0x3FU) != 0);
+  return (bits >> (10U - K)) << 1 |
+         static_cast<std::uint32_t>((bits & ((1U << (10U - K)) - 1U)) != 0);
 }
 
 template <class Format, rounding_rule Rule, overflow Overflow>
 struct binary16_narrowing_codes {
-  std::uint8_t codes[1U << 11];
+  std::uint8_t codes[1U << (7U + index_mantissa_bits<Format>)];
 };
 
 // Each run's entry from the float table: its first binary16 (index's last bit 0) or its last one
@@ -203,10 +225,12 @@ struct binary16_narrowing_codes {
 template <class Format, rounding_rule Rule, overflow Overflow>
 constexpr binary16_narrowing_codes<Format, Rule, Overflow>
 make_binary16_narrowing_codes() noexcept {
+  constexpr std::uint32_t bits = index_mantissa_bits<Format>;
+  constexpr std::uint32_t low = (1U << (10U - bits)) - 1U; // a run's bits below the index
   binary16_narrowing_codes<Format, Rule, Overflow> table{};
-  for (std::uint32_t index = 0; index < (1U << 11); ++index) {
-    const std::uint32_t half = (index >> 1) << 6 | ((index & 1U) != 0 ? 0x3FU : 0U);
-    table.codes[index] = narrowing_table<Format, Rule, Overflow>.codes[narrowing_index(
+  for (std::uint32_t index = 0; index < (1U << (7U + bits)); ++index) {
+    const std::uint32_t half = (index >> 1) << (10U - bits) | ((index & 1U) != 0 ? low : 0U);
+    table.codes[index] = narrowing_table<Format, Rule, Overflow>.codes[narrowing_index<bits>(
         portable::float_bits_of<formats::binary16>(half))];
   }
   return table;
@@ -231,17 +255,20 @@ struct table_narrowing {
 };
 template <class Format, rounding_rule Rule, overflow Overflow>
 struct table_narrowing<Format, Rule, Overflow, true> {
+  static constexpr unsigned bits_kept = index_mantissa_bits<Format>;
   static constexpr bool applies = true;
   static constexpr std::uint8_t code(std::uint32_t bits) noexcept {
-    return narrowing_table<Format, Rule, Overflow>.codes[narrowing_index(bits)];
+    return narrowing_table<Format, Rule, Overflow>.codes[narrowing_index<bits_kept>(bits)];
   }
   static constexpr std::uint8_t code_of_double(std::uint64_t bits) noexcept {
-    return narrowing_table<Format, Rule, Overflow>.codes[narrowing_index_of_double<>(bits)];
+    return narrowing_table<Format, Rule, Overflow>.codes[narrowing_index_of_double<bits_kept>(
+        bits)];
   }
   // (Only where narrows_binary16_by_table.)
   static constexpr bool applies_to_binary16 = narrows_binary16_by_table<Format>;
   static constexpr std::uint8_t code_of_binary16(std::uint32_t bits) noexcept {
-    return binary16_narrowing_table<Format, Rule, Overflow>.codes[binary16_narrowing_index(bits)];
+    return binary16_narrowing_table<Format, Rule, Overflow>.codes
+        [binary16_narrowing_index<bits_kept>(bits)];
   }
 };
 
