@@ -258,7 +258,8 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //   float16 or double -> an element of 1 to 5 mantissa bits (e4m3, e5m2, their fnuz forms,
 //       e3m4, e2m5, e2m1, e2m3, e3m2, ue4m3), nearest_even, toward_zero or upward, in the
 //       scalar casts on the host: the portable column's codes looked up in a table by the float
-//       bits, or by a binary16's or a double's own bits (detail/narrowing_table.hpp)
+//       bits, or by a binary16's or a double's own bits (detail/narrowing_table.hpp); float and
+//       bfloat16 -> e8m0 the same way (binary16 widened to float first; double generic)
 //
 // (1) lane_addition where the environment rounds to nearest (fegetround(), and MXCSR where float
 //     arithmetic is SSE's) and FLT_EVAL_METHOD is 0, else

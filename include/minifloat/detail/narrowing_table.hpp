@@ -1,5 +1,6 @@
 // minifloat: the scalar casts' tables for float, binary16 and double -> a format of at most 5
-// mantissa bits with subnormals, one for each rounding but stochastic and each overflow rule
+// mantissa bits with subnormals, or e8m0, one for each rounding but stochastic and each overflow
+// rule
 // (convert_value): each float's code looked up by its top 13 bits (more past 3 mantissa bits) and
 // whether the bits below them are all zero (a double's by the same index of its float rounded to
 // odd, its sign and exponent part from a table of its own; a binary16's in a table of its own by
@@ -30,11 +31,14 @@ namespace detail {
 // mantissa bits are 0). With M = 4 or 5 the same holds for runs that share M + 1 mantissa bits
 // (index_mantissa_bits). The all-floats sweeps compare every float's code with the independent
 // reference. (Signed formats, and unsigned ones (ue4m3), whose negative values all give one code,
-// NaN, but for -0.)
+// NaN, but for -0; and e8m0, without subnormals, whose every value and midpoint has at most 2
+// significant bits, some of them among float's subnormals.)
 template <class Format>
-constexpr bool narrows_floats_by_table =
-    Format::mantissa_bits >= 1 && Format::mantissa_bits <= 5 && Format::exponent_bits <= 5 &&
-    format_info<Format>::total_bits <= 8 && format_info<Format>::has_subnormals;
+constexpr bool
+    narrows_floats_by_table = (Format::mantissa_bits >= 1 && Format::mantissa_bits <= 5 &&
+                               Format::exponent_bits <= 5 && format_info<Format>::total_bits <= 8 &&
+                               format_info<Format>::has_subnormals) ||
+                              is_scale_lane_target<Format>;
 
 // The mantissa bits K the index keeps: 4 for every format of at most 3 mantissa bits (one index,
 // 16 KiB tables), M + 1 above (e3m4: 5, 32 KiB; e2m5: 6, 64 KiB).
@@ -104,7 +108,8 @@ struct narrowing_codes {
 // the significand 2^K + top, in units of 2^(e-K), then rounded by Rule on Format's grid at e
 // (steps of 2^(max(e, emin) - M)), `sticky` for the run's floats but its first (which lie above
 // it), `negative` for the runs of the negative sign (upward truncates their magnitudes). Past the
-// largest finite code where the value overflows; 0 where it rounds to zero.
+// largest finite code where the value overflows; 0 where it rounds to zero. (Without subnormals,
+// e8m0, the code of 2^emin is 0, not 2^M.)
 template <class Format, rounding_rule Rule>
 constexpr std::uint32_t run_magnitude_code(int e, std::uint32_t top, bool sticky,
                                            bool negative) noexcept {
@@ -121,8 +126,9 @@ constexpr std::uint32_t run_magnitude_code(int e, std::uint32_t top, bool sticky
                       ? rest > half || (rest == half && (sticky || (steps & 1U) != 0))
                   : Rule == rounding_rule::upward ? !negative && (rest != 0 || sticky)
                                                   : false; // toward_zero
+  constexpr std::uint32_t first_normal = info::has_subnormals ? 0U : 1U << Format::mantissa_bits;
   return (static_cast<std::uint32_t>(grid - emin) << Format::mantissa_bits) + steps +
-         (up ? 1U : 0U);
+         (up ? 1U : 0U) - first_normal;
 }
 
 // The table: the runs of finite floats whose exponent lies between half the smallest subnormal
@@ -140,13 +146,18 @@ constexpr narrowing_codes<Format, Rule, Overflow> make_narrowing_codes() noexcep
   using info = format_info<Format>;
   constexpr int lowest = info::min_subnormal_exponent - 1 + 127;
   constexpr int highest = info::max_normal_exponent + 1 + 127;
-  static_assert(lowest >= 2 && highest <= 253, "a window of exponents inside float's");
-  static_assert(info::has_subnormals, "formats with subnormals");
+  // The window's rows among float's normal exponents (e8m0's reaches both ends: its row 0, float's
+  // subnormals, is converted run by run below).
+  constexpr int first_row = lowest > 1 ? lowest : 1;
+  constexpr int last_row = highest < 254 ? highest : 254;
+  static_assert((lowest >= 2 && highest <= 253) || !info::has_subnormals,
+                "a window of exponents inside float's");
   static_assert(Rule != rounding_rule::stochastic, "a code per run: not for stochastic rounding");
+  constexpr step2_variant variant =
+      is_scale_lane_target<Format> ? step2_variant::lane_exponent : step2_variant::lane_fixed_point;
   const auto code = [](std::uint32_t bits) {
     return static_cast<std::uint8_t>(
-        portable::convert_float_lanes<Format, Rule, Overflow, step2_variant::lane_fixed_point>(bits,
-                                                                                               0));
+        portable::convert_float_lanes<Format, Rule, Overflow, variant>(bits, 0));
   };
   // (Runs of entries filled by plain loops, each assignment a step of the constant evaluation:
   // the index is sign << (9 + K) | exponent << (1 + K) | top << 1 | sticky.)
@@ -158,19 +169,26 @@ constexpr narrowing_codes<Format, Rule, Overflow> make_narrowing_codes() noexcep
     const std::uint32_t base = sign << (9U + bits);
     const std::uint8_t zero = code(sign_bit);
     const std::uint8_t tiny = code(sign_bit | 1U << 23); // the smallest normal float
-    const std::uint8_t overflowed = code(sign_bit | static_cast<std::uint32_t>(highest + 1) << 23);
-    for (std::uint32_t i = base; i < base + std::uint32_t{lowest} * row; ++i) {
+    // (A value past the largest finite one: 2^(highest + 1), or FLT_MAX where that is no float.)
+    const std::uint8_t overflowed = code(
+        sign_bit | (highest < 254 ? static_cast<std::uint32_t>(highest + 1) << 23 : 0x7F7FFFFFU));
+    for (std::uint32_t i = base; i < base + std::uint32_t{first_row} * row; ++i) {
       table.codes[i] = tiny;
     }
     table.codes[base] = zero;
-    for (std::uint32_t i = base + std::uint32_t{highest + 1} * row; i < base + 255U * row; ++i) {
+    if constexpr (lowest < 1) {
+      for (std::uint32_t run = 0; run < row; ++run) {
+        table.codes[base + run] = code(sign_bit | run >> 1 << (23U - bits) | (run & 1U));
+      }
+    }
+    for (std::uint32_t i = base + std::uint32_t{last_row + 1} * row; i < base + 255U * row; ++i) {
       table.codes[i] = overflowed;
     }
     for (std::uint32_t run = 0; run < row; ++run) {
       table.codes[base + 255U * row + run] =
           code(sign_bit | 255U << 23 | run >> 1 << (23U - bits) | (run & 1U));
     }
-    for (int exponent = lowest; exponent <= highest; ++exponent) {
+    for (int exponent = first_row; exponent <= last_row; ++exponent) {
       for (std::uint32_t run = 0; run < row; ++run) {
         const std::uint32_t magnitude =
             run_magnitude_code<Format, Rule>(exponent - 127, run >> 1, (run & 1U) != 0, sign != 0);
@@ -261,6 +279,10 @@ struct table_narrowing<Format, Rule, Overflow, true> {
     return narrowing_table<Format, Rule, Overflow>.codes[narrowing_index<bits_kept>(bits)];
   }
   static constexpr std::uint8_t code_of_double(std::uint64_t bits) noexcept {
+    // (The index takes doubles below float's normals to its exponent 1: right where the format's
+    // values and midpoints all lie above, all but e8m0, whose doubles take the generic steps.)
+    static_assert(format_info<Format>::min_subnormal_exponent - 1 >= -126,
+                  "values and midpoints among float's normals");
     return narrowing_table<Format, Rule, Overflow>.codes[narrowing_index_of_double<bits_kept>(
         bits)];
   }
