@@ -1,11 +1,10 @@
 // minifloat: the scalar casts' tables for float, binary16 and double -> a format of at most 5
 // mantissa bits with subnormals, or e8m0, one for each rounding but stochastic and each overflow
-// rule
-// (convert_value): each float's code looked up by its top 13 bits (more past 3 mantissa bits) and
-// whether the bits below them are all zero (a double's by the same index of its float rounded to
-// odd, its sign and exponent part from a table of its own; a binary16's in a table of its own by
-// its top 10 bits and whether the 6 below are), a load where the fixed-point lane kernel took 32
-// instructions.
+// rule (convert_value): each float's code looked up by its top 13 bits (more past 3 mantissa
+// bits) and whether the bits below them are all zero (a double's by the same index of its float
+// rounded to odd, its sign and exponent part from a table of its own; a binary16's in a table of
+// its own by its top 10 bits and whether the 6 below are), a load where the fixed-point lane
+// kernel took 32 instructions.
 #ifndef MINIFLOAT_DETAIL_NARROWING_TABLE_HPP
 #define MINIFLOAT_DETAIL_NARROWING_TABLE_HPP
 
@@ -67,11 +66,10 @@ struct double_exponent_indices {
 };
 
 // Entry s·2^11 + e: the sign's bit and the float exponent, in place (bits 9 + K and 1 + K to
-// 8 + K): e
-// rebiased from 1023 to 127; 0 for e = 0 (the zeros, and the subnormal doubles, which have a bit
-// among the mantissa's); 1 for the other doubles below float's normals (every entry of exponent
-// 1 is the result of a value too small for the format, as for the tiny float that rounding to odd
-// makes); 254 from 2^128 on (every entry is the overflow's result, as for FLT_MAX); 255 for
+// 8 + K): e rebiased from 1023 to 127; 0 for e = 0 (the zeros, and the subnormal doubles, which
+// have a bit among the mantissa's); 1 for the other doubles below float's normals (every entry of
+// exponent 1 is the result of a value too small for the format, as for the tiny float that rounding
+// to odd makes); 254 from 2^128 on (every entry is the overflow's result, as for FLT_MAX); 255 for
 // infinities and NaNs (e = 2047).
 template <unsigned K>
 constexpr double_exponent_indices<K> make_double_exponent_indices() noexcept {
@@ -109,7 +107,8 @@ struct narrowing_codes {
 // (steps of 2^(max(e, emin) - M)), `sticky` for the run's floats but its first (which lie above
 // it), `negative` for the runs of the negative sign (upward truncates their magnitudes). Past the
 // largest finite code where the value overflows; 0 where it rounds to zero. (Without subnormals,
-// e8m0, the code of 2^emin is 0, not 2^M.)
+// e8m0, the code of 2^emin is 0, not 2^M; its ties go up, as docs/spec.md §7 says, since its
+// steps are always 1, odd.)
 template <class Format, rounding_rule Rule>
 constexpr std::uint32_t run_magnitude_code(int e, std::uint32_t top, bool sticky,
                                            bool negative) noexcept {
