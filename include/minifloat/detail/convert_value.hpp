@@ -125,11 +125,11 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
         bits = portable::float_bits_of<from_format>(value_traits<From>::to_code(x));
       }
 #if !defined(__CUDA_ARCH__)
-      // Into a format of at most 3 mantissa bits, every rounding but stochastic: the lane
-      // kernel's code for these float bits looked up (narrowing_table.hpp; the table lives in
-      // host memory). The fixed-point kernel took 8.1-8.5 cycles per float in a loop left
-      // scalar with nearest rounding, 16-20 toward zero and upward, the lookup 2.1 (g++ 12, AMD
-      // Zen 5).
+      // Into a format of at most 5 mantissa bits with subnormals, or e8m0, every rounding but
+      // stochastic: the lane kernel's code for these float bits looked up (narrowing_table.hpp;
+      // the table lives in host memory). The fixed-point kernel took 8.1-8.5 cycles per float in
+      // a loop left scalar with nearest rounding, 16-20 toward zero and upward, the lookup 2-3
+      // (g++ 12, AMD Zen 5).
       using table = table_narrowing<to_format, Rule, Overflow>;
       if constexpr (table::applies) {
         return value_traits<To>::from_code(table::code(bits));
