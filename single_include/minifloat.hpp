@@ -5440,16 +5440,6 @@ struct binary16_narrowing_codes {
   narrowing_row<Format> rows[64]; // by a binary16's sign and exponent
 };
 
-// The float bits of the binary16 subnormal m * 2^-24 (0 < m < 2^10): its leading bit at p makes
-// the exponent p - 24, and the bits below it the mantissa.
-constexpr std::uint32_t float_bits_of_binary16_subnormal(std::uint32_t m) noexcept {
-  std::uint32_t p = 0;
-  while ((m >> (p + 1U)) != 0) {
-    ++p;
-  }
-  return (p + 127U - 24U) << 23 | (m << (23U - p) & 0x7FFFFFU);
-}
-
 template <class Format, rounding_rule Rule, overflow Overflow>
 constexpr binary16_narrowing_codes<Format, Rule, Overflow>
 make_binary16_narrowing_codes() noexcept {
@@ -5467,9 +5457,9 @@ make_binary16_narrowing_codes() noexcept {
     for (std::uint32_t column = 0; column < columns; ++column) {
       const std::uint32_t m =
           (column >> 1) << (10U - bits) | ((column & 1U) != 0 ? (1U << (10U - bits)) - 1U : 0U);
-      const std::uint32_t float_bits = m == 0 ? 0U : float_bits_of_binary16_subnormal(m);
+      const std::uint32_t float_bits = portable::float_bits_of<formats::binary16>(sign << 15 | m);
       table.rows[sign << 5].codes[column] =
-          floats[sign << 8 | float_bits >> 23].codes[narrowing_column<bits, 23>(float_bits)];
+          floats[float_bits >> 23].codes[narrowing_column<bits, 23>(float_bits)];
     }
   }
   return table;
