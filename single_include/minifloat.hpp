@@ -1736,6 +1736,7 @@ constexpr std::size_t prefetch_distance = 0;
 //                                     the same, a streaming store to a 64-byte aligned p (only
 //                                     where a path's encode asks for NonTemporal)
 //   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN,
+//   all_ones_where_not_finite(a, x)   the same where x is a NaN or infinite,
 //   ordered_lanes(a, x)               the lanes where neither float a nor x is a NaN,
 //   bit_select_where(k, m, a, b)      bit_select(m, a, b) in the lanes of mask k, else b, and
 //   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
@@ -1779,35 +1780,51 @@ MINIFLOAT_LANE_FN u32v lane_sign(u32v bits) {
   }
 }
 
+// Toward zero without saturation into a format with a NaN but no infinity (e4m3): a finite
+// magnitude past the largest becomes the largest (toward zero never rounds past it), an
+// infinity the NaN code (the overflow rule's, docs/spec.md §2). So the clamp below serves with
+// K the largest finite code, and the infinities take the NaN code as the NaN lanes do.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool infinities_take_nan_code = !::minifloat::format_info<Target>::has_infinity &&
+                                          ::minifloat::format_info<Target>::nan_takes_sign &&
+                                          Overflow == ::minifloat::overflow::non_saturating &&
+                                          Rule == ::minifloat::detail::rounding_rule::toward_zero;
 // The common case of steps 3 and 4 in one clamp. Where every magnitude past the largest finite
 // one becomes sign | K, K being the largest finite magnitude (saturation) or the one after it
 // (infinity, or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have
-// larger magnitudes still, so only a NaN whose code is not K needs a select.
+// larger magnitudes still, so only a NaN whose code is not K (and an infinity where
+// infinities_take_nan_code) needs a select.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr bool clamps_magnitude = ::minifloat::format_info<Target>::special_values !=
                                       ::minifloat::specials::fnuz &&
                                   (Overflow == ::minifloat::overflow::saturate ||
                                    Rule == ::minifloat::detail::rounding_rule::nearest_even ||
-                                   Rule == ::minifloat::detail::rounding_rule::stochastic);
-template <class Target, ::minifloat::overflow Overflow>
+                                   Rule == ::minifloat::detail::rounding_rule::stochastic ||
+                                   infinities_take_nan_code<Target, Rule, Overflow>);
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr std::uint32_t clamp_code =
-    Overflow == ::minifloat::overflow::saturate ? ::minifloat::format_info<Target>::max_finite_code
+    Overflow == ::minifloat::overflow::saturate || infinities_take_nan_code<Target, Rule, Overflow>
+        ? ::minifloat::format_info<Target>::max_finite_code
     : ::minifloat::format_info<Target>::has_infinity
         ? ::minifloat::format_info<Target>::infinity_code
         : ::minifloat::format_info<Target>::nan_code;
+// The float magnitudes' bits above which a lane takes the NaN code whatever the clamp made of
+// it: NaNs' (above infinity's bits), and infinities' too where infinities_take_nan_code.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr std::uint32_t nan_code_above =
+    infinities_take_nan_code<Target, Rule, Overflow> ? 0x7F7FFFFFU : 0x7F800000U;
 // The code from a magnitude already clamped to clamp_code (clamps_magnitude).
-template <class Target, ::minifloat::overflow Overflow>
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v encode_clamped_lanes(u32v magnitude_bits, u32v sign, u32v clamped) {
   using info = ::minifloat::format_info<Target>;
-  constexpr std::uint32_t K = clamp_code<Target, Overflow>;
+  constexpr std::uint32_t K = clamp_code<Target, Rule, Overflow>;
   static_assert(K == info::max_finite_code || K == info::max_finite_code + 1u,
                 "K is the largest finite code or the one above it");
+  const u32v above = splat(nan_code_above<Target, Rule, Overflow>);
   if constexpr (!info::nan_takes_sign) { // a finite-only format: NaN gives +max
-    return select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code),
-                  or_(sign, clamped));
+    return select(gt_small(magnitude_bits, above), splat(info::nan_code), or_(sign, clamped));
   } else if constexpr (K != info::nan_code) {
-    return or_(
-        sign, select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped));
+    return or_(sign, select(gt_small(magnitude_bits, above), splat(info::nan_code), clamped));
   } else {
     static_cast<void>(magnitude_bits);
     return or_(sign, clamped);
@@ -1825,8 +1842,8 @@ MINIFLOAT_LANE_FN u32v encode_signed_lanes(u32v magnitude_bits, u32v sign, u32v 
   constexpr bool fnuz = info::special_values == specials::fnuz;
   const maskv is_nan = gt_small(magnitude_bits, splat(0x7F800000U));
   if constexpr (clamps_magnitude<Target, Rule, Overflow>) {
-    return encode_clamped_lanes<Target, Overflow>(
-        magnitude_bits, sign, min_u(magnitude, splat(clamp_code<Target, Overflow>)));
+    return encode_clamped_lanes<Target, Rule, Overflow>(
+        magnitude_bits, sign, min_u(magnitude, splat(clamp_code<Target, Rule, Overflow>)));
   }
   const u32v largest = or_(sign, splat(info::max_finite_code));
   // Saturation gives the largest; otherwise infinity, or NaN where there is none.
@@ -2098,7 +2115,7 @@ struct addition_constants {
   static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
                 "the NaN code is all ones (0x7F)");
   static constexpr std::uint32_t limit_code =
-      by_clamp ? clamp_code<Target, Overflow> : info::max_finite_code + 1U;
+      by_clamp ? clamp_code<Target, Rule, Overflow> : info::max_finite_code + 1U;
   // limit_code's value (>= 2^M: normal) as float bits.
   static constexpr std::uint32_t limit_bits = (((limit_code >> M) - 1U + smallest_normal) << 23) |
                                               ((limit_code & ((1U << M) - 1U)) << (23 - M));
@@ -2163,6 +2180,24 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
   return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits).sum;
 }
+// sum, but all ones in its low bits (0x7F7FFFFF, the NaN code's magnitude) in the lanes where x
+// takes the NaN code (nan_code_above: NaNs, and infinities where infinities_take_nan_code): one
+// fix-up where the path has it, else a compare and a select. (Lanes: u32v, as a template
+// parameter so that the fix-ups, which only some paths have, stay dependent calls.)
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          class Lanes>
+MINIFLOAT_LANE_FN Lanes all_ones_where_nan_code(Lanes sum, Lanes bits) {
+  if constexpr (!capabilities.fixup_and_lookup32) {
+    return select(
+        gt_small(and_(bits, splat(0x7FFFFFFFU)), splat(nan_code_above<Target, Rule, Overflow>)),
+        splat(0x7F7FFFFFU), sum);
+  } else if constexpr (infinities_take_nan_code<Target, Rule, Overflow>) {
+    return all_ones_where_not_finite(sum, bits);
+  } else {
+    return all_ones_where_nan(sum, bits);
+  }
+}
+
 // Whether magnitude_sum_by_addition may clamp by min_magnitude for a source with no NaN lane.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr bool clamps_nan_free_by_magnitude =
@@ -2182,13 +2217,17 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   // Where a NaN's code is not the limit's, a path with a NaN fix-up clamps |x| in one instruction
   // (NaN lanes fixed below, from x); else a NaN's bits are above the limit: clamped too.
   constexpr bool fixes_nan_lanes = !NaNFree && constants::by_clamp &&
-                                   clamp_code<Target, Overflow> != info::nan_code &&
+                                   clamp_code<Target, Rule, Overflow> != info::nan_code &&
                                    capabilities.fixup_and_lookup32;
+  // Where only NaNs take the NaN code, their lanes are told by an ordered compare, and x's own
+  // top bits give their code (below); infinities that take it too have the sum fixed instead.
+  constexpr bool by_ordered_lanes = fixes_nan_lanes && !constants::finite_by_clamp &&
+                                    !infinities_take_nan_code<Target, Rule, Overflow>;
   // (The NaN lanes, fixed last, are found first: g++ 12 then keeps each vector of x in one
   // register. Per 64 floats it made 43 vector instructions with VFIXUPIMMPS fixing the sum, 42
   // with the compare next to the bit select, 41 so; clang 14 makes 40 each way.)
   [[maybe_unused]] maskv ordered{};
-  if constexpr (fixes_nan_lanes) {
+  if constexpr (by_ordered_lanes) {
     ordered = ordered_lanes(splat(constants::limit_bits), bits);
   }
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
@@ -2196,17 +2235,13 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
       fixes_nan_lanes || (NaNFree && clamps_nan_free_by_magnitude<Target, Rule, Overflow>);
   auto sum = magnitude_sum_by_addition<Target, Rule, Overflow, clamp_by_magnitude>(bits);
   if constexpr (constants::by_clamp) {
-    if constexpr (fixes_nan_lanes && !constants::finite_by_clamp) {
+    if constexpr (by_ordered_lanes) {
       // The top total_bits of a NaN x are its sign and then all ones, the NaN code (NaN takes
       // the sign): taken whole there, whatever the clamp and the sum made of the lane.
       return bit_select_where(ordered, splat(std::uint32_t{info::magnitude_mask}), sum,
                               shr<32 - info::total_bits>(bits));
-    } else if constexpr (!NaNFree && clamp_code<Target, Overflow> != info::nan_code) {
-      if constexpr (capabilities.fixup_and_lookup32) {
-        sum = all_ones_where_nan(sum, bits);
-      } else {
-        sum = select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(0x7F7FFFFFU), sum);
-      }
+    } else if constexpr (!NaNFree && clamp_code<Target, Rule, Overflow> != info::nan_code) {
+      sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
     }
     // sign | magnitude in one bit select, the sign from the top total_bits of x (Target's sign
     // bit at its place); a finite-only format's NaN lanes read as +FLT_MAX there (+max).
@@ -2245,15 +2280,11 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   constexpr bool fixes_nan_lanes =
-      clamp_code<Target, Overflow> != ::minifloat::format_info<Target>::nan_code;
+      clamp_code<Target, Rule, Overflow> != ::minifloat::format_info<Target>::nan_code;
   constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
-  // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
-  auto sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
-  if constexpr (by_fixup) {
-    sum = all_ones_where_nan(sum, bits);
-  } else if constexpr (fixes_nan_lanes) {
-    sum = select(gt_small(and_(bits, splat(0x7FFFFFFFU)), splat(0x7F800000U)), splat(0x7F7FFFFFU),
-                 sum);
+  u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
+  if constexpr (fixes_nan_lanes) {
+    sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
   }
   return sum;
 }
@@ -3476,7 +3507,7 @@ MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits
   // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
   // the permutes overwrite registers: 4 more loads per 64 elements.)
   if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
-                clamp_code<Target, Overflow> != ::minifloat::format_info<Target>::nan_code) {
+                clamp_code<Target, Rule, Overflow> != ::minifloat::format_info<Target>::nan_code) {
     kept_in_registers(src, bits);
   }
   const auto magnitudes =
@@ -6930,6 +6961,7 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
 //                                     the same, a streaming store to a 64-byte aligned p (only
 //                                     where a path's encode asks for NonTemporal)
 //   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN,
+//   all_ones_where_not_finite(a, x)   the same where x is a NaN or infinite,
 //   ordered_lanes(a, x)               the lanes where neither float a nor x is a NaN,
 //   bit_select_where(k, m, a, b)      bit_select(m, a, b) in the lanes of mask k, else b, and
 //   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
@@ -6973,35 +7005,51 @@ MINIFLOAT_LANE_FN u32v lane_sign(u32v bits) {
   }
 }
 
+// Toward zero without saturation into a format with a NaN but no infinity (e4m3): a finite
+// magnitude past the largest becomes the largest (toward zero never rounds past it), an
+// infinity the NaN code (the overflow rule's, docs/spec.md §2). So the clamp below serves with
+// K the largest finite code, and the infinities take the NaN code as the NaN lanes do.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool infinities_take_nan_code = !::minifloat::format_info<Target>::has_infinity &&
+                                          ::minifloat::format_info<Target>::nan_takes_sign &&
+                                          Overflow == ::minifloat::overflow::non_saturating &&
+                                          Rule == ::minifloat::detail::rounding_rule::toward_zero;
 // The common case of steps 3 and 4 in one clamp. Where every magnitude past the largest finite
 // one becomes sign | K, K being the largest finite magnitude (saturation) or the one after it
 // (infinity, or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have
-// larger magnitudes still, so only a NaN whose code is not K needs a select.
+// larger magnitudes still, so only a NaN whose code is not K (and an infinity where
+// infinities_take_nan_code) needs a select.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr bool clamps_magnitude = ::minifloat::format_info<Target>::special_values !=
                                       ::minifloat::specials::fnuz &&
                                   (Overflow == ::minifloat::overflow::saturate ||
                                    Rule == ::minifloat::detail::rounding_rule::nearest_even ||
-                                   Rule == ::minifloat::detail::rounding_rule::stochastic);
-template <class Target, ::minifloat::overflow Overflow>
+                                   Rule == ::minifloat::detail::rounding_rule::stochastic ||
+                                   infinities_take_nan_code<Target, Rule, Overflow>);
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr std::uint32_t clamp_code =
-    Overflow == ::minifloat::overflow::saturate ? ::minifloat::format_info<Target>::max_finite_code
+    Overflow == ::minifloat::overflow::saturate || infinities_take_nan_code<Target, Rule, Overflow>
+        ? ::minifloat::format_info<Target>::max_finite_code
     : ::minifloat::format_info<Target>::has_infinity
         ? ::minifloat::format_info<Target>::infinity_code
         : ::minifloat::format_info<Target>::nan_code;
+// The float magnitudes' bits above which a lane takes the NaN code whatever the clamp made of
+// it: NaNs' (above infinity's bits), and infinities' too where infinities_take_nan_code.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr std::uint32_t nan_code_above =
+    infinities_take_nan_code<Target, Rule, Overflow> ? 0x7F7FFFFFU : 0x7F800000U;
 // The code from a magnitude already clamped to clamp_code (clamps_magnitude).
-template <class Target, ::minifloat::overflow Overflow>
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v encode_clamped_lanes(u32v magnitude_bits, u32v sign, u32v clamped) {
   using info = ::minifloat::format_info<Target>;
-  constexpr std::uint32_t K = clamp_code<Target, Overflow>;
+  constexpr std::uint32_t K = clamp_code<Target, Rule, Overflow>;
   static_assert(K == info::max_finite_code || K == info::max_finite_code + 1u,
                 "K is the largest finite code or the one above it");
+  const u32v above = splat(nan_code_above<Target, Rule, Overflow>);
   if constexpr (!info::nan_takes_sign) { // a finite-only format: NaN gives +max
-    return select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code),
-                  or_(sign, clamped));
+    return select(gt_small(magnitude_bits, above), splat(info::nan_code), or_(sign, clamped));
   } else if constexpr (K != info::nan_code) {
-    return or_(
-        sign, select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped));
+    return or_(sign, select(gt_small(magnitude_bits, above), splat(info::nan_code), clamped));
   } else {
     static_cast<void>(magnitude_bits);
     return or_(sign, clamped);
@@ -7019,8 +7067,8 @@ MINIFLOAT_LANE_FN u32v encode_signed_lanes(u32v magnitude_bits, u32v sign, u32v 
   constexpr bool fnuz = info::special_values == specials::fnuz;
   const maskv is_nan = gt_small(magnitude_bits, splat(0x7F800000U));
   if constexpr (clamps_magnitude<Target, Rule, Overflow>) {
-    return encode_clamped_lanes<Target, Overflow>(
-        magnitude_bits, sign, min_u(magnitude, splat(clamp_code<Target, Overflow>)));
+    return encode_clamped_lanes<Target, Rule, Overflow>(
+        magnitude_bits, sign, min_u(magnitude, splat(clamp_code<Target, Rule, Overflow>)));
   }
   const u32v largest = or_(sign, splat(info::max_finite_code));
   // Saturation gives the largest; otherwise infinity, or NaN where there is none.
@@ -7292,7 +7340,7 @@ struct addition_constants {
   static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
                 "the NaN code is all ones (0x7F)");
   static constexpr std::uint32_t limit_code =
-      by_clamp ? clamp_code<Target, Overflow> : info::max_finite_code + 1U;
+      by_clamp ? clamp_code<Target, Rule, Overflow> : info::max_finite_code + 1U;
   // limit_code's value (>= 2^M: normal) as float bits.
   static constexpr std::uint32_t limit_bits = (((limit_code >> M) - 1U + smallest_normal) << 23) |
                                               ((limit_code & ((1U << M) - 1U)) << (23 - M));
@@ -7357,6 +7405,24 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
   return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits).sum;
 }
+// sum, but all ones in its low bits (0x7F7FFFFF, the NaN code's magnitude) in the lanes where x
+// takes the NaN code (nan_code_above: NaNs, and infinities where infinities_take_nan_code): one
+// fix-up where the path has it, else a compare and a select. (Lanes: u32v, as a template
+// parameter so that the fix-ups, which only some paths have, stay dependent calls.)
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          class Lanes>
+MINIFLOAT_LANE_FN Lanes all_ones_where_nan_code(Lanes sum, Lanes bits) {
+  if constexpr (!capabilities.fixup_and_lookup32) {
+    return select(
+        gt_small(and_(bits, splat(0x7FFFFFFFU)), splat(nan_code_above<Target, Rule, Overflow>)),
+        splat(0x7F7FFFFFU), sum);
+  } else if constexpr (infinities_take_nan_code<Target, Rule, Overflow>) {
+    return all_ones_where_not_finite(sum, bits);
+  } else {
+    return all_ones_where_nan(sum, bits);
+  }
+}
+
 // Whether magnitude_sum_by_addition may clamp by min_magnitude for a source with no NaN lane.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr bool clamps_nan_free_by_magnitude =
@@ -7376,13 +7442,17 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   // Where a NaN's code is not the limit's, a path with a NaN fix-up clamps |x| in one instruction
   // (NaN lanes fixed below, from x); else a NaN's bits are above the limit: clamped too.
   constexpr bool fixes_nan_lanes = !NaNFree && constants::by_clamp &&
-                                   clamp_code<Target, Overflow> != info::nan_code &&
+                                   clamp_code<Target, Rule, Overflow> != info::nan_code &&
                                    capabilities.fixup_and_lookup32;
+  // Where only NaNs take the NaN code, their lanes are told by an ordered compare, and x's own
+  // top bits give their code (below); infinities that take it too have the sum fixed instead.
+  constexpr bool by_ordered_lanes = fixes_nan_lanes && !constants::finite_by_clamp &&
+                                    !infinities_take_nan_code<Target, Rule, Overflow>;
   // (The NaN lanes, fixed last, are found first: g++ 12 then keeps each vector of x in one
   // register. Per 64 floats it made 43 vector instructions with VFIXUPIMMPS fixing the sum, 42
   // with the compare next to the bit select, 41 so; clang 14 makes 40 each way.)
   [[maybe_unused]] maskv ordered{};
-  if constexpr (fixes_nan_lanes) {
+  if constexpr (by_ordered_lanes) {
     ordered = ordered_lanes(splat(constants::limit_bits), bits);
   }
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
@@ -7390,17 +7460,13 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
       fixes_nan_lanes || (NaNFree && clamps_nan_free_by_magnitude<Target, Rule, Overflow>);
   auto sum = magnitude_sum_by_addition<Target, Rule, Overflow, clamp_by_magnitude>(bits);
   if constexpr (constants::by_clamp) {
-    if constexpr (fixes_nan_lanes && !constants::finite_by_clamp) {
+    if constexpr (by_ordered_lanes) {
       // The top total_bits of a NaN x are its sign and then all ones, the NaN code (NaN takes
       // the sign): taken whole there, whatever the clamp and the sum made of the lane.
       return bit_select_where(ordered, splat(std::uint32_t{info::magnitude_mask}), sum,
                               shr<32 - info::total_bits>(bits));
-    } else if constexpr (!NaNFree && clamp_code<Target, Overflow> != info::nan_code) {
-      if constexpr (capabilities.fixup_and_lookup32) {
-        sum = all_ones_where_nan(sum, bits);
-      } else {
-        sum = select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(0x7F7FFFFFU), sum);
-      }
+    } else if constexpr (!NaNFree && clamp_code<Target, Rule, Overflow> != info::nan_code) {
+      sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
     }
     // sign | magnitude in one bit select, the sign from the top total_bits of x (Target's sign
     // bit at its place); a finite-only format's NaN lanes read as +FLT_MAX there (+max).
@@ -7439,15 +7505,11 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   constexpr bool fixes_nan_lanes =
-      clamp_code<Target, Overflow> != ::minifloat::format_info<Target>::nan_code;
+      clamp_code<Target, Rule, Overflow> != ::minifloat::format_info<Target>::nan_code;
   constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
-  // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
-  auto sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
-  if constexpr (by_fixup) {
-    sum = all_ones_where_nan(sum, bits);
-  } else if constexpr (fixes_nan_lanes) {
-    sum = select(gt_small(and_(bits, splat(0x7FFFFFFFU)), splat(0x7F800000U)), splat(0x7F7FFFFFU),
-                 sum);
+  u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
+  if constexpr (fixes_nan_lanes) {
+    sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
   }
   return sum;
 }
@@ -8670,7 +8732,7 @@ MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits
   // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
   // the permutes overwrite registers: 4 more loads per 64 elements.)
   if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
-                clamp_code<Target, Overflow> != ::minifloat::format_info<Target>::nan_code) {
+                clamp_code<Target, Rule, Overflow> != ::minifloat::format_info<Target>::nan_code) {
     kept_in_registers(src, bits);
   }
   const auto magnitudes =
@@ -10799,6 +10861,12 @@ MINIFLOAT_LANE_FN u32v all_ones_where_nan(u32v a, u32v x) {
   return _mm512_castps_si512(
       _mm512_fixupimm_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(x), splat(0xEEU), 0));
 }
+// a, but FLT_MAX where the float x is a NaN or infinite: as all_ones_where_nan, token 14 also for
+// the classes 4 and 5 (-infinity, +infinity).
+MINIFLOAT_LANE_FN u32v all_ones_where_not_finite(u32v a, u32v x) {
+  return _mm512_castps_si512(
+      _mm512_fixupimm_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(x), splat(0x00EE00EEU), 0));
+}
 // The lanes where neither float a nor x is a NaN: an ordered compare, quiet, exceptions
 // suppressed (a: a constant, which is none; x second, which may be read from memory).
 MINIFLOAT_LANE_FN maskv ordered_lanes(u32v a, u32v x) {
@@ -11229,6 +11297,7 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
 //                                     the same, a streaming store to a 64-byte aligned p (only
 //                                     where a path's encode asks for NonTemporal)
 //   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN,
+//   all_ones_where_not_finite(a, x)   the same where x is a NaN or infinite,
 //   ordered_lanes(a, x)               the lanes where neither float a nor x is a NaN,
 //   bit_select_where(k, m, a, b)      bit_select(m, a, b) in the lanes of mask k, else b, and
 //   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
@@ -11272,35 +11341,51 @@ MINIFLOAT_LANE_FN u32v lane_sign(u32v bits) {
   }
 }
 
+// Toward zero without saturation into a format with a NaN but no infinity (e4m3): a finite
+// magnitude past the largest becomes the largest (toward zero never rounds past it), an
+// infinity the NaN code (the overflow rule's, docs/spec.md §2). So the clamp below serves with
+// K the largest finite code, and the infinities take the NaN code as the NaN lanes do.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool infinities_take_nan_code = !::minifloat::format_info<Target>::has_infinity &&
+                                          ::minifloat::format_info<Target>::nan_takes_sign &&
+                                          Overflow == ::minifloat::overflow::non_saturating &&
+                                          Rule == ::minifloat::detail::rounding_rule::toward_zero;
 // The common case of steps 3 and 4 in one clamp. Where every magnitude past the largest finite
 // one becomes sign | K, K being the largest finite magnitude (saturation) or the one after it
 // (infinity, or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have
-// larger magnitudes still, so only a NaN whose code is not K needs a select.
+// larger magnitudes still, so only a NaN whose code is not K (and an infinity where
+// infinities_take_nan_code) needs a select.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr bool clamps_magnitude = ::minifloat::format_info<Target>::special_values !=
                                       ::minifloat::specials::fnuz &&
                                   (Overflow == ::minifloat::overflow::saturate ||
                                    Rule == ::minifloat::detail::rounding_rule::nearest_even ||
-                                   Rule == ::minifloat::detail::rounding_rule::stochastic);
-template <class Target, ::minifloat::overflow Overflow>
+                                   Rule == ::minifloat::detail::rounding_rule::stochastic ||
+                                   infinities_take_nan_code<Target, Rule, Overflow>);
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr std::uint32_t clamp_code =
-    Overflow == ::minifloat::overflow::saturate ? ::minifloat::format_info<Target>::max_finite_code
+    Overflow == ::minifloat::overflow::saturate || infinities_take_nan_code<Target, Rule, Overflow>
+        ? ::minifloat::format_info<Target>::max_finite_code
     : ::minifloat::format_info<Target>::has_infinity
         ? ::minifloat::format_info<Target>::infinity_code
         : ::minifloat::format_info<Target>::nan_code;
+// The float magnitudes' bits above which a lane takes the NaN code whatever the clamp made of
+// it: NaNs' (above infinity's bits), and infinities' too where infinities_take_nan_code.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr std::uint32_t nan_code_above =
+    infinities_take_nan_code<Target, Rule, Overflow> ? 0x7F7FFFFFU : 0x7F800000U;
 // The code from a magnitude already clamped to clamp_code (clamps_magnitude).
-template <class Target, ::minifloat::overflow Overflow>
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v encode_clamped_lanes(u32v magnitude_bits, u32v sign, u32v clamped) {
   using info = ::minifloat::format_info<Target>;
-  constexpr std::uint32_t K = clamp_code<Target, Overflow>;
+  constexpr std::uint32_t K = clamp_code<Target, Rule, Overflow>;
   static_assert(K == info::max_finite_code || K == info::max_finite_code + 1u,
                 "K is the largest finite code or the one above it");
+  const u32v above = splat(nan_code_above<Target, Rule, Overflow>);
   if constexpr (!info::nan_takes_sign) { // a finite-only format: NaN gives +max
-    return select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code),
-                  or_(sign, clamped));
+    return select(gt_small(magnitude_bits, above), splat(info::nan_code), or_(sign, clamped));
   } else if constexpr (K != info::nan_code) {
-    return or_(
-        sign, select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped));
+    return or_(sign, select(gt_small(magnitude_bits, above), splat(info::nan_code), clamped));
   } else {
     static_cast<void>(magnitude_bits);
     return or_(sign, clamped);
@@ -11318,8 +11403,8 @@ MINIFLOAT_LANE_FN u32v encode_signed_lanes(u32v magnitude_bits, u32v sign, u32v 
   constexpr bool fnuz = info::special_values == specials::fnuz;
   const maskv is_nan = gt_small(magnitude_bits, splat(0x7F800000U));
   if constexpr (clamps_magnitude<Target, Rule, Overflow>) {
-    return encode_clamped_lanes<Target, Overflow>(
-        magnitude_bits, sign, min_u(magnitude, splat(clamp_code<Target, Overflow>)));
+    return encode_clamped_lanes<Target, Rule, Overflow>(
+        magnitude_bits, sign, min_u(magnitude, splat(clamp_code<Target, Rule, Overflow>)));
   }
   const u32v largest = or_(sign, splat(info::max_finite_code));
   // Saturation gives the largest; otherwise infinity, or NaN where there is none.
@@ -11591,7 +11676,7 @@ struct addition_constants {
   static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
                 "the NaN code is all ones (0x7F)");
   static constexpr std::uint32_t limit_code =
-      by_clamp ? clamp_code<Target, Overflow> : info::max_finite_code + 1U;
+      by_clamp ? clamp_code<Target, Rule, Overflow> : info::max_finite_code + 1U;
   // limit_code's value (>= 2^M: normal) as float bits.
   static constexpr std::uint32_t limit_bits = (((limit_code >> M) - 1U + smallest_normal) << 23) |
                                               ((limit_code & ((1U << M) - 1U)) << (23 - M));
@@ -11656,6 +11741,24 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
   return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits).sum;
 }
+// sum, but all ones in its low bits (0x7F7FFFFF, the NaN code's magnitude) in the lanes where x
+// takes the NaN code (nan_code_above: NaNs, and infinities where infinities_take_nan_code): one
+// fix-up where the path has it, else a compare and a select. (Lanes: u32v, as a template
+// parameter so that the fix-ups, which only some paths have, stay dependent calls.)
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          class Lanes>
+MINIFLOAT_LANE_FN Lanes all_ones_where_nan_code(Lanes sum, Lanes bits) {
+  if constexpr (!capabilities.fixup_and_lookup32) {
+    return select(
+        gt_small(and_(bits, splat(0x7FFFFFFFU)), splat(nan_code_above<Target, Rule, Overflow>)),
+        splat(0x7F7FFFFFU), sum);
+  } else if constexpr (infinities_take_nan_code<Target, Rule, Overflow>) {
+    return all_ones_where_not_finite(sum, bits);
+  } else {
+    return all_ones_where_nan(sum, bits);
+  }
+}
+
 // Whether magnitude_sum_by_addition may clamp by min_magnitude for a source with no NaN lane.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr bool clamps_nan_free_by_magnitude =
@@ -11675,13 +11778,17 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   // Where a NaN's code is not the limit's, a path with a NaN fix-up clamps |x| in one instruction
   // (NaN lanes fixed below, from x); else a NaN's bits are above the limit: clamped too.
   constexpr bool fixes_nan_lanes = !NaNFree && constants::by_clamp &&
-                                   clamp_code<Target, Overflow> != info::nan_code &&
+                                   clamp_code<Target, Rule, Overflow> != info::nan_code &&
                                    capabilities.fixup_and_lookup32;
+  // Where only NaNs take the NaN code, their lanes are told by an ordered compare, and x's own
+  // top bits give their code (below); infinities that take it too have the sum fixed instead.
+  constexpr bool by_ordered_lanes = fixes_nan_lanes && !constants::finite_by_clamp &&
+                                    !infinities_take_nan_code<Target, Rule, Overflow>;
   // (The NaN lanes, fixed last, are found first: g++ 12 then keeps each vector of x in one
   // register. Per 64 floats it made 43 vector instructions with VFIXUPIMMPS fixing the sum, 42
   // with the compare next to the bit select, 41 so; clang 14 makes 40 each way.)
   [[maybe_unused]] maskv ordered{};
-  if constexpr (fixes_nan_lanes) {
+  if constexpr (by_ordered_lanes) {
     ordered = ordered_lanes(splat(constants::limit_bits), bits);
   }
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
@@ -11689,17 +11796,13 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
       fixes_nan_lanes || (NaNFree && clamps_nan_free_by_magnitude<Target, Rule, Overflow>);
   auto sum = magnitude_sum_by_addition<Target, Rule, Overflow, clamp_by_magnitude>(bits);
   if constexpr (constants::by_clamp) {
-    if constexpr (fixes_nan_lanes && !constants::finite_by_clamp) {
+    if constexpr (by_ordered_lanes) {
       // The top total_bits of a NaN x are its sign and then all ones, the NaN code (NaN takes
       // the sign): taken whole there, whatever the clamp and the sum made of the lane.
       return bit_select_where(ordered, splat(std::uint32_t{info::magnitude_mask}), sum,
                               shr<32 - info::total_bits>(bits));
-    } else if constexpr (!NaNFree && clamp_code<Target, Overflow> != info::nan_code) {
-      if constexpr (capabilities.fixup_and_lookup32) {
-        sum = all_ones_where_nan(sum, bits);
-      } else {
-        sum = select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(0x7F7FFFFFU), sum);
-      }
+    } else if constexpr (!NaNFree && clamp_code<Target, Rule, Overflow> != info::nan_code) {
+      sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
     }
     // sign | magnitude in one bit select, the sign from the top total_bits of x (Target's sign
     // bit at its place); a finite-only format's NaN lanes read as +FLT_MAX there (+max).
@@ -11738,15 +11841,11 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   constexpr bool fixes_nan_lanes =
-      clamp_code<Target, Overflow> != ::minifloat::format_info<Target>::nan_code;
+      clamp_code<Target, Rule, Overflow> != ::minifloat::format_info<Target>::nan_code;
   constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
-  // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
-  auto sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
-  if constexpr (by_fixup) {
-    sum = all_ones_where_nan(sum, bits);
-  } else if constexpr (fixes_nan_lanes) {
-    sum = select(gt_small(and_(bits, splat(0x7FFFFFFFU)), splat(0x7F800000U)), splat(0x7F7FFFFFU),
-                 sum);
+  u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
+  if constexpr (fixes_nan_lanes) {
+    sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
   }
   return sum;
 }
@@ -12969,7 +13068,7 @@ MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits
   // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
   // the permutes overwrite registers: 4 more loads per 64 elements.)
   if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
-                clamp_code<Target, Overflow> != ::minifloat::format_info<Target>::nan_code) {
+                clamp_code<Target, Rule, Overflow> != ::minifloat::format_info<Target>::nan_code) {
     kept_in_registers(src, bits);
   }
   const auto magnitudes =
@@ -14512,7 +14611,7 @@ constexpr bool encodes_doubles_by_addition = std::is_same<Source, const double*>
 template <class Target, rounding_rule Rule, overflow Overflow>
 MINIFLOAT_LANE_FN __m512i double_sums(__m512i bits) {
   using constants = double_addition_constants<Target, Rule, Overflow>;
-  constexpr bool nan_is_limit = clamp_code<Target, Overflow> == format_info<Target>::nan_code;
+  constexpr bool nan_is_limit = clamp_code<Target, Rule, Overflow> == format_info<Target>::nan_code;
   const __m512i limit = _mm512_set1_epi64(static_cast<long long>(constants::limit_bits));
   __m512i clamped;
   if constexpr (nan_is_limit) { // a NaN's magnitude is above the limit: clamped to it too
@@ -14544,8 +14643,11 @@ MINIFLOAT_LANE_FN __m512i double_sums(__m512i bits) {
       _mm512_add_round_pd(_mm512_castsi512_pd(clamped), _mm512_castsi512_pd(magic), rounding);
   if constexpr (!nan_is_limit) {
     // +DBL_MAX where x is a NaN (token 14 for classes 0 and 1; VRANGEPD may have given the
-    // limit there), whose low bits are all ones, the NaN code.
-    sum = _mm512_fixupimm_pd(sum, _mm512_castsi512_pd(bits), _mm512_set1_epi64(0xEE), 0);
+    // limit there), whose low bits are all ones, the NaN code; also where x is infinite
+    // (classes 4 and 5) if infinities take the NaN code (lanes.inc infinities_take_nan_code).
+    constexpr long long table =
+        infinities_take_nan_code<Target, Rule, Overflow> ? 0x00EE00EE : 0xEE;
+    sum = _mm512_fixupimm_pd(sum, _mm512_castsi512_pd(bits), _mm512_set1_epi64(table), 0);
   }
   return _mm512_castpd_si512(sum);
 }
@@ -15484,6 +15586,7 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[4]) {
 //                                     the same, a streaming store to a 64-byte aligned p (only
 //                                     where a path's encode asks for NonTemporal)
 //   all_ones_where_nan(a, x)          a, but 0x7F7FFFFF where the float x is a NaN,
+//   all_ones_where_not_finite(a, x)   the same where x is a NaN or infinite,
 //   ordered_lanes(a, x)               the lanes where neither float a nor x is a NaN,
 //   bit_select_where(k, m, a, b)      bit_select(m, a, b) in the lanes of mask k, else b, and
 //   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
@@ -15527,35 +15630,51 @@ MINIFLOAT_LANE_FN u32v lane_sign(u32v bits) {
   }
 }
 
+// Toward zero without saturation into a format with a NaN but no infinity (e4m3): a finite
+// magnitude past the largest becomes the largest (toward zero never rounds past it), an
+// infinity the NaN code (the overflow rule's, docs/spec.md §2). So the clamp below serves with
+// K the largest finite code, and the infinities take the NaN code as the NaN lanes do.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool infinities_take_nan_code = !::minifloat::format_info<Target>::has_infinity &&
+                                          ::minifloat::format_info<Target>::nan_takes_sign &&
+                                          Overflow == ::minifloat::overflow::non_saturating &&
+                                          Rule == ::minifloat::detail::rounding_rule::toward_zero;
 // The common case of steps 3 and 4 in one clamp. Where every magnitude past the largest finite
 // one becomes sign | K, K being the largest finite magnitude (saturation) or the one after it
 // (infinity, or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have
-// larger magnitudes still, so only a NaN whose code is not K needs a select.
+// larger magnitudes still, so only a NaN whose code is not K (and an infinity where
+// infinities_take_nan_code) needs a select.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr bool clamps_magnitude = ::minifloat::format_info<Target>::special_values !=
                                       ::minifloat::specials::fnuz &&
                                   (Overflow == ::minifloat::overflow::saturate ||
                                    Rule == ::minifloat::detail::rounding_rule::nearest_even ||
-                                   Rule == ::minifloat::detail::rounding_rule::stochastic);
-template <class Target, ::minifloat::overflow Overflow>
+                                   Rule == ::minifloat::detail::rounding_rule::stochastic ||
+                                   infinities_take_nan_code<Target, Rule, Overflow>);
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr std::uint32_t clamp_code =
-    Overflow == ::minifloat::overflow::saturate ? ::minifloat::format_info<Target>::max_finite_code
+    Overflow == ::minifloat::overflow::saturate || infinities_take_nan_code<Target, Rule, Overflow>
+        ? ::minifloat::format_info<Target>::max_finite_code
     : ::minifloat::format_info<Target>::has_infinity
         ? ::minifloat::format_info<Target>::infinity_code
         : ::minifloat::format_info<Target>::nan_code;
+// The float magnitudes' bits above which a lane takes the NaN code whatever the clamp made of
+// it: NaNs' (above infinity's bits), and infinities' too where infinities_take_nan_code.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr std::uint32_t nan_code_above =
+    infinities_take_nan_code<Target, Rule, Overflow> ? 0x7F7FFFFFU : 0x7F800000U;
 // The code from a magnitude already clamped to clamp_code (clamps_magnitude).
-template <class Target, ::minifloat::overflow Overflow>
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v encode_clamped_lanes(u32v magnitude_bits, u32v sign, u32v clamped) {
   using info = ::minifloat::format_info<Target>;
-  constexpr std::uint32_t K = clamp_code<Target, Overflow>;
+  constexpr std::uint32_t K = clamp_code<Target, Rule, Overflow>;
   static_assert(K == info::max_finite_code || K == info::max_finite_code + 1u,
                 "K is the largest finite code or the one above it");
+  const u32v above = splat(nan_code_above<Target, Rule, Overflow>);
   if constexpr (!info::nan_takes_sign) { // a finite-only format: NaN gives +max
-    return select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code),
-                  or_(sign, clamped));
+    return select(gt_small(magnitude_bits, above), splat(info::nan_code), or_(sign, clamped));
   } else if constexpr (K != info::nan_code) {
-    return or_(
-        sign, select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(info::nan_code), clamped));
+    return or_(sign, select(gt_small(magnitude_bits, above), splat(info::nan_code), clamped));
   } else {
     static_cast<void>(magnitude_bits);
     return or_(sign, clamped);
@@ -15573,8 +15692,8 @@ MINIFLOAT_LANE_FN u32v encode_signed_lanes(u32v magnitude_bits, u32v sign, u32v 
   constexpr bool fnuz = info::special_values == specials::fnuz;
   const maskv is_nan = gt_small(magnitude_bits, splat(0x7F800000U));
   if constexpr (clamps_magnitude<Target, Rule, Overflow>) {
-    return encode_clamped_lanes<Target, Overflow>(
-        magnitude_bits, sign, min_u(magnitude, splat(clamp_code<Target, Overflow>)));
+    return encode_clamped_lanes<Target, Rule, Overflow>(
+        magnitude_bits, sign, min_u(magnitude, splat(clamp_code<Target, Rule, Overflow>)));
   }
   const u32v largest = or_(sign, splat(info::max_finite_code));
   // Saturation gives the largest; otherwise infinity, or NaN where there is none.
@@ -15846,7 +15965,7 @@ struct addition_constants {
   static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
                 "the NaN code is all ones (0x7F)");
   static constexpr std::uint32_t limit_code =
-      by_clamp ? clamp_code<Target, Overflow> : info::max_finite_code + 1U;
+      by_clamp ? clamp_code<Target, Rule, Overflow> : info::max_finite_code + 1U;
   // limit_code's value (>= 2^M: normal) as float bits.
   static constexpr std::uint32_t limit_bits = (((limit_code >> M) - 1U + smallest_normal) << 23) |
                                               ((limit_code & ((1U << M) - 1U)) << (23 - M));
@@ -15911,6 +16030,24 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
   return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits).sum;
 }
+// sum, but all ones in its low bits (0x7F7FFFFF, the NaN code's magnitude) in the lanes where x
+// takes the NaN code (nan_code_above: NaNs, and infinities where infinities_take_nan_code): one
+// fix-up where the path has it, else a compare and a select. (Lanes: u32v, as a template
+// parameter so that the fix-ups, which only some paths have, stay dependent calls.)
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          class Lanes>
+MINIFLOAT_LANE_FN Lanes all_ones_where_nan_code(Lanes sum, Lanes bits) {
+  if constexpr (!capabilities.fixup_and_lookup32) {
+    return select(
+        gt_small(and_(bits, splat(0x7FFFFFFFU)), splat(nan_code_above<Target, Rule, Overflow>)),
+        splat(0x7F7FFFFFU), sum);
+  } else if constexpr (infinities_take_nan_code<Target, Rule, Overflow>) {
+    return all_ones_where_not_finite(sum, bits);
+  } else {
+    return all_ones_where_nan(sum, bits);
+  }
+}
+
 // Whether magnitude_sum_by_addition may clamp by min_magnitude for a source with no NaN lane.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr bool clamps_nan_free_by_magnitude =
@@ -15930,13 +16067,17 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   // Where a NaN's code is not the limit's, a path with a NaN fix-up clamps |x| in one instruction
   // (NaN lanes fixed below, from x); else a NaN's bits are above the limit: clamped too.
   constexpr bool fixes_nan_lanes = !NaNFree && constants::by_clamp &&
-                                   clamp_code<Target, Overflow> != info::nan_code &&
+                                   clamp_code<Target, Rule, Overflow> != info::nan_code &&
                                    capabilities.fixup_and_lookup32;
+  // Where only NaNs take the NaN code, their lanes are told by an ordered compare, and x's own
+  // top bits give their code (below); infinities that take it too have the sum fixed instead.
+  constexpr bool by_ordered_lanes = fixes_nan_lanes && !constants::finite_by_clamp &&
+                                    !infinities_take_nan_code<Target, Rule, Overflow>;
   // (The NaN lanes, fixed last, are found first: g++ 12 then keeps each vector of x in one
   // register. Per 64 floats it made 43 vector instructions with VFIXUPIMMPS fixing the sum, 42
   // with the compare next to the bit select, 41 so; clang 14 makes 40 each way.)
   [[maybe_unused]] maskv ordered{};
-  if constexpr (fixes_nan_lanes) {
+  if constexpr (by_ordered_lanes) {
     ordered = ordered_lanes(splat(constants::limit_bits), bits);
   }
   // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
@@ -15944,17 +16085,13 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
       fixes_nan_lanes || (NaNFree && clamps_nan_free_by_magnitude<Target, Rule, Overflow>);
   auto sum = magnitude_sum_by_addition<Target, Rule, Overflow, clamp_by_magnitude>(bits);
   if constexpr (constants::by_clamp) {
-    if constexpr (fixes_nan_lanes && !constants::finite_by_clamp) {
+    if constexpr (by_ordered_lanes) {
       // The top total_bits of a NaN x are its sign and then all ones, the NaN code (NaN takes
       // the sign): taken whole there, whatever the clamp and the sum made of the lane.
       return bit_select_where(ordered, splat(std::uint32_t{info::magnitude_mask}), sum,
                               shr<32 - info::total_bits>(bits));
-    } else if constexpr (!NaNFree && clamp_code<Target, Overflow> != info::nan_code) {
-      if constexpr (capabilities.fixup_and_lookup32) {
-        sum = all_ones_where_nan(sum, bits);
-      } else {
-        sum = select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(0x7F7FFFFFU), sum);
-      }
+    } else if constexpr (!NaNFree && clamp_code<Target, Rule, Overflow> != info::nan_code) {
+      sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
     }
     // sign | magnitude in one bit select, the sign from the top total_bits of x (Target's sign
     // bit at its place); a finite-only format's NaN lanes read as +FLT_MAX there (+max).
@@ -15993,15 +16130,11 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   constexpr bool fixes_nan_lanes =
-      clamp_code<Target, Overflow> != ::minifloat::format_info<Target>::nan_code;
+      clamp_code<Target, Rule, Overflow> != ::minifloat::format_info<Target>::nan_code;
   constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
-  // (auto: all_ones_where_nan, which only some paths have, stays a dependent call.)
-  auto sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
-  if constexpr (by_fixup) {
-    sum = all_ones_where_nan(sum, bits);
-  } else if constexpr (fixes_nan_lanes) {
-    sum = select(gt_small(and_(bits, splat(0x7FFFFFFFU)), splat(0x7F800000U)), splat(0x7F7FFFFFU),
-                 sum);
+  u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
+  if constexpr (fixes_nan_lanes) {
+    sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
   }
   return sum;
 }
@@ -17224,7 +17357,7 @@ MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits
   // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
   // the permutes overwrite registers: 4 more loads per 64 elements.)
   if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
-                clamp_code<Target, Overflow> != ::minifloat::format_info<Target>::nan_code) {
+                clamp_code<Target, Rule, Overflow> != ::minifloat::format_info<Target>::nan_code) {
     kept_in_registers(src, bits);
   }
   const auto magnitudes =

@@ -34,9 +34,17 @@ using minifloat::overflow;
 using minifloat::simd_path;
 using minifloat::detail::rounding_rule;
 
-// Inputs that reach every branch of the kernels: random bit patterns (NaNs, infinities,
-// subnormals, huge values), values near e4m3's and e5m2's range, and exact midpoints.
+// Inputs that reach every branch of the kernels: random bit patterns (NaNs, subnormals, huge
+// values), values near e4m3's and e5m2's range, exact midpoints, and every 11th value one of
+// the special ones below (random bits are an infinity once in 2^31), so that every length and
+// lane position meets them.
 std::vector<float> test_floats(std::size_t n) {
+  constexpr float inf = std::numeric_limits<float>::infinity();
+  constexpr float nan = std::numeric_limits<float>::quiet_NaN();
+  constexpr float max = std::numeric_limits<float>::max();
+  const float specials[] = {inf,    -inf,    nan,    -nan,     0.0f,     -0.0f,
+                            max,    -max,    464.0f, -480.0f,  57344.0f, -61440.0f,
+                            1e-45f, -1e-45f, 448.0f, -65536.0f};
   std::mt19937 rng(2024);
   std::vector<float> x(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -56,6 +64,10 @@ std::vector<float> test_floats(std::size_t n) {
                                     0x80000U + (static_cast<std::uint32_t>(rng() % 40) << 23) -
                                     (20U << 23));
     }
+  }
+  constexpr std::size_t count = sizeof specials / sizeof specials[0];
+  for (std::size_t i = 5; i < n; i += 11) {
+    x[i] = specials[(i / 11) % count];
   }
   return x;
 }

@@ -140,6 +140,12 @@ MINIFLOAT_LANE_FN u32v all_ones_where_nan(u32v a, u32v x) {
   return _mm512_castps_si512(
       _mm512_fixupimm_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(x), splat(0xEEU), 0));
 }
+// a, but FLT_MAX where the float x is a NaN or infinite: as all_ones_where_nan, token 14 also for
+// the classes 4 and 5 (-infinity, +infinity).
+MINIFLOAT_LANE_FN u32v all_ones_where_not_finite(u32v a, u32v x) {
+  return _mm512_castps_si512(
+      _mm512_fixupimm_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(x), splat(0x00EE00EEU), 0));
+}
 // The lanes where neither float a nor x is a NaN: an ordered compare, quiet, exceptions
 // suppressed (a: a constant, which is none; x second, which may be read from memory).
 MINIFLOAT_LANE_FN maskv ordered_lanes(u32v a, u32v x) {
@@ -616,7 +622,7 @@ constexpr bool encodes_doubles_by_addition = std::is_same<Source, const double*>
 template <class Target, rounding_rule Rule, overflow Overflow>
 MINIFLOAT_LANE_FN __m512i double_sums(__m512i bits) {
   using constants = double_addition_constants<Target, Rule, Overflow>;
-  constexpr bool nan_is_limit = clamp_code<Target, Overflow> == format_info<Target>::nan_code;
+  constexpr bool nan_is_limit = clamp_code<Target, Rule, Overflow> == format_info<Target>::nan_code;
   const __m512i limit = _mm512_set1_epi64(static_cast<long long>(constants::limit_bits));
   __m512i clamped;
   if constexpr (nan_is_limit) { // a NaN's magnitude is above the limit: clamped to it too
@@ -648,8 +654,11 @@ MINIFLOAT_LANE_FN __m512i double_sums(__m512i bits) {
       _mm512_add_round_pd(_mm512_castsi512_pd(clamped), _mm512_castsi512_pd(magic), rounding);
   if constexpr (!nan_is_limit) {
     // +DBL_MAX where x is a NaN (token 14 for classes 0 and 1; VRANGEPD may have given the
-    // limit there), whose low bits are all ones, the NaN code.
-    sum = _mm512_fixupimm_pd(sum, _mm512_castsi512_pd(bits), _mm512_set1_epi64(0xEE), 0);
+    // limit there), whose low bits are all ones, the NaN code; also where x is infinite
+    // (classes 4 and 5) if infinities take the NaN code (lanes.inc infinities_take_nan_code).
+    constexpr long long table =
+        infinities_take_nan_code<Target, Rule, Overflow> ? 0x00EE00EE : 0xEE;
+    sum = _mm512_fixupimm_pd(sum, _mm512_castsi512_pd(bits), _mm512_set1_epi64(table), 0);
   }
   return _mm512_castpd_si512(sum);
 }
