@@ -100,11 +100,12 @@
 #endif
 
 // A constexpr bit cast is what makes float <-> fp8 conversions usable in static_assert under
-// C++17; std::bit_cast only arrived in C++20 and is a thin wrapper over the same builtin.
-#if MINIFLOAT_HAS_BUILTIN(__builtin_bit_cast) || (defined(__GNUC__) && __GNUC__ >= 11)
-#define MINIFLOAT_HAS_CONSTEXPR_BIT_CAST 1
-#else
-#define MINIFLOAT_HAS_CONSTEXPR_BIT_CAST 0
+// C++17, and what the compile-time tables and lane constants are made with; std::bit_cast only
+// arrived in C++20 and is a thin wrapper over the same builtin. g++ has it from 11, clang from 9
+// (nvcc through its host compiler). Without it the headers cannot be compiled: one error here
+// rather than hundreds further on.
+#if !MINIFLOAT_HAS_BUILTIN(__builtin_bit_cast) && !(defined(__GNUC__) && __GNUC__ >= 11)
+#error "minifloat needs a compiler with __builtin_bit_cast (g++ 11 or later, clang 9 or later)"
 #endif
 
 // Native 16-bit floating types, used only where the compiler has them. binary16 and bfloat16
@@ -226,23 +227,11 @@
 namespace minifloat {
 namespace detail {
 
-#if MINIFLOAT_HAS_CONSTEXPR_BIT_CAST
-#define MINIFLOAT_BIT_CAST_CONSTEXPR constexpr
 template <class To, class From>
 MINIFLOAT_HOST_DEVICE constexpr To bit_cast(const From& from) noexcept {
   static_assert(sizeof(To) == sizeof(From), "bit_cast needs equal sizes");
   return __builtin_bit_cast(To, from);
 }
-#else
-#define MINIFLOAT_BIT_CAST_CONSTEXPR
-template <class To, class From>
-MINIFLOAT_HOST_DEVICE inline To bit_cast(const From& from) noexcept {
-  static_assert(sizeof(To) == sizeof(From), "bit_cast needs equal sizes");
-  To to;
-  std::memcpy(&to, &from, sizeof(To));
-  return to;
-}
-#endif
 
 // Index of the most significant set bit of a non-zero value (0 for 1, 63 for 2^63).
 MINIFLOAT_HOST_DEVICE constexpr int most_significant_bit_by_loop(std::uint64_t x) noexcept {
@@ -924,10 +913,10 @@ struct bit_castable_traits {
   static constexpr bool is_known = true;
   using format = Format;
   using code_type = typename format_info<Format>::storage_type;
-  MINIFLOAT_HOST_DEVICE static MINIFLOAT_BIT_CAST_CONSTEXPR code_type to_code(T x) noexcept {
+  MINIFLOAT_HOST_DEVICE static constexpr code_type to_code(T x) noexcept {
     return detail::bit_cast<code_type>(x);
   }
-  MINIFLOAT_HOST_DEVICE static MINIFLOAT_BIT_CAST_CONSTEXPR T from_code(code_type c) noexcept {
+  MINIFLOAT_HOST_DEVICE static constexpr T from_code(code_type c) noexcept {
     return detail::bit_cast<T>(c);
   }
 };
@@ -971,7 +960,7 @@ constexpr bool is_source = value_traits<T>::is_known || is_integer_source<T>;
 
 // Step 1 of the converter for any source type.
 template <class T, std::enable_if_t<value_traits<T>::is_known, int> = 0>
-MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR unpacked unpack_value(T x) noexcept {
+MINIFLOAT_HOST_DEVICE constexpr unpacked unpack_value(T x) noexcept {
   return unpack_code<typename value_traits<T>::format>(value_traits<T>::to_code(x));
 }
 template <class T, std::enable_if_t<is_integer_source<T>, int> = 0>
@@ -989,7 +978,7 @@ namespace minifloat {
 namespace detail {
 
 template <class Format>
-MINIFLOAT_BIT_CAST_CONSTEXPR std::array<float, 256> make_decode_table() noexcept {
+constexpr std::array<float, 256> make_decode_table() noexcept {
   std::array<float, 256> table{};
   for (std::size_t code = 0; code < table.size(); ++code) {
     // Widening is exact (docs/spec.md §3), so the rounding and overflow rules never act here.
@@ -5597,24 +5586,18 @@ constexpr bool has_hardware_narrowing =
 
 // Step 2 of a scalar conversion From -> To, as the map says for the portable path (whose
 // addition, which depends on the environment's rounding, the scalar casts leave to the arrays:
-// lane_fixed_point). The lane kernels take the float bits of 16-bit sources through float
-// arithmetic that is constexpr only with a constexpr bit cast; without one, those sources take
-// the generic steps (same codes).
+// lane_fixed_point).
 template <class From, class To, rounding_rule Rule>
 MINIFLOAT_HOST_DEVICE constexpr step2_variant scalar_step2() noexcept {
   constexpr step2_variant mapped = step2_for<From, To, Rule>(portable_kernels::capabilities);
-  constexpr step2_variant variant =
-      mapped == step2_variant::lane_addition_if_nearest ? step2_variant::lane_fixed_point : mapped;
-  return MINIFLOAT_HAS_CONSTEXPR_BIT_CAST || std::is_same<From, formats::binary32>::value
-             ? variant
-             : step2_variant::generic;
+  return mapped == step2_variant::lane_addition_if_nearest ? step2_variant::lane_fixed_point
+                                                           : mapped;
 }
 
 // The whole conversion: From -> To with one rounding. Even to the same type it re-encodes:
 // NaN becomes the canonical NaN of the target and, when saturating, infinities become +-max.
 template <class To, rounding_rule Rule, overflow Overflow, class From>
-MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
-                                                                    std::uint32_t random_bits) {
+MINIFLOAT_HOST_DEVICE constexpr To convert_value(From x, std::uint32_t random_bits) {
   static_assert(value_traits<To>::is_known, "the target must be a floating-point type minifloat "
                                             "knows: an fp8 type, float, double, binary16 or "
                                             "bfloat16");
@@ -5689,7 +5672,7 @@ class basic_fp8 {
   static_assert(info::total_bits <= 8, "basic_fp8 holds formats of at most 8 bits");
 
   template <class From>
-  MINIFLOAT_HOST_DEVICE static MINIFLOAT_BIT_CAST_CONSTEXPR std::uint8_t encode(From x) noexcept {
+  MINIFLOAT_HOST_DEVICE static constexpr std::uint8_t encode(From x) noexcept {
     return detail::convert_value<basic_fp8, detail::rounding_rule::nearest_even,
                                  overflow::non_saturating>(x, 0)
         .bits();
@@ -5704,17 +5687,15 @@ public:
   // Conversions from wider types round to nearest, ties to even, and do not saturate (docs/spec.md
   // §2): e4m3(465.0f) is NaN, e5m2(61440.0) is +inf. Use minifloat::convert or saturate_cast for
   // the other modes. All are explicit: narrowing is never implicit (docs/spec.md §4).
-  MINIFLOAT_HOST_DEVICE explicit MINIFLOAT_BIT_CAST_CONSTEXPR basic_fp8(float x) noexcept
-      : bits_(encode(x)) {}
-  MINIFLOAT_HOST_DEVICE explicit MINIFLOAT_BIT_CAST_CONSTEXPR basic_fp8(double x) noexcept
-      : bits_(encode(x)) {}
+  MINIFLOAT_HOST_DEVICE explicit constexpr basic_fp8(float x) noexcept : bits_(encode(x)) {}
+  MINIFLOAT_HOST_DEVICE explicit constexpr basic_fp8(double x) noexcept : bits_(encode(x)) {}
   MINIFLOAT_HOST_DEVICE explicit constexpr basic_fp8(binary16_bits x) noexcept : bits_(encode(x)) {}
   MINIFLOAT_HOST_DEVICE explicit constexpr basic_fp8(bfloat16_bits x) noexcept : bits_(encode(x)) {}
 #if MINIFLOAT_HAS_FLOAT16
-  explicit MINIFLOAT_BIT_CAST_CONSTEXPR basic_fp8(_Float16 x) noexcept : bits_(encode(x)) {}
+  explicit constexpr basic_fp8(_Float16 x) noexcept : bits_(encode(x)) {}
 #endif
 #if MINIFLOAT_HAS_BFLOAT16
-  explicit MINIFLOAT_BIT_CAST_CONSTEXPR basic_fp8(__bf16 x) noexcept : bits_(encode(x)) {}
+  explicit constexpr basic_fp8(__bf16 x) noexcept : bits_(encode(x)) {}
 #endif
   // Every integer, exactly rounded (no detour through float).
   template <class Integer, std::enable_if_t<detail::is_integer_source<Integer>, int> = 0>
@@ -5736,7 +5717,7 @@ public:
   // Widening is exact (docs/spec.md §3).
   // On the host a load from the compile-time table; in CUDA device code (where host tables
   // cannot be read) the converter itself.
-  MINIFLOAT_HOST_DEVICE explicit MINIFLOAT_BIT_CAST_CONSTEXPR operator float() const noexcept {
+  MINIFLOAT_HOST_DEVICE explicit constexpr operator float() const noexcept {
 #if defined(__CUDA_ARCH__)
     return widen<float>();
 #else
@@ -5745,7 +5726,7 @@ public:
   }
   // Its own table, not float's value widened: e8m0's 0x00 is 2^-127, a float subnormal, which a
   // float -> double conversion reads as 0 where denormals-are-zero is set (docs/spec.md §8).
-  MINIFLOAT_HOST_DEVICE explicit MINIFLOAT_BIT_CAST_CONSTEXPR operator double() const noexcept {
+  MINIFLOAT_HOST_DEVICE explicit constexpr operator double() const noexcept {
 #if defined(__CUDA_ARCH__)
     return widen<double>();
 #else
@@ -5759,12 +5740,10 @@ public:
     return widen<bfloat16_bits>();
   }
 #if MINIFLOAT_HAS_FLOAT16
-  explicit MINIFLOAT_BIT_CAST_CONSTEXPR operator _Float16() const noexcept {
-    return widen<_Float16>();
-  }
+  explicit constexpr operator _Float16() const noexcept { return widen<_Float16>(); }
 #endif
 #if MINIFLOAT_HAS_BFLOAT16
-  explicit MINIFLOAT_BIT_CAST_CONSTEXPR operator __bf16() const noexcept { return widen<__bf16>(); }
+  explicit constexpr operator __bf16() const noexcept { return widen<__bf16>(); }
 #endif
 
   // Negation is exact: it flips the sign bit (fnuz: +0 and NaN have no negative; an unsigned
@@ -5782,7 +5761,7 @@ public:
 
 private:
   template <class To>
-  MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To widen() const noexcept {
+  MINIFLOAT_HOST_DEVICE constexpr To widen() const noexcept {
     using to = detail::value_traits<To>;
     return to::from_code(
         detail::pack<typename to::format, detail::rounding_rule::nearest_even,
@@ -5894,7 +5873,7 @@ MINIFLOAT_HOST_DEVICE constexpr bool is_nan_operand(basic_fp8<F> x) noexcept {
   return format_info<F>::is_nan(x.bits());
 }
 template <class T>
-MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR bool is_nan_operand(T x) noexcept {
+MINIFLOAT_HOST_DEVICE constexpr bool is_nan_operand(T x) noexcept {
   if constexpr (std::is_integral<T>::value) {
     return false;
   } else if constexpr (sizeof(T) <= sizeof(float)) {
@@ -5919,15 +5898,13 @@ using compared_as = std::conditional_t<(sizeof(T) > sizeof(double)), T, double>;
 // NOLINTBEGIN(bugprone-macro-parentheses): op is an operator token, not an expression
 #define MINIFLOAT_COMPARISON(op, if_unordered)                                                     \
   template <class F1, class F2>                                                                    \
-  MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR bool operator op(basic_fp8<F1> a,             \
-                                                                      basic_fp8<F2> b) noexcept {  \
+  MINIFLOAT_HOST_DEVICE constexpr bool operator op(basic_fp8<F1> a, basic_fp8<F2> b) noexcept {    \
     return detail::is_nan_operand(a) || detail::is_nan_operand(b) ? if_unordered                   \
                                                                   : static_cast<double>(a)         \
                                                                         op static_cast<double>(b); \
   }                                                                                                \
   template <class F, class T, std::enable_if_t<detail::is_arithmetic_operand<T>, int> = 0>         \
-  MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR bool operator op(basic_fp8<F> a,              \
-                                                                      T b) noexcept {              \
+  MINIFLOAT_HOST_DEVICE constexpr bool operator op(basic_fp8<F> a, T b) noexcept {                 \
     using wide = detail::compared_as<T>;                                                           \
     const auto other = static_cast<detail::promoted_with<T>>(b);                                   \
     return detail::is_nan_operand(a) || detail::is_nan_operand(other)                              \
@@ -5935,8 +5912,7 @@ using compared_as = std::conditional_t<(sizeof(T) > sizeof(double)), T, double>;
                : static_cast<wide>(static_cast<double>(a)) op static_cast<wide>(other);            \
   }                                                                                                \
   template <class T, class F, std::enable_if_t<detail::is_arithmetic_operand<T>, int> = 0>         \
-  MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR bool operator op(T a,                         \
-                                                                      basic_fp8<F> b) noexcept {   \
+  MINIFLOAT_HOST_DEVICE constexpr bool operator op(T a, basic_fp8<F> b) noexcept {                 \
     using wide = detail::compared_as<T>;                                                           \
     const auto other = static_cast<detail::promoted_with<T>>(a);                                   \
     return detail::is_nan_operand(other) || detail::is_nan_operand(b)                              \
@@ -5994,14 +5970,14 @@ namespace minifloat {
 // overflow::saturate>(465.0f) is 448; convert<e4m3, rounding::toward_zero>(479.0f) is 448.
 template <class To, rounding R = rounding::nearest_even, overflow O = overflow::non_saturating,
           class From>
-MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert(From x) noexcept {
+MINIFLOAT_HOST_DEVICE constexpr To convert(From x) noexcept {
   return detail::convert_value<To, detail::rule_of(R), O>(x, 0);
 }
 
 // Nearest-even with saturation: anything beyond the largest finite value, infinities
 // included, becomes +-max; NaN stays NaN. The semantics of NVIDIA's __NV_SATFINITE.
 template <class To, class From>
-MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To saturate_cast(From x) noexcept {
+MINIFLOAT_HOST_DEVICE constexpr To saturate_cast(From x) noexcept {
   return detail::convert_value<To, detail::rounding_rule::nearest_even, overflow::saturate>(x, 0);
 }
 
@@ -6015,8 +5991,7 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To saturate_cast(From x) noex
 // Values exactly on the grid never change. A result past the largest finite value then follows
 // the overflow rule O (non-saturating by default: e4m3 gives NaN, e5m2 infinity).
 template <class To, overflow O = overflow::non_saturating, class From>
-MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To
-stochastic_cast(From x, std::uint32_t random_bits) noexcept {
+MINIFLOAT_HOST_DEVICE constexpr To stochastic_cast(From x, std::uint32_t random_bits) noexcept {
   return detail::convert_value<To, detail::rounding_rule::stochastic, O>(x, random_bits);
 }
 

@@ -70,11 +70,12 @@
 #endif
 
 // A constexpr bit cast is what makes float <-> fp8 conversions usable in static_assert under
-// C++17; std::bit_cast only arrived in C++20 and is a thin wrapper over the same builtin.
-#if MINIFLOAT_HAS_BUILTIN(__builtin_bit_cast) || (defined(__GNUC__) && __GNUC__ >= 11)
-#define MINIFLOAT_HAS_CONSTEXPR_BIT_CAST 1
-#else
-#define MINIFLOAT_HAS_CONSTEXPR_BIT_CAST 0
+// C++17, and what the compile-time tables and lane constants are made with; std::bit_cast only
+// arrived in C++20 and is a thin wrapper over the same builtin. g++ has it from 11, clang from 9
+// (nvcc through its host compiler). Without it the headers cannot be compiled: one error here
+// rather than hundreds further on.
+#if !MINIFLOAT_HAS_BUILTIN(__builtin_bit_cast) && !(defined(__GNUC__) && __GNUC__ >= 11)
+#error "minifloat needs a compiler with __builtin_bit_cast (g++ 11 or later, clang 9 or later)"
 #endif
 
 // Native 16-bit floating types, used only where the compiler has them. binary16 and bfloat16
@@ -196,23 +197,11 @@
 namespace minifloat {
 namespace detail {
 
-#if MINIFLOAT_HAS_CONSTEXPR_BIT_CAST
-#define MINIFLOAT_BIT_CAST_CONSTEXPR constexpr
 template <class To, class From>
 MINIFLOAT_HOST_DEVICE constexpr To bit_cast(const From& from) noexcept {
   static_assert(sizeof(To) == sizeof(From), "bit_cast needs equal sizes");
   return __builtin_bit_cast(To, from);
 }
-#else
-#define MINIFLOAT_BIT_CAST_CONSTEXPR
-template <class To, class From>
-MINIFLOAT_HOST_DEVICE inline To bit_cast(const From& from) noexcept {
-  static_assert(sizeof(To) == sizeof(From), "bit_cast needs equal sizes");
-  To to;
-  std::memcpy(&to, &from, sizeof(To));
-  return to;
-}
-#endif
 
 // Index of the most significant set bit of a non-zero value (0 for 1, 63 for 2^63).
 MINIFLOAT_HOST_DEVICE constexpr int most_significant_bit_by_loop(std::uint64_t x) noexcept {

@@ -13,14 +13,14 @@ namespace minifloat {
 // overflow::saturate>(465.0f) is 448; convert<e4m3, rounding::toward_zero>(479.0f) is 448.
 template <class To, rounding R = rounding::nearest_even, overflow O = overflow::non_saturating,
           class From>
-MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert(From x) noexcept {
+MINIFLOAT_HOST_DEVICE constexpr To convert(From x) noexcept {
   return detail::convert_value<To, detail::rule_of(R), O>(x, 0);
 }
 
 // Nearest-even with saturation: anything beyond the largest finite value, infinities
 // included, becomes +-max; NaN stays NaN. The semantics of NVIDIA's __NV_SATFINITE.
 template <class To, class From>
-MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To saturate_cast(From x) noexcept {
+MINIFLOAT_HOST_DEVICE constexpr To saturate_cast(From x) noexcept {
   return detail::convert_value<To, detail::rounding_rule::nearest_even, overflow::saturate>(x, 0);
 }
 
@@ -34,8 +34,7 @@ MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To saturate_cast(From x) noex
 // Values exactly on the grid never change. A result past the largest finite value then follows
 // the overflow rule O (non-saturating by default: e4m3 gives NaN, e5m2 infinity).
 template <class To, overflow O = overflow::non_saturating, class From>
-MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To
-stochastic_cast(From x, std::uint32_t random_bits) noexcept {
+MINIFLOAT_HOST_DEVICE constexpr To stochastic_cast(From x, std::uint32_t random_bits) noexcept {
   return detail::convert_value<To, detail::rounding_rule::stochastic, O>(x, random_bits);
 }
 

@@ -18,7 +18,7 @@ class basic_fp8 {
   static_assert(info::total_bits <= 8, "basic_fp8 holds formats of at most 8 bits");
 
   template <class From>
-  MINIFLOAT_HOST_DEVICE static MINIFLOAT_BIT_CAST_CONSTEXPR std::uint8_t encode(From x) noexcept {
+  MINIFLOAT_HOST_DEVICE static constexpr std::uint8_t encode(From x) noexcept {
     return detail::convert_value<basic_fp8, detail::rounding_rule::nearest_even,
                                  overflow::non_saturating>(x, 0)
         .bits();
@@ -33,17 +33,15 @@ public:
   // Conversions from wider types round to nearest, ties to even, and do not saturate (docs/spec.md
   // §2): e4m3(465.0f) is NaN, e5m2(61440.0) is +inf. Use minifloat::convert or saturate_cast for
   // the other modes. All are explicit: narrowing is never implicit (docs/spec.md §4).
-  MINIFLOAT_HOST_DEVICE explicit MINIFLOAT_BIT_CAST_CONSTEXPR basic_fp8(float x) noexcept
-      : bits_(encode(x)) {}
-  MINIFLOAT_HOST_DEVICE explicit MINIFLOAT_BIT_CAST_CONSTEXPR basic_fp8(double x) noexcept
-      : bits_(encode(x)) {}
+  MINIFLOAT_HOST_DEVICE explicit constexpr basic_fp8(float x) noexcept : bits_(encode(x)) {}
+  MINIFLOAT_HOST_DEVICE explicit constexpr basic_fp8(double x) noexcept : bits_(encode(x)) {}
   MINIFLOAT_HOST_DEVICE explicit constexpr basic_fp8(binary16_bits x) noexcept : bits_(encode(x)) {}
   MINIFLOAT_HOST_DEVICE explicit constexpr basic_fp8(bfloat16_bits x) noexcept : bits_(encode(x)) {}
 #if MINIFLOAT_HAS_FLOAT16
-  explicit MINIFLOAT_BIT_CAST_CONSTEXPR basic_fp8(_Float16 x) noexcept : bits_(encode(x)) {}
+  explicit constexpr basic_fp8(_Float16 x) noexcept : bits_(encode(x)) {}
 #endif
 #if MINIFLOAT_HAS_BFLOAT16
-  explicit MINIFLOAT_BIT_CAST_CONSTEXPR basic_fp8(__bf16 x) noexcept : bits_(encode(x)) {}
+  explicit constexpr basic_fp8(__bf16 x) noexcept : bits_(encode(x)) {}
 #endif
   // Every integer, exactly rounded (no detour through float).
   template <class Integer, std::enable_if_t<detail::is_integer_source<Integer>, int> = 0>
@@ -65,7 +63,7 @@ public:
   // Widening is exact (docs/spec.md §3).
   // On the host a load from the compile-time table; in CUDA device code (where host tables
   // cannot be read) the converter itself.
-  MINIFLOAT_HOST_DEVICE explicit MINIFLOAT_BIT_CAST_CONSTEXPR operator float() const noexcept {
+  MINIFLOAT_HOST_DEVICE explicit constexpr operator float() const noexcept {
 #if defined(__CUDA_ARCH__)
     return widen<float>();
 #else
@@ -74,7 +72,7 @@ public:
   }
   // Its own table, not float's value widened: e8m0's 0x00 is 2^-127, a float subnormal, which a
   // float -> double conversion reads as 0 where denormals-are-zero is set (docs/spec.md §8).
-  MINIFLOAT_HOST_DEVICE explicit MINIFLOAT_BIT_CAST_CONSTEXPR operator double() const noexcept {
+  MINIFLOAT_HOST_DEVICE explicit constexpr operator double() const noexcept {
 #if defined(__CUDA_ARCH__)
     return widen<double>();
 #else
@@ -88,12 +86,10 @@ public:
     return widen<bfloat16_bits>();
   }
 #if MINIFLOAT_HAS_FLOAT16
-  explicit MINIFLOAT_BIT_CAST_CONSTEXPR operator _Float16() const noexcept {
-    return widen<_Float16>();
-  }
+  explicit constexpr operator _Float16() const noexcept { return widen<_Float16>(); }
 #endif
 #if MINIFLOAT_HAS_BFLOAT16
-  explicit MINIFLOAT_BIT_CAST_CONSTEXPR operator __bf16() const noexcept { return widen<__bf16>(); }
+  explicit constexpr operator __bf16() const noexcept { return widen<__bf16>(); }
 #endif
 
   // Negation is exact: it flips the sign bit (fnuz: +0 and NaN have no negative; an unsigned
@@ -111,7 +107,7 @@ public:
 
 private:
   template <class To>
-  MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To widen() const noexcept {
+  MINIFLOAT_HOST_DEVICE constexpr To widen() const noexcept {
     using to = detail::value_traits<To>;
     return to::from_code(
         detail::pack<typename to::format, detail::rounding_rule::nearest_even,
@@ -223,7 +219,7 @@ MINIFLOAT_HOST_DEVICE constexpr bool is_nan_operand(basic_fp8<F> x) noexcept {
   return format_info<F>::is_nan(x.bits());
 }
 template <class T>
-MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR bool is_nan_operand(T x) noexcept {
+MINIFLOAT_HOST_DEVICE constexpr bool is_nan_operand(T x) noexcept {
   if constexpr (std::is_integral<T>::value) {
     return false;
   } else if constexpr (sizeof(T) <= sizeof(float)) {
@@ -248,15 +244,13 @@ using compared_as = std::conditional_t<(sizeof(T) > sizeof(double)), T, double>;
 // NOLINTBEGIN(bugprone-macro-parentheses): op is an operator token, not an expression
 #define MINIFLOAT_COMPARISON(op, if_unordered)                                                     \
   template <class F1, class F2>                                                                    \
-  MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR bool operator op(basic_fp8<F1> a,             \
-                                                                      basic_fp8<F2> b) noexcept {  \
+  MINIFLOAT_HOST_DEVICE constexpr bool operator op(basic_fp8<F1> a, basic_fp8<F2> b) noexcept {    \
     return detail::is_nan_operand(a) || detail::is_nan_operand(b) ? if_unordered                   \
                                                                   : static_cast<double>(a)         \
                                                                         op static_cast<double>(b); \
   }                                                                                                \
   template <class F, class T, std::enable_if_t<detail::is_arithmetic_operand<T>, int> = 0>         \
-  MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR bool operator op(basic_fp8<F> a,              \
-                                                                      T b) noexcept {              \
+  MINIFLOAT_HOST_DEVICE constexpr bool operator op(basic_fp8<F> a, T b) noexcept {                 \
     using wide = detail::compared_as<T>;                                                           \
     const auto other = static_cast<detail::promoted_with<T>>(b);                                   \
     return detail::is_nan_operand(a) || detail::is_nan_operand(other)                              \
@@ -264,8 +258,7 @@ using compared_as = std::conditional_t<(sizeof(T) > sizeof(double)), T, double>;
                : static_cast<wide>(static_cast<double>(a)) op static_cast<wide>(other);            \
   }                                                                                                \
   template <class T, class F, std::enable_if_t<detail::is_arithmetic_operand<T>, int> = 0>         \
-  MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR bool operator op(T a,                         \
-                                                                      basic_fp8<F> b) noexcept {   \
+  MINIFLOAT_HOST_DEVICE constexpr bool operator op(T a, basic_fp8<F> b) noexcept {                 \
     using wide = detail::compared_as<T>;                                                           \
     const auto other = static_cast<detail::promoted_with<T>>(a);                                   \
     return detail::is_nan_operand(other) || detail::is_nan_operand(b)                              \

@@ -12,7 +12,7 @@ namespace minifloat {
 namespace detail {
 
 template <class Format>
-MINIFLOAT_BIT_CAST_CONSTEXPR std::array<float, 256> make_decode_table() noexcept {
+constexpr std::array<float, 256> make_decode_table() noexcept {
   std::array<float, 256> table{};
   for (std::size_t code = 0; code < table.size(); ++code) {
     // Widening is exact (docs/spec.md §3), so the rounding and overflow rules never act here.

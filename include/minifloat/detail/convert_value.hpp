@@ -64,24 +64,18 @@ constexpr bool has_hardware_narrowing =
 
 // Step 2 of a scalar conversion From -> To, as the map says for the portable path (whose
 // addition, which depends on the environment's rounding, the scalar casts leave to the arrays:
-// lane_fixed_point). The lane kernels take the float bits of 16-bit sources through float
-// arithmetic that is constexpr only with a constexpr bit cast; without one, those sources take
-// the generic steps (same codes).
+// lane_fixed_point).
 template <class From, class To, rounding_rule Rule>
 MINIFLOAT_HOST_DEVICE constexpr step2_variant scalar_step2() noexcept {
   constexpr step2_variant mapped = step2_for<From, To, Rule>(portable_kernels::capabilities);
-  constexpr step2_variant variant =
-      mapped == step2_variant::lane_addition_if_nearest ? step2_variant::lane_fixed_point : mapped;
-  return MINIFLOAT_HAS_CONSTEXPR_BIT_CAST || std::is_same<From, formats::binary32>::value
-             ? variant
-             : step2_variant::generic;
+  return mapped == step2_variant::lane_addition_if_nearest ? step2_variant::lane_fixed_point
+                                                           : mapped;
 }
 
 // The whole conversion: From -> To with one rounding. Even to the same type it re-encodes:
 // NaN becomes the canonical NaN of the target and, when saturating, infinities become +-max.
 template <class To, rounding_rule Rule, overflow Overflow, class From>
-MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR To convert_value(From x,
-                                                                    std::uint32_t random_bits) {
+MINIFLOAT_HOST_DEVICE constexpr To convert_value(From x, std::uint32_t random_bits) {
   static_assert(value_traits<To>::is_known, "the target must be a floating-point type minifloat "
                                             "knows: an fp8 type, float, double, binary16 or "
                                             "bfloat16");

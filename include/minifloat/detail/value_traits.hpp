@@ -26,10 +26,10 @@ struct bit_castable_traits {
   static constexpr bool is_known = true;
   using format = Format;
   using code_type = typename format_info<Format>::storage_type;
-  MINIFLOAT_HOST_DEVICE static MINIFLOAT_BIT_CAST_CONSTEXPR code_type to_code(T x) noexcept {
+  MINIFLOAT_HOST_DEVICE static constexpr code_type to_code(T x) noexcept {
     return detail::bit_cast<code_type>(x);
   }
-  MINIFLOAT_HOST_DEVICE static MINIFLOAT_BIT_CAST_CONSTEXPR T from_code(code_type c) noexcept {
+  MINIFLOAT_HOST_DEVICE static constexpr T from_code(code_type c) noexcept {
     return detail::bit_cast<T>(c);
   }
 };
@@ -73,7 +73,7 @@ constexpr bool is_source = value_traits<T>::is_known || is_integer_source<T>;
 
 // Step 1 of the converter for any source type.
 template <class T, std::enable_if_t<value_traits<T>::is_known, int> = 0>
-MINIFLOAT_HOST_DEVICE MINIFLOAT_BIT_CAST_CONSTEXPR unpacked unpack_value(T x) noexcept {
+MINIFLOAT_HOST_DEVICE constexpr unpacked unpack_value(T x) noexcept {
   return unpack_code<typename value_traits<T>::format>(value_traits<T>::to_code(x));
 }
 template <class T, std::enable_if_t<is_integer_source<T>, int> = 0>
