@@ -10829,18 +10829,21 @@ MINIFLOAT_LANE_FN u32v quotient_f32(u32v a, u32v b) {
           : "v"(_mm512_castsi512_ps(a)), "v"(_mm512_castsi512_ps(b)));
   return _mm512_castps_si512(quotient);
 }
-// a, but FLT_MAX (0x7F7FFFFF) in the lanes where the float x is a NaN: one fix-up, whose table
-// gives token 14 (+FLT_MAX) for the classes 0 and 1 (quiet and signalling NaN) and token 0
-// (keep a) for the others.
+// VFIXUPIMM's tables (one per element width, for float and double lanes alike) that give token
+// 14 (+FLT_MAX, +DBL_MAX: low bits all ones) for the classes 0 and 1 (quiet and signalling
+// NaN), and in the second also 4 and 5 (-infinity, +infinity); token 0 (keep the first operand)
+// for the others.
+constexpr std::uint32_t max_where_nan = 0xEEU;
+constexpr std::uint32_t max_where_not_finite = 0x00EE00EEU;
+// a, but FLT_MAX (0x7F7FFFFF) in the lanes where the float x is a NaN: one fix-up.
 MINIFLOAT_LANE_FN u32v all_ones_where_nan(u32v a, u32v x) {
   return _mm512_castps_si512(
-      _mm512_fixupimm_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(x), splat(0xEEU), 0));
+      _mm512_fixupimm_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(x), splat(max_where_nan), 0));
 }
-// a, but FLT_MAX where the float x is a NaN or infinite: as all_ones_where_nan, token 14 also for
-// the classes 4 and 5 (-infinity, +infinity).
+// a, but FLT_MAX where the float x is a NaN or infinite: one fix-up.
 MINIFLOAT_LANE_FN u32v all_ones_where_not_finite(u32v a, u32v x) {
-  return _mm512_castps_si512(
-      _mm512_fixupimm_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(x), splat(0x00EE00EEU), 0));
+  return _mm512_castps_si512(_mm512_fixupimm_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(x),
+                                                splat(max_where_not_finite), 0));
 }
 // The lanes where neither float a nor x is a NaN: an ordered compare, quiet, exceptions
 // suppressed (a: a constant, which is none; x second, which may be read from memory).
@@ -14617,11 +14620,11 @@ MINIFLOAT_LANE_FN __m512i double_sums(__m512i bits) {
   __m512d sum =
       _mm512_add_round_pd(_mm512_castsi512_pd(clamped), _mm512_castsi512_pd(magic), rounding);
   if constexpr (!nan_is_limit) {
-    // +DBL_MAX where x is a NaN (token 14 for classes 0 and 1; VRANGEPD may have given the
-    // limit there), whose low bits are all ones, the NaN code; also where x is infinite
-    // (classes 4 and 5) if infinities take the NaN code (lanes.inc infinities_take_nan_code).
-    constexpr long long table =
-        infinities_take_nan_code<Target, Rule, Overflow> ? 0x00EE00EE : 0xEE;
+    // +DBL_MAX, whose low bits are all ones (the NaN code), where x takes the NaN code: a NaN
+    // (VRANGEPD may have given the limit there), and an infinity where infinities do (lanes.inc
+    // infinities_take_nan_code), as all_ones_where_nan and all_ones_where_not_finite do.
+    constexpr std::uint32_t table =
+        infinities_take_nan_code<Target, Rule, Overflow> ? max_where_not_finite : max_where_nan;
     sum = _mm512_fixupimm_pd(sum, _mm512_castsi512_pd(bits), _mm512_set1_epi64(table), 0);
   }
   return _mm512_castpd_si512(sum);
