@@ -1583,6 +1583,7 @@ MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) { return m ? 1U : 0U; }
 MINIFLOAT_LANE_FN std::size_t count_lanes(maskv m) { return m ? 1U : 0U; }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return a + u32v{m}; }
 // select(bool, u32v, u32v) is detail::select.
+MINIFLOAT_LANE_FN u32v all_ones_where(maskv m, u32v a) { return select(m, 0xFFFFFFFFU, a); }
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
   // (Through int32: a signed conversion is one instruction on every vector unit.)
   return detail::bit_cast<std::uint32_t>(static_cast<float>(static_cast<std::int32_t>(a)));
@@ -1693,6 +1694,8 @@ constexpr std::size_t prefetch_distance = 0;
 //   gt_small                          gt_u for lanes below 2^31, compared as signed (one
 //                                     AVX2 instruction instead of three)
 //   select(m, a, b), mask_and(m, n), mask_or(m, n), inc_if(m, x) (x + 1 where m)
+//   all_ones_where(m, x)              x, but all ones in the lanes of m (one OR where masks
+//                                     are lanes: select takes two or three micro-ops on Intel)
 //   any_lane(m), mask_bits(m)         whether a lane is set; lane i as bit i of an integer
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
@@ -2169,17 +2172,19 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
   return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits).sum;
 }
-// sum, but all ones in its low bits (0x7F7FFFFF, the NaN code's magnitude) in the lanes where x
-// takes the NaN code (nan_code_above: NaNs, and infinities where infinities_take_nan_code): one
-// fix-up where the path has it, else a compare and a select. (Lanes: u32v, as a template
-// parameter so that the fix-ups, which only some paths have, stay dependent calls.)
+// sum, but all ones in its low bits (the NaN code's magnitude; the callers read only those) in
+// the lanes where x takes the NaN code (nan_code_above: NaNs, and infinities where
+// infinities_take_nan_code): one fix-up where the path has it (0x7F7FFFFF), else a compare and
+// all_ones_where (0xFFFFFFFF: one OR on AVX2, where a select took two or three micro-ops on
+// Intel). (Lanes: u32v, as a template parameter so that the fix-ups, which only some paths
+// have, stay dependent calls.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           class Lanes>
 MINIFLOAT_LANE_FN Lanes all_ones_where_nan_code(Lanes sum, Lanes bits) {
   if constexpr (!capabilities.fixup_and_lookup32) {
-    return select(
+    return all_ones_where(
         gt_small(and_(bits, splat(0x7FFFFFFFU)), splat(nan_code_above<Target, Rule, Overflow>)),
-        splat(0x7F7FFFFFU), sum);
+        sum);
   } else if constexpr (infinities_take_nan_code<Target, Rule, Overflow>) {
     return all_ones_where_not_finite(sum, bits);
   } else {
@@ -6544,6 +6549,8 @@ MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) {
 // Lanes below 2^31 order the same signed and unsigned.
 MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) { return _mm256_cmpgt_epi32(a, b); }
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return _mm256_blendv_epi8(b, a, m); }
+// (VPOR: one micro-op on every port; VPBLENDVB takes two or three on Intel cores.)
+MINIFLOAT_LANE_FN u32v all_ones_where(maskv m, u32v a) { return _mm256_or_si256(a, m); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _mm256_and_si256(a, b); }
 MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return _mm256_or_si256(a, b); }
 MINIFLOAT_LANE_FN maskv mask_and_not(maskv a, maskv b) { return _mm256_andnot_si256(b, a); }
@@ -6904,6 +6911,8 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
 //   gt_small                          gt_u for lanes below 2^31, compared as signed (one
 //                                     AVX2 instruction instead of three)
 //   select(m, a, b), mask_and(m, n), mask_or(m, n), inc_if(m, x) (x + 1 where m)
+//   all_ones_where(m, x)              x, but all ones in the lanes of m (one OR where masks
+//                                     are lanes: select takes two or three micro-ops on Intel)
 //   any_lane(m), mask_bits(m)         whether a lane is set; lane i as bit i of an integer
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
@@ -7380,17 +7389,19 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
   return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits).sum;
 }
-// sum, but all ones in its low bits (0x7F7FFFFF, the NaN code's magnitude) in the lanes where x
-// takes the NaN code (nan_code_above: NaNs, and infinities where infinities_take_nan_code): one
-// fix-up where the path has it, else a compare and a select. (Lanes: u32v, as a template
-// parameter so that the fix-ups, which only some paths have, stay dependent calls.)
+// sum, but all ones in its low bits (the NaN code's magnitude; the callers read only those) in
+// the lanes where x takes the NaN code (nan_code_above: NaNs, and infinities where
+// infinities_take_nan_code): one fix-up where the path has it (0x7F7FFFFF), else a compare and
+// all_ones_where (0xFFFFFFFF: one OR on AVX2, where a select took two or three micro-ops on
+// Intel). (Lanes: u32v, as a template parameter so that the fix-ups, which only some paths
+// have, stay dependent calls.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           class Lanes>
 MINIFLOAT_LANE_FN Lanes all_ones_where_nan_code(Lanes sum, Lanes bits) {
   if constexpr (!capabilities.fixup_and_lookup32) {
-    return select(
+    return all_ones_where(
         gt_small(and_(bits, splat(0x7FFFFFFFU)), splat(nan_code_above<Target, Rule, Overflow>)),
-        splat(0x7F7FFFFFU), sum);
+        sum);
   } else if constexpr (infinities_take_nan_code<Target, Rule, Overflow>) {
     return all_ones_where_not_finite(sum, bits);
   } else {
@@ -10779,6 +10790,9 @@ MINIFLOAT_LANE_FN maskv eq(u32v a, u32v b) { return _mm512_cmpeq_epu32_mask(a, b
 MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) { return _mm512_cmpgt_epu32_mask(a, b); }
 MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) { return _mm512_cmpgt_epi32_mask(a, b); }
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return _mm512_mask_blend_epi32(m, b, a); }
+MINIFLOAT_LANE_FN u32v all_ones_where(maskv m, u32v a) {
+  return _mm512_mask_mov_epi32(a, m, _mm512_set1_epi32(-1));
+}
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _kand_mask16(a, b); }
 MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return _kor_mask16(a, b); }
 MINIFLOAT_LANE_FN maskv mask_and_not(maskv a, maskv b) { return _kandn_mask16(b, a); }
@@ -11243,6 +11257,8 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
 //   gt_small                          gt_u for lanes below 2^31, compared as signed (one
 //                                     AVX2 instruction instead of three)
 //   select(m, a, b), mask_and(m, n), mask_or(m, n), inc_if(m, x) (x + 1 where m)
+//   all_ones_where(m, x)              x, but all ones in the lanes of m (one OR where masks
+//                                     are lanes: select takes two or three micro-ops on Intel)
 //   any_lane(m), mask_bits(m)         whether a lane is set; lane i as bit i of an integer
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
@@ -11719,17 +11735,19 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
   return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits).sum;
 }
-// sum, but all ones in its low bits (0x7F7FFFFF, the NaN code's magnitude) in the lanes where x
-// takes the NaN code (nan_code_above: NaNs, and infinities where infinities_take_nan_code): one
-// fix-up where the path has it, else a compare and a select. (Lanes: u32v, as a template
-// parameter so that the fix-ups, which only some paths have, stay dependent calls.)
+// sum, but all ones in its low bits (the NaN code's magnitude; the callers read only those) in
+// the lanes where x takes the NaN code (nan_code_above: NaNs, and infinities where
+// infinities_take_nan_code): one fix-up where the path has it (0x7F7FFFFF), else a compare and
+// all_ones_where (0xFFFFFFFF: one OR on AVX2, where a select took two or three micro-ops on
+// Intel). (Lanes: u32v, as a template parameter so that the fix-ups, which only some paths
+// have, stay dependent calls.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           class Lanes>
 MINIFLOAT_LANE_FN Lanes all_ones_where_nan_code(Lanes sum, Lanes bits) {
   if constexpr (!capabilities.fixup_and_lookup32) {
-    return select(
+    return all_ones_where(
         gt_small(and_(bits, splat(0x7FFFFFFFU)), splat(nan_code_above<Target, Rule, Overflow>)),
-        splat(0x7F7FFFFFU), sum);
+        sum);
   } else if constexpr (infinities_take_nan_code<Target, Rule, Overflow>) {
     return all_ones_where_not_finite(sum, bits);
   } else {
@@ -15400,6 +15418,7 @@ MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) {
   return vcgtq_s32(vreinterpretq_s32_u32(a), vreinterpretq_s32_u32(b));
 }
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return vbslq_u32(m, a, b); }
+MINIFLOAT_LANE_FN u32v all_ones_where(maskv m, u32v a) { return vorrq_u32(a, m); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return vandq_u32(a, b); }
 MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return vorrq_u32(a, b); }
 MINIFLOAT_LANE_FN maskv mask_and_not(maskv a, maskv b) { return vbicq_u32(a, b); }
@@ -15532,6 +15551,8 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[4]) {
 //   gt_small                          gt_u for lanes below 2^31, compared as signed (one
 //                                     AVX2 instruction instead of three)
 //   select(m, a, b), mask_and(m, n), mask_or(m, n), inc_if(m, x) (x + 1 where m)
+//   all_ones_where(m, x)              x, but all ones in the lanes of m (one OR where masks
+//                                     are lanes: select takes two or three micro-ops on Intel)
 //   any_lane(m), mask_bits(m)         whether a lane is set; lane i as bit i of an integer
 //   width, load_float_bits(p), load_float_bits_partial(p, count) for float sources,
 //   load_halves(p), load_halves_partial(p, count) for 16-bit values, zero-extended,
@@ -16008,17 +16029,19 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
   return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits).sum;
 }
-// sum, but all ones in its low bits (0x7F7FFFFF, the NaN code's magnitude) in the lanes where x
-// takes the NaN code (nan_code_above: NaNs, and infinities where infinities_take_nan_code): one
-// fix-up where the path has it, else a compare and a select. (Lanes: u32v, as a template
-// parameter so that the fix-ups, which only some paths have, stay dependent calls.)
+// sum, but all ones in its low bits (the NaN code's magnitude; the callers read only those) in
+// the lanes where x takes the NaN code (nan_code_above: NaNs, and infinities where
+// infinities_take_nan_code): one fix-up where the path has it (0x7F7FFFFF), else a compare and
+// all_ones_where (0xFFFFFFFF: one OR on AVX2, where a select took two or three micro-ops on
+// Intel). (Lanes: u32v, as a template parameter so that the fix-ups, which only some paths
+// have, stay dependent calls.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           class Lanes>
 MINIFLOAT_LANE_FN Lanes all_ones_where_nan_code(Lanes sum, Lanes bits) {
   if constexpr (!capabilities.fixup_and_lookup32) {
-    return select(
+    return all_ones_where(
         gt_small(and_(bits, splat(0x7FFFFFFFU)), splat(nan_code_above<Target, Rule, Overflow>)),
-        splat(0x7F7FFFFFU), sum);
+        sum);
   } else if constexpr (infinities_take_nan_code<Target, Rule, Overflow>) {
     return all_ones_where_not_finite(sum, bits);
   } else {

@@ -72,6 +72,7 @@ MINIFLOAT_LANE_FN maskv gt_small(u32v a, u32v b) {
   return vcgtq_s32(vreinterpretq_s32_u32(a), vreinterpretq_s32_u32(b));
 }
 MINIFLOAT_LANE_FN u32v select(maskv m, u32v a, u32v b) { return vbslq_u32(m, a, b); }
+MINIFLOAT_LANE_FN u32v all_ones_where(maskv m, u32v a) { return vorrq_u32(a, m); }
 MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return vandq_u32(a, b); }
 MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return vorrq_u32(a, b); }
 MINIFLOAT_LANE_FN maskv mask_and_not(maskv a, maskv b) { return vbicq_u32(a, b); }

@@ -116,6 +116,7 @@ MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) { return m ? 1U : 0U; }
 MINIFLOAT_LANE_FN std::size_t count_lanes(maskv m) { return m ? 1U : 0U; }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return a + u32v{m}; }
 // select(bool, u32v, u32v) is detail::select.
+MINIFLOAT_LANE_FN u32v all_ones_where(maskv m, u32v a) { return select(m, 0xFFFFFFFFU, a); }
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
   // (Through int32: a signed conversion is one instruction on every vector unit.)
   return detail::bit_cast<std::uint32_t>(static_cast<float>(static_cast<std::int32_t>(a)));
