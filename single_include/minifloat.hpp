@@ -741,7 +741,9 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //   float16 -> element, nearest_even             addition_if_ addition_if_    addition  shifts
 //                                                nearest (1)  nearest (2)
 //   float16 -> element, toward_zero              fixed_point shifts           addition  shifts
-//   float16 -> element, upward or stochastic     fixed_point shifts           shifts    shifts
+//   float16 -> element, upward                   fixed_point shifts           addition_ shifts
+//                                                                             unless_daz (3)
+//   float16 -> element, stochastic               fixed_point shifts           shifts    shifts
 //   float16 -> e8m0, every rule                  exponent    exponent         exponent  exponent
 //   binary16 or bfloat16 -> e4m3 or e5m2, nearest_even, arrays without a report, on avx2 and
 //       avx512: 16-bit words instead (detail/words.inc, encode_words; values below the target's
@@ -771,7 +773,9 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //     arithmetic is SSE's) and FLT_EVAL_METHOD is 0, else
 //     fixed_point; the scalar casts always take fixed_point (constant expressions, and no
 //     question to the environment per value). (2) Where MXCSR rounds to nearest, else the portable
-//     path's fixed_point kernel.
+//     path's fixed_point kernel. (3) Where MXCSR's DAZ is off (checked once per array call),
+//     else shifts: upward rounding takes a positive float subnormal to the smallest code, and
+//     under DAZ the addition would read it as 0.
 // "float16" is float, binary16 and bfloat16 (the 16-bit formats widen to float exactly first);
 // "element" is every one-byte format with subnormals: all but e8m0 (the 8-bit formats, the MX
 // elements e2m1, e2m3, e3m2, and the unsigned ue4m3).
@@ -780,7 +784,8 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 enum class float_addition_rounding : std::uint8_t {
   none,        // no float addition whose rounding is known (NEON: FPCR's; the portable path where
                // float arithmetic is not evaluated in float, FLT_EVAL_METHOD != 0: x87)
-  embedded,    // the instruction carries its rounding (AVX-512 {rn-sae}, {rz-sae}): any MXCSR
+  embedded,    // the instruction carries its rounding (AVX-512 {rn-sae}, {rz-sae}, {ru-sae}): any
+               // MXCSR
   environment, // the environment's (AVX2: MXCSR; the portable arrays: fegetround() and MXCSR
                // where float arithmetic is SSE's): nearest-even
                // where it says so, checked once per array call
@@ -810,6 +815,8 @@ enum class step2_variant : std::uint8_t {
   lane_addition_if_nearest, // lane_addition where the environment rounds to nearest, else
                             // the portable path's lane_fixed_point (and always that in the
                             // scalar conversions, which cannot ask)
+  lane_addition_unless_daz, // lane_addition (upward: by lane, up where x > 0, toward zero
+                            // where x < 0) where MXCSR does not set DAZ, else lane_shifts
   lane_exponent,            // lanes.inc lanes_by_exponent: e8m0's code is float's exponent
   device_instruction,       // CUDA's cvt.rn.satfinite (sm_89 and later), with the overflow
                             // of the non-saturating conversion put back
@@ -864,6 +871,9 @@ MINIFLOAT_HOST_DEVICE constexpr step2_variant step2_for(const lane_capabilities&
       Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero;
   if (path.float_addition == float_addition_rounding::embedded && addition_rounds) {
     return step2_variant::lane_addition;
+  }
+  if (path.float_addition == float_addition_rounding::embedded && Rule == rounding_rule::upward) {
+    return step2_variant::lane_addition_unless_daz;
   }
   if (path.float_addition == float_addition_rounding::environment &&
       Rule == rounding_rule::nearest_even) {
@@ -1781,6 +1791,23 @@ constexpr bool infinities_take_nan_code = !::minifloat::format_info<Target>::has
                                           ::minifloat::format_info<Target>::nan_takes_sign &&
                                           Overflow == ::minifloat::overflow::non_saturating &&
                                           Rule == ::minifloat::detail::rounding_rule::toward_zero;
+// Upward without saturation into such a format with a sign (e4m3): a magnitude past the largest
+// finite one gets the NaN code where x is positive (it rounds up past the largest) and the
+// largest where x is negative (toward zero), so no one clamp gives the code; but one limit
+// serves the addition (lanes_by_addition): the float just below the NaN code's value, which
+// rounds up to that code and toward zero to the largest. The infinities then take the NaN code
+// as the NaN lanes do.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool upward_clamps_below_nan_code =
+    !::minifloat::format_info<Target>::has_infinity &&
+    ::minifloat::format_info<Target>::nan_takes_sign &&
+    ::minifloat::format_info<Target>::is_signed &&
+    ::minifloat::format_info<Target>::special_values != ::minifloat::specials::fnuz &&
+    Overflow == ::minifloat::overflow::non_saturating &&
+    Rule == ::minifloat::detail::rounding_rule::upward;
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool infinities_fixed_to_nan_code = infinities_take_nan_code<Target, Rule, Overflow> ||
+                                              upward_clamps_below_nan_code<Target, Rule, Overflow>;
 // The common case of steps 3 and 4 in one clamp. Where every magnitude past the largest finite
 // one becomes sign | K, K being the largest finite magnitude (saturation) or the one after it
 // (infinity, or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have
@@ -1801,10 +1828,10 @@ constexpr std::uint32_t clamp_code =
         ? ::minifloat::format_info<Target>::infinity_code
         : ::minifloat::format_info<Target>::nan_code;
 // The float magnitudes' bits above which a lane takes the NaN code whatever the clamp made of
-// it: NaNs' (above infinity's bits), and infinities' too where infinities_take_nan_code.
+// it: NaNs' (above infinity's bits), and infinities' too where infinities_fixed_to_nan_code.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr std::uint32_t nan_code_above =
-    infinities_take_nan_code<Target, Rule, Overflow> ? 0x7F7FFFFFU : 0x7F800000U;
+    infinities_fixed_to_nan_code<Target, Rule, Overflow> ? 0x7F7FFFFFU : 0x7F800000U;
 // The code from a magnitude already clamped to clamp_code (clamps_magnitude).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v encode_clamped_lanes(u32v magnitude_bits, u32v sign, u32v clamped) {
@@ -2077,15 +2104,17 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
                 select(negative, splat(nan), code));
 }
 
-// Step 2 variant lane_addition: float -> Target with nearest-even or toward zero, letting one
-// float addition do step 2. |x| is first clamped to a limit L (below); for e, the exponent of
-// |x| clamped below at Target's smallest normal one, the addition |x| + magic(e), magic(e) =
-// 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a multiple of 2^(e - M),
-// Target's unit in the last place there, and leaves in the sum's low bits the count of those
-// units plus offset(e) = (e - emin) * 2^M: Target's code magnitude. offset(e) is a multiple of
-// 2^M, so even: ties go to the even code. The addition's rounding is fixed by the instruction
-// (embedded rounding) or checked by the caller (MXCSR), and DAZ cannot change a result (a float
-// subnormal rounds to 0 either way); the sum is never subnormal.
+// Step 2 variant lane_addition: float -> Target with nearest-even, toward zero or upward, letting
+// one float addition do step 2 (upward: rounding |x| up where x is positive, toward zero where it
+// is negative, a lane mask choosing between two additions). |x| is first clamped to a limit L
+// (below); for e, the exponent of |x| clamped below at Target's smallest normal one, the addition
+// |x| + magic(e), magic(e) = 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a
+// multiple of 2^(e - M), Target's unit in the last place there, and leaves in the sum's low bits
+// the count of those units plus offset(e) = (e - emin) * 2^M: Target's code magnitude. offset(e) is
+// a multiple of 2^M, so even: ties go to the even code. The addition's rounding is fixed by the
+// instruction (embedded rounding) or checked by the caller (MXCSR), and DAZ cannot change a result
+// (a float subnormal rounds to 0 either way) but upward's, whose callers check that DAZ is off
+// (lane_addition_unless_daz); the sum is never subnormal.
 // L is the value of the code K that every larger magnitude gets where there is one
 // (clamps_magnitude: the largest finite code, infinity's or NaN's), and the code is sign | the
 // sum's low bits, a NaN's sum being made all ones there (the NaN code); else L is one step past
@@ -2101,16 +2130,25 @@ struct addition_constants {
   static constexpr bool finite_by_clamp = info::is_signed &&
                                           info::special_values == ::minifloat::specials::finite &&
                                           clamps_magnitude<Target, Rule, Overflow>;
+  static constexpr bool upward_below_nan_code =
+      upward_clamps_below_nan_code<Target, Rule, Overflow>;
   static constexpr bool by_clamp =
       (info::is_signed && info::nan_takes_sign && clamps_magnitude<Target, Rule, Overflow>) ||
-      finite_by_clamp;
+      finite_by_clamp || upward_below_nan_code;
   static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
                 "the NaN code is all ones (0x7F)");
-  static constexpr std::uint32_t limit_code =
-      by_clamp ? clamp_code<Target, Rule, Overflow> : info::max_finite_code + 1U;
-  // limit_code's value (>= 2^M: normal) as float bits.
-  static constexpr std::uint32_t limit_bits = (((limit_code >> M) - 1U + smallest_normal) << 23) |
-                                              ((limit_code & ((1U << M) - 1U)) << (23 - M));
+  static constexpr std::uint32_t limit_code = upward_below_nan_code ? info::nan_code
+                                              : by_clamp ? clamp_code<Target, Rule, Overflow>
+                                                         : info::max_finite_code + 1U;
+  // limit_code's value (>= 2^M: normal) as float bits (the float just below it where
+  // upward_below_nan_code).
+  static constexpr std::uint32_t limit_bits = ((((limit_code >> M) - 1U + smallest_normal) << 23) |
+                                               ((limit_code & ((1U << M) - 1U)) << (23 - M))) -
+                                              (upward_below_nan_code ? 1U : 0U);
+  // Whether the clamp gives every lane that takes the NaN code that code (its limit is the NaN
+  // code's value), so that no NaN lane needs a fix-up.
+  static constexpr bool clamp_gives_nan_code =
+      by_clamp && limit_code == info::nan_code && !upward_below_nan_code;
   static constexpr std::uint32_t largest_exponent = limit_bits >> 23;
   static_assert(largest_exponent - smallest_normal < 32 && largest_exponent + 23 - M < 255,
                 "32 binades at most (one table of magic constants), and magic finite");
@@ -2165,7 +2203,11 @@ magnitude_addition(u32v bits) {
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
                 splat(constants::magic_at_zero));
   }
-  return {magic, add_f32<Rule>(clamped, magic)};
+  if constexpr (Rule == ::minifloat::detail::rounding_rule::upward) {
+    return {magic, add_f32<Rule>(clamped, magic, bits)}; // the rounding by x's sign
+  } else {
+    return {magic, add_f32<Rule>(clamped, magic)};
+  }
 }
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
@@ -2185,7 +2227,7 @@ MINIFLOAT_LANE_FN Lanes all_ones_where_nan_code(Lanes sum, Lanes bits) {
     return all_ones_where(
         gt_small(and_(bits, splat(0x7FFFFFFFU)), splat(nan_code_above<Target, Rule, Overflow>)),
         sum);
-  } else if constexpr (infinities_take_nan_code<Target, Rule, Overflow>) {
+  } else if constexpr (infinities_fixed_to_nan_code<Target, Rule, Overflow>) {
     return all_ones_where_not_finite(sum, bits);
   } else {
     return all_ones_where_nan(sum, bits);
@@ -2205,18 +2247,19 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   using constants = addition_constants<Target, Rule, Overflow>;
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
-  static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
-                "the addition rounds to nearest or toward zero only");
+  static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero ||
+                    Rule == rounding_rule::upward,
+                "the addition rounds to nearest, toward zero or upward");
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   // Where a NaN's code is not the limit's, a path with a NaN fix-up clamps |x| in one instruction
   // (NaN lanes fixed below, from x); else a NaN's bits are above the limit: clamped too.
   constexpr bool fixes_nan_lanes = !NaNFree && constants::by_clamp &&
-                                   clamp_code<Target, Rule, Overflow> != info::nan_code &&
+                                   !constants::clamp_gives_nan_code &&
                                    capabilities.fixup_and_lookup32;
   // Where only NaNs take the NaN code, their lanes are told by an ordered compare, and x's own
   // top bits give their code (below); infinities that take it too have the sum fixed instead.
   constexpr bool by_ordered_lanes = fixes_nan_lanes && !constants::finite_by_clamp &&
-                                    !infinities_take_nan_code<Target, Rule, Overflow>;
+                                    !infinities_fixed_to_nan_code<Target, Rule, Overflow>;
   // (The NaN lanes, fixed last, are found first: g++ 12 then keeps each vector of x in one
   // register. Per 64 floats it made 43 vector instructions with VFIXUPIMMPS fixing the sum, 42
   // with the compare next to the bit select, 41 so; clang 14 makes 40 each way.)
@@ -2234,7 +2277,7 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
       // the sign): taken whole there, whatever the clamp and the sum made of the lane.
       return bit_select_where(ordered, splat(std::uint32_t{info::magnitude_mask}), sum,
                               shr<32 - info::total_bits>(bits));
-    } else if constexpr (!NaNFree && clamp_code<Target, Rule, Overflow> != info::nan_code) {
+    } else if constexpr (!NaNFree && !constants::clamp_gives_nan_code) {
       sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
     }
     // sign | magnitude in one bit select, the sign from the top total_bits of x (Target's sign
@@ -2274,7 +2317,7 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   constexpr bool fixes_nan_lanes =
-      clamp_code<Target, Rule, Overflow> != ::minifloat::format_info<Target>::nan_code;
+      !addition_constants<Target, Rule, Overflow>::clamp_gives_nan_code;
   constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
   u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
   if constexpr (fixes_nan_lanes) {
@@ -3501,7 +3544,7 @@ MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits
   // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
   // the permutes overwrite registers: 4 more loads per 64 elements.)
   if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
-                clamp_code<Target, Rule, Overflow> != ::minifloat::format_info<Target>::nan_code) {
+                !addition_constants<Target, Rule, Overflow>::clamp_gives_nan_code) {
     kept_in_registers(src, bits);
   }
   const auto magnitudes =
@@ -6998,6 +7041,23 @@ constexpr bool infinities_take_nan_code = !::minifloat::format_info<Target>::has
                                           ::minifloat::format_info<Target>::nan_takes_sign &&
                                           Overflow == ::minifloat::overflow::non_saturating &&
                                           Rule == ::minifloat::detail::rounding_rule::toward_zero;
+// Upward without saturation into such a format with a sign (e4m3): a magnitude past the largest
+// finite one gets the NaN code where x is positive (it rounds up past the largest) and the
+// largest where x is negative (toward zero), so no one clamp gives the code; but one limit
+// serves the addition (lanes_by_addition): the float just below the NaN code's value, which
+// rounds up to that code and toward zero to the largest. The infinities then take the NaN code
+// as the NaN lanes do.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool upward_clamps_below_nan_code =
+    !::minifloat::format_info<Target>::has_infinity &&
+    ::minifloat::format_info<Target>::nan_takes_sign &&
+    ::minifloat::format_info<Target>::is_signed &&
+    ::minifloat::format_info<Target>::special_values != ::minifloat::specials::fnuz &&
+    Overflow == ::minifloat::overflow::non_saturating &&
+    Rule == ::minifloat::detail::rounding_rule::upward;
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool infinities_fixed_to_nan_code = infinities_take_nan_code<Target, Rule, Overflow> ||
+                                              upward_clamps_below_nan_code<Target, Rule, Overflow>;
 // The common case of steps 3 and 4 in one clamp. Where every magnitude past the largest finite
 // one becomes sign | K, K being the largest finite magnitude (saturation) or the one after it
 // (infinity, or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have
@@ -7018,10 +7078,10 @@ constexpr std::uint32_t clamp_code =
         ? ::minifloat::format_info<Target>::infinity_code
         : ::minifloat::format_info<Target>::nan_code;
 // The float magnitudes' bits above which a lane takes the NaN code whatever the clamp made of
-// it: NaNs' (above infinity's bits), and infinities' too where infinities_take_nan_code.
+// it: NaNs' (above infinity's bits), and infinities' too where infinities_fixed_to_nan_code.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr std::uint32_t nan_code_above =
-    infinities_take_nan_code<Target, Rule, Overflow> ? 0x7F7FFFFFU : 0x7F800000U;
+    infinities_fixed_to_nan_code<Target, Rule, Overflow> ? 0x7F7FFFFFU : 0x7F800000U;
 // The code from a magnitude already clamped to clamp_code (clamps_magnitude).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v encode_clamped_lanes(u32v magnitude_bits, u32v sign, u32v clamped) {
@@ -7294,15 +7354,17 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
                 select(negative, splat(nan), code));
 }
 
-// Step 2 variant lane_addition: float -> Target with nearest-even or toward zero, letting one
-// float addition do step 2. |x| is first clamped to a limit L (below); for e, the exponent of
-// |x| clamped below at Target's smallest normal one, the addition |x| + magic(e), magic(e) =
-// 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a multiple of 2^(e - M),
-// Target's unit in the last place there, and leaves in the sum's low bits the count of those
-// units plus offset(e) = (e - emin) * 2^M: Target's code magnitude. offset(e) is a multiple of
-// 2^M, so even: ties go to the even code. The addition's rounding is fixed by the instruction
-// (embedded rounding) or checked by the caller (MXCSR), and DAZ cannot change a result (a float
-// subnormal rounds to 0 either way); the sum is never subnormal.
+// Step 2 variant lane_addition: float -> Target with nearest-even, toward zero or upward, letting
+// one float addition do step 2 (upward: rounding |x| up where x is positive, toward zero where it
+// is negative, a lane mask choosing between two additions). |x| is first clamped to a limit L
+// (below); for e, the exponent of |x| clamped below at Target's smallest normal one, the addition
+// |x| + magic(e), magic(e) = 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a
+// multiple of 2^(e - M), Target's unit in the last place there, and leaves in the sum's low bits
+// the count of those units plus offset(e) = (e - emin) * 2^M: Target's code magnitude. offset(e) is
+// a multiple of 2^M, so even: ties go to the even code. The addition's rounding is fixed by the
+// instruction (embedded rounding) or checked by the caller (MXCSR), and DAZ cannot change a result
+// (a float subnormal rounds to 0 either way) but upward's, whose callers check that DAZ is off
+// (lane_addition_unless_daz); the sum is never subnormal.
 // L is the value of the code K that every larger magnitude gets where there is one
 // (clamps_magnitude: the largest finite code, infinity's or NaN's), and the code is sign | the
 // sum's low bits, a NaN's sum being made all ones there (the NaN code); else L is one step past
@@ -7318,16 +7380,25 @@ struct addition_constants {
   static constexpr bool finite_by_clamp = info::is_signed &&
                                           info::special_values == ::minifloat::specials::finite &&
                                           clamps_magnitude<Target, Rule, Overflow>;
+  static constexpr bool upward_below_nan_code =
+      upward_clamps_below_nan_code<Target, Rule, Overflow>;
   static constexpr bool by_clamp =
       (info::is_signed && info::nan_takes_sign && clamps_magnitude<Target, Rule, Overflow>) ||
-      finite_by_clamp;
+      finite_by_clamp || upward_below_nan_code;
   static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
                 "the NaN code is all ones (0x7F)");
-  static constexpr std::uint32_t limit_code =
-      by_clamp ? clamp_code<Target, Rule, Overflow> : info::max_finite_code + 1U;
-  // limit_code's value (>= 2^M: normal) as float bits.
-  static constexpr std::uint32_t limit_bits = (((limit_code >> M) - 1U + smallest_normal) << 23) |
-                                              ((limit_code & ((1U << M) - 1U)) << (23 - M));
+  static constexpr std::uint32_t limit_code = upward_below_nan_code ? info::nan_code
+                                              : by_clamp ? clamp_code<Target, Rule, Overflow>
+                                                         : info::max_finite_code + 1U;
+  // limit_code's value (>= 2^M: normal) as float bits (the float just below it where
+  // upward_below_nan_code).
+  static constexpr std::uint32_t limit_bits = ((((limit_code >> M) - 1U + smallest_normal) << 23) |
+                                               ((limit_code & ((1U << M) - 1U)) << (23 - M))) -
+                                              (upward_below_nan_code ? 1U : 0U);
+  // Whether the clamp gives every lane that takes the NaN code that code (its limit is the NaN
+  // code's value), so that no NaN lane needs a fix-up.
+  static constexpr bool clamp_gives_nan_code =
+      by_clamp && limit_code == info::nan_code && !upward_below_nan_code;
   static constexpr std::uint32_t largest_exponent = limit_bits >> 23;
   static_assert(largest_exponent - smallest_normal < 32 && largest_exponent + 23 - M < 255,
                 "32 binades at most (one table of magic constants), and magic finite");
@@ -7382,7 +7453,11 @@ magnitude_addition(u32v bits) {
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
                 splat(constants::magic_at_zero));
   }
-  return {magic, add_f32<Rule>(clamped, magic)};
+  if constexpr (Rule == ::minifloat::detail::rounding_rule::upward) {
+    return {magic, add_f32<Rule>(clamped, magic, bits)}; // the rounding by x's sign
+  } else {
+    return {magic, add_f32<Rule>(clamped, magic)};
+  }
 }
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
@@ -7402,7 +7477,7 @@ MINIFLOAT_LANE_FN Lanes all_ones_where_nan_code(Lanes sum, Lanes bits) {
     return all_ones_where(
         gt_small(and_(bits, splat(0x7FFFFFFFU)), splat(nan_code_above<Target, Rule, Overflow>)),
         sum);
-  } else if constexpr (infinities_take_nan_code<Target, Rule, Overflow>) {
+  } else if constexpr (infinities_fixed_to_nan_code<Target, Rule, Overflow>) {
     return all_ones_where_not_finite(sum, bits);
   } else {
     return all_ones_where_nan(sum, bits);
@@ -7422,18 +7497,19 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   using constants = addition_constants<Target, Rule, Overflow>;
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
-  static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
-                "the addition rounds to nearest or toward zero only");
+  static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero ||
+                    Rule == rounding_rule::upward,
+                "the addition rounds to nearest, toward zero or upward");
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   // Where a NaN's code is not the limit's, a path with a NaN fix-up clamps |x| in one instruction
   // (NaN lanes fixed below, from x); else a NaN's bits are above the limit: clamped too.
   constexpr bool fixes_nan_lanes = !NaNFree && constants::by_clamp &&
-                                   clamp_code<Target, Rule, Overflow> != info::nan_code &&
+                                   !constants::clamp_gives_nan_code &&
                                    capabilities.fixup_and_lookup32;
   // Where only NaNs take the NaN code, their lanes are told by an ordered compare, and x's own
   // top bits give their code (below); infinities that take it too have the sum fixed instead.
   constexpr bool by_ordered_lanes = fixes_nan_lanes && !constants::finite_by_clamp &&
-                                    !infinities_take_nan_code<Target, Rule, Overflow>;
+                                    !infinities_fixed_to_nan_code<Target, Rule, Overflow>;
   // (The NaN lanes, fixed last, are found first: g++ 12 then keeps each vector of x in one
   // register. Per 64 floats it made 43 vector instructions with VFIXUPIMMPS fixing the sum, 42
   // with the compare next to the bit select, 41 so; clang 14 makes 40 each way.)
@@ -7451,7 +7527,7 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
       // the sign): taken whole there, whatever the clamp and the sum made of the lane.
       return bit_select_where(ordered, splat(std::uint32_t{info::magnitude_mask}), sum,
                               shr<32 - info::total_bits>(bits));
-    } else if constexpr (!NaNFree && clamp_code<Target, Rule, Overflow> != info::nan_code) {
+    } else if constexpr (!NaNFree && !constants::clamp_gives_nan_code) {
       sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
     }
     // sign | magnitude in one bit select, the sign from the top total_bits of x (Target's sign
@@ -7491,7 +7567,7 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   constexpr bool fixes_nan_lanes =
-      clamp_code<Target, Rule, Overflow> != ::minifloat::format_info<Target>::nan_code;
+      !addition_constants<Target, Rule, Overflow>::clamp_gives_nan_code;
   constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
   u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
   if constexpr (fixes_nan_lanes) {
@@ -8718,7 +8794,7 @@ MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits
   // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
   // the permutes overwrite registers: 4 more loads per 64 elements.)
   if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
-                clamp_code<Target, Rule, Overflow> != ::minifloat::format_info<Target>::nan_code) {
+                !addition_constants<Target, Rule, Overflow>::clamp_gives_nan_code) {
     kept_in_registers(src, bits);
   }
   const auto magnitudes =
@@ -10827,6 +10903,18 @@ MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b) {
   return _mm512_castps_si512(
       _mm512_add_round_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b), mode));
 }
+// Upward rounding of the magnitudes a + b (positive) of the floats x: up where x is positive,
+// toward zero where its sign is set (-|x| rounded upward). Two additions, the second masked by
+// the sign bits (VPMOVD2M).
+template <rounding_rule Rule>
+MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b, u32v x) {
+  static_assert(Rule == rounding_rule::upward, "by x's sign: upward");
+  const __m512 fa = _mm512_castsi512_ps(a);
+  const __m512 fb = _mm512_castsi512_ps(b);
+  const __m512 up = _mm512_add_round_ps(fa, fb, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
+  return _mm512_castps_si512(_mm512_mask_add_round_ps(up, _mm512_movepi32_mask(x), fa, fb,
+                                                      _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC));
+}
 // The product of float lanes by a float in the current floating-point environment, as the
 // scalar x * scale is.
 MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
@@ -11344,6 +11432,23 @@ constexpr bool infinities_take_nan_code = !::minifloat::format_info<Target>::has
                                           ::minifloat::format_info<Target>::nan_takes_sign &&
                                           Overflow == ::minifloat::overflow::non_saturating &&
                                           Rule == ::minifloat::detail::rounding_rule::toward_zero;
+// Upward without saturation into such a format with a sign (e4m3): a magnitude past the largest
+// finite one gets the NaN code where x is positive (it rounds up past the largest) and the
+// largest where x is negative (toward zero), so no one clamp gives the code; but one limit
+// serves the addition (lanes_by_addition): the float just below the NaN code's value, which
+// rounds up to that code and toward zero to the largest. The infinities then take the NaN code
+// as the NaN lanes do.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool upward_clamps_below_nan_code =
+    !::minifloat::format_info<Target>::has_infinity &&
+    ::minifloat::format_info<Target>::nan_takes_sign &&
+    ::minifloat::format_info<Target>::is_signed &&
+    ::minifloat::format_info<Target>::special_values != ::minifloat::specials::fnuz &&
+    Overflow == ::minifloat::overflow::non_saturating &&
+    Rule == ::minifloat::detail::rounding_rule::upward;
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool infinities_fixed_to_nan_code = infinities_take_nan_code<Target, Rule, Overflow> ||
+                                              upward_clamps_below_nan_code<Target, Rule, Overflow>;
 // The common case of steps 3 and 4 in one clamp. Where every magnitude past the largest finite
 // one becomes sign | K, K being the largest finite magnitude (saturation) or the one after it
 // (infinity, or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have
@@ -11364,10 +11469,10 @@ constexpr std::uint32_t clamp_code =
         ? ::minifloat::format_info<Target>::infinity_code
         : ::minifloat::format_info<Target>::nan_code;
 // The float magnitudes' bits above which a lane takes the NaN code whatever the clamp made of
-// it: NaNs' (above infinity's bits), and infinities' too where infinities_take_nan_code.
+// it: NaNs' (above infinity's bits), and infinities' too where infinities_fixed_to_nan_code.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr std::uint32_t nan_code_above =
-    infinities_take_nan_code<Target, Rule, Overflow> ? 0x7F7FFFFFU : 0x7F800000U;
+    infinities_fixed_to_nan_code<Target, Rule, Overflow> ? 0x7F7FFFFFU : 0x7F800000U;
 // The code from a magnitude already clamped to clamp_code (clamps_magnitude).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v encode_clamped_lanes(u32v magnitude_bits, u32v sign, u32v clamped) {
@@ -11640,15 +11745,17 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
                 select(negative, splat(nan), code));
 }
 
-// Step 2 variant lane_addition: float -> Target with nearest-even or toward zero, letting one
-// float addition do step 2. |x| is first clamped to a limit L (below); for e, the exponent of
-// |x| clamped below at Target's smallest normal one, the addition |x| + magic(e), magic(e) =
-// 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a multiple of 2^(e - M),
-// Target's unit in the last place there, and leaves in the sum's low bits the count of those
-// units plus offset(e) = (e - emin) * 2^M: Target's code magnitude. offset(e) is a multiple of
-// 2^M, so even: ties go to the even code. The addition's rounding is fixed by the instruction
-// (embedded rounding) or checked by the caller (MXCSR), and DAZ cannot change a result (a float
-// subnormal rounds to 0 either way); the sum is never subnormal.
+// Step 2 variant lane_addition: float -> Target with nearest-even, toward zero or upward, letting
+// one float addition do step 2 (upward: rounding |x| up where x is positive, toward zero where it
+// is negative, a lane mask choosing between two additions). |x| is first clamped to a limit L
+// (below); for e, the exponent of |x| clamped below at Target's smallest normal one, the addition
+// |x| + magic(e), magic(e) = 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a
+// multiple of 2^(e - M), Target's unit in the last place there, and leaves in the sum's low bits
+// the count of those units plus offset(e) = (e - emin) * 2^M: Target's code magnitude. offset(e) is
+// a multiple of 2^M, so even: ties go to the even code. The addition's rounding is fixed by the
+// instruction (embedded rounding) or checked by the caller (MXCSR), and DAZ cannot change a result
+// (a float subnormal rounds to 0 either way) but upward's, whose callers check that DAZ is off
+// (lane_addition_unless_daz); the sum is never subnormal.
 // L is the value of the code K that every larger magnitude gets where there is one
 // (clamps_magnitude: the largest finite code, infinity's or NaN's), and the code is sign | the
 // sum's low bits, a NaN's sum being made all ones there (the NaN code); else L is one step past
@@ -11664,16 +11771,25 @@ struct addition_constants {
   static constexpr bool finite_by_clamp = info::is_signed &&
                                           info::special_values == ::minifloat::specials::finite &&
                                           clamps_magnitude<Target, Rule, Overflow>;
+  static constexpr bool upward_below_nan_code =
+      upward_clamps_below_nan_code<Target, Rule, Overflow>;
   static constexpr bool by_clamp =
       (info::is_signed && info::nan_takes_sign && clamps_magnitude<Target, Rule, Overflow>) ||
-      finite_by_clamp;
+      finite_by_clamp || upward_below_nan_code;
   static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
                 "the NaN code is all ones (0x7F)");
-  static constexpr std::uint32_t limit_code =
-      by_clamp ? clamp_code<Target, Rule, Overflow> : info::max_finite_code + 1U;
-  // limit_code's value (>= 2^M: normal) as float bits.
-  static constexpr std::uint32_t limit_bits = (((limit_code >> M) - 1U + smallest_normal) << 23) |
-                                              ((limit_code & ((1U << M) - 1U)) << (23 - M));
+  static constexpr std::uint32_t limit_code = upward_below_nan_code ? info::nan_code
+                                              : by_clamp ? clamp_code<Target, Rule, Overflow>
+                                                         : info::max_finite_code + 1U;
+  // limit_code's value (>= 2^M: normal) as float bits (the float just below it where
+  // upward_below_nan_code).
+  static constexpr std::uint32_t limit_bits = ((((limit_code >> M) - 1U + smallest_normal) << 23) |
+                                               ((limit_code & ((1U << M) - 1U)) << (23 - M))) -
+                                              (upward_below_nan_code ? 1U : 0U);
+  // Whether the clamp gives every lane that takes the NaN code that code (its limit is the NaN
+  // code's value), so that no NaN lane needs a fix-up.
+  static constexpr bool clamp_gives_nan_code =
+      by_clamp && limit_code == info::nan_code && !upward_below_nan_code;
   static constexpr std::uint32_t largest_exponent = limit_bits >> 23;
   static_assert(largest_exponent - smallest_normal < 32 && largest_exponent + 23 - M < 255,
                 "32 binades at most (one table of magic constants), and magic finite");
@@ -11728,7 +11844,11 @@ magnitude_addition(u32v bits) {
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
                 splat(constants::magic_at_zero));
   }
-  return {magic, add_f32<Rule>(clamped, magic)};
+  if constexpr (Rule == ::minifloat::detail::rounding_rule::upward) {
+    return {magic, add_f32<Rule>(clamped, magic, bits)}; // the rounding by x's sign
+  } else {
+    return {magic, add_f32<Rule>(clamped, magic)};
+  }
 }
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
@@ -11748,7 +11868,7 @@ MINIFLOAT_LANE_FN Lanes all_ones_where_nan_code(Lanes sum, Lanes bits) {
     return all_ones_where(
         gt_small(and_(bits, splat(0x7FFFFFFFU)), splat(nan_code_above<Target, Rule, Overflow>)),
         sum);
-  } else if constexpr (infinities_take_nan_code<Target, Rule, Overflow>) {
+  } else if constexpr (infinities_fixed_to_nan_code<Target, Rule, Overflow>) {
     return all_ones_where_not_finite(sum, bits);
   } else {
     return all_ones_where_nan(sum, bits);
@@ -11768,18 +11888,19 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   using constants = addition_constants<Target, Rule, Overflow>;
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
-  static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
-                "the addition rounds to nearest or toward zero only");
+  static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero ||
+                    Rule == rounding_rule::upward,
+                "the addition rounds to nearest, toward zero or upward");
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   // Where a NaN's code is not the limit's, a path with a NaN fix-up clamps |x| in one instruction
   // (NaN lanes fixed below, from x); else a NaN's bits are above the limit: clamped too.
   constexpr bool fixes_nan_lanes = !NaNFree && constants::by_clamp &&
-                                   clamp_code<Target, Rule, Overflow> != info::nan_code &&
+                                   !constants::clamp_gives_nan_code &&
                                    capabilities.fixup_and_lookup32;
   // Where only NaNs take the NaN code, their lanes are told by an ordered compare, and x's own
   // top bits give their code (below); infinities that take it too have the sum fixed instead.
   constexpr bool by_ordered_lanes = fixes_nan_lanes && !constants::finite_by_clamp &&
-                                    !infinities_take_nan_code<Target, Rule, Overflow>;
+                                    !infinities_fixed_to_nan_code<Target, Rule, Overflow>;
   // (The NaN lanes, fixed last, are found first: g++ 12 then keeps each vector of x in one
   // register. Per 64 floats it made 43 vector instructions with VFIXUPIMMPS fixing the sum, 42
   // with the compare next to the bit select, 41 so; clang 14 makes 40 each way.)
@@ -11797,7 +11918,7 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
       // the sign): taken whole there, whatever the clamp and the sum made of the lane.
       return bit_select_where(ordered, splat(std::uint32_t{info::magnitude_mask}), sum,
                               shr<32 - info::total_bits>(bits));
-    } else if constexpr (!NaNFree && clamp_code<Target, Rule, Overflow> != info::nan_code) {
+    } else if constexpr (!NaNFree && !constants::clamp_gives_nan_code) {
       sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
     }
     // sign | magnitude in one bit select, the sign from the top total_bits of x (Target's sign
@@ -11837,7 +11958,7 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   constexpr bool fixes_nan_lanes =
-      clamp_code<Target, Rule, Overflow> != ::minifloat::format_info<Target>::nan_code;
+      !addition_constants<Target, Rule, Overflow>::clamp_gives_nan_code;
   constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
   u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
   if constexpr (fixes_nan_lanes) {
@@ -13064,7 +13185,7 @@ MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits
   // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
   // the permutes overwrite registers: 4 more loads per 64 elements.)
   if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
-                clamp_code<Target, Rule, Overflow> != ::minifloat::format_info<Target>::nan_code) {
+                !addition_constants<Target, Rule, Overflow>::clamp_gives_nan_code) {
     kept_in_registers(src, bits);
   }
   const auto magnitudes =
@@ -15175,6 +15296,25 @@ struct avx512_kernels {
   static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
                      Tally&& tally = Tally{}, stores mode = stores::cached) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
+    if constexpr (variant == step2_variant::lane_addition_unless_daz) {
+      // Upward rounding takes a positive float subnormal to the smallest code, and under DAZ
+      // (MXCSR bit 6, which embedded rounding does not override) the addition reads it as 0: a
+      // program that sets DAZ (rare) gets the shifts, which read the bits as integers.
+      if ((_mm_getcsr() & 0x40U) != 0) {
+        return encode_by<Target, Rule, Overflow, step2_variant::lane_shifts>(src, n, codes, random,
+                                                                             tally, mode);
+      }
+      return encode_by<Target, Rule, Overflow, step2_variant::lane_addition>(src, n, codes, random,
+                                                                             tally, mode);
+    } else {
+      return encode_by<Target, Rule, Overflow, variant>(src, n, codes, random, tally, mode);
+    }
+  }
+  // encode with step 2's variant chosen.
+  template <class Target, rounding_rule Rule, overflow Overflow, step2_variant variant,
+            class Source, class Random, class Tally>
+  static void encode_by(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
+                        Tally&& tally, stores mode) {
     // Part of the array by the float lanes (generic: instantiated only where a branch calls it).
     const auto by_floats = [&](auto first, auto count) {
       avx512::encode_array<Target, Rule, Overflow, variant>(src + first, count, codes + first,
@@ -15638,6 +15778,23 @@ constexpr bool infinities_take_nan_code = !::minifloat::format_info<Target>::has
                                           ::minifloat::format_info<Target>::nan_takes_sign &&
                                           Overflow == ::minifloat::overflow::non_saturating &&
                                           Rule == ::minifloat::detail::rounding_rule::toward_zero;
+// Upward without saturation into such a format with a sign (e4m3): a magnitude past the largest
+// finite one gets the NaN code where x is positive (it rounds up past the largest) and the
+// largest where x is negative (toward zero), so no one clamp gives the code; but one limit
+// serves the addition (lanes_by_addition): the float just below the NaN code's value, which
+// rounds up to that code and toward zero to the largest. The infinities then take the NaN code
+// as the NaN lanes do.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool upward_clamps_below_nan_code =
+    !::minifloat::format_info<Target>::has_infinity &&
+    ::minifloat::format_info<Target>::nan_takes_sign &&
+    ::minifloat::format_info<Target>::is_signed &&
+    ::minifloat::format_info<Target>::special_values != ::minifloat::specials::fnuz &&
+    Overflow == ::minifloat::overflow::non_saturating &&
+    Rule == ::minifloat::detail::rounding_rule::upward;
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool infinities_fixed_to_nan_code = infinities_take_nan_code<Target, Rule, Overflow> ||
+                                              upward_clamps_below_nan_code<Target, Rule, Overflow>;
 // The common case of steps 3 and 4 in one clamp. Where every magnitude past the largest finite
 // one becomes sign | K, K being the largest finite magnitude (saturation) or the one after it
 // (infinity, or e4m3's NaN), the code is sign | min(magnitude, K): infinities and NaNs have
@@ -15658,10 +15815,10 @@ constexpr std::uint32_t clamp_code =
         ? ::minifloat::format_info<Target>::infinity_code
         : ::minifloat::format_info<Target>::nan_code;
 // The float magnitudes' bits above which a lane takes the NaN code whatever the clamp made of
-// it: NaNs' (above infinity's bits), and infinities' too where infinities_take_nan_code.
+// it: NaNs' (above infinity's bits), and infinities' too where infinities_fixed_to_nan_code.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr std::uint32_t nan_code_above =
-    infinities_take_nan_code<Target, Rule, Overflow> ? 0x7F7FFFFFU : 0x7F800000U;
+    infinities_fixed_to_nan_code<Target, Rule, Overflow> ? 0x7F7FFFFFU : 0x7F800000U;
 // The code from a magnitude already clamped to clamp_code (clamps_magnitude).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v encode_clamped_lanes(u32v magnitude_bits, u32v sign, u32v clamped) {
@@ -15934,15 +16091,17 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
                 select(negative, splat(nan), code));
 }
 
-// Step 2 variant lane_addition: float -> Target with nearest-even or toward zero, letting one
-// float addition do step 2. |x| is first clamped to a limit L (below); for e, the exponent of
-// |x| clamped below at Target's smallest normal one, the addition |x| + magic(e), magic(e) =
-// 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a multiple of 2^(e - M),
-// Target's unit in the last place there, and leaves in the sum's low bits the count of those
-// units plus offset(e) = (e - emin) * 2^M: Target's code magnitude. offset(e) is a multiple of
-// 2^M, so even: ties go to the even code. The addition's rounding is fixed by the instruction
-// (embedded rounding) or checked by the caller (MXCSR), and DAZ cannot change a result (a float
-// subnormal rounds to 0 either way); the sum is never subnormal.
+// Step 2 variant lane_addition: float -> Target with nearest-even, toward zero or upward, letting
+// one float addition do step 2 (upward: rounding |x| up where x is positive, toward zero where it
+// is negative, a lane mask choosing between two additions). |x| is first clamped to a limit L
+// (below); for e, the exponent of |x| clamped below at Target's smallest normal one, the addition
+// |x| + magic(e), magic(e) = 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a
+// multiple of 2^(e - M), Target's unit in the last place there, and leaves in the sum's low bits
+// the count of those units plus offset(e) = (e - emin) * 2^M: Target's code magnitude. offset(e) is
+// a multiple of 2^M, so even: ties go to the even code. The addition's rounding is fixed by the
+// instruction (embedded rounding) or checked by the caller (MXCSR), and DAZ cannot change a result
+// (a float subnormal rounds to 0 either way) but upward's, whose callers check that DAZ is off
+// (lane_addition_unless_daz); the sum is never subnormal.
 // L is the value of the code K that every larger magnitude gets where there is one
 // (clamps_magnitude: the largest finite code, infinity's or NaN's), and the code is sign | the
 // sum's low bits, a NaN's sum being made all ones there (the NaN code); else L is one step past
@@ -15958,16 +16117,25 @@ struct addition_constants {
   static constexpr bool finite_by_clamp = info::is_signed &&
                                           info::special_values == ::minifloat::specials::finite &&
                                           clamps_magnitude<Target, Rule, Overflow>;
+  static constexpr bool upward_below_nan_code =
+      upward_clamps_below_nan_code<Target, Rule, Overflow>;
   static constexpr bool by_clamp =
       (info::is_signed && info::nan_takes_sign && clamps_magnitude<Target, Rule, Overflow>) ||
-      finite_by_clamp;
+      finite_by_clamp || upward_below_nan_code;
   static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
                 "the NaN code is all ones (0x7F)");
-  static constexpr std::uint32_t limit_code =
-      by_clamp ? clamp_code<Target, Rule, Overflow> : info::max_finite_code + 1U;
-  // limit_code's value (>= 2^M: normal) as float bits.
-  static constexpr std::uint32_t limit_bits = (((limit_code >> M) - 1U + smallest_normal) << 23) |
-                                              ((limit_code & ((1U << M) - 1U)) << (23 - M));
+  static constexpr std::uint32_t limit_code = upward_below_nan_code ? info::nan_code
+                                              : by_clamp ? clamp_code<Target, Rule, Overflow>
+                                                         : info::max_finite_code + 1U;
+  // limit_code's value (>= 2^M: normal) as float bits (the float just below it where
+  // upward_below_nan_code).
+  static constexpr std::uint32_t limit_bits = ((((limit_code >> M) - 1U + smallest_normal) << 23) |
+                                               ((limit_code & ((1U << M) - 1U)) << (23 - M))) -
+                                              (upward_below_nan_code ? 1U : 0U);
+  // Whether the clamp gives every lane that takes the NaN code that code (its limit is the NaN
+  // code's value), so that no NaN lane needs a fix-up.
+  static constexpr bool clamp_gives_nan_code =
+      by_clamp && limit_code == info::nan_code && !upward_below_nan_code;
   static constexpr std::uint32_t largest_exponent = limit_bits >> 23;
   static_assert(largest_exponent - smallest_normal < 32 && largest_exponent + 23 - M < 255,
                 "32 binades at most (one table of magic constants), and magic finite");
@@ -16022,7 +16190,11 @@ magnitude_addition(u32v bits) {
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
                 splat(constants::magic_at_zero));
   }
-  return {magic, add_f32<Rule>(clamped, magic)};
+  if constexpr (Rule == ::minifloat::detail::rounding_rule::upward) {
+    return {magic, add_f32<Rule>(clamped, magic, bits)}; // the rounding by x's sign
+  } else {
+    return {magic, add_f32<Rule>(clamped, magic)};
+  }
 }
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
@@ -16042,7 +16214,7 @@ MINIFLOAT_LANE_FN Lanes all_ones_where_nan_code(Lanes sum, Lanes bits) {
     return all_ones_where(
         gt_small(and_(bits, splat(0x7FFFFFFFU)), splat(nan_code_above<Target, Rule, Overflow>)),
         sum);
-  } else if constexpr (infinities_take_nan_code<Target, Rule, Overflow>) {
+  } else if constexpr (infinities_fixed_to_nan_code<Target, Rule, Overflow>) {
     return all_ones_where_not_finite(sum, bits);
   } else {
     return all_ones_where_nan(sum, bits);
@@ -16062,18 +16234,19 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
   using constants = addition_constants<Target, Rule, Overflow>;
   using info = ::minifloat::format_info<Target>;
   using ::minifloat::detail::rounding_rule;
-  static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero,
-                "the addition rounds to nearest or toward zero only");
+  static_assert(Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero ||
+                    Rule == rounding_rule::upward,
+                "the addition rounds to nearest, toward zero or upward");
   const u32v magnitude_bits = and_(bits, splat(0x7FFFFFFFU));
   // Where a NaN's code is not the limit's, a path with a NaN fix-up clamps |x| in one instruction
   // (NaN lanes fixed below, from x); else a NaN's bits are above the limit: clamped too.
   constexpr bool fixes_nan_lanes = !NaNFree && constants::by_clamp &&
-                                   clamp_code<Target, Rule, Overflow> != info::nan_code &&
+                                   !constants::clamp_gives_nan_code &&
                                    capabilities.fixup_and_lookup32;
   // Where only NaNs take the NaN code, their lanes are told by an ordered compare, and x's own
   // top bits give their code (below); infinities that take it too have the sum fixed instead.
   constexpr bool by_ordered_lanes = fixes_nan_lanes && !constants::finite_by_clamp &&
-                                    !infinities_take_nan_code<Target, Rule, Overflow>;
+                                    !infinities_fixed_to_nan_code<Target, Rule, Overflow>;
   // (The NaN lanes, fixed last, are found first: g++ 12 then keeps each vector of x in one
   // register. Per 64 floats it made 43 vector instructions with VFIXUPIMMPS fixing the sum, 42
   // with the compare next to the bit select, 41 so; clang 14 makes 40 each way.)
@@ -16091,7 +16264,7 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
       // the sign): taken whole there, whatever the clamp and the sum made of the lane.
       return bit_select_where(ordered, splat(std::uint32_t{info::magnitude_mask}), sum,
                               shr<32 - info::total_bits>(bits));
-    } else if constexpr (!NaNFree && clamp_code<Target, Rule, Overflow> != info::nan_code) {
+    } else if constexpr (!NaNFree && !constants::clamp_gives_nan_code) {
       sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
     }
     // sign | magnitude in one bit select, the sign from the top total_bits of x (Target's sign
@@ -16131,7 +16304,7 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   constexpr bool fixes_nan_lanes =
-      clamp_code<Target, Rule, Overflow> != ::minifloat::format_info<Target>::nan_code;
+      !addition_constants<Target, Rule, Overflow>::clamp_gives_nan_code;
   constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
   u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
   if constexpr (fixes_nan_lanes) {
@@ -17358,7 +17531,7 @@ MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits
   // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
   // the permutes overwrite registers: 4 more loads per 64 elements.)
   if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
-                clamp_code<Target, Rule, Overflow> != ::minifloat::format_info<Target>::nan_code) {
+                !addition_constants<Target, Rule, Overflow>::clamp_gives_nan_code) {
     kept_in_registers(src, bits);
   }
   const auto magnitudes =

@@ -235,7 +235,9 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //   float16 -> element, nearest_even             addition_if_ addition_if_    addition  shifts
 //                                                nearest (1)  nearest (2)
 //   float16 -> element, toward_zero              fixed_point shifts           addition  shifts
-//   float16 -> element, upward or stochastic     fixed_point shifts           shifts    shifts
+//   float16 -> element, upward                   fixed_point shifts           addition_ shifts
+//                                                                             unless_daz (3)
+//   float16 -> element, stochastic               fixed_point shifts           shifts    shifts
 //   float16 -> e8m0, every rule                  exponent    exponent         exponent  exponent
 //   binary16 or bfloat16 -> e4m3 or e5m2, nearest_even, arrays without a report, on avx2 and
 //       avx512: 16-bit words instead (detail/words.inc, encode_words; values below the target's
@@ -265,7 +267,9 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //     arithmetic is SSE's) and FLT_EVAL_METHOD is 0, else
 //     fixed_point; the scalar casts always take fixed_point (constant expressions, and no
 //     question to the environment per value). (2) Where MXCSR rounds to nearest, else the portable
-//     path's fixed_point kernel.
+//     path's fixed_point kernel. (3) Where MXCSR's DAZ is off (checked once per array call),
+//     else shifts: upward rounding takes a positive float subnormal to the smallest code, and
+//     under DAZ the addition would read it as 0.
 // "float16" is float, binary16 and bfloat16 (the 16-bit formats widen to float exactly first);
 // "element" is every one-byte format with subnormals: all but e8m0 (the 8-bit formats, the MX
 // elements e2m1, e2m3, e3m2, and the unsigned ue4m3).
@@ -274,7 +278,8 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 enum class float_addition_rounding : std::uint8_t {
   none,        // no float addition whose rounding is known (NEON: FPCR's; the portable path where
                // float arithmetic is not evaluated in float, FLT_EVAL_METHOD != 0: x87)
-  embedded,    // the instruction carries its rounding (AVX-512 {rn-sae}, {rz-sae}): any MXCSR
+  embedded,    // the instruction carries its rounding (AVX-512 {rn-sae}, {rz-sae}, {ru-sae}): any
+               // MXCSR
   environment, // the environment's (AVX2: MXCSR; the portable arrays: fegetround() and MXCSR
                // where float arithmetic is SSE's): nearest-even
                // where it says so, checked once per array call
@@ -304,6 +309,8 @@ enum class step2_variant : std::uint8_t {
   lane_addition_if_nearest, // lane_addition where the environment rounds to nearest, else
                             // the portable path's lane_fixed_point (and always that in the
                             // scalar conversions, which cannot ask)
+  lane_addition_unless_daz, // lane_addition (upward: by lane, up where x > 0, toward zero
+                            // where x < 0) where MXCSR does not set DAZ, else lane_shifts
   lane_exponent,            // lanes.inc lanes_by_exponent: e8m0's code is float's exponent
   device_instruction,       // CUDA's cvt.rn.satfinite (sm_89 and later), with the overflow
                             // of the non-saturating conversion put back
@@ -358,6 +365,9 @@ MINIFLOAT_HOST_DEVICE constexpr step2_variant step2_for(const lane_capabilities&
       Rule == rounding_rule::nearest_even || Rule == rounding_rule::toward_zero;
   if (path.float_addition == float_addition_rounding::embedded && addition_rounds) {
     return step2_variant::lane_addition;
+  }
+  if (path.float_addition == float_addition_rounding::embedded && Rule == rounding_rule::upward) {
+    return step2_variant::lane_addition_unless_daz;
   }
   if (path.float_addition == float_addition_rounding::environment &&
       Rule == rounding_rule::nearest_even) {

@@ -120,6 +120,18 @@ MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b) {
   return _mm512_castps_si512(
       _mm512_add_round_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b), mode));
 }
+// Upward rounding of the magnitudes a + b (positive) of the floats x: up where x is positive,
+// toward zero where its sign is set (-|x| rounded upward). Two additions, the second masked by
+// the sign bits (VPMOVD2M).
+template <rounding_rule Rule>
+MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b, u32v x) {
+  static_assert(Rule == rounding_rule::upward, "by x's sign: upward");
+  const __m512 fa = _mm512_castsi512_ps(a);
+  const __m512 fb = _mm512_castsi512_ps(b);
+  const __m512 up = _mm512_add_round_ps(fa, fb, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
+  return _mm512_castps_si512(_mm512_mask_add_round_ps(up, _mm512_movepi32_mask(x), fa, fb,
+                                                      _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC));
+}
 // The product of float lanes by a float in the current floating-point environment, as the
 // scalar x * scale is.
 MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
@@ -1196,6 +1208,25 @@ struct avx512_kernels {
   static void encode(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
                      Tally&& tally = Tally{}, stores mode = stores::cached) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
+    if constexpr (variant == step2_variant::lane_addition_unless_daz) {
+      // Upward rounding takes a positive float subnormal to the smallest code, and under DAZ
+      // (MXCSR bit 6, which embedded rounding does not override) the addition reads it as 0: a
+      // program that sets DAZ (rare) gets the shifts, which read the bits as integers.
+      if ((_mm_getcsr() & 0x40U) != 0) {
+        return encode_by<Target, Rule, Overflow, step2_variant::lane_shifts>(src, n, codes, random,
+                                                                             tally, mode);
+      }
+      return encode_by<Target, Rule, Overflow, step2_variant::lane_addition>(src, n, codes, random,
+                                                                             tally, mode);
+    } else {
+      return encode_by<Target, Rule, Overflow, variant>(src, n, codes, random, tally, mode);
+    }
+  }
+  // encode with step 2's variant chosen.
+  template <class Target, rounding_rule Rule, overflow Overflow, step2_variant variant,
+            class Source, class Random, class Tally>
+  static void encode_by(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
+                        Tally&& tally, stores mode) {
     // Part of the array by the float lanes (generic: instantiated only where a branch calls it).
     const auto by_floats = [&](auto first, auto count) {
       avx512::encode_array<Target, Rule, Overflow, variant>(src + first, count, codes + first,
