@@ -740,9 +740,11 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //   (lane_ variants; the scalar casts are the portable column)
 //   float16 -> element, nearest_even             addition_if_ addition_if_    addition  shifts
 //                                                nearest (1)  nearest (2)
-//   float16 -> element, toward_zero              fixed_point shifts           addition  shifts
-//   float16 -> element, upward                   fixed_point shifts           addition_ shifts
-//                                                                             unless_daz (3)
+//   float16 -> element, toward_zero              fixed_point  addition_if_    addition  shifts
+//                                                             nearest (2)(4)
+//   float16 -> element, upward                   addition_if_ addition_if_    addition_ shifts
+//                                                nearest      nearest (2)(4)  unless_
+//                                                (1)(4)                       daz (3)
 //   float16 -> element, stochastic               fixed_point shifts           shifts    shifts
 //   float16 -> e8m0, every rule                  exponent    exponent         exponent  exponent
 //   binary16 or bfloat16 -> e4m3 or e5m2, nearest_even, arrays without a report, on avx2 and
@@ -775,7 +777,10 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //     question to the environment per value). (2) Where MXCSR rounds to nearest, else the portable
 //     path's fixed_point kernel. (3) Where MXCSR's DAZ is off (checked once per array call),
 //     else shifts: upward rounding takes a positive float subnormal to the smallest code, and
-//     under DAZ the addition would read it as 0.
+//     under DAZ the addition would read it as 0. (4) The nearest-even sum, its code moved one
+//     step where that code's value lies on the wrong side of |x| (lanes.inc magnitude_addition);
+//     where the target's smallest subnormal is a normal float (every format here), else as
+//     before: fixed_point on the portable path, shifts on avx2.
 // "float16" is float, binary16 and bfloat16 (the 16-bit formats widen to float exactly first);
 // "element" is every one-byte format with subnormals: all but e8m0 (the 8-bit formats, the MX
 // elements e2m1, e2m3, e3m2, and the unsigned ue4m3).
@@ -812,9 +817,10 @@ enum class step2_variant : std::uint8_t {
   lane_shifts,      // lanes.inc lanes_by_shifts: 32-bit lanes, per-lane shifts
   lane_fixed_point, // lanes.inc lanes_by_fixed_point: fixed shifts and exact float products only
   lane_addition,    // lanes.inc lanes_by_addition: one float addition rounds |x| on the grid
-  lane_addition_if_nearest, // lane_addition where the environment rounds to nearest, else
-                            // the portable path's lane_fixed_point (and always that in the
-                            // scalar conversions, which cannot ask)
+  lane_addition_if_nearest, // lane_addition where the environment rounds to nearest (toward
+                            // zero and upward: corrected after it), else the portable path's
+                            // lane_fixed_point (and always that in the scalar conversions,
+                            // which cannot ask)
   lane_addition_unless_daz, // lane_addition (upward: by lane, up where x > 0, toward zero
                             // where x < 0) where MXCSR does not set DAZ, else lane_shifts
   lane_exponent,            // lanes.inc lanes_by_exponent: e8m0's code is float's exponent
@@ -875,8 +881,16 @@ MINIFLOAT_HOST_DEVICE constexpr step2_variant step2_for(const lane_capabilities&
   if (path.float_addition == float_addition_rounding::embedded && Rule == rounding_rule::upward) {
     return step2_variant::lane_addition_unless_daz;
   }
+  // Toward zero and upward from the nearest sum, corrected by the value sum - magic, which must
+  // be normal or 0 (no FTZ can flush it): the target's smallest subnormal a normal float. Not
+  // toward zero without per-lane shifts: fixed_point, which reads no sticky bit there, ran
+  // faster (portable path, SSE2: 1.30-1.33 el/ns against 1.21-1.23 corrected).
+  const bool corrects_nearest =
+      (Rule == rounding_rule::upward ||
+       (Rule == rounding_rule::toward_zero && path.per_lane_shifts)) &&
+      format_info<Target>::min_normal_exponent - format_info<Target>::mantissa_bits >= -126;
   if (path.float_addition == float_addition_rounding::environment &&
-      Rule == rounding_rule::nearest_even) {
+      (Rule == rounding_rule::nearest_even || corrects_nearest)) {
     return step2_variant::lane_addition_if_nearest;
   }
   return path.per_lane_shifts ? step2_variant::lane_shifts : step2_variant::lane_fixed_point;
@@ -1592,6 +1606,7 @@ MINIFLOAT_LANE_FN bool any_lane(maskv m) { return m; }
 MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) { return m ? 1U : 0U; }
 MINIFLOAT_LANE_FN std::size_t count_lanes(maskv m) { return m ? 1U : 0U; }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return a + u32v{m}; }
+MINIFLOAT_LANE_FN u32v dec_if(maskv m, u32v a) { return a - u32v{m}; }
 // select(bool, u32v, u32v) is detail::select.
 MINIFLOAT_LANE_FN u32v all_ones_where(maskv m, u32v a) { return select(m, 0xFFFFFFFFU, a); }
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
@@ -1703,7 +1718,8 @@ constexpr std::size_t prefetch_distance = 0;
 //   eq, gt_u                          unsigned comparisons giving a mask
 //   gt_small                          gt_u for lanes below 2^31, compared as signed (one
 //                                     AVX2 instruction instead of three)
-//   select(m, a, b), mask_and(m, n), mask_or(m, n), inc_if(m, x) (x + 1 where m)
+//   select(m, a, b), mask_and(m, n), mask_or(m, n), inc_if(m, x) (x + 1 where m),
+//   dec_if(m, x) (x - 1 where m)
 //   all_ones_where(m, x)              x, but all ones in the lanes of m (one OR where masks
 //                                     are lanes: select takes two or three micro-ops on Intel)
 //   any_lane(m), mask_bits(m)         whether a lane is set; lane i as bit i of an integer
@@ -2106,7 +2122,9 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
 
 // Step 2 variant lane_addition: float -> Target with nearest-even, toward zero or upward, letting
 // one float addition do step 2 (upward: rounding |x| up where x is positive, toward zero where it
-// is negative, a lane mask choosing between two additions). |x| is first clamped to a limit L
+// is negative, a lane mask choosing between two additions; where the addition rounds as the
+// environment says, to nearest, toward zero and upward correct its code by a step:
+// magnitude_addition). |x| is first clamped to a limit L
 // (below); for e, the exponent of |x| clamped below at Target's smallest normal one, the addition
 // |x| + magic(e), magic(e) = 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a
 // multiple of 2^(e - M), Target's unit in the last place there, and leaves in the sum's low bits
@@ -2203,10 +2221,33 @@ magnitude_addition(u32v bits) {
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
                 splat(constants::magic_at_zero));
   }
-  if constexpr (Rule == ::minifloat::detail::rounding_rule::upward) {
-    return {magic, add_f32<Rule>(clamped, magic, bits)}; // the rounding by x's sign
+  using ::minifloat::detail::rounding_rule;
+  if constexpr (capabilities.float_addition ==
+                ::minifloat::detail::float_addition_rounding::embedded) {
+    if constexpr (Rule == rounding_rule::upward) {
+      return {magic, add_f32<Rule>(clamped, magic, bits)}; // the rounding by x's sign
+    } else {
+      return {magic, add_f32<Rule>(clamped, magic)};
+    }
   } else {
-    return {magic, add_f32<Rule>(clamped, magic)};
+    // The environment's addition, which the caller has checked rounds to nearest; toward zero
+    // and upward then move the code one step where the nearest code's value, sum - magic
+    // (exact, and normal or 0: the target's smallest subnormal is a normal float, step2_for), lies
+    // on the wrong side of |x| clamped. Compared as integers (non-negative floats), which DAZ
+    // cannot change: a positive float subnormal that the addition read as 0 still rounds up.
+    u32v sum = add_f32<Rule>(clamped, magic);
+    if constexpr (Rule != rounding_rule::nearest_even) {
+      const u32v value = sub_f32(sum, magic);
+      if constexpr (Rule == rounding_rule::toward_zero) {
+        sum = dec_if(gt_small(value, clamped), sum);
+      } else {
+        static_assert(Rule == rounding_rule::upward, "nearest-even, toward zero or upward");
+        const maskv negative = gt_small(splat(0U), bits);
+        sum = inc_if(mask_and_not(gt_small(clamped, value), negative), sum);
+        sum = dec_if(mask_and(gt_small(value, clamped), negative), sum);
+      }
+    }
+    return {magic, sum};
   }
 }
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
@@ -6606,6 +6647,7 @@ MINIFLOAT_LANE_FN std::size_t count_lanes(maskv m) {
   return static_cast<std::size_t>(_mm_popcnt_u32(mask_bits(m)));
 }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return _mm256_sub_epi32(a, m); }
+MINIFLOAT_LANE_FN u32v dec_if(maskv m, u32v a) { return _mm256_add_epi32(a, m); }
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
   return _mm256_castps_si256(_mm256_cvtepi32_ps(a));
 }
@@ -6953,7 +6995,8 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
 //   eq, gt_u                          unsigned comparisons giving a mask
 //   gt_small                          gt_u for lanes below 2^31, compared as signed (one
 //                                     AVX2 instruction instead of three)
-//   select(m, a, b), mask_and(m, n), mask_or(m, n), inc_if(m, x) (x + 1 where m)
+//   select(m, a, b), mask_and(m, n), mask_or(m, n), inc_if(m, x) (x + 1 where m),
+//   dec_if(m, x) (x - 1 where m)
 //   all_ones_where(m, x)              x, but all ones in the lanes of m (one OR where masks
 //                                     are lanes: select takes two or three micro-ops on Intel)
 //   any_lane(m), mask_bits(m)         whether a lane is set; lane i as bit i of an integer
@@ -7356,7 +7399,9 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
 
 // Step 2 variant lane_addition: float -> Target with nearest-even, toward zero or upward, letting
 // one float addition do step 2 (upward: rounding |x| up where x is positive, toward zero where it
-// is negative, a lane mask choosing between two additions). |x| is first clamped to a limit L
+// is negative, a lane mask choosing between two additions; where the addition rounds as the
+// environment says, to nearest, toward zero and upward correct its code by a step:
+// magnitude_addition). |x| is first clamped to a limit L
 // (below); for e, the exponent of |x| clamped below at Target's smallest normal one, the addition
 // |x| + magic(e), magic(e) = 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a
 // multiple of 2^(e - M), Target's unit in the last place there, and leaves in the sum's low bits
@@ -7453,10 +7498,33 @@ magnitude_addition(u32v bits) {
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
                 splat(constants::magic_at_zero));
   }
-  if constexpr (Rule == ::minifloat::detail::rounding_rule::upward) {
-    return {magic, add_f32<Rule>(clamped, magic, bits)}; // the rounding by x's sign
+  using ::minifloat::detail::rounding_rule;
+  if constexpr (capabilities.float_addition ==
+                ::minifloat::detail::float_addition_rounding::embedded) {
+    if constexpr (Rule == rounding_rule::upward) {
+      return {magic, add_f32<Rule>(clamped, magic, bits)}; // the rounding by x's sign
+    } else {
+      return {magic, add_f32<Rule>(clamped, magic)};
+    }
   } else {
-    return {magic, add_f32<Rule>(clamped, magic)};
+    // The environment's addition, which the caller has checked rounds to nearest; toward zero
+    // and upward then move the code one step where the nearest code's value, sum - magic
+    // (exact, and normal or 0: the target's smallest subnormal is a normal float, step2_for), lies
+    // on the wrong side of |x| clamped. Compared as integers (non-negative floats), which DAZ
+    // cannot change: a positive float subnormal that the addition read as 0 still rounds up.
+    u32v sum = add_f32<Rule>(clamped, magic);
+    if constexpr (Rule != rounding_rule::nearest_even) {
+      const u32v value = sub_f32(sum, magic);
+      if constexpr (Rule == rounding_rule::toward_zero) {
+        sum = dec_if(gt_small(value, clamped), sum);
+      } else {
+        static_assert(Rule == rounding_rule::upward, "nearest-even, toward zero or upward");
+        const maskv negative = gt_small(splat(0U), bits);
+        sum = inc_if(mask_and_not(gt_small(clamped, value), negative), sum);
+        sum = dec_if(mask_and(gt_small(value, clamped), negative), sum);
+      }
+    }
+    return {magic, sum};
   }
 }
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
@@ -10892,6 +10960,9 @@ MINIFLOAT_LANE_FN std::size_t count_lanes(maskv m) {
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) {
   return _mm512_mask_add_epi32(a, m, a, _mm512_set1_epi32(1));
 }
+MINIFLOAT_LANE_FN u32v dec_if(maskv m, u32v a) {
+  return _mm512_mask_sub_epi32(a, m, a, _mm512_set1_epi32(1));
+}
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
   return _mm512_castps_si512(_mm512_cvtepi32_ps(a));
 }
@@ -11344,7 +11415,8 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
 //   eq, gt_u                          unsigned comparisons giving a mask
 //   gt_small                          gt_u for lanes below 2^31, compared as signed (one
 //                                     AVX2 instruction instead of three)
-//   select(m, a, b), mask_and(m, n), mask_or(m, n), inc_if(m, x) (x + 1 where m)
+//   select(m, a, b), mask_and(m, n), mask_or(m, n), inc_if(m, x) (x + 1 where m),
+//   dec_if(m, x) (x - 1 where m)
 //   all_ones_where(m, x)              x, but all ones in the lanes of m (one OR where masks
 //                                     are lanes: select takes two or three micro-ops on Intel)
 //   any_lane(m), mask_bits(m)         whether a lane is set; lane i as bit i of an integer
@@ -11747,7 +11819,9 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
 
 // Step 2 variant lane_addition: float -> Target with nearest-even, toward zero or upward, letting
 // one float addition do step 2 (upward: rounding |x| up where x is positive, toward zero where it
-// is negative, a lane mask choosing between two additions). |x| is first clamped to a limit L
+// is negative, a lane mask choosing between two additions; where the addition rounds as the
+// environment says, to nearest, toward zero and upward correct its code by a step:
+// magnitude_addition). |x| is first clamped to a limit L
 // (below); for e, the exponent of |x| clamped below at Target's smallest normal one, the addition
 // |x| + magic(e), magic(e) = 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a
 // multiple of 2^(e - M), Target's unit in the last place there, and leaves in the sum's low bits
@@ -11844,10 +11918,33 @@ magnitude_addition(u32v bits) {
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
                 splat(constants::magic_at_zero));
   }
-  if constexpr (Rule == ::minifloat::detail::rounding_rule::upward) {
-    return {magic, add_f32<Rule>(clamped, magic, bits)}; // the rounding by x's sign
+  using ::minifloat::detail::rounding_rule;
+  if constexpr (capabilities.float_addition ==
+                ::minifloat::detail::float_addition_rounding::embedded) {
+    if constexpr (Rule == rounding_rule::upward) {
+      return {magic, add_f32<Rule>(clamped, magic, bits)}; // the rounding by x's sign
+    } else {
+      return {magic, add_f32<Rule>(clamped, magic)};
+    }
   } else {
-    return {magic, add_f32<Rule>(clamped, magic)};
+    // The environment's addition, which the caller has checked rounds to nearest; toward zero
+    // and upward then move the code one step where the nearest code's value, sum - magic
+    // (exact, and normal or 0: the target's smallest subnormal is a normal float, step2_for), lies
+    // on the wrong side of |x| clamped. Compared as integers (non-negative floats), which DAZ
+    // cannot change: a positive float subnormal that the addition read as 0 still rounds up.
+    u32v sum = add_f32<Rule>(clamped, magic);
+    if constexpr (Rule != rounding_rule::nearest_even) {
+      const u32v value = sub_f32(sum, magic);
+      if constexpr (Rule == rounding_rule::toward_zero) {
+        sum = dec_if(gt_small(value, clamped), sum);
+      } else {
+        static_assert(Rule == rounding_rule::upward, "nearest-even, toward zero or upward");
+        const maskv negative = gt_small(splat(0U), bits);
+        sum = inc_if(mask_and_not(gt_small(clamped, value), negative), sum);
+        sum = dec_if(mask_and(gt_small(value, clamped), negative), sum);
+      }
+    }
+    return {magic, sum};
   }
 }
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
@@ -15570,6 +15667,7 @@ MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) {
 // How many lanes are set (a set lane is all ones).
 MINIFLOAT_LANE_FN std::size_t count_lanes(maskv m) { return vaddvq_u32(vshrq_n_u32(m, 31)); }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return vsubq_u32(a, m); }
+MINIFLOAT_LANE_FN u32v dec_if(maskv m, u32v a) { return vaddq_u32(a, m); }
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) { return vreinterpretq_u32_f32(vcvtq_f32_u32(a)); }
 // The product of float lanes by a float in the current floating-point environment, as the
 // scalar x * scale is.
@@ -15690,7 +15788,8 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[4]) {
 //   eq, gt_u                          unsigned comparisons giving a mask
 //   gt_small                          gt_u for lanes below 2^31, compared as signed (one
 //                                     AVX2 instruction instead of three)
-//   select(m, a, b), mask_and(m, n), mask_or(m, n), inc_if(m, x) (x + 1 where m)
+//   select(m, a, b), mask_and(m, n), mask_or(m, n), inc_if(m, x) (x + 1 where m),
+//   dec_if(m, x) (x - 1 where m)
 //   all_ones_where(m, x)              x, but all ones in the lanes of m (one OR where masks
 //                                     are lanes: select takes two or three micro-ops on Intel)
 //   any_lane(m), mask_bits(m)         whether a lane is set; lane i as bit i of an integer
@@ -16093,7 +16192,9 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
 
 // Step 2 variant lane_addition: float -> Target with nearest-even, toward zero or upward, letting
 // one float addition do step 2 (upward: rounding |x| up where x is positive, toward zero where it
-// is negative, a lane mask choosing between two additions). |x| is first clamped to a limit L
+// is negative, a lane mask choosing between two additions; where the addition rounds as the
+// environment says, to nearest, toward zero and upward correct its code by a step:
+// magnitude_addition). |x| is first clamped to a limit L
 // (below); for e, the exponent of |x| clamped below at Target's smallest normal one, the addition
 // |x| + magic(e), magic(e) = 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a
 // multiple of 2^(e - M), Target's unit in the last place there, and leaves in the sum's low bits
@@ -16190,10 +16291,33 @@ magnitude_addition(u32v bits) {
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
                 splat(constants::magic_at_zero));
   }
-  if constexpr (Rule == ::minifloat::detail::rounding_rule::upward) {
-    return {magic, add_f32<Rule>(clamped, magic, bits)}; // the rounding by x's sign
+  using ::minifloat::detail::rounding_rule;
+  if constexpr (capabilities.float_addition ==
+                ::minifloat::detail::float_addition_rounding::embedded) {
+    if constexpr (Rule == rounding_rule::upward) {
+      return {magic, add_f32<Rule>(clamped, magic, bits)}; // the rounding by x's sign
+    } else {
+      return {magic, add_f32<Rule>(clamped, magic)};
+    }
   } else {
-    return {magic, add_f32<Rule>(clamped, magic)};
+    // The environment's addition, which the caller has checked rounds to nearest; toward zero
+    // and upward then move the code one step where the nearest code's value, sum - magic
+    // (exact, and normal or 0: the target's smallest subnormal is a normal float, step2_for), lies
+    // on the wrong side of |x| clamped. Compared as integers (non-negative floats), which DAZ
+    // cannot change: a positive float subnormal that the addition read as 0 still rounds up.
+    u32v sum = add_f32<Rule>(clamped, magic);
+    if constexpr (Rule != rounding_rule::nearest_even) {
+      const u32v value = sub_f32(sum, magic);
+      if constexpr (Rule == rounding_rule::toward_zero) {
+        sum = dec_if(gt_small(value, clamped), sum);
+      } else {
+        static_assert(Rule == rounding_rule::upward, "nearest-even, toward zero or upward");
+        const maskv negative = gt_small(splat(0U), bits);
+        sum = inc_if(mask_and_not(gt_small(clamped, value), negative), sum);
+        sum = dec_if(mask_and(gt_small(value, clamped), negative), sum);
+      }
+    }
+    return {magic, sum};
   }
 }
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,

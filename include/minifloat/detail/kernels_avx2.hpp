@@ -92,6 +92,7 @@ MINIFLOAT_LANE_FN std::size_t count_lanes(maskv m) {
   return static_cast<std::size_t>(_mm_popcnt_u32(mask_bits(m)));
 }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return _mm256_sub_epi32(a, m); }
+MINIFLOAT_LANE_FN u32v dec_if(maskv m, u32v a) { return _mm256_add_epi32(a, m); }
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
   return _mm256_castps_si256(_mm256_cvtepi32_ps(a));
 }

@@ -109,6 +109,9 @@ MINIFLOAT_LANE_FN std::size_t count_lanes(maskv m) {
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) {
   return _mm512_mask_add_epi32(a, m, a, _mm512_set1_epi32(1));
 }
+MINIFLOAT_LANE_FN u32v dec_if(maskv m, u32v a) {
+  return _mm512_mask_sub_epi32(a, m, a, _mm512_set1_epi32(1));
+}
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
   return _mm512_castps_si512(_mm512_cvtepi32_ps(a));
 }

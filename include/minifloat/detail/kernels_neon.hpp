@@ -84,6 +84,7 @@ MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) {
 // How many lanes are set (a set lane is all ones).
 MINIFLOAT_LANE_FN std::size_t count_lanes(maskv m) { return vaddvq_u32(vshrq_n_u32(m, 31)); }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return vsubq_u32(a, m); }
+MINIFLOAT_LANE_FN u32v dec_if(maskv m, u32v a) { return vaddq_u32(a, m); }
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) { return vreinterpretq_u32_f32(vcvtq_f32_u32(a)); }
 // The product of float lanes by a float in the current floating-point environment, as the
 // scalar x * scale is.

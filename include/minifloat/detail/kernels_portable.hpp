@@ -115,6 +115,7 @@ MINIFLOAT_LANE_FN bool any_lane(maskv m) { return m; }
 MINIFLOAT_LANE_FN std::uint32_t mask_bits(maskv m) { return m ? 1U : 0U; }
 MINIFLOAT_LANE_FN std::size_t count_lanes(maskv m) { return m ? 1U : 0U; }
 MINIFLOAT_LANE_FN u32v inc_if(maskv m, u32v a) { return a + u32v{m}; }
+MINIFLOAT_LANE_FN u32v dec_if(maskv m, u32v a) { return a - u32v{m}; }
 // select(bool, u32v, u32v) is detail::select.
 MINIFLOAT_LANE_FN u32v all_ones_where(maskv m, u32v a) { return select(m, 0xFFFFFFFFU, a); }
 MINIFLOAT_LANE_FN u32v int_to_float_bits(u32v a) {
