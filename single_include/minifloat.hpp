@@ -2121,23 +2121,24 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
 }
 
 // Step 2 variant lane_addition: float -> Target with nearest-even, toward zero or upward, letting
-// one float addition do step 2 (upward: rounding |x| up where x is positive, toward zero where it
-// is negative, a lane mask choosing between two additions; where the addition rounds as the
-// environment says, to nearest, toward zero and upward correct its code by a step:
-// magnitude_addition). |x| is first clamped to a limit L
-// (below); for e, the exponent of |x| clamped below at Target's smallest normal one, the addition
-// |x| + magic(e), magic(e) = 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a
-// multiple of 2^(e - M), Target's unit in the last place there, and leaves in the sum's low bits
-// the count of those units plus offset(e) = (e - emin) * 2^M: Target's code magnitude. offset(e) is
-// a multiple of 2^M, so even: ties go to the even code. The addition's rounding is fixed by the
-// instruction (embedded rounding) or checked by the caller (MXCSR), and DAZ cannot change a result
-// (a float subnormal rounds to 0 either way) but upward's, whose callers check that DAZ is off
-// (lane_addition_unless_daz); the sum is never subnormal.
+// one float addition do step 2. |x| is first clamped to a limit L (below); for e, the exponent of
+// |x| clamped below at Target's smallest normal one, the addition |x| + magic(e), magic(e) =
+// 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a multiple of 2^(e - M),
+// Target's unit in the last place there, and leaves in the sum's low bits the count of those
+// units plus offset(e) = (e - emin) * 2^M: Target's code magnitude. offset(e) is a multiple of
+// 2^M, so even: ties go to the even code. The addition's rounding is fixed by the instruction
+// (embedded rounding; upward: up where x is positive, toward zero where it is negative, a lane
+// mask choosing between two additions) or is the environment's, which the caller has checked
+// rounds to nearest (toward zero and upward then move the code a step: magnitude_addition). DAZ
+// cannot change a result (a float subnormal rounds to 0 either way) but the embedded upward
+// addition's, whose callers check that DAZ is off (lane_addition_unless_daz); the sum is never
+// subnormal.
 // L is the value of the code K that every larger magnitude gets where there is one
 // (clamps_magnitude: the largest finite code, infinity's or NaN's), and the code is sign | the
-// sum's low bits, a NaN's sum being made all ones there (the NaN code); else L is one step past
-// the largest finite value, which encode_rounded_lanes tells apart from it. (Values past the
-// largest finite one are read on Target's grid extended upward.)
+// sum's low bits, a NaN's sum being made all ones there (the NaN code); upward into e4m3 without
+// saturation, the float just below the NaN code's value (upward_clamps_below_nan_code); else L
+// is one step past the largest finite value, which encode_rounded_lanes tells apart from it.
+// (Values past the largest finite one are read on Target's grid extended upward.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 struct addition_constants {
   using info = ::minifloat::format_info<Target>;
@@ -2257,7 +2258,7 @@ MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
 }
 // sum, but all ones in its low bits (the NaN code's magnitude; the callers read only those) in
 // the lanes where x takes the NaN code (nan_code_above: NaNs, and infinities where
-// infinities_take_nan_code): one fix-up where the path has it (0x7F7FFFFF), else a compare and
+// infinities_fixed_to_nan_code): one fix-up where the path has it (0x7F7FFFFF), else a compare and
 // all_ones_where (0xFFFFFFFF: one OR on AVX2, where a select took two or three micro-ops on
 // Intel). (Lanes: u32v, as a template parameter so that the fix-ups, which only some paths
 // have, stay dependent calls.)
@@ -7398,23 +7399,24 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
 }
 
 // Step 2 variant lane_addition: float -> Target with nearest-even, toward zero or upward, letting
-// one float addition do step 2 (upward: rounding |x| up where x is positive, toward zero where it
-// is negative, a lane mask choosing between two additions; where the addition rounds as the
-// environment says, to nearest, toward zero and upward correct its code by a step:
-// magnitude_addition). |x| is first clamped to a limit L
-// (below); for e, the exponent of |x| clamped below at Target's smallest normal one, the addition
-// |x| + magic(e), magic(e) = 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a
-// multiple of 2^(e - M), Target's unit in the last place there, and leaves in the sum's low bits
-// the count of those units plus offset(e) = (e - emin) * 2^M: Target's code magnitude. offset(e) is
-// a multiple of 2^M, so even: ties go to the even code. The addition's rounding is fixed by the
-// instruction (embedded rounding) or checked by the caller (MXCSR), and DAZ cannot change a result
-// (a float subnormal rounds to 0 either way) but upward's, whose callers check that DAZ is off
-// (lane_addition_unless_daz); the sum is never subnormal.
+// one float addition do step 2. |x| is first clamped to a limit L (below); for e, the exponent of
+// |x| clamped below at Target's smallest normal one, the addition |x| + magic(e), magic(e) =
+// 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a multiple of 2^(e - M),
+// Target's unit in the last place there, and leaves in the sum's low bits the count of those
+// units plus offset(e) = (e - emin) * 2^M: Target's code magnitude. offset(e) is a multiple of
+// 2^M, so even: ties go to the even code. The addition's rounding is fixed by the instruction
+// (embedded rounding; upward: up where x is positive, toward zero where it is negative, a lane
+// mask choosing between two additions) or is the environment's, which the caller has checked
+// rounds to nearest (toward zero and upward then move the code a step: magnitude_addition). DAZ
+// cannot change a result (a float subnormal rounds to 0 either way) but the embedded upward
+// addition's, whose callers check that DAZ is off (lane_addition_unless_daz); the sum is never
+// subnormal.
 // L is the value of the code K that every larger magnitude gets where there is one
 // (clamps_magnitude: the largest finite code, infinity's or NaN's), and the code is sign | the
-// sum's low bits, a NaN's sum being made all ones there (the NaN code); else L is one step past
-// the largest finite value, which encode_rounded_lanes tells apart from it. (Values past the
-// largest finite one are read on Target's grid extended upward.)
+// sum's low bits, a NaN's sum being made all ones there (the NaN code); upward into e4m3 without
+// saturation, the float just below the NaN code's value (upward_clamps_below_nan_code); else L
+// is one step past the largest finite value, which encode_rounded_lanes tells apart from it.
+// (Values past the largest finite one are read on Target's grid extended upward.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 struct addition_constants {
   using info = ::minifloat::format_info<Target>;
@@ -7534,7 +7536,7 @@ MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
 }
 // sum, but all ones in its low bits (the NaN code's magnitude; the callers read only those) in
 // the lanes where x takes the NaN code (nan_code_above: NaNs, and infinities where
-// infinities_take_nan_code): one fix-up where the path has it (0x7F7FFFFF), else a compare and
+// infinities_fixed_to_nan_code): one fix-up where the path has it (0x7F7FFFFF), else a compare and
 // all_ones_where (0xFFFFFFFF: one OR on AVX2, where a select took two or three micro-ops on
 // Intel). (Lanes: u32v, as a template parameter so that the fix-ups, which only some paths
 // have, stay dependent calls.)
@@ -11818,23 +11820,24 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
 }
 
 // Step 2 variant lane_addition: float -> Target with nearest-even, toward zero or upward, letting
-// one float addition do step 2 (upward: rounding |x| up where x is positive, toward zero where it
-// is negative, a lane mask choosing between two additions; where the addition rounds as the
-// environment says, to nearest, toward zero and upward correct its code by a step:
-// magnitude_addition). |x| is first clamped to a limit L
-// (below); for e, the exponent of |x| clamped below at Target's smallest normal one, the addition
-// |x| + magic(e), magic(e) = 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a
-// multiple of 2^(e - M), Target's unit in the last place there, and leaves in the sum's low bits
-// the count of those units plus offset(e) = (e - emin) * 2^M: Target's code magnitude. offset(e) is
-// a multiple of 2^M, so even: ties go to the even code. The addition's rounding is fixed by the
-// instruction (embedded rounding) or checked by the caller (MXCSR), and DAZ cannot change a result
-// (a float subnormal rounds to 0 either way) but upward's, whose callers check that DAZ is off
-// (lane_addition_unless_daz); the sum is never subnormal.
+// one float addition do step 2. |x| is first clamped to a limit L (below); for e, the exponent of
+// |x| clamped below at Target's smallest normal one, the addition |x| + magic(e), magic(e) =
+// 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a multiple of 2^(e - M),
+// Target's unit in the last place there, and leaves in the sum's low bits the count of those
+// units plus offset(e) = (e - emin) * 2^M: Target's code magnitude. offset(e) is a multiple of
+// 2^M, so even: ties go to the even code. The addition's rounding is fixed by the instruction
+// (embedded rounding; upward: up where x is positive, toward zero where it is negative, a lane
+// mask choosing between two additions) or is the environment's, which the caller has checked
+// rounds to nearest (toward zero and upward then move the code a step: magnitude_addition). DAZ
+// cannot change a result (a float subnormal rounds to 0 either way) but the embedded upward
+// addition's, whose callers check that DAZ is off (lane_addition_unless_daz); the sum is never
+// subnormal.
 // L is the value of the code K that every larger magnitude gets where there is one
 // (clamps_magnitude: the largest finite code, infinity's or NaN's), and the code is sign | the
-// sum's low bits, a NaN's sum being made all ones there (the NaN code); else L is one step past
-// the largest finite value, which encode_rounded_lanes tells apart from it. (Values past the
-// largest finite one are read on Target's grid extended upward.)
+// sum's low bits, a NaN's sum being made all ones there (the NaN code); upward into e4m3 without
+// saturation, the float just below the NaN code's value (upward_clamps_below_nan_code); else L
+// is one step past the largest finite value, which encode_rounded_lanes tells apart from it.
+// (Values past the largest finite one are read on Target's grid extended upward.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 struct addition_constants {
   using info = ::minifloat::format_info<Target>;
@@ -11954,7 +11957,7 @@ MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
 }
 // sum, but all ones in its low bits (the NaN code's magnitude; the callers read only those) in
 // the lanes where x takes the NaN code (nan_code_above: NaNs, and infinities where
-// infinities_take_nan_code): one fix-up where the path has it (0x7F7FFFFF), else a compare and
+// infinities_fixed_to_nan_code): one fix-up where the path has it (0x7F7FFFFF), else a compare and
 // all_ones_where (0xFFFFFFFF: one OR on AVX2, where a select took two or three micro-ops on
 // Intel). (Lanes: u32v, as a template parameter so that the fix-ups, which only some paths
 // have, stay dependent calls.)
@@ -16191,23 +16194,24 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
 }
 
 // Step 2 variant lane_addition: float -> Target with nearest-even, toward zero or upward, letting
-// one float addition do step 2 (upward: rounding |x| up where x is positive, toward zero where it
-// is negative, a lane mask choosing between two additions; where the addition rounds as the
-// environment says, to nearest, toward zero and upward correct its code by a step:
-// magnitude_addition). |x| is first clamped to a limit L
-// (below); for e, the exponent of |x| clamped below at Target's smallest normal one, the addition
-// |x| + magic(e), magic(e) = 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a
-// multiple of 2^(e - M), Target's unit in the last place there, and leaves in the sum's low bits
-// the count of those units plus offset(e) = (e - emin) * 2^M: Target's code magnitude. offset(e) is
-// a multiple of 2^M, so even: ties go to the even code. The addition's rounding is fixed by the
-// instruction (embedded rounding) or checked by the caller (MXCSR), and DAZ cannot change a result
-// (a float subnormal rounds to 0 either way) but upward's, whose callers check that DAZ is off
-// (lane_addition_unless_daz); the sum is never subnormal.
+// one float addition do step 2. |x| is first clamped to a limit L (below); for e, the exponent of
+// |x| clamped below at Target's smallest normal one, the addition |x| + magic(e), magic(e) =
+// 2^(e + 23 - M) + offset(e) units of its last place, rounds |x| to a multiple of 2^(e - M),
+// Target's unit in the last place there, and leaves in the sum's low bits the count of those
+// units plus offset(e) = (e - emin) * 2^M: Target's code magnitude. offset(e) is a multiple of
+// 2^M, so even: ties go to the even code. The addition's rounding is fixed by the instruction
+// (embedded rounding; upward: up where x is positive, toward zero where it is negative, a lane
+// mask choosing between two additions) or is the environment's, which the caller has checked
+// rounds to nearest (toward zero and upward then move the code a step: magnitude_addition). DAZ
+// cannot change a result (a float subnormal rounds to 0 either way) but the embedded upward
+// addition's, whose callers check that DAZ is off (lane_addition_unless_daz); the sum is never
+// subnormal.
 // L is the value of the code K that every larger magnitude gets where there is one
 // (clamps_magnitude: the largest finite code, infinity's or NaN's), and the code is sign | the
-// sum's low bits, a NaN's sum being made all ones there (the NaN code); else L is one step past
-// the largest finite value, which encode_rounded_lanes tells apart from it. (Values past the
-// largest finite one are read on Target's grid extended upward.)
+// sum's low bits, a NaN's sum being made all ones there (the NaN code); upward into e4m3 without
+// saturation, the float just below the NaN code's value (upward_clamps_below_nan_code); else L
+// is one step past the largest finite value, which encode_rounded_lanes tells apart from it.
+// (Values past the largest finite one are read on Target's grid extended upward.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 struct addition_constants {
   using info = ::minifloat::format_info<Target>;
@@ -16327,7 +16331,7 @@ MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
 }
 // sum, but all ones in its low bits (the NaN code's magnitude; the callers read only those) in
 // the lanes where x takes the NaN code (nan_code_above: NaNs, and infinities where
-// infinities_take_nan_code): one fix-up where the path has it (0x7F7FFFFF), else a compare and
+// infinities_fixed_to_nan_code): one fix-up where the path has it (0x7F7FFFFF), else a compare and
 // all_ones_where (0xFFFFFFFF: one OR on AVX2, where a select took two or three micro-ops on
 // Intel). (Lanes: u32v, as a template parameter so that the fix-ups, which only some paths
 // have, stay dependent calls.)

@@ -366,7 +366,7 @@ TYPED_TEST(BulkNarrowing, ResultsIgnoreTheFloatingPointEnvironment) {
     check_in_every_environment<TypeParam, rounding_rule::toward_zero, overflow::saturate>(path,
                                                                                           floats);
     // (Upward is where DAZ could bite: it reads a float subnormal as 0, which is exact. Both
-    // overflow rules: on AVX-512 the saturating one clamps before its addition, the other not.)
+    // overflow rules: each clamps |x| at its own limit before the AVX-512 addition.)
     check_in_every_environment<TypeParam, rounding_rule::upward, overflow::non_saturating>(path,
                                                                                            floats);
     check_in_every_environment<TypeParam, rounding_rule::upward, overflow::saturate>(path, floats);
