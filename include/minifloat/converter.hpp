@@ -236,9 +236,9 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //                                                nearest (1)  nearest (2)
 //   float16 -> element, toward_zero              fixed_point  addition_if_    addition  shifts
 //                                                             nearest (2)(4)
-//   float16 -> element, upward                   addition_if_ addition_if_    addition_ shifts
-//                                                nearest      nearest (2)(4)  unless_
-//                                                (1)(4)                       daz (3)
+//   float16 -> element, upward                   fixed_point  addition_if_    addition_ shifts
+//                                                             nearest (2)(4)  unless_
+//                                                                             daz (3)
 //   float16 -> element, stochastic               fixed_point shifts           shifts    shifts
 //   float16 -> e8m0, every rule                  exponent    exponent         exponent  exponent
 //   binary16 or bfloat16 -> e4m3 or e5m2, nearest_even, arrays without a report, on avx2 and
@@ -273,8 +273,7 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //     else shifts: upward rounding takes a positive float subnormal to the smallest code, and
 //     under DAZ the addition would read it as 0. (4) The nearest-even sum, its code moved one
 //     step where that code's value lies on the wrong side of |x| (lanes.inc magnitude_addition);
-//     where the target's smallest subnormal is a normal float (every format here), else as
-//     before: fixed_point on the portable path, shifts on avx2.
+//     where the target's smallest subnormal is a normal float (every format here), else shifts.
 // "float16" is float, binary16 and bfloat16 (the 16-bit formats widen to float exactly first);
 // "element" is every one-byte format with subnormals: all but e8m0 (the 8-bit formats, the MX
 // elements e2m1, e2m3, e3m2, and the unsigned ue4m3).
@@ -376,12 +375,14 @@ MINIFLOAT_HOST_DEVICE constexpr step2_variant step2_for(const lane_capabilities&
     return step2_variant::lane_addition_unless_daz;
   }
   // Toward zero and upward from the nearest sum, corrected by the value sum - magic, which must
-  // be normal or 0 (no FTZ can flush it): the target's smallest subnormal a normal float. Not
-  // toward zero without per-lane shifts: fixed_point, which reads no sticky bit there, ran
-  // faster (portable path, SSE2: 1.30-1.33 el/ns against 1.21-1.23 corrected).
+  // be normal or 0 (no FTZ can flush it): the target's smallest subnormal a normal float. Only
+  // on a path with per-lane shifts (AVX2), whose subtraction is an instruction written out: the
+  // portable path's is plain C++, which -ffast-math folds with the addition ((s + m) - m = s),
+  // and its fixed_point kernel ran toward zero faster anyway (SSE2: 1.30-1.33 el/ns against
+  // 1.21-1.23 corrected).
   const bool corrects_nearest =
-      (Rule == rounding_rule::upward ||
-       (Rule == rounding_rule::toward_zero && path.per_lane_shifts)) &&
+      (Rule == rounding_rule::upward || Rule == rounding_rule::toward_zero) &&
+      path.per_lane_shifts &&
       format_info<Target>::min_normal_exponent - format_info<Target>::mantissa_bits >= -126;
   if (path.float_addition == float_addition_rounding::environment &&
       (Rule == rounding_rule::nearest_even || corrects_nearest)) {
