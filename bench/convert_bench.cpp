@@ -731,6 +731,9 @@ void register_all() {
       BM_encode<float, e4m3, rule::toward_zero, overflow::non_saturating>);
   add("encode_e4m3_upward", BM_encode<float, e4m3, rule::upward, overflow::non_saturating>);
   add("encode_e4m3_upward_saturate", BM_encode<float, e4m3, rule::upward, overflow::saturate>);
+  add("encode_e5m2_toward_zero",
+      BM_encode<float, e5m2, rule::toward_zero, overflow::non_saturating>);
+  add("encode_e5m2_upward", BM_encode<float, e5m2, rule::upward, overflow::non_saturating>);
   add("encode_double_e4m3", BM_encode<double, e4m3, rule::nearest_even, overflow::non_saturating>);
   add("encode_binary16_e4m3",
       BM_encode<minifloat::binary16_bits, e4m3, rule::nearest_even, overflow::non_saturating>);

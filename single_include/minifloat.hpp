@@ -753,7 +753,9 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //   double -> element, nearest_even, toward_zero or upward: as float16, once rounded to odd
 //       into float (reads_through_float below); arrays without a report on avx512 into the
 //       signed formats whose NaN takes the sign (e4m3, e5m2, ...), nearest_even or toward_zero
-//       where the addition clamps: the same addition in double lanes instead
+//       where the addition clamps (but toward zero without saturation into a format with
+//       infinities, whose float lanes round the infinities up): the same addition in double
+//       lanes instead
 //       (kernels_avx512.hpp, encode_doubles_by_addition; the tail and a head before the first
 //       cache line as above)
 //   double -> element, stochastic; double -> e8m0; integers, another 8-bit type -> any: generic
@@ -1822,6 +1824,22 @@ constexpr bool upward_clamps_below_nan_code =
     ::minifloat::format_info<Target>::special_values != ::minifloat::specials::fnuz &&
     Overflow == ::minifloat::overflow::non_saturating &&
     Rule == ::minifloat::detail::rounding_rule::upward;
+// Toward zero and upward without saturation into a signed 8-bit format with infinities (e5m2,
+// and the IEEE-style e3m4, e2m5, e4m3_ieee): a finite magnitude past the largest gets the
+// infinity code where it rounds up (upward, x > 0) and the largest where it rounds toward zero,
+// and an infinity the infinity code. One limit serves the addition again: the float just below
+// the infinity code's value (on the grid extended upward), which rounds up to that code and
+// toward zero to the largest, with the infinities' lanes rounded up whatever the rule
+// (other_rounding_lanes). NaNs take the NaN code as where the clamp saturates.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool
+    directed_clamps_below_infinity = (Rule == ::minifloat::detail::rounding_rule::upward ||
+                                      Rule == ::minifloat::detail::rounding_rule::toward_zero) &&
+                                     (Overflow == ::minifloat::overflow::non_saturating) &&
+                                     (::minifloat::format_info<Target>::total_bits == 8) &&
+                                     (::minifloat::format_info<Target>::is_signed) &&
+                                     (::minifloat::format_info<Target>::has_infinity) &&
+                                     (::minifloat::format_info<Target>::nan_takes_sign);
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr bool infinities_fixed_to_nan_code = infinities_take_nan_code<Target, Rule, Overflow> ||
                                               upward_clamps_below_nan_code<Target, Rule, Overflow>;
@@ -2137,8 +2155,10 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
 // L is the value of the code K that every larger magnitude gets where there is one
 // (clamps_magnitude: the largest finite code, infinity's or NaN's), and the code is sign | the
 // sum's low bits, a NaN's sum being made all ones there (the NaN code); upward into e4m3 without
-// saturation, the float just below the NaN code's value (upward_clamps_below_nan_code); else L
-// is one step past the largest finite value, which encode_rounded_lanes tells apart from it.
+// saturation, the float just below the NaN code's value (upward_clamps_below_nan_code); toward
+// zero and upward into e5m2 and the other formats with infinities without saturation, the float
+// just below the infinity code's value (directed_clamps_below_infinity); else L is one step past
+// the largest finite value, which encode_rounded_lanes tells apart from it.
 // (Values past the largest finite one are read on Target's grid extended upward.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 struct addition_constants {
@@ -2152,19 +2172,21 @@ struct addition_constants {
                                           clamps_magnitude<Target, Rule, Overflow>;
   static constexpr bool upward_below_nan_code =
       upward_clamps_below_nan_code<Target, Rule, Overflow>;
+  static constexpr bool below_infinity = directed_clamps_below_infinity<Target, Rule, Overflow>;
   static constexpr bool by_clamp =
       (info::is_signed && info::nan_takes_sign && clamps_magnitude<Target, Rule, Overflow>) ||
-      finite_by_clamp || upward_below_nan_code;
+      finite_by_clamp || upward_below_nan_code || below_infinity;
   static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
                 "the NaN code is all ones (0x7F)");
   static constexpr std::uint32_t limit_code = upward_below_nan_code ? info::nan_code
+                                              : below_infinity      ? info::infinity_code
                                               : by_clamp ? clamp_code<Target, Rule, Overflow>
                                                          : info::max_finite_code + 1U;
   // limit_code's value (>= 2^M: normal) as float bits (the float just below it where
-  // upward_below_nan_code).
+  // upward_below_nan_code or below_infinity).
   static constexpr std::uint32_t limit_bits = ((((limit_code >> M) - 1U + smallest_normal) << 23) |
                                                ((limit_code & ((1U << M) - 1U)) << (23 - M))) -
-                                              (upward_below_nan_code ? 1U : 0U);
+                                              (upward_below_nan_code || below_infinity ? 1U : 0U);
   // Whether the clamp gives every lane that takes the NaN code that code (its limit is the NaN
   // code's value), so that no NaN lane needs a fix-up.
   static constexpr bool clamp_gives_nan_code =
@@ -2187,6 +2209,23 @@ struct addition_constants {
   // magic(0), for the paths that compute magic(e) (a constant: device code may use it).
   static constexpr std::uint32_t magic_at_zero = magic(0U);
 };
+
+// The lanes whose magnitude rounds the other way than Rule (upward or toward zero) says: upward,
+// toward zero where x is negative (directed_clamps_below_infinity: negative and finite, x below
+// -inf's bits as signed integers, so that -inf rounds up to the infinity code); toward zero
+// (directed_clamps_below_infinity only), upward in the infinities' lanes.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN maskv other_rounding_lanes(u32v bits) {
+  using ::minifloat::detail::rounding_rule;
+  constexpr bool below_infinity = directed_clamps_below_infinity<Target, Rule, Overflow>;
+  if constexpr (Rule == rounding_rule::upward) {
+    return gt_small(splat(below_infinity ? 0xFF800000U : 0U), bits);
+  } else {
+    static_assert(Rule == rounding_rule::toward_zero && below_infinity,
+                  "toward zero, upward in the infinities' lanes");
+    return eq(and_(bits, splat(0x7FFFFFFFU)), splat(0x7F800000U));
+  }
+}
 
 // lanes_by_addition's steps up to the sum: |x| clamped to the limit (ClampByMagnitude: by the
 // path's min_magnitude, one instruction whatever it makes of a NaN), magic(e) looked up or
@@ -2226,7 +2265,10 @@ magnitude_addition(u32v bits) {
   using ::minifloat::detail::rounding_rule;
   if constexpr (capabilities.float_addition ==
                 ::minifloat::detail::float_addition_rounding::embedded) {
-    if constexpr (Rule == rounding_rule::upward) {
+    if constexpr (constants::below_infinity) {
+      return {magic,
+              add_f32<Rule>(clamped, magic, other_rounding_lanes<Target, Rule, Overflow>(bits))};
+    } else if constexpr (Rule == rounding_rule::upward) {
       return {magic, add_f32<Rule>(clamped, magic, bits)}; // the rounding by x's sign
     } else {
       return {magic, add_f32<Rule>(clamped, magic)};
@@ -2240,13 +2282,18 @@ magnitude_addition(u32v bits) {
     u32v sum = add_f32<Rule>(clamped, magic);
     if constexpr (Rule != rounding_rule::nearest_even) {
       const u32v value = sub_f32(sum, magic);
-      if constexpr (Rule == rounding_rule::toward_zero) {
+      if constexpr (Rule == rounding_rule::toward_zero && !constants::below_infinity) {
         sum = dec_if(gt_small(value, clamped), sum);
+      } else if constexpr (Rule == rounding_rule::toward_zero) {
+        // (The infinities' lanes, which round up, keep the nearest sum: the limit's.)
+        sum = dec_if(mask_and_not(gt_small(value, clamped),
+                                  other_rounding_lanes<Target, Rule, Overflow>(bits)),
+                     sum);
       } else {
         static_assert(Rule == rounding_rule::upward, "nearest-even, toward zero or upward");
-        const maskv negative = gt_small(splat(0U), bits);
-        sum = inc_if(mask_and_not(gt_small(clamped, value), negative), sum);
-        sum = dec_if(mask_and(gt_small(value, clamped), negative), sum);
+        const maskv toward_zero = other_rounding_lanes<Target, Rule, Overflow>(bits);
+        sum = inc_if(mask_and_not(gt_small(clamped, value), toward_zero), sum);
+        sum = dec_if(mask_and(gt_small(value, clamped), toward_zero), sum);
       }
     }
     return {magic, sum};
@@ -7100,6 +7147,22 @@ constexpr bool upward_clamps_below_nan_code =
     ::minifloat::format_info<Target>::special_values != ::minifloat::specials::fnuz &&
     Overflow == ::minifloat::overflow::non_saturating &&
     Rule == ::minifloat::detail::rounding_rule::upward;
+// Toward zero and upward without saturation into a signed 8-bit format with infinities (e5m2,
+// and the IEEE-style e3m4, e2m5, e4m3_ieee): a finite magnitude past the largest gets the
+// infinity code where it rounds up (upward, x > 0) and the largest where it rounds toward zero,
+// and an infinity the infinity code. One limit serves the addition again: the float just below
+// the infinity code's value (on the grid extended upward), which rounds up to that code and
+// toward zero to the largest, with the infinities' lanes rounded up whatever the rule
+// (other_rounding_lanes). NaNs take the NaN code as where the clamp saturates.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool
+    directed_clamps_below_infinity = (Rule == ::minifloat::detail::rounding_rule::upward ||
+                                      Rule == ::minifloat::detail::rounding_rule::toward_zero) &&
+                                     (Overflow == ::minifloat::overflow::non_saturating) &&
+                                     (::minifloat::format_info<Target>::total_bits == 8) &&
+                                     (::minifloat::format_info<Target>::is_signed) &&
+                                     (::minifloat::format_info<Target>::has_infinity) &&
+                                     (::minifloat::format_info<Target>::nan_takes_sign);
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr bool infinities_fixed_to_nan_code = infinities_take_nan_code<Target, Rule, Overflow> ||
                                               upward_clamps_below_nan_code<Target, Rule, Overflow>;
@@ -7415,8 +7478,10 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
 // L is the value of the code K that every larger magnitude gets where there is one
 // (clamps_magnitude: the largest finite code, infinity's or NaN's), and the code is sign | the
 // sum's low bits, a NaN's sum being made all ones there (the NaN code); upward into e4m3 without
-// saturation, the float just below the NaN code's value (upward_clamps_below_nan_code); else L
-// is one step past the largest finite value, which encode_rounded_lanes tells apart from it.
+// saturation, the float just below the NaN code's value (upward_clamps_below_nan_code); toward
+// zero and upward into e5m2 and the other formats with infinities without saturation, the float
+// just below the infinity code's value (directed_clamps_below_infinity); else L is one step past
+// the largest finite value, which encode_rounded_lanes tells apart from it.
 // (Values past the largest finite one are read on Target's grid extended upward.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 struct addition_constants {
@@ -7430,19 +7495,21 @@ struct addition_constants {
                                           clamps_magnitude<Target, Rule, Overflow>;
   static constexpr bool upward_below_nan_code =
       upward_clamps_below_nan_code<Target, Rule, Overflow>;
+  static constexpr bool below_infinity = directed_clamps_below_infinity<Target, Rule, Overflow>;
   static constexpr bool by_clamp =
       (info::is_signed && info::nan_takes_sign && clamps_magnitude<Target, Rule, Overflow>) ||
-      finite_by_clamp || upward_below_nan_code;
+      finite_by_clamp || upward_below_nan_code || below_infinity;
   static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
                 "the NaN code is all ones (0x7F)");
   static constexpr std::uint32_t limit_code = upward_below_nan_code ? info::nan_code
+                                              : below_infinity      ? info::infinity_code
                                               : by_clamp ? clamp_code<Target, Rule, Overflow>
                                                          : info::max_finite_code + 1U;
   // limit_code's value (>= 2^M: normal) as float bits (the float just below it where
-  // upward_below_nan_code).
+  // upward_below_nan_code or below_infinity).
   static constexpr std::uint32_t limit_bits = ((((limit_code >> M) - 1U + smallest_normal) << 23) |
                                                ((limit_code & ((1U << M) - 1U)) << (23 - M))) -
-                                              (upward_below_nan_code ? 1U : 0U);
+                                              (upward_below_nan_code || below_infinity ? 1U : 0U);
   // Whether the clamp gives every lane that takes the NaN code that code (its limit is the NaN
   // code's value), so that no NaN lane needs a fix-up.
   static constexpr bool clamp_gives_nan_code =
@@ -7465,6 +7532,23 @@ struct addition_constants {
   // magic(0), for the paths that compute magic(e) (a constant: device code may use it).
   static constexpr std::uint32_t magic_at_zero = magic(0U);
 };
+
+// The lanes whose magnitude rounds the other way than Rule (upward or toward zero) says: upward,
+// toward zero where x is negative (directed_clamps_below_infinity: negative and finite, x below
+// -inf's bits as signed integers, so that -inf rounds up to the infinity code); toward zero
+// (directed_clamps_below_infinity only), upward in the infinities' lanes.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN maskv other_rounding_lanes(u32v bits) {
+  using ::minifloat::detail::rounding_rule;
+  constexpr bool below_infinity = directed_clamps_below_infinity<Target, Rule, Overflow>;
+  if constexpr (Rule == rounding_rule::upward) {
+    return gt_small(splat(below_infinity ? 0xFF800000U : 0U), bits);
+  } else {
+    static_assert(Rule == rounding_rule::toward_zero && below_infinity,
+                  "toward zero, upward in the infinities' lanes");
+    return eq(and_(bits, splat(0x7FFFFFFFU)), splat(0x7F800000U));
+  }
+}
 
 // lanes_by_addition's steps up to the sum: |x| clamped to the limit (ClampByMagnitude: by the
 // path's min_magnitude, one instruction whatever it makes of a NaN), magic(e) looked up or
@@ -7504,7 +7588,10 @@ magnitude_addition(u32v bits) {
   using ::minifloat::detail::rounding_rule;
   if constexpr (capabilities.float_addition ==
                 ::minifloat::detail::float_addition_rounding::embedded) {
-    if constexpr (Rule == rounding_rule::upward) {
+    if constexpr (constants::below_infinity) {
+      return {magic,
+              add_f32<Rule>(clamped, magic, other_rounding_lanes<Target, Rule, Overflow>(bits))};
+    } else if constexpr (Rule == rounding_rule::upward) {
       return {magic, add_f32<Rule>(clamped, magic, bits)}; // the rounding by x's sign
     } else {
       return {magic, add_f32<Rule>(clamped, magic)};
@@ -7518,13 +7605,18 @@ magnitude_addition(u32v bits) {
     u32v sum = add_f32<Rule>(clamped, magic);
     if constexpr (Rule != rounding_rule::nearest_even) {
       const u32v value = sub_f32(sum, magic);
-      if constexpr (Rule == rounding_rule::toward_zero) {
+      if constexpr (Rule == rounding_rule::toward_zero && !constants::below_infinity) {
         sum = dec_if(gt_small(value, clamped), sum);
+      } else if constexpr (Rule == rounding_rule::toward_zero) {
+        // (The infinities' lanes, which round up, keep the nearest sum: the limit's.)
+        sum = dec_if(mask_and_not(gt_small(value, clamped),
+                                  other_rounding_lanes<Target, Rule, Overflow>(bits)),
+                     sum);
       } else {
         static_assert(Rule == rounding_rule::upward, "nearest-even, toward zero or upward");
-        const maskv negative = gt_small(splat(0U), bits);
-        sum = inc_if(mask_and_not(gt_small(clamped, value), negative), sum);
-        sum = dec_if(mask_and(gt_small(value, clamped), negative), sum);
+        const maskv toward_zero = other_rounding_lanes<Target, Rule, Overflow>(bits);
+        sum = inc_if(mask_and_not(gt_small(clamped, value), toward_zero), sum);
+        sum = dec_if(mask_and(gt_small(value, clamped), toward_zero), sum);
       }
     }
     return {magic, sum};
@@ -10989,6 +11081,21 @@ MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b, u32v x) {
   return _mm512_castps_si512(_mm512_mask_add_round_ps(up, _mm512_movepi32_mask(x), fa, fb,
                                                       _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC));
 }
+// a + b (positive magnitudes) rounded as Rule says, upward or toward zero, but the other way in
+// the lanes of `other`: two additions, the second masked (lanes.inc other_rounding_lanes).
+template <rounding_rule Rule>
+MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b, maskv other) {
+  static_assert(Rule == rounding_rule::upward || Rule == rounding_rule::toward_zero,
+                "upward or toward zero");
+  constexpr int up = _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC;
+  constexpr int toward_zero = _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC;
+  const __m512 fa = _mm512_castsi512_ps(a);
+  const __m512 fb = _mm512_castsi512_ps(b);
+  const __m512 first =
+      _mm512_add_round_ps(fa, fb, Rule == rounding_rule::upward ? up : toward_zero);
+  return _mm512_castps_si512(_mm512_mask_add_round_ps(
+      first, other, fa, fb, Rule == rounding_rule::upward ? toward_zero : up));
+}
 // The product of float lanes by a float in the current floating-point environment, as the
 // scalar x * scale is.
 MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
@@ -11521,6 +11628,22 @@ constexpr bool upward_clamps_below_nan_code =
     ::minifloat::format_info<Target>::special_values != ::minifloat::specials::fnuz &&
     Overflow == ::minifloat::overflow::non_saturating &&
     Rule == ::minifloat::detail::rounding_rule::upward;
+// Toward zero and upward without saturation into a signed 8-bit format with infinities (e5m2,
+// and the IEEE-style e3m4, e2m5, e4m3_ieee): a finite magnitude past the largest gets the
+// infinity code where it rounds up (upward, x > 0) and the largest where it rounds toward zero,
+// and an infinity the infinity code. One limit serves the addition again: the float just below
+// the infinity code's value (on the grid extended upward), which rounds up to that code and
+// toward zero to the largest, with the infinities' lanes rounded up whatever the rule
+// (other_rounding_lanes). NaNs take the NaN code as where the clamp saturates.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool
+    directed_clamps_below_infinity = (Rule == ::minifloat::detail::rounding_rule::upward ||
+                                      Rule == ::minifloat::detail::rounding_rule::toward_zero) &&
+                                     (Overflow == ::minifloat::overflow::non_saturating) &&
+                                     (::minifloat::format_info<Target>::total_bits == 8) &&
+                                     (::minifloat::format_info<Target>::is_signed) &&
+                                     (::minifloat::format_info<Target>::has_infinity) &&
+                                     (::minifloat::format_info<Target>::nan_takes_sign);
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr bool infinities_fixed_to_nan_code = infinities_take_nan_code<Target, Rule, Overflow> ||
                                               upward_clamps_below_nan_code<Target, Rule, Overflow>;
@@ -11836,8 +11959,10 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
 // L is the value of the code K that every larger magnitude gets where there is one
 // (clamps_magnitude: the largest finite code, infinity's or NaN's), and the code is sign | the
 // sum's low bits, a NaN's sum being made all ones there (the NaN code); upward into e4m3 without
-// saturation, the float just below the NaN code's value (upward_clamps_below_nan_code); else L
-// is one step past the largest finite value, which encode_rounded_lanes tells apart from it.
+// saturation, the float just below the NaN code's value (upward_clamps_below_nan_code); toward
+// zero and upward into e5m2 and the other formats with infinities without saturation, the float
+// just below the infinity code's value (directed_clamps_below_infinity); else L is one step past
+// the largest finite value, which encode_rounded_lanes tells apart from it.
 // (Values past the largest finite one are read on Target's grid extended upward.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 struct addition_constants {
@@ -11851,19 +11976,21 @@ struct addition_constants {
                                           clamps_magnitude<Target, Rule, Overflow>;
   static constexpr bool upward_below_nan_code =
       upward_clamps_below_nan_code<Target, Rule, Overflow>;
+  static constexpr bool below_infinity = directed_clamps_below_infinity<Target, Rule, Overflow>;
   static constexpr bool by_clamp =
       (info::is_signed && info::nan_takes_sign && clamps_magnitude<Target, Rule, Overflow>) ||
-      finite_by_clamp || upward_below_nan_code;
+      finite_by_clamp || upward_below_nan_code || below_infinity;
   static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
                 "the NaN code is all ones (0x7F)");
   static constexpr std::uint32_t limit_code = upward_below_nan_code ? info::nan_code
+                                              : below_infinity      ? info::infinity_code
                                               : by_clamp ? clamp_code<Target, Rule, Overflow>
                                                          : info::max_finite_code + 1U;
   // limit_code's value (>= 2^M: normal) as float bits (the float just below it where
-  // upward_below_nan_code).
+  // upward_below_nan_code or below_infinity).
   static constexpr std::uint32_t limit_bits = ((((limit_code >> M) - 1U + smallest_normal) << 23) |
                                                ((limit_code & ((1U << M) - 1U)) << (23 - M))) -
-                                              (upward_below_nan_code ? 1U : 0U);
+                                              (upward_below_nan_code || below_infinity ? 1U : 0U);
   // Whether the clamp gives every lane that takes the NaN code that code (its limit is the NaN
   // code's value), so that no NaN lane needs a fix-up.
   static constexpr bool clamp_gives_nan_code =
@@ -11886,6 +12013,23 @@ struct addition_constants {
   // magic(0), for the paths that compute magic(e) (a constant: device code may use it).
   static constexpr std::uint32_t magic_at_zero = magic(0U);
 };
+
+// The lanes whose magnitude rounds the other way than Rule (upward or toward zero) says: upward,
+// toward zero where x is negative (directed_clamps_below_infinity: negative and finite, x below
+// -inf's bits as signed integers, so that -inf rounds up to the infinity code); toward zero
+// (directed_clamps_below_infinity only), upward in the infinities' lanes.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN maskv other_rounding_lanes(u32v bits) {
+  using ::minifloat::detail::rounding_rule;
+  constexpr bool below_infinity = directed_clamps_below_infinity<Target, Rule, Overflow>;
+  if constexpr (Rule == rounding_rule::upward) {
+    return gt_small(splat(below_infinity ? 0xFF800000U : 0U), bits);
+  } else {
+    static_assert(Rule == rounding_rule::toward_zero && below_infinity,
+                  "toward zero, upward in the infinities' lanes");
+    return eq(and_(bits, splat(0x7FFFFFFFU)), splat(0x7F800000U));
+  }
+}
 
 // lanes_by_addition's steps up to the sum: |x| clamped to the limit (ClampByMagnitude: by the
 // path's min_magnitude, one instruction whatever it makes of a NaN), magic(e) looked up or
@@ -11925,7 +12069,10 @@ magnitude_addition(u32v bits) {
   using ::minifloat::detail::rounding_rule;
   if constexpr (capabilities.float_addition ==
                 ::minifloat::detail::float_addition_rounding::embedded) {
-    if constexpr (Rule == rounding_rule::upward) {
+    if constexpr (constants::below_infinity) {
+      return {magic,
+              add_f32<Rule>(clamped, magic, other_rounding_lanes<Target, Rule, Overflow>(bits))};
+    } else if constexpr (Rule == rounding_rule::upward) {
       return {magic, add_f32<Rule>(clamped, magic, bits)}; // the rounding by x's sign
     } else {
       return {magic, add_f32<Rule>(clamped, magic)};
@@ -11939,13 +12086,18 @@ magnitude_addition(u32v bits) {
     u32v sum = add_f32<Rule>(clamped, magic);
     if constexpr (Rule != rounding_rule::nearest_even) {
       const u32v value = sub_f32(sum, magic);
-      if constexpr (Rule == rounding_rule::toward_zero) {
+      if constexpr (Rule == rounding_rule::toward_zero && !constants::below_infinity) {
         sum = dec_if(gt_small(value, clamped), sum);
+      } else if constexpr (Rule == rounding_rule::toward_zero) {
+        // (The infinities' lanes, which round up, keep the nearest sum: the limit's.)
+        sum = dec_if(mask_and_not(gt_small(value, clamped),
+                                  other_rounding_lanes<Target, Rule, Overflow>(bits)),
+                     sum);
       } else {
         static_assert(Rule == rounding_rule::upward, "nearest-even, toward zero or upward");
-        const maskv negative = gt_small(splat(0U), bits);
-        sum = inc_if(mask_and_not(gt_small(clamped, value), negative), sum);
-        sum = dec_if(mask_and(gt_small(value, clamped), negative), sum);
+        const maskv toward_zero = other_rounding_lanes<Target, Rule, Overflow>(bits);
+        sum = inc_if(mask_and_not(gt_small(clamped, value), toward_zero), sum);
+        sum = dec_if(mask_and(gt_small(value, clamped), toward_zero), sum);
       }
     }
     return {magic, sum};
@@ -14815,12 +14967,15 @@ template <class Target, rounding_rule Rule, overflow Overflow,
           bool ByAddition = step2_for<formats::binary32, Target, Rule>(capabilities) ==
                             step2_variant::lane_addition>
 struct clamps_by_addition : std::false_type {}; // (addition_constants exist for these only)
+// (Not below_infinity: toward zero into e5m2 without saturation rounds the infinities' lanes up,
+// which double_sums does not; those doubles go through float lanes.)
 template <class Target, rounding_rule Rule, overflow Overflow>
 struct clamps_by_addition<Target, Rule, Overflow, true>
     : std::integral_constant<bool,
                              format_info<Target>::total_bits == 8 &&
                                  addition_constants<Target, Rule, Overflow>::by_clamp &&
-                                 !addition_constants<Target, Rule, Overflow>::finite_by_clamp> {};
+                                 !addition_constants<Target, Rule, Overflow>::finite_by_clamp &&
+                                 !addition_constants<Target, Rule, Overflow>::below_infinity> {};
 template <class Source, class Target, rounding_rule Rule, overflow Overflow, class Tally>
 constexpr bool encodes_doubles_by_addition = std::is_same<Source, const double*>::value&&
     std::is_same<Tally, no_tally>::value&& clamps_by_addition<Target, Rule, Overflow>::value;
@@ -15895,6 +16050,22 @@ constexpr bool upward_clamps_below_nan_code =
     ::minifloat::format_info<Target>::special_values != ::minifloat::specials::fnuz &&
     Overflow == ::minifloat::overflow::non_saturating &&
     Rule == ::minifloat::detail::rounding_rule::upward;
+// Toward zero and upward without saturation into a signed 8-bit format with infinities (e5m2,
+// and the IEEE-style e3m4, e2m5, e4m3_ieee): a finite magnitude past the largest gets the
+// infinity code where it rounds up (upward, x > 0) and the largest where it rounds toward zero,
+// and an infinity the infinity code. One limit serves the addition again: the float just below
+// the infinity code's value (on the grid extended upward), which rounds up to that code and
+// toward zero to the largest, with the infinities' lanes rounded up whatever the rule
+// (other_rounding_lanes). NaNs take the NaN code as where the clamp saturates.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool
+    directed_clamps_below_infinity = (Rule == ::minifloat::detail::rounding_rule::upward ||
+                                      Rule == ::minifloat::detail::rounding_rule::toward_zero) &&
+                                     (Overflow == ::minifloat::overflow::non_saturating) &&
+                                     (::minifloat::format_info<Target>::total_bits == 8) &&
+                                     (::minifloat::format_info<Target>::is_signed) &&
+                                     (::minifloat::format_info<Target>::has_infinity) &&
+                                     (::minifloat::format_info<Target>::nan_takes_sign);
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr bool infinities_fixed_to_nan_code = infinities_take_nan_code<Target, Rule, Overflow> ||
                                               upward_clamps_below_nan_code<Target, Rule, Overflow>;
@@ -16210,8 +16381,10 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
 // L is the value of the code K that every larger magnitude gets where there is one
 // (clamps_magnitude: the largest finite code, infinity's or NaN's), and the code is sign | the
 // sum's low bits, a NaN's sum being made all ones there (the NaN code); upward into e4m3 without
-// saturation, the float just below the NaN code's value (upward_clamps_below_nan_code); else L
-// is one step past the largest finite value, which encode_rounded_lanes tells apart from it.
+// saturation, the float just below the NaN code's value (upward_clamps_below_nan_code); toward
+// zero and upward into e5m2 and the other formats with infinities without saturation, the float
+// just below the infinity code's value (directed_clamps_below_infinity); else L is one step past
+// the largest finite value, which encode_rounded_lanes tells apart from it.
 // (Values past the largest finite one are read on Target's grid extended upward.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 struct addition_constants {
@@ -16225,19 +16398,21 @@ struct addition_constants {
                                           clamps_magnitude<Target, Rule, Overflow>;
   static constexpr bool upward_below_nan_code =
       upward_clamps_below_nan_code<Target, Rule, Overflow>;
+  static constexpr bool below_infinity = directed_clamps_below_infinity<Target, Rule, Overflow>;
   static constexpr bool by_clamp =
       (info::is_signed && info::nan_takes_sign && clamps_magnitude<Target, Rule, Overflow>) ||
-      finite_by_clamp || upward_below_nan_code;
+      finite_by_clamp || upward_below_nan_code || below_infinity;
   static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
                 "the NaN code is all ones (0x7F)");
   static constexpr std::uint32_t limit_code = upward_below_nan_code ? info::nan_code
+                                              : below_infinity      ? info::infinity_code
                                               : by_clamp ? clamp_code<Target, Rule, Overflow>
                                                          : info::max_finite_code + 1U;
   // limit_code's value (>= 2^M: normal) as float bits (the float just below it where
-  // upward_below_nan_code).
+  // upward_below_nan_code or below_infinity).
   static constexpr std::uint32_t limit_bits = ((((limit_code >> M) - 1U + smallest_normal) << 23) |
                                                ((limit_code & ((1U << M) - 1U)) << (23 - M))) -
-                                              (upward_below_nan_code ? 1U : 0U);
+                                              (upward_below_nan_code || below_infinity ? 1U : 0U);
   // Whether the clamp gives every lane that takes the NaN code that code (its limit is the NaN
   // code's value), so that no NaN lane needs a fix-up.
   static constexpr bool clamp_gives_nan_code =
@@ -16260,6 +16435,23 @@ struct addition_constants {
   // magic(0), for the paths that compute magic(e) (a constant: device code may use it).
   static constexpr std::uint32_t magic_at_zero = magic(0U);
 };
+
+// The lanes whose magnitude rounds the other way than Rule (upward or toward zero) says: upward,
+// toward zero where x is negative (directed_clamps_below_infinity: negative and finite, x below
+// -inf's bits as signed integers, so that -inf rounds up to the infinity code); toward zero
+// (directed_clamps_below_infinity only), upward in the infinities' lanes.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN maskv other_rounding_lanes(u32v bits) {
+  using ::minifloat::detail::rounding_rule;
+  constexpr bool below_infinity = directed_clamps_below_infinity<Target, Rule, Overflow>;
+  if constexpr (Rule == rounding_rule::upward) {
+    return gt_small(splat(below_infinity ? 0xFF800000U : 0U), bits);
+  } else {
+    static_assert(Rule == rounding_rule::toward_zero && below_infinity,
+                  "toward zero, upward in the infinities' lanes");
+    return eq(and_(bits, splat(0x7FFFFFFFU)), splat(0x7F800000U));
+  }
+}
 
 // lanes_by_addition's steps up to the sum: |x| clamped to the limit (ClampByMagnitude: by the
 // path's min_magnitude, one instruction whatever it makes of a NaN), magic(e) looked up or
@@ -16299,7 +16491,10 @@ magnitude_addition(u32v bits) {
   using ::minifloat::detail::rounding_rule;
   if constexpr (capabilities.float_addition ==
                 ::minifloat::detail::float_addition_rounding::embedded) {
-    if constexpr (Rule == rounding_rule::upward) {
+    if constexpr (constants::below_infinity) {
+      return {magic,
+              add_f32<Rule>(clamped, magic, other_rounding_lanes<Target, Rule, Overflow>(bits))};
+    } else if constexpr (Rule == rounding_rule::upward) {
       return {magic, add_f32<Rule>(clamped, magic, bits)}; // the rounding by x's sign
     } else {
       return {magic, add_f32<Rule>(clamped, magic)};
@@ -16313,13 +16508,18 @@ magnitude_addition(u32v bits) {
     u32v sum = add_f32<Rule>(clamped, magic);
     if constexpr (Rule != rounding_rule::nearest_even) {
       const u32v value = sub_f32(sum, magic);
-      if constexpr (Rule == rounding_rule::toward_zero) {
+      if constexpr (Rule == rounding_rule::toward_zero && !constants::below_infinity) {
         sum = dec_if(gt_small(value, clamped), sum);
+      } else if constexpr (Rule == rounding_rule::toward_zero) {
+        // (The infinities' lanes, which round up, keep the nearest sum: the limit's.)
+        sum = dec_if(mask_and_not(gt_small(value, clamped),
+                                  other_rounding_lanes<Target, Rule, Overflow>(bits)),
+                     sum);
       } else {
         static_assert(Rule == rounding_rule::upward, "nearest-even, toward zero or upward");
-        const maskv negative = gt_small(splat(0U), bits);
-        sum = inc_if(mask_and_not(gt_small(clamped, value), negative), sum);
-        sum = dec_if(mask_and(gt_small(value, clamped), negative), sum);
+        const maskv toward_zero = other_rounding_lanes<Target, Rule, Overflow>(bits);
+        sum = inc_if(mask_and_not(gt_small(clamped, value), toward_zero), sum);
+        sum = dec_if(mask_and(gt_small(value, clamped), toward_zero), sum);
       }
     }
     return {magic, sum};

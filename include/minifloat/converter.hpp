@@ -247,7 +247,9 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //   double -> element, nearest_even, toward_zero or upward: as float16, once rounded to odd
 //       into float (reads_through_float below); arrays without a report on avx512 into the
 //       signed formats whose NaN takes the sign (e4m3, e5m2, ...), nearest_even or toward_zero
-//       where the addition clamps: the same addition in double lanes instead
+//       where the addition clamps (but toward zero without saturation into a format with
+//       infinities, whose float lanes round the infinities up): the same addition in double
+//       lanes instead
 //       (kernels_avx512.hpp, encode_doubles_by_addition; the tail and a head before the first
 //       cache line as above)
 //   double -> element, stochastic; double -> e8m0; integers, another 8-bit type -> any: generic

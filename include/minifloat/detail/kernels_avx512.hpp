@@ -135,6 +135,21 @@ MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b, u32v x) {
   return _mm512_castps_si512(_mm512_mask_add_round_ps(up, _mm512_movepi32_mask(x), fa, fb,
                                                       _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC));
 }
+// a + b (positive magnitudes) rounded as Rule says, upward or toward zero, but the other way in
+// the lanes of `other`: two additions, the second masked (lanes.inc other_rounding_lanes).
+template <rounding_rule Rule>
+MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b, maskv other) {
+  static_assert(Rule == rounding_rule::upward || Rule == rounding_rule::toward_zero,
+                "upward or toward zero");
+  constexpr int up = _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC;
+  constexpr int toward_zero = _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC;
+  const __m512 fa = _mm512_castsi512_ps(a);
+  const __m512 fb = _mm512_castsi512_ps(b);
+  const __m512 first =
+      _mm512_add_round_ps(fa, fb, Rule == rounding_rule::upward ? up : toward_zero);
+  return _mm512_castps_si512(_mm512_mask_add_round_ps(
+      first, other, fa, fb, Rule == rounding_rule::upward ? toward_zero : up));
+}
 // The product of float lanes by a float in the current floating-point environment, as the
 // scalar x * scale is.
 MINIFLOAT_LANE_FN u32v mul_f32(u32v a, float b) {
@@ -629,12 +644,15 @@ template <class Target, rounding_rule Rule, overflow Overflow,
           bool ByAddition = step2_for<formats::binary32, Target, Rule>(capabilities) ==
                             step2_variant::lane_addition>
 struct clamps_by_addition : std::false_type {}; // (addition_constants exist for these only)
+// (Not below_infinity: toward zero into e5m2 without saturation rounds the infinities' lanes up,
+// which double_sums does not; those doubles go through float lanes.)
 template <class Target, rounding_rule Rule, overflow Overflow>
 struct clamps_by_addition<Target, Rule, Overflow, true>
     : std::integral_constant<bool,
                              format_info<Target>::total_bits == 8 &&
                                  addition_constants<Target, Rule, Overflow>::by_clamp &&
-                                 !addition_constants<Target, Rule, Overflow>::finite_by_clamp> {};
+                                 !addition_constants<Target, Rule, Overflow>::finite_by_clamp &&
+                                 !addition_constants<Target, Rule, Overflow>::below_infinity> {};
 template <class Source, class Target, rounding_rule Rule, overflow Overflow, class Tally>
 constexpr bool encodes_doubles_by_addition = std::is_same<Source, const double*>::value&&
     std::is_same<Tally, no_tally>::value&& clamps_by_addition<Target, Rule, Overflow>::value;
