@@ -734,6 +734,10 @@ void register_all() {
   add("encode_e5m2_toward_zero",
       BM_encode<float, e5m2, rule::toward_zero, overflow::non_saturating>);
   add("encode_e5m2_upward", BM_encode<float, e5m2, rule::upward, overflow::non_saturating>);
+  add("encode_e4m3fnuz",
+      BM_encode<float, minifloat::e4m3fnuz, rule::nearest_even, overflow::non_saturating>);
+  add("encode_e5m2fnuz",
+      BM_encode<float, minifloat::e5m2fnuz, rule::nearest_even, overflow::non_saturating>);
   add("encode_double_e4m3", BM_encode<double, e4m3, rule::nearest_even, overflow::non_saturating>);
   add("encode_binary16_e4m3",
       BM_encode<minifloat::binary16_bits, e4m3, rule::nearest_even, overflow::non_saturating>);

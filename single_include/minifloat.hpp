@@ -1840,6 +1840,18 @@ constexpr bool
                                      (::minifloat::format_info<Target>::is_signed) &&
                                      (::minifloat::format_info<Target>::has_infinity) &&
                                      (::minifloat::format_info<Target>::nan_takes_sign);
+// Nearest-even into an fnuz format (e4m3fnuz, e5m2fnuz, e4m3b11fnuz: one NaN, 0x80, no -0, no
+// infinity): the code's magnitude by the clamp too, from 0 to 0x80, which is the NaN code and the
+// value of the binade past the largest (its code read on the grid extended upward): without
+// saturation every magnitude that rounds past the largest, every infinity and every NaN gets it
+// (the limit is its value; an integer clamp, so NaNs' bits clamp to it too); saturating, the
+// limit is the largest and NaNs take 0x80 by a select. The code is the magnitude OR x's sign bit,
+// but 0 where the magnitude is 0 (lanes_by_addition).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool fnuz_clamps_magnitude = (::minifloat::format_info<Target>::special_values ==
+                                        ::minifloat::specials::fnuz) &&
+                                       (::minifloat::format_info<Target>::total_bits == 8) &&
+                                       (Rule == ::minifloat::detail::rounding_rule::nearest_even);
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr bool infinities_fixed_to_nan_code = infinities_take_nan_code<Target, Rule, Overflow> ||
                                               upward_clamps_below_nan_code<Target, Rule, Overflow>;
@@ -2178,10 +2190,13 @@ struct addition_constants {
       finite_by_clamp || upward_below_nan_code || below_infinity;
   static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
                 "the NaN code is all ones (0x7F)");
-  static constexpr std::uint32_t limit_code = upward_below_nan_code ? info::nan_code
-                                              : below_infinity      ? info::infinity_code
-                                              : by_clamp ? clamp_code<Target, Rule, Overflow>
-                                                         : info::max_finite_code + 1U;
+  static constexpr bool fnuz_by_clamp = fnuz_clamps_magnitude<Target, Rule, Overflow>;
+  static constexpr std::uint32_t limit_code =
+      upward_below_nan_code ? info::nan_code
+      : below_infinity      ? info::infinity_code
+      : by_clamp            ? clamp_code<Target, Rule, Overflow>
+      : fnuz_by_clamp && Overflow == ::minifloat::overflow::saturate ? info::max_finite_code
+                                                                     : info::max_finite_code + 1U;
   // limit_code's value (>= 2^M: normal) as float bits (the float just below it where
   // upward_below_nan_code or below_infinity).
   static constexpr std::uint32_t limit_bits = ((((limit_code >> M) - 1U + smallest_normal) << 23) |
@@ -2383,6 +2398,15 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
     }
     return bit_select(splat(std::uint32_t{info::magnitude_mask}), sum,
                       shr<32 - info::total_bits>(sign_source));
+  } else if constexpr (constants::fnuz_by_clamp) {
+    // (fnuz_clamps_magnitude.) The magnitude code m, 0 to 0x80; sign | m but where m = 0, as
+    // m | (sign & (m + 0x7F)): m + 0x7F has bit 7 set for m = 1 to 0x80 and clear for m = 0.
+    u32v m = and_(sum, splat(0xFFU));
+    if constexpr (Overflow == ::minifloat::overflow::saturate && !NaNFree) {
+      m = select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(0x80U), m);
+    }
+    const u32v sign = and_(shr<24>(bits), splat(0x80U));
+    return or_(m, and_(sign, add(m, splat(0x7FU))));
   } else {
     return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, lane_sign<Target>(bits),
                                                         and_(sum, splat(0xFFU)));
@@ -7163,6 +7187,18 @@ constexpr bool
                                      (::minifloat::format_info<Target>::is_signed) &&
                                      (::minifloat::format_info<Target>::has_infinity) &&
                                      (::minifloat::format_info<Target>::nan_takes_sign);
+// Nearest-even into an fnuz format (e4m3fnuz, e5m2fnuz, e4m3b11fnuz: one NaN, 0x80, no -0, no
+// infinity): the code's magnitude by the clamp too, from 0 to 0x80, which is the NaN code and the
+// value of the binade past the largest (its code read on the grid extended upward): without
+// saturation every magnitude that rounds past the largest, every infinity and every NaN gets it
+// (the limit is its value; an integer clamp, so NaNs' bits clamp to it too); saturating, the
+// limit is the largest and NaNs take 0x80 by a select. The code is the magnitude OR x's sign bit,
+// but 0 where the magnitude is 0 (lanes_by_addition).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool fnuz_clamps_magnitude = (::minifloat::format_info<Target>::special_values ==
+                                        ::minifloat::specials::fnuz) &&
+                                       (::minifloat::format_info<Target>::total_bits == 8) &&
+                                       (Rule == ::minifloat::detail::rounding_rule::nearest_even);
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr bool infinities_fixed_to_nan_code = infinities_take_nan_code<Target, Rule, Overflow> ||
                                               upward_clamps_below_nan_code<Target, Rule, Overflow>;
@@ -7501,10 +7537,13 @@ struct addition_constants {
       finite_by_clamp || upward_below_nan_code || below_infinity;
   static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
                 "the NaN code is all ones (0x7F)");
-  static constexpr std::uint32_t limit_code = upward_below_nan_code ? info::nan_code
-                                              : below_infinity      ? info::infinity_code
-                                              : by_clamp ? clamp_code<Target, Rule, Overflow>
-                                                         : info::max_finite_code + 1U;
+  static constexpr bool fnuz_by_clamp = fnuz_clamps_magnitude<Target, Rule, Overflow>;
+  static constexpr std::uint32_t limit_code =
+      upward_below_nan_code ? info::nan_code
+      : below_infinity      ? info::infinity_code
+      : by_clamp            ? clamp_code<Target, Rule, Overflow>
+      : fnuz_by_clamp && Overflow == ::minifloat::overflow::saturate ? info::max_finite_code
+                                                                     : info::max_finite_code + 1U;
   // limit_code's value (>= 2^M: normal) as float bits (the float just below it where
   // upward_below_nan_code or below_infinity).
   static constexpr std::uint32_t limit_bits = ((((limit_code >> M) - 1U + smallest_normal) << 23) |
@@ -7706,6 +7745,15 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
     }
     return bit_select(splat(std::uint32_t{info::magnitude_mask}), sum,
                       shr<32 - info::total_bits>(sign_source));
+  } else if constexpr (constants::fnuz_by_clamp) {
+    // (fnuz_clamps_magnitude.) The magnitude code m, 0 to 0x80; sign | m but where m = 0, as
+    // m | (sign & (m + 0x7F)): m + 0x7F has bit 7 set for m = 1 to 0x80 and clear for m = 0.
+    u32v m = and_(sum, splat(0xFFU));
+    if constexpr (Overflow == ::minifloat::overflow::saturate && !NaNFree) {
+      m = select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(0x80U), m);
+    }
+    const u32v sign = and_(shr<24>(bits), splat(0x80U));
+    return or_(m, and_(sign, add(m, splat(0x7FU))));
   } else {
     return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, lane_sign<Target>(bits),
                                                         and_(sum, splat(0xFFU)));
@@ -11644,6 +11692,18 @@ constexpr bool
                                      (::minifloat::format_info<Target>::is_signed) &&
                                      (::minifloat::format_info<Target>::has_infinity) &&
                                      (::minifloat::format_info<Target>::nan_takes_sign);
+// Nearest-even into an fnuz format (e4m3fnuz, e5m2fnuz, e4m3b11fnuz: one NaN, 0x80, no -0, no
+// infinity): the code's magnitude by the clamp too, from 0 to 0x80, which is the NaN code and the
+// value of the binade past the largest (its code read on the grid extended upward): without
+// saturation every magnitude that rounds past the largest, every infinity and every NaN gets it
+// (the limit is its value; an integer clamp, so NaNs' bits clamp to it too); saturating, the
+// limit is the largest and NaNs take 0x80 by a select. The code is the magnitude OR x's sign bit,
+// but 0 where the magnitude is 0 (lanes_by_addition).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool fnuz_clamps_magnitude = (::minifloat::format_info<Target>::special_values ==
+                                        ::minifloat::specials::fnuz) &&
+                                       (::minifloat::format_info<Target>::total_bits == 8) &&
+                                       (Rule == ::minifloat::detail::rounding_rule::nearest_even);
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr bool infinities_fixed_to_nan_code = infinities_take_nan_code<Target, Rule, Overflow> ||
                                               upward_clamps_below_nan_code<Target, Rule, Overflow>;
@@ -11982,10 +12042,13 @@ struct addition_constants {
       finite_by_clamp || upward_below_nan_code || below_infinity;
   static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
                 "the NaN code is all ones (0x7F)");
-  static constexpr std::uint32_t limit_code = upward_below_nan_code ? info::nan_code
-                                              : below_infinity      ? info::infinity_code
-                                              : by_clamp ? clamp_code<Target, Rule, Overflow>
-                                                         : info::max_finite_code + 1U;
+  static constexpr bool fnuz_by_clamp = fnuz_clamps_magnitude<Target, Rule, Overflow>;
+  static constexpr std::uint32_t limit_code =
+      upward_below_nan_code ? info::nan_code
+      : below_infinity      ? info::infinity_code
+      : by_clamp            ? clamp_code<Target, Rule, Overflow>
+      : fnuz_by_clamp && Overflow == ::minifloat::overflow::saturate ? info::max_finite_code
+                                                                     : info::max_finite_code + 1U;
   // limit_code's value (>= 2^M: normal) as float bits (the float just below it where
   // upward_below_nan_code or below_infinity).
   static constexpr std::uint32_t limit_bits = ((((limit_code >> M) - 1U + smallest_normal) << 23) |
@@ -12187,6 +12250,15 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
     }
     return bit_select(splat(std::uint32_t{info::magnitude_mask}), sum,
                       shr<32 - info::total_bits>(sign_source));
+  } else if constexpr (constants::fnuz_by_clamp) {
+    // (fnuz_clamps_magnitude.) The magnitude code m, 0 to 0x80; sign | m but where m = 0, as
+    // m | (sign & (m + 0x7F)): m + 0x7F has bit 7 set for m = 1 to 0x80 and clear for m = 0.
+    u32v m = and_(sum, splat(0xFFU));
+    if constexpr (Overflow == ::minifloat::overflow::saturate && !NaNFree) {
+      m = select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(0x80U), m);
+    }
+    const u32v sign = and_(shr<24>(bits), splat(0x80U));
+    return or_(m, and_(sign, add(m, splat(0x7FU))));
   } else {
     return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, lane_sign<Target>(bits),
                                                         and_(sum, splat(0xFFU)));
@@ -16066,6 +16138,18 @@ constexpr bool
                                      (::minifloat::format_info<Target>::is_signed) &&
                                      (::minifloat::format_info<Target>::has_infinity) &&
                                      (::minifloat::format_info<Target>::nan_takes_sign);
+// Nearest-even into an fnuz format (e4m3fnuz, e5m2fnuz, e4m3b11fnuz: one NaN, 0x80, no -0, no
+// infinity): the code's magnitude by the clamp too, from 0 to 0x80, which is the NaN code and the
+// value of the binade past the largest (its code read on the grid extended upward): without
+// saturation every magnitude that rounds past the largest, every infinity and every NaN gets it
+// (the limit is its value; an integer clamp, so NaNs' bits clamp to it too); saturating, the
+// limit is the largest and NaNs take 0x80 by a select. The code is the magnitude OR x's sign bit,
+// but 0 where the magnitude is 0 (lanes_by_addition).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool fnuz_clamps_magnitude = (::minifloat::format_info<Target>::special_values ==
+                                        ::minifloat::specials::fnuz) &&
+                                       (::minifloat::format_info<Target>::total_bits == 8) &&
+                                       (Rule == ::minifloat::detail::rounding_rule::nearest_even);
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 constexpr bool infinities_fixed_to_nan_code = infinities_take_nan_code<Target, Rule, Overflow> ||
                                               upward_clamps_below_nan_code<Target, Rule, Overflow>;
@@ -16404,10 +16488,13 @@ struct addition_constants {
       finite_by_clamp || upward_below_nan_code || below_infinity;
   static_assert(!by_clamp || info::nan_code == info::magnitude_mask,
                 "the NaN code is all ones (0x7F)");
-  static constexpr std::uint32_t limit_code = upward_below_nan_code ? info::nan_code
-                                              : below_infinity      ? info::infinity_code
-                                              : by_clamp ? clamp_code<Target, Rule, Overflow>
-                                                         : info::max_finite_code + 1U;
+  static constexpr bool fnuz_by_clamp = fnuz_clamps_magnitude<Target, Rule, Overflow>;
+  static constexpr std::uint32_t limit_code =
+      upward_below_nan_code ? info::nan_code
+      : below_infinity      ? info::infinity_code
+      : by_clamp            ? clamp_code<Target, Rule, Overflow>
+      : fnuz_by_clamp && Overflow == ::minifloat::overflow::saturate ? info::max_finite_code
+                                                                     : info::max_finite_code + 1U;
   // limit_code's value (>= 2^M: normal) as float bits (the float just below it where
   // upward_below_nan_code or below_infinity).
   static constexpr std::uint32_t limit_bits = ((((limit_code >> M) - 1U + smallest_normal) << 23) |
@@ -16609,6 +16696,15 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
     }
     return bit_select(splat(std::uint32_t{info::magnitude_mask}), sum,
                       shr<32 - info::total_bits>(sign_source));
+  } else if constexpr (constants::fnuz_by_clamp) {
+    // (fnuz_clamps_magnitude.) The magnitude code m, 0 to 0x80; sign | m but where m = 0, as
+    // m | (sign & (m + 0x7F)): m + 0x7F has bit 7 set for m = 1 to 0x80 and clear for m = 0.
+    u32v m = and_(sum, splat(0xFFU));
+    if constexpr (Overflow == ::minifloat::overflow::saturate && !NaNFree) {
+      m = select(gt_small(magnitude_bits, splat(0x7F800000U)), splat(0x80U), m);
+    }
+    const u32v sign = and_(shr<24>(bits), splat(0x80U));
+    return or_(m, and_(sign, add(m, splat(0x7FU))));
   } else {
     return encode_rounded_lanes<Target, Rule, Overflow>(magnitude_bits, lane_sign<Target>(bits),
                                                         and_(sum, splat(0xFFU)));
