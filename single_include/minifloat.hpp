@@ -2170,7 +2170,8 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
 // saturation, the float just below the NaN code's value (upward_clamps_below_nan_code); toward
 // zero and upward into e5m2 and the other formats with infinities without saturation, the float
 // just below the infinity code's value (directed_clamps_below_infinity); else L is one step past
-// the largest finite value, which encode_rounded_lanes tells apart from it.
+// the largest finite value (nearest-even into fnuz with saturation: the largest), which
+// encode_rounded_lanes tells apart from it (fnuz: whose code 0x80 it is, fnuz_clamps_magnitude).
 // (Values past the largest finite one are read on Target's grid extended upward.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 struct addition_constants {
@@ -7517,7 +7518,8 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
 // saturation, the float just below the NaN code's value (upward_clamps_below_nan_code); toward
 // zero and upward into e5m2 and the other formats with infinities without saturation, the float
 // just below the infinity code's value (directed_clamps_below_infinity); else L is one step past
-// the largest finite value, which encode_rounded_lanes tells apart from it.
+// the largest finite value (nearest-even into fnuz with saturation: the largest), which
+// encode_rounded_lanes tells apart from it (fnuz: whose code 0x80 it is, fnuz_clamps_magnitude).
 // (Values past the largest finite one are read on Target's grid extended upward.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 struct addition_constants {
@@ -12022,7 +12024,8 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
 // saturation, the float just below the NaN code's value (upward_clamps_below_nan_code); toward
 // zero and upward into e5m2 and the other formats with infinities without saturation, the float
 // just below the infinity code's value (directed_clamps_below_infinity); else L is one step past
-// the largest finite value, which encode_rounded_lanes tells apart from it.
+// the largest finite value (nearest-even into fnuz with saturation: the largest), which
+// encode_rounded_lanes tells apart from it (fnuz: whose code 0x80 it is, fnuz_clamps_magnitude).
 // (Values past the largest finite one are read on Target's grid extended upward.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 struct addition_constants {
@@ -16468,7 +16471,8 @@ MINIFLOAT_LANE_FN u32v lanes_by_exponent(u32v bits, u32v random_bits) {
 // saturation, the float just below the NaN code's value (upward_clamps_below_nan_code); toward
 // zero and upward into e5m2 and the other formats with infinities without saturation, the float
 // just below the infinity code's value (directed_clamps_below_infinity); else L is one step past
-// the largest finite value, which encode_rounded_lanes tells apart from it.
+// the largest finite value (nearest-even into fnuz with saturation: the largest), which
+// encode_rounded_lanes tells apart from it (fnuz: whose code 0x80 it is, fnuz_clamps_magnitude).
 // (Values past the largest finite one are read on Target's grid extended upward.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 struct addition_constants {
