@@ -1750,6 +1750,8 @@ constexpr std::size_t prefetch_distance = 0;
 //   add_f32<Rule>(a, b)               float addition of the lanes as bits, with a fixed rounding,
 //   bit_select(m, a, b)               (a & m) | (b & ~m)
 //                                     (float_addition is embedded or environment)
+//   add_f32<Rule>(a, b, other)        upward or toward zero, the other way in the lanes of the
+//                                     mask `other` (float_addition is embedded)
 //   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
 //                                     exact widening by an instruction (binary16_conversion)
 //   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
@@ -2281,11 +2283,9 @@ magnitude_addition(u32v bits) {
   using ::minifloat::detail::rounding_rule;
   if constexpr (capabilities.float_addition ==
                 ::minifloat::detail::float_addition_rounding::embedded) {
-    if constexpr (constants::below_infinity) {
+    if constexpr (Rule == rounding_rule::upward || constants::below_infinity) {
       return {magic,
               add_f32<Rule>(clamped, magic, other_rounding_lanes<Target, Rule, Overflow>(bits))};
-    } else if constexpr (Rule == rounding_rule::upward) {
-      return {magic, add_f32<Rule>(clamped, magic, bits)}; // the rounding by x's sign
     } else {
       return {magic, add_f32<Rule>(clamped, magic)};
     }
@@ -7098,6 +7098,8 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
 //   add_f32<Rule>(a, b)               float addition of the lanes as bits, with a fixed rounding,
 //   bit_select(m, a, b)               (a & m) | (b & ~m)
 //                                     (float_addition is embedded or environment)
+//   add_f32<Rule>(a, b, other)        upward or toward zero, the other way in the lanes of the
+//                                     mask `other` (float_addition is embedded)
 //   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
 //                                     exact widening by an instruction (binary16_conversion)
 //   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
@@ -7629,11 +7631,9 @@ magnitude_addition(u32v bits) {
   using ::minifloat::detail::rounding_rule;
   if constexpr (capabilities.float_addition ==
                 ::minifloat::detail::float_addition_rounding::embedded) {
-    if constexpr (constants::below_infinity) {
+    if constexpr (Rule == rounding_rule::upward || constants::below_infinity) {
       return {magic,
               add_f32<Rule>(clamped, magic, other_rounding_lanes<Target, Rule, Overflow>(bits))};
-    } else if constexpr (Rule == rounding_rule::upward) {
-      return {magic, add_f32<Rule>(clamped, magic, bits)}; // the rounding by x's sign
     } else {
       return {magic, add_f32<Rule>(clamped, magic)};
     }
@@ -11119,20 +11119,9 @@ MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b) {
   return _mm512_castps_si512(
       _mm512_add_round_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b), mode));
 }
-// Upward rounding of the magnitudes a + b (positive) of the floats x: up where x is positive,
-// toward zero where its sign is set (-|x| rounded upward). Two additions, the second masked by
-// the sign bits (VPMOVD2M).
-template <rounding_rule Rule>
-MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b, u32v x) {
-  static_assert(Rule == rounding_rule::upward, "by x's sign: upward");
-  const __m512 fa = _mm512_castsi512_ps(a);
-  const __m512 fb = _mm512_castsi512_ps(b);
-  const __m512 up = _mm512_add_round_ps(fa, fb, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
-  return _mm512_castps_si512(_mm512_mask_add_round_ps(up, _mm512_movepi32_mask(x), fa, fb,
-                                                      _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC));
-}
 // a + b (positive magnitudes) rounded as Rule says, upward or toward zero, but the other way in
-// the lanes of `other`: two additions, the second masked (lanes.inc other_rounding_lanes).
+// the lanes of `other`: two additions, the second masked (lanes.inc other_rounding_lanes; upward,
+// toward zero where x is negative: -|x| rounded upward).
 template <rounding_rule Rule>
 MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b, maskv other) {
   static_assert(Rule == rounding_rule::upward || Rule == rounding_rule::toward_zero,
@@ -11604,6 +11593,8 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
 //   add_f32<Rule>(a, b)               float addition of the lanes as bits, with a fixed rounding,
 //   bit_select(m, a, b)               (a & m) | (b & ~m)
 //                                     (float_addition is embedded or environment)
+//   add_f32<Rule>(a, b, other)        upward or toward zero, the other way in the lanes of the
+//                                     mask `other` (float_addition is embedded)
 //   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
 //                                     exact widening by an instruction (binary16_conversion)
 //   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
@@ -12135,11 +12126,9 @@ magnitude_addition(u32v bits) {
   using ::minifloat::detail::rounding_rule;
   if constexpr (capabilities.float_addition ==
                 ::minifloat::detail::float_addition_rounding::embedded) {
-    if constexpr (constants::below_infinity) {
+    if constexpr (Rule == rounding_rule::upward || constants::below_infinity) {
       return {magic,
               add_f32<Rule>(clamped, magic, other_rounding_lanes<Target, Rule, Overflow>(bits))};
-    } else if constexpr (Rule == rounding_rule::upward) {
-      return {magic, add_f32<Rule>(clamped, magic, bits)}; // the rounding by x's sign
     } else {
       return {magic, add_f32<Rule>(clamped, magic)};
     }
@@ -16051,6 +16040,8 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[4]) {
 //   add_f32<Rule>(a, b)               float addition of the lanes as bits, with a fixed rounding,
 //   bit_select(m, a, b)               (a & m) | (b & ~m)
 //                                     (float_addition is embedded or environment)
+//   add_f32<Rule>(a, b, other)        upward or toward zero, the other way in the lanes of the
+//                                     mask `other` (float_addition is embedded)
 //   load_binary16_as_float_bits(p), load_binary16_as_float_bits_partial(p, count)
 //                                     exact widening by an instruction (binary16_conversion)
 //   store_codes4(p, a, b, c, d)       4 * width codes in one store (store4)
@@ -16582,11 +16573,9 @@ magnitude_addition(u32v bits) {
   using ::minifloat::detail::rounding_rule;
   if constexpr (capabilities.float_addition ==
                 ::minifloat::detail::float_addition_rounding::embedded) {
-    if constexpr (constants::below_infinity) {
+    if constexpr (Rule == rounding_rule::upward || constants::below_infinity) {
       return {magic,
               add_f32<Rule>(clamped, magic, other_rounding_lanes<Target, Rule, Overflow>(bits))};
-    } else if constexpr (Rule == rounding_rule::upward) {
-      return {magic, add_f32<Rule>(clamped, magic, bits)}; // the rounding by x's sign
     } else {
       return {magic, add_f32<Rule>(clamped, magic)};
     }

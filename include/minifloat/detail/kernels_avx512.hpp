@@ -123,20 +123,9 @@ MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b) {
   return _mm512_castps_si512(
       _mm512_add_round_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b), mode));
 }
-// Upward rounding of the magnitudes a + b (positive) of the floats x: up where x is positive,
-// toward zero where its sign is set (-|x| rounded upward). Two additions, the second masked by
-// the sign bits (VPMOVD2M).
-template <rounding_rule Rule>
-MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b, u32v x) {
-  static_assert(Rule == rounding_rule::upward, "by x's sign: upward");
-  const __m512 fa = _mm512_castsi512_ps(a);
-  const __m512 fb = _mm512_castsi512_ps(b);
-  const __m512 up = _mm512_add_round_ps(fa, fb, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
-  return _mm512_castps_si512(_mm512_mask_add_round_ps(up, _mm512_movepi32_mask(x), fa, fb,
-                                                      _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC));
-}
 // a + b (positive magnitudes) rounded as Rule says, upward or toward zero, but the other way in
-// the lanes of `other`: two additions, the second masked (lanes.inc other_rounding_lanes).
+// the lanes of `other`: two additions, the second masked (lanes.inc other_rounding_lanes; upward,
+// toward zero where x is negative: -|x| rounded upward).
 template <rounding_rule Rule>
 MINIFLOAT_LANE_FN u32v add_f32(u32v a, u32v b, maskv other) {
   static_assert(Rule == rounding_rule::upward || Rule == rounding_rule::toward_zero,
