@@ -749,6 +749,8 @@ void register_all() {
   add("decode_e5m2_float", BM_decode<e5m2, float>);
   add("decode_e4m3_binary16", BM_decode<e4m3, minifloat::binary16_bits>);
   add("decode_e4m3_bfloat16", BM_decode<e4m3, minifloat::bfloat16_bits>);
+  add("decode_e5m2_bfloat16", BM_decode<e5m2, minifloat::bfloat16_bits>);
+  add("decode_e4m3fnuz_bfloat16", BM_decode<minifloat::e4m3fnuz, minifloat::bfloat16_bits>);
   add("amax", BM_amax);
   add("quantize_e4m3", BM_quantize_e4m3);
   add("quantize_e4m3_report", BM_quantize_e4m3_report);

@@ -762,8 +762,10 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //       on every path (arrays convert element by element with the scalar conversion)
 //   an 8-bit type -> float, double, binary16, bfloat16 (exact): generic at compile time, into
 //       tables (tables.hpp), which the kernel types' decode functions look the results up in;
-//       the AVX2 path computes float, binary16 and bfloat16 results instead where the codes are
-//       binary16 codes once shifted (kernels_avx2.hpp, decodes_through_binary16)
+//       the AVX2 path computes float, binary16 and bfloat16 results instead: by byte planes
+//       where the 16-bit results are linear in the code's magnitude but for 16 at the bottom and
+//       15 at the top (e4m3, e5m2, e4m3_ieee: kernels_avx2.hpp, decodes_by_byte_planes), else
+//       where the codes are binary16 codes once shifted (decodes_through_binary16)
 //   decimal text -> an 8-bit type: generic, on a dyadic representative (detail/decimal.hpp)
 //   float -> e4m3 or e5m2, nearest_even, saturating or not, in CUDA device code on sm_89 and
 //       later: device_instruction (detail/convert_value.hpp)
@@ -6573,8 +6575,8 @@ inline void check_not_negative(const char* function, int x, const char* name) {
 // ---- begin minifloat/detail/kernels_avx2.hpp
 // minifloat: the AVX2 path's kernel type, avx2_kernels (x86-64 AVX2 + F16C + FMA + BMI2 +
 // POPCNT: every AVX2 CPU has them): the lane kernels of lanes.inc on 8 lanes, those of words.inc
-// on 16 words, decoding through F16C or by gathers, and the FP4 kernels. Included by
-// detail/dispatch.hpp (see x86.hpp), and by kernels_avx512.hpp, whose NVFP4 decoding is this
+// on 16 words, decoding by byte planes, through F16C or by gathers, and the FP4 kernels. Included
+// by detail/dispatch.hpp (see x86.hpp), and by kernels_avx512.hpp, whose NVFP4 decoding is this
 // path's.
 #ifndef MINIFLOAT_DETAIL_KERNELS_AVX2_HPP
 #define MINIFLOAT_DETAIL_KERNELS_AVX2_HPP
@@ -10485,6 +10487,200 @@ MINIFLOAT_ARRAY_FN void decode_through_binary16(const std::uint8_t* src, std::si
   }
 }
 
+// Decoding by byte planes, for the formats whose 16-bit results Out (bfloat16 or binary16; a
+// float result is the bfloat16 result << 16, tables.hpp byte_lookup_for) are linear in the
+// code's magnitude c but for the 16 smallest magnitudes (zero, subnormals) and the 15 largest
+// (infinity, NaNs): (c << (K - M)) + (R << K), K the result's mantissa bits, M the code's, R
+// the result's bias less the code's. That sum's high and low bytes come from c by a byte shift
+// each (a 16-bit shift and a mask), the high one plus a constant (R << K has no low byte: for
+// bfloat16 and an odd R, c + 2^M with R - 1); the corrections from two 16-entry VPSHUFB tables
+// per byte, indexed by c saturated past 16 (0x70 + c, unsigned) or below 0x71 (c - 0x70); then
+// the code's sign ORed into the high byte (the fnuz formats' NaN, 0x80, by a compare and two
+// selects) and the two bytes interleaved. e4m3, e5m2 and the fnuz formats fit
+// (make_linear_byte_planes checks every code against the tables at compile time): about 23
+// instructions per 32 bfloat16 results, where decode_through_binary16 takes 22 per 16, and a
+// zero extension by unpacks per 8 floats.
+struct linear_byte_planes {
+  bool fits;
+  std::uint8_t bump; // added to c first: 2^M, or 0
+  // The high byte: (c + bump) >> high_shift, masked, + high_add; the low byte: (c + bump) <<
+  // low_shift, masked.
+  int high_shift;
+  std::uint8_t high_add;
+  int low_shift;
+  bool corrects_bottom; // whether a magnitude below 16 is corrected
+  bool corrects_top;    // whether a magnitude above 0x70 is corrected
+  // The fnuz formats: code 0x80 (not -0) is NaN, whose bytes replace the sum's.
+  bool negative_zero_is_nan;
+  std::uint8_t nan_high;
+  std::uint8_t nan_low;
+  // Each 16-entry table twice (one per 128-bit lane): the bottom's indexed by c, the top's by
+  // c - 0x70 (entry 0: the magnitudes up to 0x70, none corrected).
+  alignas(32) std::array<std::uint8_t, 32> bottom_high;
+  alignas(32) std::array<std::uint8_t, 32> bottom_low;
+  alignas(32) std::array<std::uint8_t, 32> top_high;
+  alignas(32) std::array<std::uint8_t, 32> top_low;
+};
+template <class Format, class Out>
+constexpr linear_byte_planes make_linear_byte_planes() noexcept {
+  linear_byte_planes planes{};
+  constexpr int M = format_info<Format>::mantissa_bits;
+  constexpr int K = format_info<Out>::mantissa_bits;
+  constexpr int t = K - M; // c's place in the result
+  if constexpr (format_info<Format>::total_bits != 8 || !format_info<Format>::is_signed || t < 0 ||
+                t > 8) {
+    return planes; // fits stays false
+  } else {
+    constexpr const byte_plane_table& results = byte_planes_for<Format, Out>;
+    constexpr int R = format_info<Out>::bias - format_info<Format>::bias;
+    // (R << K) with a low byte 0x80 (bfloat16, R odd) is ((R - 1) << K) + (2^M << t).
+    constexpr bool odd = ((R * (1 << K)) & 0xFF) != 0;
+    constexpr int constant = (odd ? R - 1 : R) * (1 << K);
+    static_assert((constant & 0xFF) == 0, "the constant has no low byte");
+    planes.bump = static_cast<std::uint8_t>(odd ? 1 << M : 0);
+    planes.high_shift = 8 - t;
+    planes.high_add = static_cast<std::uint8_t>((constant >> 8) & 0xFF);
+    planes.low_shift = t;
+    planes.fits = true;
+    const auto word = [&](std::size_t code) { return results.high[code] << 8 | results.low[code]; };
+    for (std::size_t c = 0; c < 128; ++c) {
+      // The sign: -x is x | 0x8000 (the fnuz formats' 0x80, NaN, replaced).
+      if (word(c | 0x80U) != (word(c) | 0x8000)) {
+        if (c == 0 && format_info<Format>::special_values == specials::fnuz) {
+          planes.negative_zero_is_nan = true;
+          planes.nan_high = results.high[0x80];
+          planes.nan_low = results.low[0x80];
+        } else {
+          planes.fits = false;
+        }
+      }
+      // The magnitude: the linear bytes, and what they miss.
+      const int bumped = static_cast<int>(c) + planes.bump;
+      const int high = ((bumped >> planes.high_shift) + planes.high_add) & 0xFF;
+      const int low = (bumped << planes.low_shift) & 0xFF;
+      const auto high_fix = static_cast<std::uint8_t>((results.high[c] - high) & 0xFF);
+      const auto low_fix = static_cast<std::uint8_t>((results.low[c] - low) & 0xFF);
+      if (high_fix == 0 && low_fix == 0) {
+        continue;
+      }
+      if (c < 16) {
+        planes.corrects_bottom = true;
+        planes.bottom_high[c] = planes.bottom_high[c + 16] = high_fix;
+        planes.bottom_low[c] = planes.bottom_low[c + 16] = low_fix;
+      } else if (c > 0x70) {
+        planes.corrects_top = true;
+        planes.top_high[c - 0x70] = planes.top_high[c - 0x70 + 16] = high_fix;
+        planes.top_low[c - 0x70] = planes.top_low[c - 0x70 + 16] = low_fix;
+      } else {
+        planes.fits = false;
+      }
+    }
+    return planes;
+  }
+}
+template <class Format, class Out>
+inline constexpr linear_byte_planes linear_byte_planes_for = make_linear_byte_planes<Format, Out>();
+
+// The bytes of x shifted within each byte (Shift > 0: left, < 0: right; the bits that cross
+// into the next byte masked off).
+template <int Shift>
+MINIFLOAT_LANE_FN __m256i shift_bytes(__m256i x) {
+  if constexpr (Shift == 0) {
+    return x;
+  } else if constexpr (Shift >= 8 || Shift <= -8) {
+    return _mm256_setzero_si256();
+  } else if constexpr (Shift > 0) {
+    return _mm256_and_si256(_mm256_slli_epi16(x, Shift),
+                            _mm256_set1_epi8(static_cast<char>((0xFF << Shift) & 0xFF)));
+  } else {
+    return _mm256_and_si256(_mm256_srli_epi16(x, -Shift),
+                            _mm256_set1_epi8(static_cast<char>(0xFF >> -Shift)));
+  }
+}
+MINIFLOAT_LANE_FN __m256i load_table32(const std::array<std::uint8_t, 32>& bytes) {
+  return _mm256_load_si256(reinterpret_cast<const __m256i*>(bytes.data()));
+}
+// 32 bytes of results to p: through the caches, or streamed (p on a 32-byte boundary).
+template <bool NonTemporal>
+MINIFLOAT_LANE_FN void store_results(__m256i* p, __m256i v) {
+  if constexpr (NonTemporal) {
+    _mm256_stream_si256(p, v);
+  } else {
+    _mm256_storeu_si256(p, v);
+  }
+}
+template <class Format, class Out, bool NonTemporal, class To>
+MINIFLOAT_ARRAY_FN void decode_by_byte_planes(const std::uint8_t* src, std::size_t n, To* dst) {
+  constexpr const linear_byte_planes& planes = linear_byte_planes_for<Format, Out>;
+  static_assert(planes.fits, "a format linear_byte_planes fits");
+  constexpr bool to_float = std::is_same<To, float>::value;
+  const __m256i low7 = _mm256_set1_epi8(0x7F);
+  std::size_t i = 0;
+  for (const std::size_t blocks_end = n - n % 32; i != blocks_end; i += 32) {
+    __m256i codes = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + i));
+    // The unpacks work within 128-bit lanes: the codes ordered so that their results come out
+    // in order (16-bit: codes 0-7, 16-23 | 8-15, 24-31; float: the codes' dwords 0 2 4 6 | 1 3 5
+    // 7).
+    if constexpr (to_float) {
+      codes = _mm256_permutevar8x32_epi32(codes, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
+    } else {
+      codes = _mm256_permute4x64_epi64(codes, 0xD8);
+    }
+    const __m256i magnitude = _mm256_and_si256(codes, low7);
+    __m256i bumped = magnitude;
+    if constexpr (planes.bump != 0) {
+      bumped = _mm256_add_epi8(magnitude, _mm256_set1_epi8(static_cast<char>(planes.bump)));
+    }
+    __m256i high = shift_bytes<-planes.high_shift>(bumped);
+    if constexpr (planes.high_add != 0) {
+      high = _mm256_add_epi8(high, _mm256_set1_epi8(static_cast<char>(planes.high_add)));
+    }
+    __m256i low = shift_bytes<planes.low_shift>(bumped);
+    if constexpr (planes.corrects_bottom) {
+      const __m256i index = _mm256_adds_epu8(magnitude, _mm256_set1_epi8(0x70));
+      high = _mm256_add_epi8(high, _mm256_shuffle_epi8(load_table32(planes.bottom_high), index));
+      low = _mm256_add_epi8(low, _mm256_shuffle_epi8(load_table32(planes.bottom_low), index));
+    }
+    if constexpr (planes.corrects_top) {
+      const __m256i index = _mm256_subs_epu8(magnitude, _mm256_set1_epi8(0x70));
+      high = _mm256_add_epi8(high, _mm256_shuffle_epi8(load_table32(planes.top_high), index));
+      low = _mm256_add_epi8(low, _mm256_shuffle_epi8(load_table32(planes.top_low), index));
+    }
+    high = _mm256_or_si256(high, _mm256_xor_si256(codes, magnitude)); // the sign
+    if constexpr (planes.negative_zero_is_nan) {
+      const __m256i is_nan = _mm256_cmpeq_epi8(codes, _mm256_set1_epi8(-128));
+      high = _mm256_blendv_epi8(high, _mm256_set1_epi8(static_cast<char>(planes.nan_high)), is_nan);
+      low = _mm256_blendv_epi8(low, _mm256_set1_epi8(static_cast<char>(planes.nan_low)), is_nan);
+    }
+    const __m256i words[2] = {_mm256_unpacklo_epi8(low, high), _mm256_unpackhi_epi8(low, high)};
+    auto* out = reinterpret_cast<__m256i*>(dst + i);
+    if constexpr (to_float) {
+      const __m256i zero = _mm256_setzero_si256();
+      store_results<NonTemporal>(out, _mm256_unpacklo_epi16(zero, words[0]));
+      store_results<NonTemporal>(out + 1, _mm256_unpackhi_epi16(zero, words[0]));
+      store_results<NonTemporal>(out + 2, _mm256_unpacklo_epi16(zero, words[1]));
+      store_results<NonTemporal>(out + 3, _mm256_unpackhi_epi16(zero, words[1]));
+    } else {
+      store_results<NonTemporal>(out, words[0]);
+      store_results<NonTemporal>(out + 1, words[1]);
+    }
+  }
+  // The tail, fewer than 32: from the table.
+  const auto& results = code_table_for<Format, typename value_traits<To>::format>;
+  for (std::size_t k = 0; k < 32 && i + k < n; ++k) {
+    dst[i + k] = value_traits<To>::from_code(results[src[i + k]]);
+  }
+}
+// Whether decode_by_byte_planes decodes Format's codes into To (float, binary16 or bfloat16).
+template <class Format, class To>
+constexpr bool decodes_by_byte_planes() {
+  if constexpr (std::is_same<To, float>::value || decodes_to_16_bits<To>) {
+    return linear_byte_planes_for<Format, typename byte_lookup_for<Format, To>::looked_up>.fits;
+  } else {
+    return false;
+  }
+}
+
 // Whether MXCSR rounds to nearest (the default), so that add_f32 may stand for nearest-even.
 inline bool rounds_to_nearest() noexcept { return (_mm_getcsr() & 0x6000U) == 0; }
 
@@ -10883,13 +11079,21 @@ struct avx2_kernels {
                                                                               tally);
     }
   }
-  // Float and 16-bit float results by arithmetic through binary16 where the format allows it;
-  // else float results by a gather from the table, 16-bit ones by the portable loop.
+  // Float and 16-bit float results by byte planes or by arithmetic through binary16 where the
+  // format allows it; else float results by a gather from the table, 16-bit ones by the
+  // portable loop.
   template <class Format, class To>
   static void decode(const std::uint8_t* codes, std::size_t n, To* dst, stores mode) {
     constexpr bool to_float = std::is_same<To, float>::value;
-    if constexpr (avx2::decodes_through_binary16<Format> &&
-                  (to_float || avx2::decodes_to_16_bits<To>)) {
+    if constexpr (avx2::decodes_by_byte_planes<Format, To>()) {
+      using looked_up = typename byte_lookup_for<Format, To>::looked_up;
+      with_aligned_stores(
+          dst, n, mode, [&](auto non_temporal, std::size_t first, std::size_t count) {
+            avx2::decode_by_byte_planes<Format, looked_up, decltype(non_temporal)::value>(
+                codes + first, count, dst + first);
+          });
+    } else if constexpr (avx2::decodes_through_binary16<Format> &&
+                         (to_float || avx2::decodes_to_16_bits<To>)) {
       with_aligned_stores(dst, n, mode,
                           [&](auto non_temporal, std::size_t first, std::size_t count) {
                             avx2::decode_through_binary16<Format, decltype(non_temporal)::value>(

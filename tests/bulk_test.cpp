@@ -495,6 +495,27 @@ TYPED_TEST(BulkNarrowing, SignSymmetricTablesAreTheSignedFormatsWithNegativeZero
   }
 }
 
+#if MINIFLOAT_X86_PATHS
+// The AVX2 decoders take the byte planes (kernels_avx2.hpp decode_by_byte_planes) for the 8-bit
+// signed formats whose 16-bit results are linear in the magnitude but for at most 16 magnitudes
+// at the bottom (zero and the subnormals: 2^M) and 15 at the top (IEEE-style: infinity and the
+// NaNs, 2^M; fn: one NaN; fnuz: none, their NaN is 0x80). A wrong answer either gives wrong
+// results (the test below) or silently a slower decoder (this one).
+TYPED_TEST(BulkNarrowing, AvxTwoByteDecodersTakeTheNearlyLinearFormats) {
+  using format = typename TypeParam::format;
+  using info = minifloat::format_info<format>;
+  constexpr int bottom = 1 << info::mantissa_bits;
+  constexpr int top = info::special_values == minifloat::specials::ieee ? 1 << info::mantissa_bits
+                      : info::special_values == minifloat::specials::fn ? 1
+                                                                        : 0;
+  constexpr bool expected = info::is_signed && info::total_bits == 8 && bottom <= 16 && top <= 15;
+  using minifloat::detail::avx2::decodes_by_byte_planes;
+  EXPECT_EQ((decodes_by_byte_planes<format, float>()), expected);
+  EXPECT_EQ((decodes_by_byte_planes<format, minifloat::bfloat16_bits>()), expected);
+  EXPECT_EQ((decodes_by_byte_planes<format, minifloat::binary16_bits>()), expected);
+}
+#endif
+
 TYPED_TEST(BulkNarrowing, WideningEveryCodeEveryLength) {
   for (simd_path path : supported_paths()) {
     for (const bool non_temporal : {false, true}) {

@@ -256,8 +256,10 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //       on every path (arrays convert element by element with the scalar conversion)
 //   an 8-bit type -> float, double, binary16, bfloat16 (exact): generic at compile time, into
 //       tables (tables.hpp), which the kernel types' decode functions look the results up in;
-//       the AVX2 path computes float, binary16 and bfloat16 results instead where the codes are
-//       binary16 codes once shifted (kernels_avx2.hpp, decodes_through_binary16)
+//       the AVX2 path computes float, binary16 and bfloat16 results instead: by byte planes
+//       where the 16-bit results are linear in the code's magnitude but for 16 at the bottom and
+//       15 at the top (e4m3, e5m2, e4m3_ieee: kernels_avx2.hpp, decodes_by_byte_planes), else
+//       where the codes are binary16 codes once shifted (decodes_through_binary16)
 //   decimal text -> an 8-bit type: generic, on a dyadic representative (detail/decimal.hpp)
 //   float -> e4m3 or e5m2, nearest_even, saturating or not, in CUDA device code on sm_89 and
 //       later: device_instruction (detail/convert_value.hpp)
