@@ -580,12 +580,13 @@ void BM_dequantize_mxfp4(benchmark::State& state, simd_path path) {
   set_counters(state);
 }
 // ggml's block_mxfp4 (the scale interleaved, split-half nibbles) decoded; quantized below.
+template <class To>
 void BM_dequantize_mxfp4_ggml(benchmark::State& state, simd_path path) {
   const minifloat::scoped_path on(path);
   const auto n = static_cast<std::size_t>(state.range(0));
   std::vector<minifloat::block_mxfp4> blocks(n / 32);
   minifloat::quantize_mxfp4_ggml(normal_floats(n).data(), n, blocks.data());
-  std::vector<float> dst(n);
+  std::vector<To> dst(n);
   for (auto _ : state) {
     minifloat::dequantize_mxfp4_ggml(blocks.data(), n, dst.data());
     benchmark::ClobberMemory();
@@ -775,7 +776,8 @@ void register_all() {
   add("quantize_mxfp4_report", BM_quantize_mxfp4<true>);
   add("quantize_mxfp4_ggml", BM_quantize_mxfp4_ggml<false>);
   add("quantize_mxfp4_ggml_report", BM_quantize_mxfp4_ggml<true>);
-  add("dequantize_mxfp4_ggml_float", BM_dequantize_mxfp4_ggml);
+  add("dequantize_mxfp4_ggml_float", BM_dequantize_mxfp4_ggml<float>);
+  add("dequantize_mxfp4_ggml_bfloat16", BM_dequantize_mxfp4_ggml<minifloat::bfloat16_bits>);
   add("quantize_nvfp4", BM_quantize_nvfp4<false>);
   add("quantize_nvfp4_report", BM_quantize_nvfp4<true>);
   add("dequantize_nvfp4_float", BM_dequantize_nvfp4<float>);
@@ -795,7 +797,7 @@ std::string limit_for(const std::string& name) {
   if (starts("amax")) {
     return "limit_read_4B";
   }
-  if (starts("dequantize_mxfp4_bfloat16") || starts("dequantize_nvfp4_bfloat16")) {
+  if (starts("dequantize_") && has("bfloat16")) {
     return "copy_mxfp4_bfloat16_bytes";
   }
   if (starts("dequantize_")) {

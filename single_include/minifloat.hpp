@@ -5004,7 +5004,8 @@ MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_
 // (MINIFLOAT_NON_TEMPORAL_THRESHOLD).
 enum class stores { cached, non_temporal };
 
-// Packed e2m1 (FP4, element 2j in the low nibble of byte j) in blocks of 32 sharing the scale
+// Packed e2m1 (FP4, element 2j in the low nibble of byte j, or ggml's order: mxfp4_blocks
+// below) in blocks of 32 sharing the scale
 // 2^(code - 127), into float or bfloat16 bits, from the first block while every product stays a
 // normal number (scale codes 2 to 252: e2m1's values lie in [2^-1, 2^3)); returns how many
 // blocks it decoded (the caller takes the next one through the exact steps). Each value's
@@ -5014,6 +5015,26 @@ constexpr std::size_t mx_fp4_block_bytes = 16;
 constexpr bool mx_fp4_block_is_normal(std::uint8_t scale_code) noexcept {
   return scale_code >= 2 && scale_code <= 252;
 }
+// Where the MXFP4 decoders read blocks: block b's 16 element bytes at elements + b * Stride, its
+// scale code at scales + b * ScaleStride; and which nibble holds element j: byte j / 2, the low
+// nibble for even j (quantize_mx_packed's layout), or, Halves, byte j % 16, the low nibble for
+// j < 16 (ggml's block_mxfp4, 17 bytes: the scale code, then the element bytes).
+template <std::size_t Stride, std::size_t ScaleStride, bool Halves>
+struct mxfp4_blocks {
+  static constexpr bool halves = Halves;
+  const std::uint8_t* elements;
+  const std::uint8_t* scales;
+  constexpr const std::uint8_t* bytes(std::size_t b) const noexcept {
+    return elements + b * Stride;
+  }
+  constexpr std::uint8_t scale(std::size_t b) const noexcept { return scales[b * ScaleStride]; }
+  // The blocks from block b on.
+  constexpr mxfp4_blocks from(std::size_t b) const noexcept {
+    return {bytes(b), scales + b * ScaleStride};
+  }
+};
+using packed_mxfp4_blocks = mxfp4_blocks<16, 1, false>;
+using ggml_mxfp4_blocks = mxfp4_blocks<17, 17, true>;
 // The 16 bfloat16 patterns of e2m1's codes, twice: a 64-byte register's 32 words, so that a
 // word permute (VPERMW, 5 index bits) may leave garbage in an index's bit 4.
 constexpr std::array<std::uint16_t, 32> make_e2m1_bfloat16_words() noexcept {
@@ -5039,14 +5060,14 @@ alignas(64) inline constexpr std::array<std::uint32_t, 256> e8m0_bfloat16_steps 
     make_e8m0_bfloat16_steps();
 // Per block, the 16 results of its codes first (the table with the block's step added to the
 // non-zero patterns' exponent fields), then a lookup per element.
-template <class To>
-std::size_t decode_e2m1_blocks_portable(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                        std::size_t blocks, To* dst) noexcept {
+template <class To, class Blocks>
+std::size_t decode_e2m1_blocks_portable(Blocks in, std::size_t blocks, To* dst) noexcept {
   for (std::size_t b = 0; b < blocks; ++b) {
-    if (!mx_fp4_block_is_normal(scale_codes[b])) {
+    const std::uint8_t scale = in.scale(b);
+    if (!mx_fp4_block_is_normal(scale)) {
       return b;
     }
-    const auto exponent_step = static_cast<std::uint16_t>((scale_codes[b] - 127U) << 7);
+    const auto exponent_step = static_cast<std::uint16_t>((scale - 127U) << 7);
     To results[16];
     for (std::size_t code = 0; code < 16; ++code) {
       const std::uint16_t value = e2m1_bfloat16_words[code];
@@ -5058,11 +5079,13 @@ std::size_t decode_e2m1_blocks_portable(const std::uint8_t* packed, const std::u
         results[code] = To{bits};
       }
     }
-    const std::uint8_t* bytes = packed + b * mx_fp4_block_bytes;
+    const std::uint8_t* bytes = in.bytes(b);
     To* out = dst + b * 2 * mx_fp4_block_bytes;
     for (std::size_t j = 0; j < mx_fp4_block_bytes; ++j) {
-      out[2 * j] = results[bytes[j] & 0x0FU];
-      out[2 * j + 1] = results[bytes[j] >> 4];
+      const std::size_t low = Blocks::halves ? j : 2 * j;
+      const std::size_t high = Blocks::halves ? j + mx_fp4_block_bytes : 2 * j + 1;
+      out[low] = results[bytes[j] & 0x0FU];
+      out[high] = results[bytes[j] >> 4];
     }
   }
   return blocks;
@@ -5300,12 +5323,12 @@ struct portable_kernels {
                                   std::size_t blocks, float decode, To* dst) {
     decode_nvfp4_blocks_portable(packed, scale_codes, blocks, decode, dst);
   }
-  // MXFP4 blocks from the start while their products stay normal, into float or bfloat16_bits;
-  // returns how many (decode_e2m1_blocks_portable above).
-  template <class To>
-  static std::size_t decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                        std::size_t blocks, To* dst) {
-    return decode_e2m1_blocks_portable(packed, scale_codes, blocks, dst);
+  // MXFP4 blocks (Blocks: packed_mxfp4_blocks or ggml_mxfp4_blocks) from the start while their
+  // products stay normal, into float or bfloat16_bits; returns how many
+  // (decode_e2m1_blocks_portable above).
+  template <class To, class Blocks>
+  static std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
+    return decode_e2m1_blocks_portable<To>(in, blocks, dst);
   }
 };
 
@@ -10709,34 +10732,43 @@ alignas(32) inline constexpr std::array<std::uint8_t, 64> e2m1_bfloat16_byte_tab
 // - float results: lane 0 bytes 0-1, 4-5, 8-9, 12-13 (elements 0-3, 8-11, 16-19, 24-27), lane 1
 //   the others, so that widening the words in place (VPUNPCKLWD / HWD with zero) gives eight
 //   elements in order; then times 2^(code - 127), exact (every product is normal: no DAZ / FTZ).
-// About 20 instructions per block, 24 for float results, a third of them shuffles.
-template <class To>
-MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
-                                                  const std::uint8_t* scale_codes,
-                                                  std::size_t blocks, To* dst) {
+// ggml's blocks (Blocks::halves: elements 0-15 in the low nibbles, 16-31 in the high ones) take
+// other bytes per lane (bfloat16: bytes 0-7 | 8-15; float: 0-3, 8-11 | 4-7, 12-15) and put each
+// lane's high nibbles after its low ones (VPUNPCKLQDQ) instead of between them. About 20
+// instructions per block, 24 for float results, a third of them shuffles.
+template <class To, class Blocks>
+MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
+  constexpr bool halves = Blocks::halves;
   constexpr bool to_float = std::is_same<To, float>::value;
   const __m256i low_bytes =
       _mm256_load_si256(reinterpret_cast<const __m256i*>(e2m1_bfloat16_byte_tables.data()));
   const __m256i high_bytes =
       _mm256_load_si256(reinterpret_cast<const __m256i*>(e2m1_bfloat16_byte_tables.data() + 32));
+  // Each 128-bit lane's 16 codes are its 8 bytes' low and high nibbles, zipped (pairs) or one
+  // after the other (halves); the unpacks below then give the results in order where lane 0
+  // holds elements 0-3, 8-11, 16-19, 24-27 (float) or 0-7, 16-23 (bfloat16), lane 1 the rest.
   const __m256i lane_bytes =
-      to_float ? _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 0, 0, 0, 0, 0, 0, 0, 0, //
-                                  2, 3, 6, 7, 10, 11, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0)
-               : _mm256_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 0, 0, 0, 0, 0, 0, 0, 0, //
-                                  4, 5, 6, 7, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0);
+      halves ? (to_float ? _mm256_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 0, 0, 0, 0, 0, 0, 0, 0, //
+                                            4, 5, 6, 7, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0)
+                         : _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, //
+                                            8, 9, 10, 11, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0))
+             : (to_float ? _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 0, 0, 0, 0, 0, 0, 0, 0, //
+                                            2, 3, 6, 7, 10, 11, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0)
+                         : _mm256_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 0, 0, 0, 0, 0, 0, 0, 0, //
+                                            4, 5, 6, 7, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0));
   const __m256i low_nibble = _mm256_set1_epi8(0x0F);
   for (std::size_t b = 0; b < blocks; ++b) {
-    const std::uint8_t scale = scale_codes[b];
+    const std::uint8_t scale = in.scale(b);
     if (!mx_fp4_block_is_normal(scale)) {
       return b;
     }
-    const __m256i bytes =
-        _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(_mm_loadu_si128(
-                                reinterpret_cast<const __m128i*>(packed + mx_fp4_block_bytes * b))),
-                            lane_bytes);
+    const __m256i bytes = _mm256_shuffle_epi8(
+        _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in.bytes(b)))),
+        lane_bytes);
+    const __m256i low = _mm256_and_si256(bytes, low_nibble);
+    const __m256i high = _mm256_and_si256(_mm256_srli_epi16(bytes, 4), low_nibble);
     const __m256i codes =
-        _mm256_unpacklo_epi8(_mm256_and_si256(bytes, low_nibble),
-                             _mm256_and_si256(_mm256_srli_epi16(bytes, 4), low_nibble));
+        halves ? _mm256_unpacklo_epi64(low, high) : _mm256_unpacklo_epi8(low, high);
     const __m256i low_half = _mm256_shuffle_epi8(low_bytes, codes);
     const __m256i high_half = _mm256_shuffle_epi8(high_bytes, codes);
     const __m256i words[2] = {_mm256_unpacklo_epi8(low_half, high_half),
@@ -11182,10 +11214,9 @@ struct avx2_kernels {
   }
   // MXFP4 blocks from the start while their products stay normal: nibbles through two byte
   // shuffles.
-  template <class To>
-  static std::size_t decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                        std::size_t blocks, To* dst) {
-    return avx2::decode_e2m1_blocks(packed, scale_codes, blocks, dst);
+  template <class To, class Blocks>
+  static std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
+    return avx2::decode_e2m1_blocks<To>(in, blocks, dst);
   }
 };
 
@@ -15664,10 +15695,12 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
 //   bfloat16 words, gave 11.7 (and 12.5 into an aligned buffer). With the writer 12.2-12.5 at 64
 //   Ki, 14.2-15.0 at 4 Ki (the earlier loop 10.7-11.1 and 12.6-13.0). The bfloat16 results
 //   keep their plain stores: the same joining by VPERMT2W cost them 15-20 % in the cache.
-template <class To>
-MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
-                                                  const std::uint8_t* scale_codes,
-                                                  std::size_t blocks, To* dst) {
+// - ggml's blocks (Blocks::halves: elements 0-15 in the low nibbles, 16-31 in the high ones): the
+// 16
+//   bytes widened once, the low nibbles' permute, then the bytes >> 4's.
+template <class To, class Blocks>
+MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
+  constexpr bool halves = Blocks::halves;
   constexpr bool to_float = std::is_same<To, float>::value;
   const __m512i table =
       to_float ? _mm512_loadu_si512(code_table_for<formats::e2m1, formats::binary32>.data())
@@ -15677,12 +15710,28 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
       table, to_float ? _mm512_set1_epi32(0x7FFF0000) : _mm512_set1_epi16(0x7FFF));
   dword_line_writer out(to_float ? reinterpret_cast<std::uint32_t*>(dst) : nullptr);
   std::size_t b = 0;
-  for (; b < blocks && mx_fp4_block_is_normal(scale_codes[b]); ++b) {
+  for (; b < blocks && mx_fp4_block_is_normal(in.scale(b)); ++b) {
     const __m512i scaled_table = _mm512_mask_add_epi16(
         table, exponent_words, table,
-        _mm512_set1_epi32(static_cast<int>(e8m0_bfloat16_steps[scale_codes[b]])));
-    const std::uint8_t* bytes = packed + mx_fp4_block_bytes * b;
-    if constexpr (to_float) {
+        _mm512_set1_epi32(static_cast<int>(e8m0_bfloat16_steps[in.scale(b)])));
+    const std::uint8_t* bytes = in.bytes(b);
+    if constexpr (halves) {
+      // ggml's order: the bytes widened, the low nibbles (VPERMD and VPERMW read 4 and 5 index
+      // bits, the table twice) then the bytes >> 4.
+      const __m128i both = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes));
+      if constexpr (to_float) {
+        const __m512i widened = _mm512_cvtepu8_epi32(both);
+        out.put(_mm512_permutexvar_epi32(widened, scaled_table));
+        out.put(_mm512_permutexvar_epi32(_mm512_srli_epi32(widened, 4), scaled_table));
+      } else {
+        const __m256i widened = _mm256_cvtepu8_epi16(both);
+        _mm512_storeu_si512(
+            dst + 2 * mx_fp4_block_bytes * b,
+            _mm512_permutexvar_epi16(_mm512_inserti64x4(_mm512_castsi256_si512(widened),
+                                                        _mm256_srli_epi16(widened, 4), 1),
+                                     scaled_table));
+      }
+    } else if constexpr (to_float) {
       const __m128i both = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes));
       const __m128i halves[2] = {both, _mm_unpackhi_epi64(both, both)};
       for (const __m128i half : halves) {
@@ -15989,10 +16038,9 @@ struct avx512_kernels {
   }
   // MXFP4 blocks from the start while their products stay normal: nibbles through a word
   // permute.
-  template <class To>
-  static std::size_t decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                        std::size_t blocks, To* dst) {
-    return avx512::decode_e2m1_blocks(packed, scale_codes, blocks, dst);
+  template <class To, class Blocks>
+  static std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
+    return avx512::decode_e2m1_blocks<To>(in, blocks, dst);
   }
 };
 
@@ -19586,14 +19634,14 @@ MINIFLOAT_ARRAY_FN void pack_nibble_pairs(const std::uint8_t* codes, std::size_t
 // decode_e2m1_blocks_portable); returns how many it decoded. Per block: e2m1's 16 bfloat16
 // patterns with the block's step added to the non-zero ones' exponent fields (two 8-word
 // additions), split by UZP1 / UZP2 into a table of their low bytes and one of their high bytes;
-// the block's bytes split into nibbles and zipped into element order; two TBL lookups per 16
+// the block's bytes split into nibbles and zipped into element order (ggml's order: not zipped);
+// two TBL lookups per 16
 // elements; and ST2 (bfloat16: low byte, high byte) or ST4 (float: two zero bytes, then those)
 // interleaves them into the results as it stores. Byte order: little-endian (the caller's
 // check).
-template <class To>
-MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
-                                                  const std::uint8_t* scale_codes,
-                                                  std::size_t blocks, To* dst) {
+template <class To, class Blocks>
+MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
+  constexpr bool halves = Blocks::halves;
   const uint16x8_t patterns[2] = {vld1q_u16(e2m1_bfloat16_words.data()),
                                   vld1q_u16(e2m1_bfloat16_words.data() + 8)};
   const uint16x8_t magnitude = vdupq_n_u16(0x7FFF);
@@ -19602,7 +19650,7 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
   const uint8x16_t low_nibble = vdupq_n_u8(0x0F);
   const uint8x16_t zero = vdupq_n_u8(0);
   for (std::size_t b = 0; b < blocks; ++b) {
-    const std::uint8_t scale = scale_codes[b];
+    const std::uint8_t scale = in.scale(b);
     if (!mx_fp4_block_is_normal(scale)) {
       return b;
     }
@@ -19612,10 +19660,12 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
         vreinterpretq_u8_u16(vaddq_u16(patterns[1], vandq_u16(step, nonzero[1])))};
     const uint8x16_t low_bytes = vuzp1q_u8(words[0], words[1]);
     const uint8x16_t high_bytes = vuzp2q_u8(words[0], words[1]);
-    const uint8x16_t bytes = vld1q_u8(packed + mx_fp4_block_bytes * b);
+    const uint8x16_t bytes = vld1q_u8(in.bytes(b));
     const uint8x16_t low = vandq_u8(bytes, low_nibble);
     const uint8x16_t high = vshrq_n_u8(bytes, 4);
-    const uint8x16_t codes[2] = {vzip1q_u8(low, high), vzip2q_u8(low, high)};
+    // (halves: the low nibbles are elements 0-15, the high ones 16-31.)
+    const uint8x16_t codes[2] = {halves ? low : vzip1q_u8(low, high),
+                                 halves ? high : vzip2q_u8(low, high)};
     auto* out = reinterpret_cast<std::uint8_t*>(dst + 2 * mx_fp4_block_bytes * b);
     for (std::size_t k = 0; k < 2; ++k) {
       const uint8x16_t low_half = vqtbl1q_u8(low_bytes, codes[k]);
@@ -19724,13 +19774,12 @@ struct neon_kernels {
   }
   // MXFP4 blocks from the start while their products stay normal: byte-table lookups (the
   // portable loop on a big-endian AArch64).
-  template <class To>
-  static std::size_t decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                        std::size_t blocks, To* dst) {
+  template <class To, class Blocks>
+  static std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
     if constexpr (little_endian) {
-      return neon::decode_e2m1_blocks(packed, scale_codes, blocks, dst);
+      return neon::decode_e2m1_blocks<To>(in, blocks, dst);
     } else {
-      return decode_e2m1_blocks_portable(packed, scale_codes, blocks, dst);
+      return decode_e2m1_blocks_portable<To>(in, blocks, dst);
     }
   }
 };
@@ -22303,21 +22352,28 @@ constexpr std::size_t mx_piece_blocks = 16;
 // the path's kernel decodes blocks while their products stay normal (scale codes 2 to 252:
 // nibble lookup, the scale added to the exponent field) and says where it stopped; a block it
 // stops at, NaN scales included, goes through dequantize_mx's exact steps.
-template <class To>
-void dequantize_mxfp4_unchecked(const std::uint8_t* packed, std::size_t blocks, const e8m0* scales,
-                                To* x) {
-  static_assert(sizeof(e8m0) == 1, "scale codes are bytes");
-  const auto* codes = reinterpret_cast<const std::uint8_t*>(scales);
+// Blocks: packed_mxfp4_blocks or ggml_mxfp4_blocks (kernels_portable.hpp); a block the kernel
+// stops at is put in element order first.
+template <class To, class Blocks>
+void dequantize_mxfp4_unchecked(Blocks in, std::size_t blocks, To* x) {
   with_kernels(active_path(), [&](auto kernels) {
     for (std::size_t b = 0; b < blocks; ++b) {
-      b += kernels.template decode_e2m1_blocks<To>(packed + b * mx_fp4_block_bytes, codes + b,
-                                                   blocks - b, x + b * mx_block_size);
+      b += kernels.template decode_e2m1_blocks<To>(in.from(b), blocks - b, x + b * mx_block_size);
       if (b == blocks) {
         break;
       }
       e2m1 elements[mx_block_size];
-      unpack_unchecked(packed + b * mx_fp4_block_bytes, mx_block_size, elements);
-      dequantize_mx_unchecked(elements, 1, scales + b, x + b * mx_block_size);
+      if constexpr (Blocks::halves) {
+        std::uint8_t codes[mx_block_size];
+        from_ggml_order(in.bytes(b), codes);
+        for (std::size_t j = 0; j < mx_block_size; ++j) {
+          elements[j] = e2m1::from_bits(codes[j]);
+        }
+      } else {
+        unpack_unchecked(in.bytes(b), mx_block_size, elements);
+      }
+      const e8m0 scale = e8m0::from_bits(in.scale(b));
+      dequantize_mx_unchecked(elements, 1, &scale, x + b * mx_block_size);
     }
   });
 }
@@ -22401,7 +22457,10 @@ void dequantize_mx_packed(const std::uint8_t* packed, std::size_t n, const e8m0*
   detail::check_pair(function, {packed, packed_bytes<T>(n), "packed"}, x_written, n, "packed or x");
   detail::check_pair(function, {scales, blocks, "scales"}, x_written, blocks, "scales", "");
   if constexpr (std::is_same<T, e2m1>::value) {
-    detail::dequantize_mxfp4_unchecked(packed, blocks, scales, x);
+    static_assert(sizeof(e8m0) == 1, "scale codes are bytes");
+    detail::dequantize_mxfp4_unchecked(
+        detail::packed_mxfp4_blocks{packed, reinterpret_cast<const std::uint8_t*>(scales)}, blocks,
+        x);
   } else {
     alignas(64) T codes[detail::mx_piece_blocks * mx_block_size];
     for (std::size_t b = 0; b < blocks; b += detail::mx_piece_blocks) {
@@ -22502,23 +22561,13 @@ void dequantize_mxfp4_ggml(const block_mxfp4* blocks, std::size_t n, To* x) {
   const std::size_t count = n / mx_block_size;
   detail::check_pair(function, {blocks, count * sizeof(block_mxfp4), "blocks"},
                      {x, n * sizeof(To), "x"}, n, "blocks or x");
-  // A piece of blocks at a time, into the packed layout (element 2k in the low nibble of byte
-  // k) and a scale array: one code per byte, packed by the path's kernel; then decoded as
-  // dequantize_mx_packed does.
-  alignas(64) std::uint8_t codes[detail::mx_piece_blocks * mx_block_size];
-  std::uint8_t packed[detail::mx_piece_blocks * detail::mx_fp4_block_bytes];
-  e8m0 scales[detail::mx_piece_blocks];
-  for (std::size_t b = 0; b < count; b += detail::mx_piece_blocks) {
-    const std::size_t m = detail::smaller(detail::mx_piece_blocks, count - b);
-    for (std::size_t k = 0; k < m; ++k) {
-      detail::from_ggml_order(blocks[b + k].elements, codes + k * mx_block_size);
-      scales[k] = e8m0::from_bits(blocks[b + k].scale);
-    }
-    detail::with_kernels(active_path(), [&](auto kernels) {
-      decltype(kernels)::pack_nibble_pairs(codes, m * mx_block_size, packed);
-    });
-    detail::dequantize_mxfp4_unchecked(packed, m, scales, x + b * mx_block_size);
-  }
+  // The blocks where they lie (their element bytes and scale codes 17 bytes apart), decoded in
+  // ggml's nibble order as dequantize_mx_packed decodes its own.
+  static_assert(offsetof(block_mxfp4, scale) == 0 && offsetof(block_mxfp4, elements) == 1,
+                "ggml's block: the scale code, then the element bytes");
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(blocks);
+  static_assert(sizeof(block_mxfp4) == 17, "ggml_mxfp4_blocks' strides");
+  detail::dequantize_mxfp4_unchecked(detail::ggml_mxfp4_blocks{bytes + 1, bytes}, count, x);
 }
 
 } // namespace MINIFLOAT_SETTINGS_NAMESPACE

@@ -530,7 +530,9 @@ TEST(Mx, DecodeAtTheEdgeScaleCodes) {
 // exponent field where products stay normal, the exact steps elsewhere) on every path: every
 // byte under every scale code, into float and bfloat16, against the exact products. The scale
 // codes in order (one run of normal blocks between the others), then scattered (the kernels stop
-// at a block that is not normal and start again after it, all along the array).
+// at a block that is not normal and start again after it, all along the array). ggml's blocks
+// holding the same elements and scales decode to the same bits (the same kernels, in ggml's
+// nibble order).
 TEST(Mx, PackedFp4DecodeEveryByteUnderEveryScaleOnEveryPath) {
   const std::size_t blocks_per_scale = 16; // 16 blocks of 16 bytes: every byte once
   const std::size_t blocks = 256 * blocks_per_scale;
@@ -551,6 +553,20 @@ TEST(Mx, PackedFp4DecodeEveryByteUnderEveryScaleOnEveryPath) {
       scales[b] =
           e8m0::from_bits(static_cast<std::uint8_t>(scattered ? (group * 167 + r) % 256 : group));
     }
+    // The same elements in ggml's blocks: element j of a block in byte j % 16, the low nibble
+    // for j < 16.
+    std::vector<minifloat::block_mxfp4> ggml(blocks);
+    for (std::size_t b = 0; b < blocks; ++b) {
+      ggml[b].scale = scales[b].bits();
+      for (std::size_t j = 0; j < 16; ++j) {
+        const auto element = [&](std::size_t k) {
+          return (packed[16 * b + k / 2] >> (4 * (k % 2))) & 0xFU;
+        };
+        ggml[b].elements[j] = static_cast<std::uint8_t>(element(j) | element(j + 16) << 4);
+      }
+    }
+    std::vector<float> from_ggml(n);
+    std::vector<minifloat::bfloat16_bits> from_ggml16(n);
     // The results at every element offset from a 64-byte boundary too (the AVX-512 kernel
     // stores float results by whole lines, joining vectors where dst is not aligned).
     std::vector<float> x_buffer(n + 32);
@@ -569,6 +585,16 @@ TEST(Mx, PackedFp4DecodeEveryByteUnderEveryScaleOnEveryPath) {
         minifloat::bfloat16_bits* x16 = x16_buffer.data() + x16_aligned + offset;
         minifloat::dequantize_mx_packed<e2m1>(packed.data(), n, scales.data(), x);
         minifloat::dequantize_mx_packed<e2m1>(packed.data(), n, scales.data(), x16);
+        if (offset % 5 == 0) {
+          minifloat::dequantize_mxfp4_ggml(ggml.data(), n, from_ggml.data());
+          minifloat::dequantize_mxfp4_ggml(ggml.data(), n, from_ggml16.data());
+          for (std::size_t i = 0; i < n; ++i) {
+            ASSERT_EQ(ieee::to_bits(from_ggml[i]), ieee::to_bits(x[i]))
+                << minifloat::to_string(path) << " ggml, element " << i;
+            ASSERT_EQ(from_ggml16[i].bits, x16[i].bits)
+                << minifloat::to_string(path) << " ggml, element " << i;
+          }
+        }
         for (std::size_t i = 0; i < x_buffer.size(); ++i) {
           const bool outside = i < x_aligned + offset || i >= x_aligned + offset + n;
           ASSERT_TRUE(!outside || x_buffer[i] == -1.5f) << "written outside, " << i;

@@ -115,21 +115,28 @@ constexpr std::size_t mx_piece_blocks = 16;
 // the path's kernel decodes blocks while their products stay normal (scale codes 2 to 252:
 // nibble lookup, the scale added to the exponent field) and says where it stopped; a block it
 // stops at, NaN scales included, goes through dequantize_mx's exact steps.
-template <class To>
-void dequantize_mxfp4_unchecked(const std::uint8_t* packed, std::size_t blocks, const e8m0* scales,
-                                To* x) {
-  static_assert(sizeof(e8m0) == 1, "scale codes are bytes");
-  const auto* codes = reinterpret_cast<const std::uint8_t*>(scales);
+// Blocks: packed_mxfp4_blocks or ggml_mxfp4_blocks (kernels_portable.hpp); a block the kernel
+// stops at is put in element order first.
+template <class To, class Blocks>
+void dequantize_mxfp4_unchecked(Blocks in, std::size_t blocks, To* x) {
   with_kernels(active_path(), [&](auto kernels) {
     for (std::size_t b = 0; b < blocks; ++b) {
-      b += kernels.template decode_e2m1_blocks<To>(packed + b * mx_fp4_block_bytes, codes + b,
-                                                   blocks - b, x + b * mx_block_size);
+      b += kernels.template decode_e2m1_blocks<To>(in.from(b), blocks - b, x + b * mx_block_size);
       if (b == blocks) {
         break;
       }
       e2m1 elements[mx_block_size];
-      unpack_unchecked(packed + b * mx_fp4_block_bytes, mx_block_size, elements);
-      dequantize_mx_unchecked(elements, 1, scales + b, x + b * mx_block_size);
+      if constexpr (Blocks::halves) {
+        std::uint8_t codes[mx_block_size];
+        from_ggml_order(in.bytes(b), codes);
+        for (std::size_t j = 0; j < mx_block_size; ++j) {
+          elements[j] = e2m1::from_bits(codes[j]);
+        }
+      } else {
+        unpack_unchecked(in.bytes(b), mx_block_size, elements);
+      }
+      const e8m0 scale = e8m0::from_bits(in.scale(b));
+      dequantize_mx_unchecked(elements, 1, &scale, x + b * mx_block_size);
     }
   });
 }
@@ -213,7 +220,10 @@ void dequantize_mx_packed(const std::uint8_t* packed, std::size_t n, const e8m0*
   detail::check_pair(function, {packed, packed_bytes<T>(n), "packed"}, x_written, n, "packed or x");
   detail::check_pair(function, {scales, blocks, "scales"}, x_written, blocks, "scales", "");
   if constexpr (std::is_same<T, e2m1>::value) {
-    detail::dequantize_mxfp4_unchecked(packed, blocks, scales, x);
+    static_assert(sizeof(e8m0) == 1, "scale codes are bytes");
+    detail::dequantize_mxfp4_unchecked(
+        detail::packed_mxfp4_blocks{packed, reinterpret_cast<const std::uint8_t*>(scales)}, blocks,
+        x);
   } else {
     alignas(64) T codes[detail::mx_piece_blocks * mx_block_size];
     for (std::size_t b = 0; b < blocks; b += detail::mx_piece_blocks) {
@@ -314,23 +324,13 @@ void dequantize_mxfp4_ggml(const block_mxfp4* blocks, std::size_t n, To* x) {
   const std::size_t count = n / mx_block_size;
   detail::check_pair(function, {blocks, count * sizeof(block_mxfp4), "blocks"},
                      {x, n * sizeof(To), "x"}, n, "blocks or x");
-  // A piece of blocks at a time, into the packed layout (element 2k in the low nibble of byte
-  // k) and a scale array: one code per byte, packed by the path's kernel; then decoded as
-  // dequantize_mx_packed does.
-  alignas(64) std::uint8_t codes[detail::mx_piece_blocks * mx_block_size];
-  std::uint8_t packed[detail::mx_piece_blocks * detail::mx_fp4_block_bytes];
-  e8m0 scales[detail::mx_piece_blocks];
-  for (std::size_t b = 0; b < count; b += detail::mx_piece_blocks) {
-    const std::size_t m = detail::smaller(detail::mx_piece_blocks, count - b);
-    for (std::size_t k = 0; k < m; ++k) {
-      detail::from_ggml_order(blocks[b + k].elements, codes + k * mx_block_size);
-      scales[k] = e8m0::from_bits(blocks[b + k].scale);
-    }
-    detail::with_kernels(active_path(), [&](auto kernels) {
-      decltype(kernels)::pack_nibble_pairs(codes, m * mx_block_size, packed);
-    });
-    detail::dequantize_mxfp4_unchecked(packed, m, scales, x + b * mx_block_size);
-  }
+  // The blocks where they lie (their element bytes and scale codes 17 bytes apart), decoded in
+  // ggml's nibble order as dequantize_mx_packed decodes its own.
+  static_assert(offsetof(block_mxfp4, scale) == 0 && offsetof(block_mxfp4, elements) == 1,
+                "ggml's block: the scale code, then the element bytes");
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(blocks);
+  static_assert(sizeof(block_mxfp4) == 17, "ggml_mxfp4_blocks' strides");
+  detail::dequantize_mxfp4_unchecked(detail::ggml_mxfp4_blocks{bytes + 1, bytes}, count, x);
 }
 
 } // namespace MINIFLOAT_SETTINGS_NAMESPACE

@@ -1062,10 +1062,12 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
 //   bfloat16 words, gave 11.7 (and 12.5 into an aligned buffer). With the writer 12.2-12.5 at 64
 //   Ki, 14.2-15.0 at 4 Ki (the earlier loop 10.7-11.1 and 12.6-13.0). The bfloat16 results
 //   keep their plain stores: the same joining by VPERMT2W cost them 15-20 % in the cache.
-template <class To>
-MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
-                                                  const std::uint8_t* scale_codes,
-                                                  std::size_t blocks, To* dst) {
+// - ggml's blocks (Blocks::halves: elements 0-15 in the low nibbles, 16-31 in the high ones): the
+// 16
+//   bytes widened once, the low nibbles' permute, then the bytes >> 4's.
+template <class To, class Blocks>
+MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
+  constexpr bool halves = Blocks::halves;
   constexpr bool to_float = std::is_same<To, float>::value;
   const __m512i table =
       to_float ? _mm512_loadu_si512(code_table_for<formats::e2m1, formats::binary32>.data())
@@ -1075,12 +1077,28 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
       table, to_float ? _mm512_set1_epi32(0x7FFF0000) : _mm512_set1_epi16(0x7FFF));
   dword_line_writer out(to_float ? reinterpret_cast<std::uint32_t*>(dst) : nullptr);
   std::size_t b = 0;
-  for (; b < blocks && mx_fp4_block_is_normal(scale_codes[b]); ++b) {
+  for (; b < blocks && mx_fp4_block_is_normal(in.scale(b)); ++b) {
     const __m512i scaled_table = _mm512_mask_add_epi16(
         table, exponent_words, table,
-        _mm512_set1_epi32(static_cast<int>(e8m0_bfloat16_steps[scale_codes[b]])));
-    const std::uint8_t* bytes = packed + mx_fp4_block_bytes * b;
-    if constexpr (to_float) {
+        _mm512_set1_epi32(static_cast<int>(e8m0_bfloat16_steps[in.scale(b)])));
+    const std::uint8_t* bytes = in.bytes(b);
+    if constexpr (halves) {
+      // ggml's order: the bytes widened, the low nibbles (VPERMD and VPERMW read 4 and 5 index
+      // bits, the table twice) then the bytes >> 4.
+      const __m128i both = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes));
+      if constexpr (to_float) {
+        const __m512i widened = _mm512_cvtepu8_epi32(both);
+        out.put(_mm512_permutexvar_epi32(widened, scaled_table));
+        out.put(_mm512_permutexvar_epi32(_mm512_srli_epi32(widened, 4), scaled_table));
+      } else {
+        const __m256i widened = _mm256_cvtepu8_epi16(both);
+        _mm512_storeu_si512(
+            dst + 2 * mx_fp4_block_bytes * b,
+            _mm512_permutexvar_epi16(_mm512_inserti64x4(_mm512_castsi256_si512(widened),
+                                                        _mm256_srli_epi16(widened, 4), 1),
+                                     scaled_table));
+      }
+    } else if constexpr (to_float) {
       const __m128i both = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes));
       const __m128i halves[2] = {both, _mm_unpackhi_epi64(both, both)};
       for (const __m128i half : halves) {
@@ -1387,10 +1405,9 @@ struct avx512_kernels {
   }
   // MXFP4 blocks from the start while their products stay normal: nibbles through a word
   // permute.
-  template <class To>
-  static std::size_t decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                        std::size_t blocks, To* dst) {
-    return avx512::decode_e2m1_blocks(packed, scale_codes, blocks, dst);
+  template <class To, class Blocks>
+  static std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
+    return avx512::decode_e2m1_blocks<To>(in, blocks, dst);
   }
 };
 

@@ -289,14 +289,14 @@ MINIFLOAT_ARRAY_FN void pack_nibble_pairs(const std::uint8_t* codes, std::size_t
 // decode_e2m1_blocks_portable); returns how many it decoded. Per block: e2m1's 16 bfloat16
 // patterns with the block's step added to the non-zero ones' exponent fields (two 8-word
 // additions), split by UZP1 / UZP2 into a table of their low bytes and one of their high bytes;
-// the block's bytes split into nibbles and zipped into element order; two TBL lookups per 16
+// the block's bytes split into nibbles and zipped into element order (ggml's order: not zipped);
+// two TBL lookups per 16
 // elements; and ST2 (bfloat16: low byte, high byte) or ST4 (float: two zero bytes, then those)
 // interleaves them into the results as it stores. Byte order: little-endian (the caller's
 // check).
-template <class To>
-MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
-                                                  const std::uint8_t* scale_codes,
-                                                  std::size_t blocks, To* dst) {
+template <class To, class Blocks>
+MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
+  constexpr bool halves = Blocks::halves;
   const uint16x8_t patterns[2] = {vld1q_u16(e2m1_bfloat16_words.data()),
                                   vld1q_u16(e2m1_bfloat16_words.data() + 8)};
   const uint16x8_t magnitude = vdupq_n_u16(0x7FFF);
@@ -305,7 +305,7 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
   const uint8x16_t low_nibble = vdupq_n_u8(0x0F);
   const uint8x16_t zero = vdupq_n_u8(0);
   for (std::size_t b = 0; b < blocks; ++b) {
-    const std::uint8_t scale = scale_codes[b];
+    const std::uint8_t scale = in.scale(b);
     if (!mx_fp4_block_is_normal(scale)) {
       return b;
     }
@@ -315,10 +315,12 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(const std::uint8_t* packed,
         vreinterpretq_u8_u16(vaddq_u16(patterns[1], vandq_u16(step, nonzero[1])))};
     const uint8x16_t low_bytes = vuzp1q_u8(words[0], words[1]);
     const uint8x16_t high_bytes = vuzp2q_u8(words[0], words[1]);
-    const uint8x16_t bytes = vld1q_u8(packed + mx_fp4_block_bytes * b);
+    const uint8x16_t bytes = vld1q_u8(in.bytes(b));
     const uint8x16_t low = vandq_u8(bytes, low_nibble);
     const uint8x16_t high = vshrq_n_u8(bytes, 4);
-    const uint8x16_t codes[2] = {vzip1q_u8(low, high), vzip2q_u8(low, high)};
+    // (halves: the low nibbles are elements 0-15, the high ones 16-31.)
+    const uint8x16_t codes[2] = {halves ? low : vzip1q_u8(low, high),
+                                 halves ? high : vzip2q_u8(low, high)};
     auto* out = reinterpret_cast<std::uint8_t*>(dst + 2 * mx_fp4_block_bytes * b);
     for (std::size_t k = 0; k < 2; ++k) {
       const uint8x16_t low_half = vqtbl1q_u8(low_bytes, codes[k]);
@@ -427,13 +429,12 @@ struct neon_kernels {
   }
   // MXFP4 blocks from the start while their products stay normal: byte-table lookups (the
   // portable loop on a big-endian AArch64).
-  template <class To>
-  static std::size_t decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                        std::size_t blocks, To* dst) {
+  template <class To, class Blocks>
+  static std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
     if constexpr (little_endian) {
-      return neon::decode_e2m1_blocks(packed, scale_codes, blocks, dst);
+      return neon::decode_e2m1_blocks<To>(in, blocks, dst);
     } else {
-      return decode_e2m1_blocks_portable(packed, scale_codes, blocks, dst);
+      return decode_e2m1_blocks_portable<To>(in, blocks, dst);
     }
   }
 };

@@ -221,7 +221,8 @@ constexpr std::size_t prefetch_distance = 0;
 // (MINIFLOAT_NON_TEMPORAL_THRESHOLD).
 enum class stores { cached, non_temporal };
 
-// Packed e2m1 (FP4, element 2j in the low nibble of byte j) in blocks of 32 sharing the scale
+// Packed e2m1 (FP4, element 2j in the low nibble of byte j, or ggml's order: mxfp4_blocks
+// below) in blocks of 32 sharing the scale
 // 2^(code - 127), into float or bfloat16 bits, from the first block while every product stays a
 // normal number (scale codes 2 to 252: e2m1's values lie in [2^-1, 2^3)); returns how many
 // blocks it decoded (the caller takes the next one through the exact steps). Each value's
@@ -231,6 +232,26 @@ constexpr std::size_t mx_fp4_block_bytes = 16;
 constexpr bool mx_fp4_block_is_normal(std::uint8_t scale_code) noexcept {
   return scale_code >= 2 && scale_code <= 252;
 }
+// Where the MXFP4 decoders read blocks: block b's 16 element bytes at elements + b * Stride, its
+// scale code at scales + b * ScaleStride; and which nibble holds element j: byte j / 2, the low
+// nibble for even j (quantize_mx_packed's layout), or, Halves, byte j % 16, the low nibble for
+// j < 16 (ggml's block_mxfp4, 17 bytes: the scale code, then the element bytes).
+template <std::size_t Stride, std::size_t ScaleStride, bool Halves>
+struct mxfp4_blocks {
+  static constexpr bool halves = Halves;
+  const std::uint8_t* elements;
+  const std::uint8_t* scales;
+  constexpr const std::uint8_t* bytes(std::size_t b) const noexcept {
+    return elements + b * Stride;
+  }
+  constexpr std::uint8_t scale(std::size_t b) const noexcept { return scales[b * ScaleStride]; }
+  // The blocks from block b on.
+  constexpr mxfp4_blocks from(std::size_t b) const noexcept {
+    return {bytes(b), scales + b * ScaleStride};
+  }
+};
+using packed_mxfp4_blocks = mxfp4_blocks<16, 1, false>;
+using ggml_mxfp4_blocks = mxfp4_blocks<17, 17, true>;
 // The 16 bfloat16 patterns of e2m1's codes, twice: a 64-byte register's 32 words, so that a
 // word permute (VPERMW, 5 index bits) may leave garbage in an index's bit 4.
 constexpr std::array<std::uint16_t, 32> make_e2m1_bfloat16_words() noexcept {
@@ -256,14 +277,14 @@ alignas(64) inline constexpr std::array<std::uint32_t, 256> e8m0_bfloat16_steps 
     make_e8m0_bfloat16_steps();
 // Per block, the 16 results of its codes first (the table with the block's step added to the
 // non-zero patterns' exponent fields), then a lookup per element.
-template <class To>
-std::size_t decode_e2m1_blocks_portable(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                        std::size_t blocks, To* dst) noexcept {
+template <class To, class Blocks>
+std::size_t decode_e2m1_blocks_portable(Blocks in, std::size_t blocks, To* dst) noexcept {
   for (std::size_t b = 0; b < blocks; ++b) {
-    if (!mx_fp4_block_is_normal(scale_codes[b])) {
+    const std::uint8_t scale = in.scale(b);
+    if (!mx_fp4_block_is_normal(scale)) {
       return b;
     }
-    const auto exponent_step = static_cast<std::uint16_t>((scale_codes[b] - 127U) << 7);
+    const auto exponent_step = static_cast<std::uint16_t>((scale - 127U) << 7);
     To results[16];
     for (std::size_t code = 0; code < 16; ++code) {
       const std::uint16_t value = e2m1_bfloat16_words[code];
@@ -275,11 +296,13 @@ std::size_t decode_e2m1_blocks_portable(const std::uint8_t* packed, const std::u
         results[code] = To{bits};
       }
     }
-    const std::uint8_t* bytes = packed + b * mx_fp4_block_bytes;
+    const std::uint8_t* bytes = in.bytes(b);
     To* out = dst + b * 2 * mx_fp4_block_bytes;
     for (std::size_t j = 0; j < mx_fp4_block_bytes; ++j) {
-      out[2 * j] = results[bytes[j] & 0x0FU];
-      out[2 * j + 1] = results[bytes[j] >> 4];
+      const std::size_t low = Blocks::halves ? j : 2 * j;
+      const std::size_t high = Blocks::halves ? j + mx_fp4_block_bytes : 2 * j + 1;
+      out[low] = results[bytes[j] & 0x0FU];
+      out[high] = results[bytes[j] >> 4];
     }
   }
   return blocks;
@@ -517,12 +540,12 @@ struct portable_kernels {
                                   std::size_t blocks, float decode, To* dst) {
     decode_nvfp4_blocks_portable(packed, scale_codes, blocks, decode, dst);
   }
-  // MXFP4 blocks from the start while their products stay normal, into float or bfloat16_bits;
-  // returns how many (decode_e2m1_blocks_portable above).
-  template <class To>
-  static std::size_t decode_e2m1_blocks(const std::uint8_t* packed, const std::uint8_t* scale_codes,
-                                        std::size_t blocks, To* dst) {
-    return decode_e2m1_blocks_portable(packed, scale_codes, blocks, dst);
+  // MXFP4 blocks (Blocks: packed_mxfp4_blocks or ggml_mxfp4_blocks) from the start while their
+  // products stay normal, into float or bfloat16_bits; returns how many
+  // (decode_e2m1_blocks_portable above).
+  template <class To, class Blocks>
+  static std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
+    return decode_e2m1_blocks_portable<To>(in, blocks, dst);
   }
 };
 
