@@ -4667,10 +4667,20 @@ MINIFLOAT_ARRAY_FN const std::uint8_t* group_scale_bytes(const Rule& rule, std::
   }
 }
 
-// narrow_nan_free for FP4 in two MX blocks of 32 on 16 lanes (vectors 0, 1 the first block's
-// elements 0-15 and 16-31, vectors 2, 3 the second's) into two whole ggml blocks of 17 bytes at
-// out: the first block's scale byte scales[0], its 16 element bytes (element j | element j + 16
-// << 4), the second's scale byte scales[1] and element bytes.
+// One ggml block of FP4 codes (block_mxfp4) from 4 vectors of 8 lanes, elements 0-7, 8-15,
+// 16-23 and 24-31: the scale byte, then element j | element j + 16 << 4 in byte j (the 16 bytes
+// by store_codes2, which only 8-lane paths have). (Target and Lanes, u32v: template parameters
+// so that the calls stay dependent.)
+template <class Target, class Lanes>
+MINIFLOAT_LANE_FN void store_ggml_block(std::uint8_t* out, std::uint8_t scale,
+                                        const Lanes (&codes)[4]) {
+  out[0] = scale;
+  store_codes2(out + 1, add(codes[0], shl<4>(codes[2])), add(codes[1], shl<4>(codes[3])));
+}
+// narrow_nan_free for FP4 in MX blocks of 32 into whole ggml blocks of 17 bytes at out, the
+// scale byte (scales[k] for block k) and 16 element bytes (element j | element j + 16 << 4)
+// each: on 16 lanes two blocks (vectors 0, 1 the first block's elements 0-15 and 16-31, vectors
+// 2, 3 the second's), on 8 lanes one (vectors 0-3 its elements 0-7, 8-15, 16-23, 24-31).
 // Counting: as narrow_nan_free's.
 template <class Target, bool Counting = false>
 MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
@@ -4679,7 +4689,7 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
   using ::minifloat::detail::rounding_rule;
   constexpr auto variant = nearest_lane_variant<Target>();
   constexpr auto saturate = ::minifloat::overflow::saturate;
-  if constexpr (narrowing_joins_signs<Target, 4, variant>()) {
+  if constexpr (narrowing_joins_signs<Target, 4, variant>() && width == 16) {
     // The signs joined on the packed codes, as narrow_nan_free's.
     const auto parts = scaled_magnitude_sums4<Target>(p, factors);
     if constexpr (Counting) {
@@ -4699,10 +4709,14 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
     if constexpr (Counting) {
       count_finite_lanes<Target>(products, *counts);
     }
-    out[0] = scales[0];
-    store_codes(out + 1, add(codes[0], shl<4>(codes[1])));
-    out[17] = scales[1];
-    store_codes(out + 18, add(codes[2], shl<4>(codes[3])));
+    if constexpr (width == 16) {
+      out[0] = scales[0];
+      store_codes(out + 1, add(codes[0], shl<4>(codes[1])));
+      out[17] = scales[1];
+      store_codes(out + 18, add(codes[2], shl<4>(codes[3])));
+    } else {
+      store_ggml_block<Target>(out, scales[0], codes);
+    }
   }
 }
 
@@ -4738,7 +4752,7 @@ MINIFLOAT_LANE_FN bool low_codes_in_group(const group_lane_tests& tests) {
 // before a group that group_factors leaves to the general loop, and returns the blocks done.
 // While a group is narrowed, the one after the next is prefetched where it lies before
 // prefetch_end (nullptr: none; the caller's arrays under 64 KiB, as prefetch_ahead).
-// GgmlBlocks (FP4 in MX blocks of 32 on 16 lanes): dst holds ggml's 17-byte blocks
+// GgmlBlocks (FP4 in MX blocks of 32 on 16 or 8 lanes): dst holds ggml's 17-byte blocks
 // (block_mxfp4), which the kernel writes whole: the scale byte (group_scale_bytes; an MX rule's
 // codes get it too, in order), element j in the low nibble of byte j, j + 16 in its high nibble
 // (narrow_nan_free_ggml).
@@ -4768,8 +4782,9 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
                  ::minifloat::format_info<Target>::is_signed) ||
                     packed_fp4,
                 "a signed 8-bit target (the block quantizers' element types) or FP4");
-  static_assert(!GgmlBlocks || (packed_fp4 && Size == 32 && width == 16 && capabilities.store4),
-                "ggml's blocks: FP4 in MX blocks, two per store of 16 lanes");
+  static_assert(!GgmlBlocks || (packed_fp4 && Size == 32 && (width == 16 || width == 8) &&
+                                capabilities.store4),
+                "ggml's blocks: FP4 in MX blocks, one or two per store of 4 vectors");
   constexpr std::size_t group_size = width * Size;
   constexpr std::size_t step = capabilities.store4 ? 4 * width : width;
   constexpr std::size_t vectors = step / width;
@@ -6940,6 +6955,15 @@ MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v codes) {
   const __m256i ordered =
       _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0));
   _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm256_castsi256_si128(ordered));
+}
+// 16 codes from two vectors, a's 8 then b's, to p: the packs leave a0-3 b0-3 | a4-7 b4-7 as
+// dwords 0, 1 | 4, 5, and one permute puts them in order.
+MINIFLOAT_LANE_FN void store_codes2(std::uint8_t* p, u32v a, u32v b) {
+  const __m256i words = _mm256_packus_epi32(a, b);
+  const __m256i bytes = _mm256_packus_epi16(words, words);
+  const __m256i ordered =
+      _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 0, 0, 0, 0));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm256_castsi256_si128(ordered));
 }
 // 32 codes from four vectors: the same packs take two vectors each, leaving, in each 128-bit
 // half h, bytes 4h..4h+3 of a, b, c and d in turn; one permute puts those dwords in order.
@@ -10038,10 +10062,20 @@ MINIFLOAT_ARRAY_FN const std::uint8_t* group_scale_bytes(const Rule& rule, std::
   }
 }
 
-// narrow_nan_free for FP4 in two MX blocks of 32 on 16 lanes (vectors 0, 1 the first block's
-// elements 0-15 and 16-31, vectors 2, 3 the second's) into two whole ggml blocks of 17 bytes at
-// out: the first block's scale byte scales[0], its 16 element bytes (element j | element j + 16
-// << 4), the second's scale byte scales[1] and element bytes.
+// One ggml block of FP4 codes (block_mxfp4) from 4 vectors of 8 lanes, elements 0-7, 8-15,
+// 16-23 and 24-31: the scale byte, then element j | element j + 16 << 4 in byte j (the 16 bytes
+// by store_codes2, which only 8-lane paths have). (Target and Lanes, u32v: template parameters
+// so that the calls stay dependent.)
+template <class Target, class Lanes>
+MINIFLOAT_LANE_FN void store_ggml_block(std::uint8_t* out, std::uint8_t scale,
+                                        const Lanes (&codes)[4]) {
+  out[0] = scale;
+  store_codes2(out + 1, add(codes[0], shl<4>(codes[2])), add(codes[1], shl<4>(codes[3])));
+}
+// narrow_nan_free for FP4 in MX blocks of 32 into whole ggml blocks of 17 bytes at out, the
+// scale byte (scales[k] for block k) and 16 element bytes (element j | element j + 16 << 4)
+// each: on 16 lanes two blocks (vectors 0, 1 the first block's elements 0-15 and 16-31, vectors
+// 2, 3 the second's), on 8 lanes one (vectors 0-3 its elements 0-7, 8-15, 16-23, 24-31).
 // Counting: as narrow_nan_free's.
 template <class Target, bool Counting = false>
 MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
@@ -10050,7 +10084,7 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
   using ::minifloat::detail::rounding_rule;
   constexpr auto variant = nearest_lane_variant<Target>();
   constexpr auto saturate = ::minifloat::overflow::saturate;
-  if constexpr (narrowing_joins_signs<Target, 4, variant>()) {
+  if constexpr (narrowing_joins_signs<Target, 4, variant>() && width == 16) {
     // The signs joined on the packed codes, as narrow_nan_free's.
     const auto parts = scaled_magnitude_sums4<Target>(p, factors);
     if constexpr (Counting) {
@@ -10070,10 +10104,14 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
     if constexpr (Counting) {
       count_finite_lanes<Target>(products, *counts);
     }
-    out[0] = scales[0];
-    store_codes(out + 1, add(codes[0], shl<4>(codes[1])));
-    out[17] = scales[1];
-    store_codes(out + 18, add(codes[2], shl<4>(codes[3])));
+    if constexpr (width == 16) {
+      out[0] = scales[0];
+      store_codes(out + 1, add(codes[0], shl<4>(codes[1])));
+      out[17] = scales[1];
+      store_codes(out + 18, add(codes[2], shl<4>(codes[3])));
+    } else {
+      store_ggml_block<Target>(out, scales[0], codes);
+    }
   }
 }
 
@@ -10109,7 +10147,7 @@ MINIFLOAT_LANE_FN bool low_codes_in_group(const group_lane_tests& tests) {
 // before a group that group_factors leaves to the general loop, and returns the blocks done.
 // While a group is narrowed, the one after the next is prefetched where it lies before
 // prefetch_end (nullptr: none; the caller's arrays under 64 KiB, as prefetch_ahead).
-// GgmlBlocks (FP4 in MX blocks of 32 on 16 lanes): dst holds ggml's 17-byte blocks
+// GgmlBlocks (FP4 in MX blocks of 32 on 16 or 8 lanes): dst holds ggml's 17-byte blocks
 // (block_mxfp4), which the kernel writes whole: the scale byte (group_scale_bytes; an MX rule's
 // codes get it too, in order), element j in the low nibble of byte j, j + 16 in its high nibble
 // (narrow_nan_free_ggml).
@@ -10139,8 +10177,9 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
                  ::minifloat::format_info<Target>::is_signed) ||
                     packed_fp4,
                 "a signed 8-bit target (the block quantizers' element types) or FP4");
-  static_assert(!GgmlBlocks || (packed_fp4 && Size == 32 && width == 16 && capabilities.store4),
-                "ggml's blocks: FP4 in MX blocks, two per store of 16 lanes");
+  static_assert(!GgmlBlocks || (packed_fp4 && Size == 32 && (width == 16 || width == 8) &&
+                                capabilities.store4),
+                "ggml's blocks: FP4 in MX blocks, one or two per store of 4 vectors");
   constexpr std::size_t group_size = width * Size;
   constexpr std::size_t step = capabilities.store4 ? 4 * width : width;
   constexpr std::size_t vectors = step / width;
@@ -11060,8 +11099,8 @@ struct avx2_kernels {
   static constexpr bool quantizes_block_groups = true;
   // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
   static constexpr bool quantizes_fp4_block_groups = true;
-  // quantize_ggml_block_groups (ggml's MXFP4 blocks, two per store of 16 lanes) exists.
-  static constexpr bool quantizes_ggml_block_groups = false;
+  // quantize_ggml_block_groups (ggml's MXFP4 blocks, one per store of 8 lanes) exists.
+  static constexpr bool quantizes_ggml_block_groups = true;
 
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>
@@ -11165,6 +11204,21 @@ struct avx2_kernels {
     }
     return avx2::quantize_block_groups<Target, Size>(
         src, blocks, codes, rule, avx2::group_max_by_blocks<Size>{}, prefetch_end, counts);
+  }
+  // MXFP4 in ggml's 17-byte blocks (block_mxfp4) at `blocks_out`, 8 side by side at a time in
+  // one pass as quantize_block_groups above: whole blocks written, scale byte and element bytes
+  // (the scale codes to rule.codes too); returns the blocks done (none where MXCSR does not
+  // round to nearest).
+  template <class Rule, class Counts = no_tally>
+  static std::size_t quantize_ggml_block_groups(const float* src, std::size_t blocks,
+                                                std::uint8_t* blocks_out, const Rule& rule,
+                                                const float* prefetch_end,
+                                                Counts* counts = nullptr) {
+    if (!avx2::rounds_to_nearest()) {
+      return 0;
+    }
+    return avx2::quantize_block_groups<formats::e2m1, 32, true>(
+        src, blocks, blocks_out, rule, avx2::group_max_by_blocks<32>{}, prefetch_end, counts);
   }
   // One block of `rows` rows of Size floats (row r at src + r * stride, its codes at
   // codes + r * stride) narrowed by its factor while the next block's amax is read into
@@ -14743,10 +14797,20 @@ MINIFLOAT_ARRAY_FN const std::uint8_t* group_scale_bytes(const Rule& rule, std::
   }
 }
 
-// narrow_nan_free for FP4 in two MX blocks of 32 on 16 lanes (vectors 0, 1 the first block's
-// elements 0-15 and 16-31, vectors 2, 3 the second's) into two whole ggml blocks of 17 bytes at
-// out: the first block's scale byte scales[0], its 16 element bytes (element j | element j + 16
-// << 4), the second's scale byte scales[1] and element bytes.
+// One ggml block of FP4 codes (block_mxfp4) from 4 vectors of 8 lanes, elements 0-7, 8-15,
+// 16-23 and 24-31: the scale byte, then element j | element j + 16 << 4 in byte j (the 16 bytes
+// by store_codes2, which only 8-lane paths have). (Target and Lanes, u32v: template parameters
+// so that the calls stay dependent.)
+template <class Target, class Lanes>
+MINIFLOAT_LANE_FN void store_ggml_block(std::uint8_t* out, std::uint8_t scale,
+                                        const Lanes (&codes)[4]) {
+  out[0] = scale;
+  store_codes2(out + 1, add(codes[0], shl<4>(codes[2])), add(codes[1], shl<4>(codes[3])));
+}
+// narrow_nan_free for FP4 in MX blocks of 32 into whole ggml blocks of 17 bytes at out, the
+// scale byte (scales[k] for block k) and 16 element bytes (element j | element j + 16 << 4)
+// each: on 16 lanes two blocks (vectors 0, 1 the first block's elements 0-15 and 16-31, vectors
+// 2, 3 the second's), on 8 lanes one (vectors 0-3 its elements 0-7, 8-15, 16-23, 24-31).
 // Counting: as narrow_nan_free's.
 template <class Target, bool Counting = false>
 MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
@@ -14755,7 +14819,7 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
   using ::minifloat::detail::rounding_rule;
   constexpr auto variant = nearest_lane_variant<Target>();
   constexpr auto saturate = ::minifloat::overflow::saturate;
-  if constexpr (narrowing_joins_signs<Target, 4, variant>()) {
+  if constexpr (narrowing_joins_signs<Target, 4, variant>() && width == 16) {
     // The signs joined on the packed codes, as narrow_nan_free's.
     const auto parts = scaled_magnitude_sums4<Target>(p, factors);
     if constexpr (Counting) {
@@ -14775,10 +14839,14 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
     if constexpr (Counting) {
       count_finite_lanes<Target>(products, *counts);
     }
-    out[0] = scales[0];
-    store_codes(out + 1, add(codes[0], shl<4>(codes[1])));
-    out[17] = scales[1];
-    store_codes(out + 18, add(codes[2], shl<4>(codes[3])));
+    if constexpr (width == 16) {
+      out[0] = scales[0];
+      store_codes(out + 1, add(codes[0], shl<4>(codes[1])));
+      out[17] = scales[1];
+      store_codes(out + 18, add(codes[2], shl<4>(codes[3])));
+    } else {
+      store_ggml_block<Target>(out, scales[0], codes);
+    }
   }
 }
 
@@ -14814,7 +14882,7 @@ MINIFLOAT_LANE_FN bool low_codes_in_group(const group_lane_tests& tests) {
 // before a group that group_factors leaves to the general loop, and returns the blocks done.
 // While a group is narrowed, the one after the next is prefetched where it lies before
 // prefetch_end (nullptr: none; the caller's arrays under 64 KiB, as prefetch_ahead).
-// GgmlBlocks (FP4 in MX blocks of 32 on 16 lanes): dst holds ggml's 17-byte blocks
+// GgmlBlocks (FP4 in MX blocks of 32 on 16 or 8 lanes): dst holds ggml's 17-byte blocks
 // (block_mxfp4), which the kernel writes whole: the scale byte (group_scale_bytes; an MX rule's
 // codes get it too, in order), element j in the low nibble of byte j, j + 16 in its high nibble
 // (narrow_nan_free_ggml).
@@ -14844,8 +14912,9 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
                  ::minifloat::format_info<Target>::is_signed) ||
                     packed_fp4,
                 "a signed 8-bit target (the block quantizers' element types) or FP4");
-  static_assert(!GgmlBlocks || (packed_fp4 && Size == 32 && width == 16 && capabilities.store4),
-                "ggml's blocks: FP4 in MX blocks, two per store of 16 lanes");
+  static_assert(!GgmlBlocks || (packed_fp4 && Size == 32 && (width == 16 || width == 8) &&
+                                capabilities.store4),
+                "ggml's blocks: FP4 in MX blocks, one or two per store of 4 vectors");
   constexpr std::size_t group_size = width * Size;
   constexpr std::size_t step = capabilities.store4 ? 4 * width : width;
   constexpr std::size_t vectors = step / width;
@@ -19207,10 +19276,20 @@ MINIFLOAT_ARRAY_FN const std::uint8_t* group_scale_bytes(const Rule& rule, std::
   }
 }
 
-// narrow_nan_free for FP4 in two MX blocks of 32 on 16 lanes (vectors 0, 1 the first block's
-// elements 0-15 and 16-31, vectors 2, 3 the second's) into two whole ggml blocks of 17 bytes at
-// out: the first block's scale byte scales[0], its 16 element bytes (element j | element j + 16
-// << 4), the second's scale byte scales[1] and element bytes.
+// One ggml block of FP4 codes (block_mxfp4) from 4 vectors of 8 lanes, elements 0-7, 8-15,
+// 16-23 and 24-31: the scale byte, then element j | element j + 16 << 4 in byte j (the 16 bytes
+// by store_codes2, which only 8-lane paths have). (Target and Lanes, u32v: template parameters
+// so that the calls stay dependent.)
+template <class Target, class Lanes>
+MINIFLOAT_LANE_FN void store_ggml_block(std::uint8_t* out, std::uint8_t scale,
+                                        const Lanes (&codes)[4]) {
+  out[0] = scale;
+  store_codes2(out + 1, add(codes[0], shl<4>(codes[2])), add(codes[1], shl<4>(codes[3])));
+}
+// narrow_nan_free for FP4 in MX blocks of 32 into whole ggml blocks of 17 bytes at out, the
+// scale byte (scales[k] for block k) and 16 element bytes (element j | element j + 16 << 4)
+// each: on 16 lanes two blocks (vectors 0, 1 the first block's elements 0-15 and 16-31, vectors
+// 2, 3 the second's), on 8 lanes one (vectors 0-3 its elements 0-7, 8-15, 16-23, 24-31).
 // Counting: as narrow_nan_free's.
 template <class Target, bool Counting = false>
 MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
@@ -19219,7 +19298,7 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
   using ::minifloat::detail::rounding_rule;
   constexpr auto variant = nearest_lane_variant<Target>();
   constexpr auto saturate = ::minifloat::overflow::saturate;
-  if constexpr (narrowing_joins_signs<Target, 4, variant>()) {
+  if constexpr (narrowing_joins_signs<Target, 4, variant>() && width == 16) {
     // The signs joined on the packed codes, as narrow_nan_free's.
     const auto parts = scaled_magnitude_sums4<Target>(p, factors);
     if constexpr (Counting) {
@@ -19239,10 +19318,14 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
     if constexpr (Counting) {
       count_finite_lanes<Target>(products, *counts);
     }
-    out[0] = scales[0];
-    store_codes(out + 1, add(codes[0], shl<4>(codes[1])));
-    out[17] = scales[1];
-    store_codes(out + 18, add(codes[2], shl<4>(codes[3])));
+    if constexpr (width == 16) {
+      out[0] = scales[0];
+      store_codes(out + 1, add(codes[0], shl<4>(codes[1])));
+      out[17] = scales[1];
+      store_codes(out + 18, add(codes[2], shl<4>(codes[3])));
+    } else {
+      store_ggml_block<Target>(out, scales[0], codes);
+    }
   }
 }
 
@@ -19278,7 +19361,7 @@ MINIFLOAT_LANE_FN bool low_codes_in_group(const group_lane_tests& tests) {
 // before a group that group_factors leaves to the general loop, and returns the blocks done.
 // While a group is narrowed, the one after the next is prefetched where it lies before
 // prefetch_end (nullptr: none; the caller's arrays under 64 KiB, as prefetch_ahead).
-// GgmlBlocks (FP4 in MX blocks of 32 on 16 lanes): dst holds ggml's 17-byte blocks
+// GgmlBlocks (FP4 in MX blocks of 32 on 16 or 8 lanes): dst holds ggml's 17-byte blocks
 // (block_mxfp4), which the kernel writes whole: the scale byte (group_scale_bytes; an MX rule's
 // codes get it too, in order), element j in the low nibble of byte j, j + 16 in its high nibble
 // (narrow_nan_free_ggml).
@@ -19308,8 +19391,9 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
                  ::minifloat::format_info<Target>::is_signed) ||
                     packed_fp4,
                 "a signed 8-bit target (the block quantizers' element types) or FP4");
-  static_assert(!GgmlBlocks || (packed_fp4 && Size == 32 && width == 16 && capabilities.store4),
-                "ggml's blocks: FP4 in MX blocks, two per store of 16 lanes");
+  static_assert(!GgmlBlocks || (packed_fp4 && Size == 32 && (width == 16 || width == 8) &&
+                                capabilities.store4),
+                "ggml's blocks: FP4 in MX blocks, one or two per store of 4 vectors");
   constexpr std::size_t group_size = width * Size;
   constexpr std::size_t step = capabilities.store4 ? 4 * width : width;
   constexpr std::size_t vectors = step / width;

@@ -287,6 +287,15 @@ MINIFLOAT_LANE_FN void store_codes(std::uint8_t* p, u32v codes) {
       _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0));
   _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm256_castsi256_si128(ordered));
 }
+// 16 codes from two vectors, a's 8 then b's, to p: the packs leave a0-3 b0-3 | a4-7 b4-7 as
+// dwords 0, 1 | 4, 5, and one permute puts them in order.
+MINIFLOAT_LANE_FN void store_codes2(std::uint8_t* p, u32v a, u32v b) {
+  const __m256i words = _mm256_packus_epi32(a, b);
+  const __m256i bytes = _mm256_packus_epi16(words, words);
+  const __m256i ordered =
+      _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 0, 0, 0, 0));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm256_castsi256_si128(ordered));
+}
 // 32 codes from four vectors: the same packs take two vectors each, leaving, in each 128-bit
 // half h, bytes 4h..4h+3 of a, b, c and d in turn; one permute puts those dwords in order.
 MINIFLOAT_LANE_FN __m256i codes4(u32v a, u32v b, u32v c, u32v d) {
@@ -1004,8 +1013,8 @@ struct avx2_kernels {
   static constexpr bool quantizes_block_groups = true;
   // quantize_block_groups also for FP4 elements, packed two per byte (store_nibble_pairs4).
   static constexpr bool quantizes_fp4_block_groups = true;
-  // quantize_ggml_block_groups (ggml's MXFP4 blocks, two per store of 16 lanes) exists.
-  static constexpr bool quantizes_ggml_block_groups = false;
+  // quantize_ggml_block_groups (ggml's MXFP4 blocks, one per store of 8 lanes) exists.
+  static constexpr bool quantizes_ggml_block_groups = true;
 
   template <class Target, rounding_rule Rule, overflow Overflow, class Source, class Random,
             class Tally = no_tally>
@@ -1109,6 +1118,21 @@ struct avx2_kernels {
     }
     return avx2::quantize_block_groups<Target, Size>(
         src, blocks, codes, rule, avx2::group_max_by_blocks<Size>{}, prefetch_end, counts);
+  }
+  // MXFP4 in ggml's 17-byte blocks (block_mxfp4) at `blocks_out`, 8 side by side at a time in
+  // one pass as quantize_block_groups above: whole blocks written, scale byte and element bytes
+  // (the scale codes to rule.codes too); returns the blocks done (none where MXCSR does not
+  // round to nearest).
+  template <class Rule, class Counts = no_tally>
+  static std::size_t quantize_ggml_block_groups(const float* src, std::size_t blocks,
+                                                std::uint8_t* blocks_out, const Rule& rule,
+                                                const float* prefetch_end,
+                                                Counts* counts = nullptr) {
+    if (!avx2::rounds_to_nearest()) {
+      return 0;
+    }
+    return avx2::quantize_block_groups<formats::e2m1, 32, true>(
+        src, blocks, blocks_out, rule, avx2::group_max_by_blocks<32>{}, prefetch_end, counts);
   }
   // One block of `rows` rows of Size floats (row r at src + r * stride, its codes at
   // codes + r * stride) narrowed by its factor while the next block's amax is read into
