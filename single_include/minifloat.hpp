@@ -764,8 +764,9 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //       tables (tables.hpp), which the kernel types' decode functions look the results up in;
 //       the AVX2 path computes float, binary16 and bfloat16 results instead: by byte planes
 //       where the 16-bit results are linear in the code's magnitude but for 16 at the bottom and
-//       15 at the top (e4m3, e5m2, e4m3_ieee: kernels_avx2.hpp, decodes_by_byte_planes), else
-//       where the codes are binary16 codes once shifted (decodes_through_binary16)
+//       16 at the top (e4m3, e5m2, e3m4, e4m3_ieee and the fnuz formats: kernels_avx2.hpp,
+//       decodes_by_byte_planes), else where the codes are binary16 codes once shifted (e2m5:
+//       decodes_through_binary16)
 //   decimal text -> an 8-bit type: generic, on a dyadic representative (detail/decimal.hpp)
 //   float -> e4m3 or e5m2, nearest_even, saturating or not, in CUDA device code on sm_89 and
 //       later: device_instruction (detail/convert_value.hpp)
@@ -10551,14 +10552,15 @@ MINIFLOAT_ARRAY_FN void decode_through_binary16(const std::uint8_t* src, std::si
 
 // Decoding by byte planes, for the formats whose 16-bit results Out (bfloat16 or binary16; a
 // float result is the bfloat16 result << 16, tables.hpp byte_lookup_for) are linear in the
-// code's magnitude c but for the 16 smallest magnitudes (zero, subnormals) and the 15 largest
+// code's magnitude c but for the 16 smallest magnitudes (zero, subnormals) and the 16 largest
 // (infinity, NaNs): (c << (K - M)) + (R << K), K the result's mantissa bits, M the code's, R
 // the result's bias less the code's. That sum's high and low bytes come from c by a byte shift
 // each (a 16-bit shift and a mask), the high one plus a constant (R << K has no low byte: for
 // bfloat16 and an odd R, c + 2^M with R - 1); the corrections from two 16-entry VPSHUFB tables
-// per byte, indexed by c saturated past 16 (0x70 + c, unsigned) or below 0x71 (c - 0x70); then
-// the code's sign ORed into the high byte (the fnuz formats' NaN, 0x80, by a compare and two
-// selects) and the two bytes interleaved. e4m3, e5m2 and the fnuz formats fit
+// per byte, indexed by c + 0x70 and c + 0x90 (mod 256: bit 7, which VPSHUFB reads as "none", is
+// clear for c below 16 and for c from 0x70 on); then the code's sign ORed into the high byte
+// (the fnuz formats' NaN, 0x80, by a compare and two selects) and the two bytes interleaved.
+// e4m3, e5m2, e3m4, e4m3_ieee and the fnuz formats fit
 // (make_linear_byte_planes checks every code against the tables at compile time): about 23
 // instructions per 32 bfloat16 results, where decode_through_binary16 takes 22 per 16, and a
 // zero extension by unpacks per 8 floats.
@@ -10571,13 +10573,13 @@ struct linear_byte_planes {
   std::uint8_t high_add;
   int low_shift;
   bool corrects_bottom; // whether a magnitude below 16 is corrected
-  bool corrects_top;    // whether a magnitude above 0x70 is corrected
+  bool corrects_top;    // whether a magnitude from 0x70 on is corrected
   // The fnuz formats: code 0x80 (not -0) is NaN, whose bytes replace the sum's.
   bool negative_zero_is_nan;
   std::uint8_t nan_high;
   std::uint8_t nan_low;
   // Each 16-entry table twice (one per 128-bit lane): the bottom's indexed by c, the top's by
-  // c - 0x70 (entry 0: the magnitudes up to 0x70, none corrected).
+  // c - 0x70.
   alignas(32) std::array<std::uint8_t, 32> bottom_high;
   alignas(32) std::array<std::uint8_t, 32> bottom_low;
   alignas(32) std::array<std::uint8_t, 32> top_high;
@@ -10629,7 +10631,7 @@ constexpr linear_byte_planes make_linear_byte_planes() noexcept {
         planes.corrects_bottom = true;
         planes.bottom_high[c] = planes.bottom_high[c + 16] = high_fix;
         planes.bottom_low[c] = planes.bottom_low[c + 16] = low_fix;
-      } else if (c > 0x70) {
+      } else if (c >= 0x70) {
         planes.corrects_top = true;
         planes.top_high[c - 0x70] = planes.top_high[c - 0x70 + 16] = high_fix;
         planes.top_low[c - 0x70] = planes.top_low[c - 0x70 + 16] = low_fix;
@@ -10699,12 +10701,12 @@ MINIFLOAT_ARRAY_FN void decode_by_byte_planes(const std::uint8_t* src, std::size
     }
     __m256i low = shift_bytes<planes.low_shift>(bumped);
     if constexpr (planes.corrects_bottom) {
-      const __m256i index = _mm256_adds_epu8(magnitude, _mm256_set1_epi8(0x70));
+      const __m256i index = _mm256_add_epi8(magnitude, _mm256_set1_epi8(0x70));
       high = _mm256_add_epi8(high, _mm256_shuffle_epi8(load_table32(planes.bottom_high), index));
       low = _mm256_add_epi8(low, _mm256_shuffle_epi8(load_table32(planes.bottom_low), index));
     }
     if constexpr (planes.corrects_top) {
-      const __m256i index = _mm256_subs_epu8(magnitude, _mm256_set1_epi8(0x70));
+      const __m256i index = _mm256_add_epi8(magnitude, _mm256_set1_epi8(static_cast<char>(0x90)));
       high = _mm256_add_epi8(high, _mm256_shuffle_epi8(load_table32(planes.top_high), index));
       low = _mm256_add_epi8(low, _mm256_shuffle_epi8(load_table32(planes.top_low), index));
     }

@@ -258,8 +258,9 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //       tables (tables.hpp), which the kernel types' decode functions look the results up in;
 //       the AVX2 path computes float, binary16 and bfloat16 results instead: by byte planes
 //       where the 16-bit results are linear in the code's magnitude but for 16 at the bottom and
-//       15 at the top (e4m3, e5m2, e4m3_ieee: kernels_avx2.hpp, decodes_by_byte_planes), else
-//       where the codes are binary16 codes once shifted (decodes_through_binary16)
+//       16 at the top (e4m3, e5m2, e3m4, e4m3_ieee and the fnuz formats: kernels_avx2.hpp,
+//       decodes_by_byte_planes), else where the codes are binary16 codes once shifted (e2m5:
+//       decodes_through_binary16)
 //   decimal text -> an 8-bit type: generic, on a dyadic representative (detail/decimal.hpp)
 //   float -> e4m3 or e5m2, nearest_even, saturating or not, in CUDA device code on sm_89 and
 //       later: device_instruction (detail/convert_value.hpp)
