@@ -5021,12 +5021,12 @@ MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_
 enum class stores { cached, non_temporal };
 
 // Packed e2m1 (FP4, element 2j in the low nibble of byte j, or ggml's order: mxfp4_blocks
-// below) in blocks of 32 sharing the scale
-// 2^(code - 127), into float or bfloat16 bits, from the first block while every product stays a
-// normal number (scale codes 2 to 252: e2m1's values lie in [2^-1, 2^3)); returns how many
-// blocks it decoded (the caller takes the next one through the exact steps). Each value's
-// bfloat16 pattern from a 16-entry table, the scale added to its exponent field (a zero stays
-// zero): exact, and no floating-point operation is involved, so no DAZ / FTZ applies.
+// below) in blocks of 32 sharing the scale 2^(code - 127), into float or bfloat16 bits, from the
+// first block while every product stays a normal number (scale codes 2 to 252: e2m1's values
+// lie in [2^-1, 2^3)); returns how many blocks it decoded (the caller takes the next one
+// through the exact steps). Each value's bfloat16 pattern from a 16-entry table, the scale added
+// to its exponent field (a zero stays zero): exact, and no floating-point operation is
+// involved, so no DAZ / FTZ applies.
 constexpr std::size_t mx_fp4_block_bytes = 16;
 constexpr bool mx_fp4_block_is_normal(std::uint8_t scale_code) noexcept {
   return scale_code >= 2 && scale_code <= 252;
