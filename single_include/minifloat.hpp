@@ -5033,11 +5033,11 @@ constexpr bool mx_fp4_block_is_normal(std::uint8_t scale_code) noexcept {
 }
 // Where the MXFP4 decoders read blocks: block b's 16 element bytes at elements + b * Stride, its
 // scale code at scales + b * ScaleStride; and which nibble holds element j: byte j / 2, the low
-// nibble for even j (quantize_mx_packed's layout), or, Halves, byte j % 16, the low nibble for
+// nibble for even j (quantize_mx_packed's layout), or, GgmlOrder, byte j % 16, the low nibble for
 // j < 16 (ggml's block_mxfp4, 17 bytes: the scale code, then the element bytes).
-template <std::size_t Stride, std::size_t ScaleStride, bool Halves>
+template <std::size_t Stride, std::size_t ScaleStride, bool GgmlOrder>
 struct mxfp4_blocks {
-  static constexpr bool halves = Halves;
+  static constexpr bool ggml_order = GgmlOrder;
   const std::uint8_t* elements;
   const std::uint8_t* scales;
   constexpr const std::uint8_t* bytes(std::size_t b) const noexcept {
@@ -5098,8 +5098,8 @@ std::size_t decode_e2m1_blocks_portable(Blocks in, std::size_t blocks, To* dst) 
     const std::uint8_t* bytes = in.bytes(b);
     To* out = dst + b * 2 * mx_fp4_block_bytes;
     for (std::size_t j = 0; j < mx_fp4_block_bytes; ++j) {
-      const std::size_t low = Blocks::halves ? j : 2 * j;
-      const std::size_t high = Blocks::halves ? j + mx_fp4_block_bytes : 2 * j + 1;
+      const std::size_t low = Blocks::ggml_order ? j : 2 * j;
+      const std::size_t high = Blocks::ggml_order ? j + mx_fp4_block_bytes : 2 * j + 1;
       out[low] = results[bytes[j] & 0x0FU];
       out[high] = results[bytes[j] >> 4];
     }
@@ -10773,30 +10773,31 @@ alignas(32) inline constexpr std::array<std::uint8_t, 64> e2m1_bfloat16_byte_tab
 // - float results: lane 0 bytes 0-1, 4-5, 8-9, 12-13 (elements 0-3, 8-11, 16-19, 24-27), lane 1
 //   the others, so that widening the words in place (VPUNPCKLWD / HWD with zero) gives eight
 //   elements in order; then times 2^(code - 127), exact (every product is normal: no DAZ / FTZ).
-// ggml's blocks (Blocks::halves: elements 0-15 in the low nibbles, 16-31 in the high ones) take
+// ggml's blocks (Blocks::ggml_order: elements 0-15 in the low nibbles, 16-31 in the high ones) take
 // other bytes per lane (bfloat16: bytes 0-7 | 8-15; float: 0-3, 8-11 | 4-7, 12-15) and put each
 // lane's high nibbles after its low ones (VPUNPCKLQDQ) instead of between them. About 20
 // instructions per block, 24 for float results, a third of them shuffles.
 template <class To, class Blocks>
 MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
-  constexpr bool halves = Blocks::halves;
+  constexpr bool ggml_order = Blocks::ggml_order;
   constexpr bool to_float = std::is_same<To, float>::value;
   const __m256i low_bytes =
       _mm256_load_si256(reinterpret_cast<const __m256i*>(e2m1_bfloat16_byte_tables.data()));
   const __m256i high_bytes =
       _mm256_load_si256(reinterpret_cast<const __m256i*>(e2m1_bfloat16_byte_tables.data() + 32));
   // Each 128-bit lane's 16 codes are its 8 bytes' low and high nibbles, zipped (pairs) or one
-  // after the other (halves); the unpacks below then give the results in order where lane 0
+  // after the other (ggml_order); the unpacks below then give the results in order where lane 0
   // holds elements 0-3, 8-11, 16-19, 24-27 (float) or 0-7, 16-23 (bfloat16), lane 1 the rest.
   const __m256i lane_bytes =
-      halves ? (to_float ? _mm256_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 0, 0, 0, 0, 0, 0, 0, 0, //
-                                            4, 5, 6, 7, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0)
-                         : _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, //
-                                            8, 9, 10, 11, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0))
-             : (to_float ? _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 0, 0, 0, 0, 0, 0, 0, 0, //
-                                            2, 3, 6, 7, 10, 11, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0)
-                         : _mm256_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 0, 0, 0, 0, 0, 0, 0, 0, //
-                                            4, 5, 6, 7, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0));
+      ggml_order
+          ? (to_float ? _mm256_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 0, 0, 0, 0, 0, 0, 0, 0, //
+                                         4, 5, 6, 7, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0)
+                      : _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, //
+                                         8, 9, 10, 11, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0))
+          : (to_float ? _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 0, 0, 0, 0, 0, 0, 0, 0, //
+                                         2, 3, 6, 7, 10, 11, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0)
+                      : _mm256_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 0, 0, 0, 0, 0, 0, 0, 0, //
+                                         4, 5, 6, 7, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0));
   const __m256i low_nibble = _mm256_set1_epi8(0x0F);
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::uint8_t scale = in.scale(b);
@@ -10809,7 +10810,7 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks,
     const __m256i low = _mm256_and_si256(bytes, low_nibble);
     const __m256i high = _mm256_and_si256(_mm256_srli_epi16(bytes, 4), low_nibble);
     const __m256i codes =
-        halves ? _mm256_unpacklo_epi64(low, high) : _mm256_unpacklo_epi8(low, high);
+        ggml_order ? _mm256_unpacklo_epi64(low, high) : _mm256_unpacklo_epi8(low, high);
     const __m256i low_half = _mm256_shuffle_epi8(low_bytes, codes);
     const __m256i high_half = _mm256_shuffle_epi8(high_bytes, codes);
     const __m256i words[2] = {_mm256_unpacklo_epi8(low_half, high_half),
@@ -15766,12 +15767,12 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
 //   bfloat16 words, gave 11.7 (and 12.5 into an aligned buffer). With the writer 12.2-12.5 at 64
 //   Ki, 14.2-15.0 at 4 Ki (the earlier loop 10.7-11.1 and 12.6-13.0). The bfloat16 results
 //   keep their plain stores: the same joining by VPERMT2W cost them 15-20 % in the cache.
-// - ggml's blocks (Blocks::halves: elements 0-15 in the low nibbles, 16-31 in the high ones): the
-// 16
+// - ggml's blocks (Blocks::ggml_order: elements 0-15 in the low nibbles, 16-31 in the high ones):
+// the 16
 //   bytes widened once, the low nibbles' permute, then the bytes >> 4's.
 template <class To, class Blocks>
 MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
-  constexpr bool halves = Blocks::halves;
+  constexpr bool ggml_order = Blocks::ggml_order;
   constexpr bool to_float = std::is_same<To, float>::value;
   const __m512i table =
       to_float ? _mm512_loadu_si512(code_table_for<formats::e2m1, formats::binary32>.data())
@@ -15786,7 +15787,7 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks,
         table, exponent_words, table,
         _mm512_set1_epi32(static_cast<int>(e8m0_bfloat16_steps[in.scale(b)])));
     const std::uint8_t* bytes = in.bytes(b);
-    if constexpr (halves) {
+    if constexpr (ggml_order) {
       // ggml's order: the bytes widened, the low nibbles (VPERMD and VPERMW read 4 and 5 index
       // bits, the table twice) then the bytes >> 4.
       const __m128i both = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes));
@@ -19727,7 +19728,7 @@ MINIFLOAT_ARRAY_FN void pack_nibble_pairs(const std::uint8_t* codes, std::size_t
 // check).
 template <class To, class Blocks>
 MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
-  constexpr bool halves = Blocks::halves;
+  constexpr bool ggml_order = Blocks::ggml_order;
   const uint16x8_t patterns[2] = {vld1q_u16(e2m1_bfloat16_words.data()),
                                   vld1q_u16(e2m1_bfloat16_words.data() + 8)};
   const uint16x8_t magnitude = vdupq_n_u16(0x7FFF);
@@ -19749,9 +19750,9 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks,
     const uint8x16_t bytes = vld1q_u8(in.bytes(b));
     const uint8x16_t low = vandq_u8(bytes, low_nibble);
     const uint8x16_t high = vshrq_n_u8(bytes, 4);
-    // (halves: the low nibbles are elements 0-15, the high ones 16-31.)
-    const uint8x16_t codes[2] = {halves ? low : vzip1q_u8(low, high),
-                                 halves ? high : vzip2q_u8(low, high)};
+    // (ggml_order: the low nibbles are elements 0-15, the high ones 16-31.)
+    const uint8x16_t codes[2] = {ggml_order ? low : vzip1q_u8(low, high),
+                                 ggml_order ? high : vzip2q_u8(low, high)};
     auto* out = reinterpret_cast<std::uint8_t*>(dst + 2 * mx_fp4_block_bytes * b);
     for (std::size_t k = 0; k < 2; ++k) {
       const uint8x16_t low_half = vqtbl1q_u8(low_bytes, codes[k]);
@@ -22449,7 +22450,7 @@ void dequantize_mxfp4_unchecked(Blocks in, std::size_t blocks, To* x) {
         break;
       }
       e2m1 elements[mx_block_size];
-      if constexpr (Blocks::halves) {
+      if constexpr (Blocks::ggml_order) {
         std::uint8_t codes[mx_block_size];
         from_ggml_order(in.bytes(b), codes);
         for (std::size_t j = 0; j < mx_block_size; ++j) {

@@ -126,7 +126,7 @@ void dequantize_mxfp4_unchecked(Blocks in, std::size_t blocks, To* x) {
         break;
       }
       e2m1 elements[mx_block_size];
-      if constexpr (Blocks::halves) {
+      if constexpr (Blocks::ggml_order) {
         std::uint8_t codes[mx_block_size];
         from_ggml_order(in.bytes(b), codes);
         for (std::size_t j = 0; j < mx_block_size; ++j) {

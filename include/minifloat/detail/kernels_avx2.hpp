@@ -801,30 +801,31 @@ alignas(32) inline constexpr std::array<std::uint8_t, 64> e2m1_bfloat16_byte_tab
 // - float results: lane 0 bytes 0-1, 4-5, 8-9, 12-13 (elements 0-3, 8-11, 16-19, 24-27), lane 1
 //   the others, so that widening the words in place (VPUNPCKLWD / HWD with zero) gives eight
 //   elements in order; then times 2^(code - 127), exact (every product is normal: no DAZ / FTZ).
-// ggml's blocks (Blocks::halves: elements 0-15 in the low nibbles, 16-31 in the high ones) take
+// ggml's blocks (Blocks::ggml_order: elements 0-15 in the low nibbles, 16-31 in the high ones) take
 // other bytes per lane (bfloat16: bytes 0-7 | 8-15; float: 0-3, 8-11 | 4-7, 12-15) and put each
 // lane's high nibbles after its low ones (VPUNPCKLQDQ) instead of between them. About 20
 // instructions per block, 24 for float results, a third of them shuffles.
 template <class To, class Blocks>
 MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
-  constexpr bool halves = Blocks::halves;
+  constexpr bool ggml_order = Blocks::ggml_order;
   constexpr bool to_float = std::is_same<To, float>::value;
   const __m256i low_bytes =
       _mm256_load_si256(reinterpret_cast<const __m256i*>(e2m1_bfloat16_byte_tables.data()));
   const __m256i high_bytes =
       _mm256_load_si256(reinterpret_cast<const __m256i*>(e2m1_bfloat16_byte_tables.data() + 32));
   // Each 128-bit lane's 16 codes are its 8 bytes' low and high nibbles, zipped (pairs) or one
-  // after the other (halves); the unpacks below then give the results in order where lane 0
+  // after the other (ggml_order); the unpacks below then give the results in order where lane 0
   // holds elements 0-3, 8-11, 16-19, 24-27 (float) or 0-7, 16-23 (bfloat16), lane 1 the rest.
   const __m256i lane_bytes =
-      halves ? (to_float ? _mm256_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 0, 0, 0, 0, 0, 0, 0, 0, //
-                                            4, 5, 6, 7, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0)
-                         : _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, //
-                                            8, 9, 10, 11, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0))
-             : (to_float ? _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 0, 0, 0, 0, 0, 0, 0, 0, //
-                                            2, 3, 6, 7, 10, 11, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0)
-                         : _mm256_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 0, 0, 0, 0, 0, 0, 0, 0, //
-                                            4, 5, 6, 7, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0));
+      ggml_order
+          ? (to_float ? _mm256_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 0, 0, 0, 0, 0, 0, 0, 0, //
+                                         4, 5, 6, 7, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0)
+                      : _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, //
+                                         8, 9, 10, 11, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0))
+          : (to_float ? _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 0, 0, 0, 0, 0, 0, 0, 0, //
+                                         2, 3, 6, 7, 10, 11, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0)
+                      : _mm256_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 0, 0, 0, 0, 0, 0, 0, 0, //
+                                         4, 5, 6, 7, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0));
   const __m256i low_nibble = _mm256_set1_epi8(0x0F);
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::uint8_t scale = in.scale(b);
@@ -837,7 +838,7 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks,
     const __m256i low = _mm256_and_si256(bytes, low_nibble);
     const __m256i high = _mm256_and_si256(_mm256_srli_epi16(bytes, 4), low_nibble);
     const __m256i codes =
-        halves ? _mm256_unpacklo_epi64(low, high) : _mm256_unpacklo_epi8(low, high);
+        ggml_order ? _mm256_unpacklo_epi64(low, high) : _mm256_unpacklo_epi8(low, high);
     const __m256i low_half = _mm256_shuffle_epi8(low_bytes, codes);
     const __m256i high_half = _mm256_shuffle_epi8(high_bytes, codes);
     const __m256i words[2] = {_mm256_unpacklo_epi8(low_half, high_half),

@@ -1062,12 +1062,12 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
 //   bfloat16 words, gave 11.7 (and 12.5 into an aligned buffer). With the writer 12.2-12.5 at 64
 //   Ki, 14.2-15.0 at 4 Ki (the earlier loop 10.7-11.1 and 12.6-13.0). The bfloat16 results
 //   keep their plain stores: the same joining by VPERMT2W cost them 15-20 % in the cache.
-// - ggml's blocks (Blocks::halves: elements 0-15 in the low nibbles, 16-31 in the high ones): the
-// 16
+// - ggml's blocks (Blocks::ggml_order: elements 0-15 in the low nibbles, 16-31 in the high ones):
+// the 16
 //   bytes widened once, the low nibbles' permute, then the bytes >> 4's.
 template <class To, class Blocks>
 MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
-  constexpr bool halves = Blocks::halves;
+  constexpr bool ggml_order = Blocks::ggml_order;
   constexpr bool to_float = std::is_same<To, float>::value;
   const __m512i table =
       to_float ? _mm512_loadu_si512(code_table_for<formats::e2m1, formats::binary32>.data())
@@ -1082,7 +1082,7 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks,
         table, exponent_words, table,
         _mm512_set1_epi32(static_cast<int>(e8m0_bfloat16_steps[in.scale(b)])));
     const std::uint8_t* bytes = in.bytes(b);
-    if constexpr (halves) {
+    if constexpr (ggml_order) {
       // ggml's order: the bytes widened, the low nibbles (VPERMD and VPERMW read 4 and 5 index
       // bits, the table twice) then the bytes >> 4.
       const __m128i both = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes));

@@ -296,7 +296,7 @@ MINIFLOAT_ARRAY_FN void pack_nibble_pairs(const std::uint8_t* codes, std::size_t
 // check).
 template <class To, class Blocks>
 MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
-  constexpr bool halves = Blocks::halves;
+  constexpr bool ggml_order = Blocks::ggml_order;
   const uint16x8_t patterns[2] = {vld1q_u16(e2m1_bfloat16_words.data()),
                                   vld1q_u16(e2m1_bfloat16_words.data() + 8)};
   const uint16x8_t magnitude = vdupq_n_u16(0x7FFF);
@@ -318,9 +318,9 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks,
     const uint8x16_t bytes = vld1q_u8(in.bytes(b));
     const uint8x16_t low = vandq_u8(bytes, low_nibble);
     const uint8x16_t high = vshrq_n_u8(bytes, 4);
-    // (halves: the low nibbles are elements 0-15, the high ones 16-31.)
-    const uint8x16_t codes[2] = {halves ? low : vzip1q_u8(low, high),
-                                 halves ? high : vzip2q_u8(low, high)};
+    // (ggml_order: the low nibbles are elements 0-15, the high ones 16-31.)
+    const uint8x16_t codes[2] = {ggml_order ? low : vzip1q_u8(low, high),
+                                 ggml_order ? high : vzip2q_u8(low, high)};
     auto* out = reinterpret_cast<std::uint8_t*>(dst + 2 * mx_fp4_block_bytes * b);
     for (std::size_t k = 0; k < 2; ++k) {
       const uint8x16_t low_half = vqtbl1q_u8(low_bytes, codes[k]);

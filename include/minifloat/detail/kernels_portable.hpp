@@ -234,11 +234,11 @@ constexpr bool mx_fp4_block_is_normal(std::uint8_t scale_code) noexcept {
 }
 // Where the MXFP4 decoders read blocks: block b's 16 element bytes at elements + b * Stride, its
 // scale code at scales + b * ScaleStride; and which nibble holds element j: byte j / 2, the low
-// nibble for even j (quantize_mx_packed's layout), or, Halves, byte j % 16, the low nibble for
+// nibble for even j (quantize_mx_packed's layout), or, GgmlOrder, byte j % 16, the low nibble for
 // j < 16 (ggml's block_mxfp4, 17 bytes: the scale code, then the element bytes).
-template <std::size_t Stride, std::size_t ScaleStride, bool Halves>
+template <std::size_t Stride, std::size_t ScaleStride, bool GgmlOrder>
 struct mxfp4_blocks {
-  static constexpr bool halves = Halves;
+  static constexpr bool ggml_order = GgmlOrder;
   const std::uint8_t* elements;
   const std::uint8_t* scales;
   constexpr const std::uint8_t* bytes(std::size_t b) const noexcept {
@@ -299,8 +299,8 @@ std::size_t decode_e2m1_blocks_portable(Blocks in, std::size_t blocks, To* dst) 
     const std::uint8_t* bytes = in.bytes(b);
     To* out = dst + b * 2 * mx_fp4_block_bytes;
     for (std::size_t j = 0; j < mx_fp4_block_bytes; ++j) {
-      const std::size_t low = Blocks::halves ? j : 2 * j;
-      const std::size_t high = Blocks::halves ? j + mx_fp4_block_bytes : 2 * j + 1;
+      const std::size_t low = Blocks::ggml_order ? j : 2 * j;
+      const std::size_t high = Blocks::ggml_order ? j + mx_fp4_block_bytes : 2 * j + 1;
       out[low] = results[bytes[j] & 0x0FU];
       out[high] = results[bytes[j] >> 4];
     }
