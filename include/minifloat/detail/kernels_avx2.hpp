@@ -433,6 +433,15 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
 
 #include "lanes.inc"
 
+// 32 bytes of results to p: through the caches, or streamed (p on a 32-byte boundary).
+template <bool NonTemporal>
+MINIFLOAT_LANE_FN void store_results(__m256i* p, __m256i v) {
+  if constexpr (NonTemporal) {
+    _mm256_stream_si256(p, v);
+  } else {
+    _mm256_storeu_si256(p, v);
+  }
+}
 // Decoding: a gather from the 256-entry table of results. NonTemporal: streaming stores,
 // for a dst aligned to 32 bytes (see with_aligned_stores).
 template <bool NonTemporal>
@@ -444,11 +453,7 @@ MINIFLOAT_ARRAY_FN void decode_array(const std::uint32_t* table, const std::uint
     const __m256i codes =
         _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + i)));
     const __m256i results = _mm256_i32gather_epi32(entries, codes, 4);
-    if constexpr (NonTemporal) {
-      _mm256_stream_si256(reinterpret_cast<__m256i*>(dst + i), results);
-    } else {
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + i), results);
-    }
+    store_results<NonTemporal>(reinterpret_cast<__m256i*>(dst + i), results);
   }
   // The tail: fewer than `width` elements. (The explicit bound also keeps GCC 12 from
   // -Waggressive-loop-optimizations when a refused call's constants reach this loop.)
@@ -544,13 +549,8 @@ MINIFLOAT_ARRAY_FN void decode_through_binary16(const std::uint8_t* src, std::si
     decoder.decode16(src + i, low, high);
     auto* out = reinterpret_cast<__m256i*>(dst + i);
     if constexpr (std::is_same<To, float>::value) {
-      if constexpr (NonTemporal) {
-        _mm256_stream_si256(out, _mm256_castps_si256(low));
-        _mm256_stream_si256(out + 1, _mm256_castps_si256(high));
-      } else {
-        _mm256_storeu_si256(out, _mm256_castps_si256(low));
-        _mm256_storeu_si256(out + 1, _mm256_castps_si256(high));
-      }
+      store_results<NonTemporal>(out, _mm256_castps_si256(low));
+      store_results<NonTemporal>(out + 1, _mm256_castps_si256(high));
     } else {
       __m256i results;
       if constexpr (std::is_same<typename value_traits<To>::format, formats::binary16>::value) {
@@ -564,11 +564,7 @@ MINIFLOAT_ARRAY_FN void decode_through_binary16(const std::uint8_t* src, std::si
                                 _mm256_srli_epi32(_mm256_castps_si256(high), 16)),
             0xD8);
       }
-      if constexpr (NonTemporal) {
-        _mm256_stream_si256(out, results);
-      } else {
-        _mm256_storeu_si256(out, results);
-      }
+      store_results<NonTemporal>(out, results);
     }
   }
   // The tail, fewer than 16: from the table.
@@ -691,15 +687,6 @@ MINIFLOAT_LANE_FN __m256i shift_bytes(__m256i x) {
 }
 MINIFLOAT_LANE_FN __m256i load_table32(const std::array<std::uint8_t, 32>& bytes) {
   return _mm256_load_si256(reinterpret_cast<const __m256i*>(bytes.data()));
-}
-// 32 bytes of results to p: through the caches, or streamed (p on a 32-byte boundary).
-template <bool NonTemporal>
-MINIFLOAT_LANE_FN void store_results(__m256i* p, __m256i v) {
-  if constexpr (NonTemporal) {
-    _mm256_stream_si256(p, v);
-  } else {
-    _mm256_storeu_si256(p, v);
-  }
 }
 template <class Format, class Out, bool NonTemporal, class To>
 MINIFLOAT_ARRAY_FN void decode_by_byte_planes(const std::uint8_t* src, std::size_t n, To* dst) {
