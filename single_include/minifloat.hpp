@@ -780,11 +780,14 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //     arithmetic is SSE's) and FLT_EVAL_METHOD is 0, else
 //     fixed_point; the scalar casts always take fixed_point (constant expressions, and no
 //     question to the environment per value). (2) Where MXCSR rounds to nearest, else the portable
-//     path's fixed_point kernel. (3) Where MXCSR's DAZ is off (checked once per array call),
-//     else shifts: upward rounding takes a positive float subnormal to the smallest code, and
-//     under DAZ the addition would read it as 0. (4) The nearest-even sum, its code moved one
-//     step where that code's value lies on the wrong side of |x| (lanes.inc magnitude_addition);
-//     where the target's smallest subnormal is a normal float (every format here), else shifts.
+//     path's fixed_point kernel; nearest_even where a NaN's code is not the clamp's (saturation,
+//     e5m2's infinity) clamps |x| by VMINPS, which keeps NaNs, then the NaNs to the NaN code's
+//     value, with no NaN fix-up (lanes.inc addition_constants::nan_by_float_minimum).
+//     (3) Where MXCSR's DAZ is off (checked once per array call), else shifts: upward rounding
+//     takes a positive float subnormal to the smallest code, and under DAZ the addition would
+//     read it as 0. (4) The nearest-even sum, its code moved one step where that code's value
+//     lies on the wrong side of |x| (lanes.inc magnitude_addition); where the target's smallest
+//     subnormal is a normal float (every format here), else shifts.
 // "float16" is float, binary16 and bfloat16 (the 16-bit formats widen to float exactly first);
 // "element" is every one-byte format with subnormals: all but e8m0 (the 8-bit formats, the MX
 // elements e2m1, e2m3, e3m2, and the unsigned ue4m3).
@@ -813,6 +816,8 @@ struct lane_capabilities {
                                // magnitudes, tested on their packed bytes (AVX2, AVX-512)
   bool signs_on_packed_codes;  // 4 * width codes packed from magnitudes and the floats' sign
                                // bits, joined on the packed bytes (AVX2, AVX-512 VBMI)
+  bool float_min_keeps_nan;    // a float minimum that returns x where x is a NaN, whatever
+                               // the compiler's flags (AVX2: VMINPS's second operand)
 };
 
 // The implementations of step 2.
@@ -1546,7 +1551,7 @@ constexpr float_addition_rounding portable_addition = float_addition_rounding::e
 constexpr float_addition_rounding portable_addition = float_addition_rounding::none;
 #endif
 constexpr lane_capabilities capabilities{
-    portable_addition, false, false, false, false, false, false, false};
+    portable_addition, false, false, false, false, false, false, false, false};
 
 using u32v = std::uint32_t;
 using maskv = bool;
@@ -2212,6 +2217,26 @@ struct addition_constants {
   // code's value), so that no NaN lane needs a fix-up.
   static constexpr bool clamp_gives_nan_code =
       by_clamp && limit_code == info::nan_code && !upward_below_nan_code;
+  // The NaN code's value as a normal code's (float bits: 0b0'1111'111 -> 480 for e4m3), which
+  // the addition turns into the NaN code's magnitude like any value of its binade.
+  static constexpr std::uint32_t nan_code_bits =
+      ((((info::nan_code >> M) - 1U + smallest_normal) << 23) |
+       ((info::nan_code & ((1U << M) - 1U)) << (23 - M)));
+  // Where only NaNs take the NaN code and the clamp does not give it (saturation), a path whose
+  // float minimum keeps NaNs clamps |x| to the limit by that minimum and then its NaNs to
+  // nan_code_bits by an integer one: the sum then holds the NaN code, and no NaN lane needs a
+  // fix-up (a compare and an OR per vector on AVX2, whose 16 registers then ran short: 64 vector
+  // instructions per 32 floats against 51 without saturation; docs/performance.md, stop 73).
+  // Nearest-even only, where DAZ, which makes the minimum of a subnormal 0, cannot change the
+  // code (the addition reads it as 0 then too).
+  static constexpr bool nan_by_float_minimum =
+      capabilities.float_min_keeps_nan && !capabilities.fixup_and_lookup32 &&
+      Rule == ::minifloat::detail::rounding_rule::nearest_even && by_clamp &&
+      !clamp_gives_nan_code && !finite_by_clamp && info::nan_takes_sign &&
+      !infinities_fixed_to_nan_code<Target, Rule, Overflow>;
+  static_assert(!nan_by_float_minimum ||
+                    ((nan_code_bits >> 23) - smallest_normal < 32 && (nan_code_bits >> 23) < 232),
+                "the NaN code's binade within the magic constants' reach");
   static constexpr std::uint32_t largest_exponent = limit_bits >> 23;
   static_assert(largest_exponent - smallest_normal < 32 && largest_exponent + 23 - M < 255,
                 "32 binades at most (one table of magic constants), and magic finite");
@@ -2268,6 +2293,9 @@ magnitude_addition(u32v bits) {
   u32v clamped = splat(0U);
   if constexpr (ClampByMagnitude) {
     clamped = min_magnitude(bits, limit);
+  } else if constexpr (constants::nan_by_float_minimum) {
+    clamped = min_u(min_f32_keeping_nan(limit, and_(bits, splat(0x7FFFFFFFU))),
+                    splat(constants::nan_code_bits));
   } else {
     clamped = min_u(and_(bits, splat(0x7FFFFFFFU)), limit);
   }
@@ -2386,7 +2414,8 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
       // the sign): taken whole there, whatever the clamp and the sum made of the lane.
       return bit_select_where(ordered, splat(std::uint32_t{info::magnitude_mask}), sum,
                               shr<32 - info::total_bits>(bits));
-    } else if constexpr (!NaNFree && !constants::clamp_gives_nan_code) {
+    } else if constexpr (!NaNFree && !constants::clamp_gives_nan_code &&
+                         !constants::nan_by_float_minimum) {
       sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
     }
     // sign | magnitude in one bit select, the sign from the top total_bits of x (Target's sign
@@ -2434,8 +2463,9 @@ constexpr bool joins_signs_on_packed_codes() {
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
+  using constants = addition_constants<Target, Rule, Overflow>;
   constexpr bool fixes_nan_lanes =
-      !addition_constants<Target, Rule, Overflow>::clamp_gives_nan_code;
+      !constants::clamp_gives_nan_code && !constants::nan_by_float_minimum;
   constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
   u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
   if constexpr (fixes_nan_lanes) {
@@ -6703,9 +6733,9 @@ namespace avx2 {
 
 // Float addition in MXCSR's rounding (checked per call), per-lane shifts, F16C, packed stores,
 // doubles truncated into float by VCVTPD2PS where that is exact (load_double_as_float_bits),
-// codes' magnitudes tested on their packed bytes.
+// codes' magnitudes tested on their packed bytes, a float minimum that keeps NaNs.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::environment, true, true, true, true, false, true, true};
+    float_addition_rounding::environment, true, true, true, true, false, true, true, true};
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane
@@ -6738,6 +6768,16 @@ MINIFLOAT_LANE_FN u32v shl(u32v a) {
 MINIFLOAT_LANE_FN u32v shrv(u32v a, u32v count) { return _mm256_srlv_epi32(a, count); }
 MINIFLOAT_LANE_FN u32v shlv(u32v a, u32v count) { return _mm256_sllv_epi32(a, count); }
 MINIFLOAT_LANE_FN u32v min_u(u32v a, u32v b) { return _mm256_min_epu32(a, b); }
+// The float minimum of limit and x (float bits), x itself where x is a NaN: VMINPS returns its
+// second source operand where either is a NaN. In an asm statement, so that no compiler flag
+// (-ffinite-math-only takes the intrinsic's minimum as commutative) swaps the operands.
+MINIFLOAT_LANE_FN u32v min_f32_keeping_nan(u32v limit, u32v x) {
+  __m256 result;
+  __asm__("vminps {%2, %1, %0|%0, %1, %2}"
+          : "=x"(result)
+          : "x"(_mm256_castsi256_ps(limit)), "xm"(_mm256_castsi256_ps(x)));
+  return _mm256_castps_si256(result);
+}
 MINIFLOAT_LANE_FN u32v max_u(u32v a, u32v b) { return _mm256_max_epu32(a, b); }
 MINIFLOAT_LANE_FN maskv eq(u32v a, u32v b) { return _mm256_cmpeq_epi32(a, b); }
 MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) {
@@ -7607,6 +7647,26 @@ struct addition_constants {
   // code's value), so that no NaN lane needs a fix-up.
   static constexpr bool clamp_gives_nan_code =
       by_clamp && limit_code == info::nan_code && !upward_below_nan_code;
+  // The NaN code's value as a normal code's (float bits: 0b0'1111'111 -> 480 for e4m3), which
+  // the addition turns into the NaN code's magnitude like any value of its binade.
+  static constexpr std::uint32_t nan_code_bits =
+      ((((info::nan_code >> M) - 1U + smallest_normal) << 23) |
+       ((info::nan_code & ((1U << M) - 1U)) << (23 - M)));
+  // Where only NaNs take the NaN code and the clamp does not give it (saturation), a path whose
+  // float minimum keeps NaNs clamps |x| to the limit by that minimum and then its NaNs to
+  // nan_code_bits by an integer one: the sum then holds the NaN code, and no NaN lane needs a
+  // fix-up (a compare and an OR per vector on AVX2, whose 16 registers then ran short: 64 vector
+  // instructions per 32 floats against 51 without saturation; docs/performance.md, stop 73).
+  // Nearest-even only, where DAZ, which makes the minimum of a subnormal 0, cannot change the
+  // code (the addition reads it as 0 then too).
+  static constexpr bool nan_by_float_minimum =
+      capabilities.float_min_keeps_nan && !capabilities.fixup_and_lookup32 &&
+      Rule == ::minifloat::detail::rounding_rule::nearest_even && by_clamp &&
+      !clamp_gives_nan_code && !finite_by_clamp && info::nan_takes_sign &&
+      !infinities_fixed_to_nan_code<Target, Rule, Overflow>;
+  static_assert(!nan_by_float_minimum ||
+                    ((nan_code_bits >> 23) - smallest_normal < 32 && (nan_code_bits >> 23) < 232),
+                "the NaN code's binade within the magic constants' reach");
   static constexpr std::uint32_t largest_exponent = limit_bits >> 23;
   static_assert(largest_exponent - smallest_normal < 32 && largest_exponent + 23 - M < 255,
                 "32 binades at most (one table of magic constants), and magic finite");
@@ -7663,6 +7723,9 @@ magnitude_addition(u32v bits) {
   u32v clamped = splat(0U);
   if constexpr (ClampByMagnitude) {
     clamped = min_magnitude(bits, limit);
+  } else if constexpr (constants::nan_by_float_minimum) {
+    clamped = min_u(min_f32_keeping_nan(limit, and_(bits, splat(0x7FFFFFFFU))),
+                    splat(constants::nan_code_bits));
   } else {
     clamped = min_u(and_(bits, splat(0x7FFFFFFFU)), limit);
   }
@@ -7781,7 +7844,8 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
       // the sign): taken whole there, whatever the clamp and the sum made of the lane.
       return bit_select_where(ordered, splat(std::uint32_t{info::magnitude_mask}), sum,
                               shr<32 - info::total_bits>(bits));
-    } else if constexpr (!NaNFree && !constants::clamp_gives_nan_code) {
+    } else if constexpr (!NaNFree && !constants::clamp_gives_nan_code &&
+                         !constants::nan_by_float_minimum) {
       sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
     }
     // sign | magnitude in one bit select, the sign from the top total_bits of x (Target's sign
@@ -7829,8 +7893,9 @@ constexpr bool joins_signs_on_packed_codes() {
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
+  using constants = addition_constants<Target, Rule, Overflow>;
   constexpr bool fixes_nan_lanes =
-      !addition_constants<Target, Rule, Overflow>::clamp_gives_nan_code;
+      !constants::clamp_gives_nan_code && !constants::nan_by_float_minimum;
   constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
   u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
   if constexpr (fixes_nan_lanes) {
@@ -11317,7 +11382,7 @@ namespace avx512 {
 // to odd by a conversion with embedded rounding, 32-entry lookups by a two-register permute,
 // codes' magnitudes tested on their packed bytes.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::embedded, true, true, true, true, true, true, true};
+    float_addition_rounding::embedded, true, true, true, true, true, true, true, false};
 
 using u32v = __m512i;
 using maskv = __mmask16;
@@ -12331,6 +12396,26 @@ struct addition_constants {
   // code's value), so that no NaN lane needs a fix-up.
   static constexpr bool clamp_gives_nan_code =
       by_clamp && limit_code == info::nan_code && !upward_below_nan_code;
+  // The NaN code's value as a normal code's (float bits: 0b0'1111'111 -> 480 for e4m3), which
+  // the addition turns into the NaN code's magnitude like any value of its binade.
+  static constexpr std::uint32_t nan_code_bits =
+      ((((info::nan_code >> M) - 1U + smallest_normal) << 23) |
+       ((info::nan_code & ((1U << M) - 1U)) << (23 - M)));
+  // Where only NaNs take the NaN code and the clamp does not give it (saturation), a path whose
+  // float minimum keeps NaNs clamps |x| to the limit by that minimum and then its NaNs to
+  // nan_code_bits by an integer one: the sum then holds the NaN code, and no NaN lane needs a
+  // fix-up (a compare and an OR per vector on AVX2, whose 16 registers then ran short: 64 vector
+  // instructions per 32 floats against 51 without saturation; docs/performance.md, stop 73).
+  // Nearest-even only, where DAZ, which makes the minimum of a subnormal 0, cannot change the
+  // code (the addition reads it as 0 then too).
+  static constexpr bool nan_by_float_minimum =
+      capabilities.float_min_keeps_nan && !capabilities.fixup_and_lookup32 &&
+      Rule == ::minifloat::detail::rounding_rule::nearest_even && by_clamp &&
+      !clamp_gives_nan_code && !finite_by_clamp && info::nan_takes_sign &&
+      !infinities_fixed_to_nan_code<Target, Rule, Overflow>;
+  static_assert(!nan_by_float_minimum ||
+                    ((nan_code_bits >> 23) - smallest_normal < 32 && (nan_code_bits >> 23) < 232),
+                "the NaN code's binade within the magic constants' reach");
   static constexpr std::uint32_t largest_exponent = limit_bits >> 23;
   static_assert(largest_exponent - smallest_normal < 32 && largest_exponent + 23 - M < 255,
                 "32 binades at most (one table of magic constants), and magic finite");
@@ -12387,6 +12472,9 @@ magnitude_addition(u32v bits) {
   u32v clamped = splat(0U);
   if constexpr (ClampByMagnitude) {
     clamped = min_magnitude(bits, limit);
+  } else if constexpr (constants::nan_by_float_minimum) {
+    clamped = min_u(min_f32_keeping_nan(limit, and_(bits, splat(0x7FFFFFFFU))),
+                    splat(constants::nan_code_bits));
   } else {
     clamped = min_u(and_(bits, splat(0x7FFFFFFFU)), limit);
   }
@@ -12505,7 +12593,8 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
       // the sign): taken whole there, whatever the clamp and the sum made of the lane.
       return bit_select_where(ordered, splat(std::uint32_t{info::magnitude_mask}), sum,
                               shr<32 - info::total_bits>(bits));
-    } else if constexpr (!NaNFree && !constants::clamp_gives_nan_code) {
+    } else if constexpr (!NaNFree && !constants::clamp_gives_nan_code &&
+                         !constants::nan_by_float_minimum) {
       sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
     }
     // sign | magnitude in one bit select, the sign from the top total_bits of x (Target's sign
@@ -12553,8 +12642,9 @@ constexpr bool joins_signs_on_packed_codes() {
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
+  using constants = addition_constants<Target, Rule, Overflow>;
   constexpr bool fixes_nan_lanes =
-      !addition_constants<Target, Rule, Overflow>::clamp_gives_nan_code;
+      !constants::clamp_gives_nan_code && !constants::nan_by_float_minimum;
   constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
   u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
   if constexpr (fixes_nan_lanes) {
@@ -16142,7 +16232,7 @@ namespace neon {
 // The float addition kernel needs a known rounding; NEON's comes from FPCR, and the kernel with
 // per-lane shifts needs no such check. Packed stores; binary16 widened by integer arithmetic.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::none, true, false, true, false, false, false, false};
+    float_addition_rounding::none, true, false, true, false, false, false, false, false};
 
 using u32v = uint32x4_t;
 using maskv = uint32x4_t; // all ones in a true lane
@@ -16810,6 +16900,26 @@ struct addition_constants {
   // code's value), so that no NaN lane needs a fix-up.
   static constexpr bool clamp_gives_nan_code =
       by_clamp && limit_code == info::nan_code && !upward_below_nan_code;
+  // The NaN code's value as a normal code's (float bits: 0b0'1111'111 -> 480 for e4m3), which
+  // the addition turns into the NaN code's magnitude like any value of its binade.
+  static constexpr std::uint32_t nan_code_bits =
+      ((((info::nan_code >> M) - 1U + smallest_normal) << 23) |
+       ((info::nan_code & ((1U << M) - 1U)) << (23 - M)));
+  // Where only NaNs take the NaN code and the clamp does not give it (saturation), a path whose
+  // float minimum keeps NaNs clamps |x| to the limit by that minimum and then its NaNs to
+  // nan_code_bits by an integer one: the sum then holds the NaN code, and no NaN lane needs a
+  // fix-up (a compare and an OR per vector on AVX2, whose 16 registers then ran short: 64 vector
+  // instructions per 32 floats against 51 without saturation; docs/performance.md, stop 73).
+  // Nearest-even only, where DAZ, which makes the minimum of a subnormal 0, cannot change the
+  // code (the addition reads it as 0 then too).
+  static constexpr bool nan_by_float_minimum =
+      capabilities.float_min_keeps_nan && !capabilities.fixup_and_lookup32 &&
+      Rule == ::minifloat::detail::rounding_rule::nearest_even && by_clamp &&
+      !clamp_gives_nan_code && !finite_by_clamp && info::nan_takes_sign &&
+      !infinities_fixed_to_nan_code<Target, Rule, Overflow>;
+  static_assert(!nan_by_float_minimum ||
+                    ((nan_code_bits >> 23) - smallest_normal < 32 && (nan_code_bits >> 23) < 232),
+                "the NaN code's binade within the magic constants' reach");
   static constexpr std::uint32_t largest_exponent = limit_bits >> 23;
   static_assert(largest_exponent - smallest_normal < 32 && largest_exponent + 23 - M < 255,
                 "32 binades at most (one table of magic constants), and magic finite");
@@ -16866,6 +16976,9 @@ magnitude_addition(u32v bits) {
   u32v clamped = splat(0U);
   if constexpr (ClampByMagnitude) {
     clamped = min_magnitude(bits, limit);
+  } else if constexpr (constants::nan_by_float_minimum) {
+    clamped = min_u(min_f32_keeping_nan(limit, and_(bits, splat(0x7FFFFFFFU))),
+                    splat(constants::nan_code_bits));
   } else {
     clamped = min_u(and_(bits, splat(0x7FFFFFFFU)), limit);
   }
@@ -16984,7 +17097,8 @@ MINIFLOAT_LANE_FN u32v lanes_by_addition(u32v bits) {
       // the sign): taken whole there, whatever the clamp and the sum made of the lane.
       return bit_select_where(ordered, splat(std::uint32_t{info::magnitude_mask}), sum,
                               shr<32 - info::total_bits>(bits));
-    } else if constexpr (!NaNFree && !constants::clamp_gives_nan_code) {
+    } else if constexpr (!NaNFree && !constants::clamp_gives_nan_code &&
+                         !constants::nan_by_float_minimum) {
       sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
     }
     // sign | magnitude in one bit select, the sign from the top total_bits of x (Target's sign
@@ -17032,8 +17146,9 @@ constexpr bool joins_signs_on_packed_codes() {
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
+  using constants = addition_constants<Target, Rule, Overflow>;
   constexpr bool fixes_nan_lanes =
-      !addition_constants<Target, Rule, Overflow>::clamp_gives_nan_code;
+      !constants::clamp_gives_nan_code && !constants::nan_by_float_minimum;
   constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
   u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
   if constexpr (fixes_nan_lanes) {

@@ -274,11 +274,14 @@ pack(const unpacked& value, std::uint32_t random_bits = 0) noexcept {
 //     arithmetic is SSE's) and FLT_EVAL_METHOD is 0, else
 //     fixed_point; the scalar casts always take fixed_point (constant expressions, and no
 //     question to the environment per value). (2) Where MXCSR rounds to nearest, else the portable
-//     path's fixed_point kernel. (3) Where MXCSR's DAZ is off (checked once per array call),
-//     else shifts: upward rounding takes a positive float subnormal to the smallest code, and
-//     under DAZ the addition would read it as 0. (4) The nearest-even sum, its code moved one
-//     step where that code's value lies on the wrong side of |x| (lanes.inc magnitude_addition);
-//     where the target's smallest subnormal is a normal float (every format here), else shifts.
+//     path's fixed_point kernel; nearest_even where a NaN's code is not the clamp's (saturation,
+//     e5m2's infinity) clamps |x| by VMINPS, which keeps NaNs, then the NaNs to the NaN code's
+//     value, with no NaN fix-up (lanes.inc addition_constants::nan_by_float_minimum).
+//     (3) Where MXCSR's DAZ is off (checked once per array call), else shifts: upward rounding
+//     takes a positive float subnormal to the smallest code, and under DAZ the addition would
+//     read it as 0. (4) The nearest-even sum, its code moved one step where that code's value
+//     lies on the wrong side of |x| (lanes.inc magnitude_addition); where the target's smallest
+//     subnormal is a normal float (every format here), else shifts.
 // "float16" is float, binary16 and bfloat16 (the 16-bit formats widen to float exactly first);
 // "element" is every one-byte format with subnormals: all but e8m0 (the 8-bit formats, the MX
 // elements e2m1, e2m3, e3m2, and the unsigned ue4m3).
@@ -307,6 +310,8 @@ struct lane_capabilities {
                                // magnitudes, tested on their packed bytes (AVX2, AVX-512)
   bool signs_on_packed_codes;  // 4 * width codes packed from magnitudes and the floats' sign
                                // bits, joined on the packed bytes (AVX2, AVX-512 VBMI)
+  bool float_min_keeps_nan;    // a float minimum that returns x where x is a NaN, whatever
+                               // the compiler's flags (AVX2: VMINPS's second operand)
 };
 
 // The implementations of step 2.

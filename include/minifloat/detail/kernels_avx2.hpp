@@ -33,9 +33,9 @@ namespace avx2 {
 
 // Float addition in MXCSR's rounding (checked per call), per-lane shifts, F16C, packed stores,
 // doubles truncated into float by VCVTPD2PS where that is exact (load_double_as_float_bits),
-// codes' magnitudes tested on their packed bytes.
+// codes' magnitudes tested on their packed bytes, a float minimum that keeps NaNs.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::environment, true, true, true, true, false, true, true};
+    float_addition_rounding::environment, true, true, true, true, false, true, true, true};
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane
@@ -68,6 +68,16 @@ MINIFLOAT_LANE_FN u32v shl(u32v a) {
 MINIFLOAT_LANE_FN u32v shrv(u32v a, u32v count) { return _mm256_srlv_epi32(a, count); }
 MINIFLOAT_LANE_FN u32v shlv(u32v a, u32v count) { return _mm256_sllv_epi32(a, count); }
 MINIFLOAT_LANE_FN u32v min_u(u32v a, u32v b) { return _mm256_min_epu32(a, b); }
+// The float minimum of limit and x (float bits), x itself where x is a NaN: VMINPS returns its
+// second source operand where either is a NaN. In an asm statement, so that no compiler flag
+// (-ffinite-math-only takes the intrinsic's minimum as commutative) swaps the operands.
+MINIFLOAT_LANE_FN u32v min_f32_keeping_nan(u32v limit, u32v x) {
+  __m256 result;
+  __asm__("vminps {%2, %1, %0|%0, %1, %2}"
+          : "=x"(result)
+          : "x"(_mm256_castsi256_ps(limit)), "xm"(_mm256_castsi256_ps(x)));
+  return _mm256_castps_si256(result);
+}
 MINIFLOAT_LANE_FN u32v max_u(u32v a, u32v b) { return _mm256_max_epu32(a, b); }
 MINIFLOAT_LANE_FN maskv eq(u32v a, u32v b) { return _mm256_cmpeq_epi32(a, b); }
 MINIFLOAT_LANE_FN maskv gt_u(u32v a, u32v b) {

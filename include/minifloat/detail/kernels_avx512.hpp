@@ -42,7 +42,7 @@ namespace avx512 {
 // to odd by a conversion with embedded rounding, 32-entry lookups by a two-register permute,
 // codes' magnitudes tested on their packed bytes.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::embedded, true, true, true, true, true, true, true};
+    float_addition_rounding::embedded, true, true, true, true, true, true, true, false};
 
 using u32v = __m512i;
 using maskv = __mmask16;
