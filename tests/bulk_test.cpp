@@ -231,6 +231,41 @@ TYPED_TEST(BulkNarrowing, EveryEdgeDoubleOnEveryPathInEveryMode) {
   }
 }
 
+// Each edge double alone among ordinary ones (normal in float, not on any format's boundary),
+// 63 of them between two edges: the AVX2 path tests four vectors of doubles for doubt at once
+// (kernels_avx2.hpp, load_doubles4_as_float_bits), and among the other edge doubles a lane's
+// doubt could hide behind a neighbour's (a zero's, say), which sends the group to the test by
+// vectors anyway.
+template <class T, rounding_rule Rule, overflow O>
+void check_edge_doubles_alone(simd_path path) {
+  const std::vector<double> edges = double_sweep::edge_doubles();
+  std::vector<double> src;
+  for (std::size_t e = 0; e < edges.size(); ++e) {
+    for (std::size_t k = 0; k < 64; ++k) {
+      const double ordinary = (1.2345678901 + 0.001 * static_cast<double>(k)) *
+                              std::ldexp(1.0, static_cast<int>(k % 24) - 12);
+      src.push_back(k == 32 ? edges[e] : (k % 3 == 0 ? -ordinary : ordinary));
+    }
+  }
+  std::vector<T> dst(src.size());
+  narrow_on<Rule, O>(path, src.data(), src.size(), dst.data(), no_random_bits{});
+  for (std::size_t i = 0; i < src.size(); ++i) {
+    ASSERT_EQ(dst[i].bits(), (scalar_code<T, Rule, O>(src[i], 0)))
+        << minifloat::to_string(path) << " " << std::hexfloat << src[i] << " (element " << i << ")";
+  }
+}
+TYPED_TEST(BulkNarrowing, EachEdgeDoubleAloneAmongOrdinaryOnes) {
+  using T = TypeParam;
+  for (simd_path path : supported_paths()) {
+    check_edge_doubles_alone<T, rounding_rule::nearest_even, overflow::non_saturating>(path);
+    check_edge_doubles_alone<T, rounding_rule::nearest_even, overflow::saturate>(path);
+    check_edge_doubles_alone<T, rounding_rule::toward_zero, overflow::non_saturating>(path);
+    check_edge_doubles_alone<T, rounding_rule::toward_zero, overflow::saturate>(path);
+    check_edge_doubles_alone<T, rounding_rule::upward, overflow::non_saturating>(path);
+    check_edge_doubles_alone<T, rounding_rule::upward, overflow::saturate>(path);
+  }
+}
+
 // About 200,000 doubles at and around every midpoint of the format's grid, and random ones
 // between (double_sweep::inputs, as the scalar sweep of exhaustive_test), through every path:
 // the AVX-512 path rounds them in double lanes (kernels_avx512.hpp, encode_doubles_by_addition)

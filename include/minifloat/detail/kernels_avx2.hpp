@@ -232,15 +232,18 @@ MINIFLOAT_LANE_FN int doubles_with_bits_clear(__m256i first, __m256i second, lon
 // any other sends the vector to the integer definition of rounding to odd. (Three operations
 // per 8 lanes for the doubt, where rounding to odd took six more than the truncation: AVX2
 // double -> e4m3 0.37 -> 0.40-0.42 x float -> e4m3, AMD Zen 5, g++ 12 and clang 14;
-// docs/performance.md, stop 64.)
-MINIFLOAT_LANE_FN u32v load_double_as_float_bits(const double* p) {
-  const __m256i first = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-  const __m256i second = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 4));
+// docs/performance.md, stop 64.) The steps: truncated_double_float_bits, then
+// checked_double_float_bits.
+MINIFLOAT_LANE_FN u32v truncated_double_float_bits(__m256i first, __m256i second) {
   const __m256i cut = _mm256_set1_epi64x(0x1FFFFFFF);
   const __m256 converted = _mm256_insertf128_ps(
       _mm256_castps128_ps256(_mm256_cvtpd_ps(_mm256_castsi256_pd(_mm256_andnot_si256(cut, first)))),
       _mm256_cvtpd_ps(_mm256_castsi256_pd(_mm256_andnot_si256(cut, second))), 1);
-  const u32v bits = _mm256_castps_si256(converted);
+  return _mm256_castps_si256(converted);
+}
+// The look again for the truncated bits of the 8 doubles at p: bits where no lane is doubtful
+// or every doubtful lane is an exact zero or exact; else the integer definition.
+MINIFLOAT_LANE_FN u32v checked_double_float_bits(const double* p, u32v bits) {
   // The bits of |f| plus 0x00800000 (one more in the exponent field) lie in [0x01000000,
   // 0x7FFFFFFF] for normal floats; below them for zeros and subnormals, and negative for
   // infinities and NaNs (exponent 255 carried into the sign bit): one signed compare.
@@ -252,6 +255,8 @@ MINIFLOAT_LANE_FN u32v load_double_as_float_bits(const double* p) {
   if (doubtful == 0) {
     return bits;
   }
+  const __m256i first = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  const __m256i second = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 4));
   const int zeros = doubles_with_bits_clear(first, second, 0x7FFFFFFFFFFFFFFF);
   const int exact = doubles_with_bits_clear(first, second, 0x1FFFFFFF);
   const int unsure = _mm256_movemask_ps(_mm256_castsi256_ps(not_normal));
@@ -259,6 +264,35 @@ MINIFLOAT_LANE_FN u32v load_double_as_float_bits(const double* p) {
     return bits;
   }
   return double_words_as_float_bits(p);
+}
+MINIFLOAT_LANE_FN u32v load_double_as_float_bits(const double* p) {
+  return checked_double_float_bits(
+      p, truncated_double_float_bits(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)),
+                                     _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 4))));
+}
+// load_double_as_float_bits for 32 doubles, one test of doubt for the four vectors: per lane, a
+// field of each 16-bit half that is 0 exactly where the lane is doubtful, (high half + 0x80) &
+// 0x7F00 (0 for the exponent fields 0 and 255; the carry of 255's leaves the half) and low half
+// & 0x0FFF (the boundary's 12 bits); 1 - field, saturated, is 1 there and 0 elsewhere, and one
+// VPTEST of the four vectors' OR finds any. Three operations per 8 lanes and four per 32, where
+// load_double_as_float_bits's test takes seven per 8 and a branch (docs/performance.md, stop 73);
+// a group with a doubtful lane takes that test vector by vector.
+MINIFLOAT_LANE_FN void load_doubles4_as_float_bits(const double* p, u32v (&bits)[4]) {
+  __m256i doubtful = _mm256_setzero_si256();
+  for (std::size_t v = 0; v < 4; ++v) {
+    const double* q = p + 8 * v;
+    bits[v] =
+        truncated_double_float_bits(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(q)),
+                                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q + 4)));
+    const __m256i fields = and_(_mm256_add_epi16(bits[v], splat(0x00800000U)), splat(0x7F000FFFU));
+    doubtful = _mm256_or_si256(doubtful, _mm256_subs_epu16(_mm256_set1_epi16(1), fields));
+  }
+  if (_mm256_testz_si256(doubtful, doubtful) != 0) {
+    return;
+  }
+  for (std::size_t v = 0; v < 4; ++v) {
+    bits[v] = checked_double_float_bits(p + 8 * v, bits[v]);
+  }
 }
 MINIFLOAT_LANE_FN u32v load_double_as_float_bits_partial(const double* p, std::size_t count) {
   u32v high = splat(0U);

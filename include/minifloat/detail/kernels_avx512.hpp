@@ -266,6 +266,11 @@ MINIFLOAT_LANE_FN u32v load_double_as_float_bits(const double* p) {
   return join(round_to_odd_as_float_bits(_mm512_loadu_pd(p)),
               round_to_odd_as_float_bits(_mm512_loadu_pd(p + 8)));
 }
+MINIFLOAT_LANE_FN void load_doubles4_as_float_bits(const double* p, u32v (&bits)[4]) {
+  for (std::size_t v = 0; v < 4; ++v) {
+    bits[v] = load_double_as_float_bits(p + 16 * v);
+  }
+}
 MINIFLOAT_LANE_FN u32v load_double_as_float_bits_partial(const double* p, std::size_t count) {
   const __m512d first = _mm512_maskz_loadu_pd(first_doubles(count), p);
   const __m512d second =
