@@ -2224,13 +2224,13 @@ struct addition_constants {
   static constexpr std::uint32_t nan_code_bits =
       ((((info::nan_code >> M) - 1U + smallest_normal) << 23) |
        ((info::nan_code & ((1U << M) - 1U)) << (23 - M)));
-  // Where only NaNs take the NaN code and the clamp does not give it (saturation), a path whose
-  // float minimum keeps NaNs clamps |x| to the limit by that minimum and then its NaNs to
-  // nan_code_bits by an integer one: the sum then holds the NaN code, and no NaN lane needs a
-  // fix-up (a compare and an OR per vector on AVX2, whose 16 registers then ran short: 64 vector
-  // instructions per 32 floats against 51 without saturation; docs/performance.md, stop 73).
-  // Nearest-even only, where DAZ, which makes the minimum of a subnormal 0, cannot change the
-  // code (the addition reads it as 0 then too).
+  // Where only NaNs take the NaN code and the clamp does not give it (saturation; e5m2's clamp
+  // without it, the infinity's code), a path whose float minimum keeps NaNs clamps |x| to the
+  // limit by that minimum and then its NaNs to nan_code_bits by an integer one: the sum then
+  // holds the NaN code, and no NaN lane needs a fix-up (a compare and an OR per vector on AVX2,
+  // whose 16 registers then ran short: 64 vector instructions per 32 floats against 51 without
+  // saturation; docs/performance.md, stop 73). Nearest-even only, where DAZ, which makes the
+  // minimum of a subnormal 0, cannot change the code (the addition reads it as 0 then too).
   static constexpr bool nan_by_float_minimum =
       capabilities.float_min_keeps_nan && !capabilities.fixup_and_lookup32 &&
       Rule == ::minifloat::detail::rounding_rule::nearest_even && by_clamp &&
@@ -6987,9 +6987,10 @@ MINIFLOAT_LANE_FN u32v load_double_as_float_bits(const double* p) {
 // field of each 16-bit half that is 0 exactly where the lane is doubtful, (high half + 0x80) &
 // 0x7F00 (0 for the exponent fields 0 and 255; the carry of 255's leaves the half) and low half
 // & 0x0FFF (the boundary's 12 bits); 1 - field, saturated, is 1 there and 0 elsewhere, and one
-// VPTEST of the four vectors' OR finds any. Three operations per 8 lanes and four per 32, where
-// load_double_as_float_bits's test takes seven per 8 and a branch (docs/performance.md, stop 73);
-// a group with a doubtful lane takes that test vector by vector.
+// VPTEST of the four vectors' OR finds any: four operations per 8 lanes (an addition, an AND,
+// the subtraction, an OR) and a test and a branch per 32, where load_double_as_float_bits's test
+// takes seven per 8 and a branch (docs/performance.md, stop 73); a group with a doubtful lane
+// takes that test vector by vector.
 MINIFLOAT_LANE_FN void load_doubles4_as_float_bits(const double* p, u32v (&bits)[4]) {
   __m256i doubtful = _mm256_setzero_si256();
   for (std::size_t v = 0; v < 4; ++v) {
@@ -7701,13 +7702,13 @@ struct addition_constants {
   static constexpr std::uint32_t nan_code_bits =
       ((((info::nan_code >> M) - 1U + smallest_normal) << 23) |
        ((info::nan_code & ((1U << M) - 1U)) << (23 - M)));
-  // Where only NaNs take the NaN code and the clamp does not give it (saturation), a path whose
-  // float minimum keeps NaNs clamps |x| to the limit by that minimum and then its NaNs to
-  // nan_code_bits by an integer one: the sum then holds the NaN code, and no NaN lane needs a
-  // fix-up (a compare and an OR per vector on AVX2, whose 16 registers then ran short: 64 vector
-  // instructions per 32 floats against 51 without saturation; docs/performance.md, stop 73).
-  // Nearest-even only, where DAZ, which makes the minimum of a subnormal 0, cannot change the
-  // code (the addition reads it as 0 then too).
+  // Where only NaNs take the NaN code and the clamp does not give it (saturation; e5m2's clamp
+  // without it, the infinity's code), a path whose float minimum keeps NaNs clamps |x| to the
+  // limit by that minimum and then its NaNs to nan_code_bits by an integer one: the sum then
+  // holds the NaN code, and no NaN lane needs a fix-up (a compare and an OR per vector on AVX2,
+  // whose 16 registers then ran short: 64 vector instructions per 32 floats against 51 without
+  // saturation; docs/performance.md, stop 73). Nearest-even only, where DAZ, which makes the
+  // minimum of a subnormal 0, cannot change the code (the addition reads it as 0 then too).
   static constexpr bool nan_by_float_minimum =
       capabilities.float_min_keeps_nan && !capabilities.fixup_and_lookup32 &&
       Rule == ::minifloat::detail::rounding_rule::nearest_even && by_clamp &&
@@ -12468,13 +12469,13 @@ struct addition_constants {
   static constexpr std::uint32_t nan_code_bits =
       ((((info::nan_code >> M) - 1U + smallest_normal) << 23) |
        ((info::nan_code & ((1U << M) - 1U)) << (23 - M)));
-  // Where only NaNs take the NaN code and the clamp does not give it (saturation), a path whose
-  // float minimum keeps NaNs clamps |x| to the limit by that minimum and then its NaNs to
-  // nan_code_bits by an integer one: the sum then holds the NaN code, and no NaN lane needs a
-  // fix-up (a compare and an OR per vector on AVX2, whose 16 registers then ran short: 64 vector
-  // instructions per 32 floats against 51 without saturation; docs/performance.md, stop 73).
-  // Nearest-even only, where DAZ, which makes the minimum of a subnormal 0, cannot change the
-  // code (the addition reads it as 0 then too).
+  // Where only NaNs take the NaN code and the clamp does not give it (saturation; e5m2's clamp
+  // without it, the infinity's code), a path whose float minimum keeps NaNs clamps |x| to the
+  // limit by that minimum and then its NaNs to nan_code_bits by an integer one: the sum then
+  // holds the NaN code, and no NaN lane needs a fix-up (a compare and an OR per vector on AVX2,
+  // whose 16 registers then ran short: 64 vector instructions per 32 floats against 51 without
+  // saturation; docs/performance.md, stop 73). Nearest-even only, where DAZ, which makes the
+  // minimum of a subnormal 0, cannot change the code (the addition reads it as 0 then too).
   static constexpr bool nan_by_float_minimum =
       capabilities.float_min_keeps_nan && !capabilities.fixup_and_lookup32 &&
       Rule == ::minifloat::detail::rounding_rule::nearest_even && by_clamp &&
@@ -16985,13 +16986,13 @@ struct addition_constants {
   static constexpr std::uint32_t nan_code_bits =
       ((((info::nan_code >> M) - 1U + smallest_normal) << 23) |
        ((info::nan_code & ((1U << M) - 1U)) << (23 - M)));
-  // Where only NaNs take the NaN code and the clamp does not give it (saturation), a path whose
-  // float minimum keeps NaNs clamps |x| to the limit by that minimum and then its NaNs to
-  // nan_code_bits by an integer one: the sum then holds the NaN code, and no NaN lane needs a
-  // fix-up (a compare and an OR per vector on AVX2, whose 16 registers then ran short: 64 vector
-  // instructions per 32 floats against 51 without saturation; docs/performance.md, stop 73).
-  // Nearest-even only, where DAZ, which makes the minimum of a subnormal 0, cannot change the
-  // code (the addition reads it as 0 then too).
+  // Where only NaNs take the NaN code and the clamp does not give it (saturation; e5m2's clamp
+  // without it, the infinity's code), a path whose float minimum keeps NaNs clamps |x| to the
+  // limit by that minimum and then its NaNs to nan_code_bits by an integer one: the sum then
+  // holds the NaN code, and no NaN lane needs a fix-up (a compare and an OR per vector on AVX2,
+  // whose 16 registers then ran short: 64 vector instructions per 32 floats against 51 without
+  // saturation; docs/performance.md, stop 73). Nearest-even only, where DAZ, which makes the
+  // minimum of a subnormal 0, cannot change the code (the addition reads it as 0 then too).
   static constexpr bool nan_by_float_minimum =
       capabilities.float_min_keeps_nan && !capabilities.fixup_and_lookup32 &&
       Rule == ::minifloat::detail::rounding_rule::nearest_even && by_clamp &&

@@ -274,9 +274,10 @@ MINIFLOAT_LANE_FN u32v load_double_as_float_bits(const double* p) {
 // field of each 16-bit half that is 0 exactly where the lane is doubtful, (high half + 0x80) &
 // 0x7F00 (0 for the exponent fields 0 and 255; the carry of 255's leaves the half) and low half
 // & 0x0FFF (the boundary's 12 bits); 1 - field, saturated, is 1 there and 0 elsewhere, and one
-// VPTEST of the four vectors' OR finds any. Three operations per 8 lanes and four per 32, where
-// load_double_as_float_bits's test takes seven per 8 and a branch (docs/performance.md, stop 73);
-// a group with a doubtful lane takes that test vector by vector.
+// VPTEST of the four vectors' OR finds any: four operations per 8 lanes (an addition, an AND,
+// the subtraction, an OR) and a test and a branch per 32, where load_double_as_float_bits's test
+// takes seven per 8 and a branch (docs/performance.md, stop 73); a group with a doubtful lane
+// takes that test vector by vector.
 MINIFLOAT_LANE_FN void load_doubles4_as_float_bits(const double* p, u32v (&bits)[4]) {
   __m256i doubtful = _mm256_setzero_si256();
   for (std::size_t v = 0; v < 4; ++v) {
