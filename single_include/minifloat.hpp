@@ -2210,20 +2210,21 @@ struct addition_constants {
       : by_clamp            ? clamp_code<Target, Rule, Overflow>
       : fnuz_by_clamp && Overflow == ::minifloat::overflow::saturate ? info::max_finite_code
                                                                      : info::max_finite_code + 1U;
-  // limit_code's value (>= 2^M: normal) as float bits (the float just below it where
-  // upward_below_nan_code or below_infinity).
-  static constexpr std::uint32_t limit_bits = ((((limit_code >> M) - 1U + smallest_normal) << 23) |
-                                               ((limit_code & ((1U << M) - 1U)) << (23 - M))) -
-                                              (upward_below_nan_code || below_infinity ? 1U : 0U);
+  // A code's value as a normal code's (code >= 2^M), as float bits.
+  static constexpr std::uint32_t normal_code_bits(std::uint32_t code) {
+    return (((code >> M) - 1U + smallest_normal) << 23) | ((code & ((1U << M) - 1U)) << (23 - M));
+  }
+  // limit_code's value as float bits (the float just below it where upward_below_nan_code or
+  // below_infinity).
+  static constexpr std::uint32_t limit_bits =
+      normal_code_bits(limit_code) - (upward_below_nan_code || below_infinity ? 1U : 0U);
   // Whether the clamp gives every lane that takes the NaN code that code (its limit is the NaN
   // code's value), so that no NaN lane needs a fix-up.
   static constexpr bool clamp_gives_nan_code =
       by_clamp && limit_code == info::nan_code && !upward_below_nan_code;
-  // The NaN code's value as a normal code's (float bits: 0b0'1111'111 -> 480 for e4m3), which
-  // the addition turns into the NaN code's magnitude like any value of its binade.
-  static constexpr std::uint32_t nan_code_bits =
-      ((((info::nan_code >> M) - 1U + smallest_normal) << 23) |
-       ((info::nan_code & ((1U << M) - 1U)) << (23 - M)));
+  // The NaN code's value as a normal code's (0b0'1111'111 -> 480 for e4m3), which the addition
+  // turns into the NaN code's magnitude like any value of its binade.
+  static constexpr std::uint32_t nan_code_bits = normal_code_bits(info::nan_code);
   // Where only NaNs take the NaN code and the clamp does not give it (saturation; e5m2's clamp
   // without it, the infinity's code), a path whose float minimum keeps NaNs clamps |x| to the
   // limit by that minimum and then its NaNs to nan_code_bits by an integer one: the sum then
@@ -7694,20 +7695,21 @@ struct addition_constants {
       : by_clamp            ? clamp_code<Target, Rule, Overflow>
       : fnuz_by_clamp && Overflow == ::minifloat::overflow::saturate ? info::max_finite_code
                                                                      : info::max_finite_code + 1U;
-  // limit_code's value (>= 2^M: normal) as float bits (the float just below it where
-  // upward_below_nan_code or below_infinity).
-  static constexpr std::uint32_t limit_bits = ((((limit_code >> M) - 1U + smallest_normal) << 23) |
-                                               ((limit_code & ((1U << M) - 1U)) << (23 - M))) -
-                                              (upward_below_nan_code || below_infinity ? 1U : 0U);
+  // A code's value as a normal code's (code >= 2^M), as float bits.
+  static constexpr std::uint32_t normal_code_bits(std::uint32_t code) {
+    return (((code >> M) - 1U + smallest_normal) << 23) | ((code & ((1U << M) - 1U)) << (23 - M));
+  }
+  // limit_code's value as float bits (the float just below it where upward_below_nan_code or
+  // below_infinity).
+  static constexpr std::uint32_t limit_bits =
+      normal_code_bits(limit_code) - (upward_below_nan_code || below_infinity ? 1U : 0U);
   // Whether the clamp gives every lane that takes the NaN code that code (its limit is the NaN
   // code's value), so that no NaN lane needs a fix-up.
   static constexpr bool clamp_gives_nan_code =
       by_clamp && limit_code == info::nan_code && !upward_below_nan_code;
-  // The NaN code's value as a normal code's (float bits: 0b0'1111'111 -> 480 for e4m3), which
-  // the addition turns into the NaN code's magnitude like any value of its binade.
-  static constexpr std::uint32_t nan_code_bits =
-      ((((info::nan_code >> M) - 1U + smallest_normal) << 23) |
-       ((info::nan_code & ((1U << M) - 1U)) << (23 - M)));
+  // The NaN code's value as a normal code's (0b0'1111'111 -> 480 for e4m3), which the addition
+  // turns into the NaN code's magnitude like any value of its binade.
+  static constexpr std::uint32_t nan_code_bits = normal_code_bits(info::nan_code);
   // Where only NaNs take the NaN code and the clamp does not give it (saturation; e5m2's clamp
   // without it, the infinity's code), a path whose float minimum keeps NaNs clamps |x| to the
   // limit by that minimum and then its NaNs to nan_code_bits by an integer one: the sum then
@@ -12467,20 +12469,21 @@ struct addition_constants {
       : by_clamp            ? clamp_code<Target, Rule, Overflow>
       : fnuz_by_clamp && Overflow == ::minifloat::overflow::saturate ? info::max_finite_code
                                                                      : info::max_finite_code + 1U;
-  // limit_code's value (>= 2^M: normal) as float bits (the float just below it where
-  // upward_below_nan_code or below_infinity).
-  static constexpr std::uint32_t limit_bits = ((((limit_code >> M) - 1U + smallest_normal) << 23) |
-                                               ((limit_code & ((1U << M) - 1U)) << (23 - M))) -
-                                              (upward_below_nan_code || below_infinity ? 1U : 0U);
+  // A code's value as a normal code's (code >= 2^M), as float bits.
+  static constexpr std::uint32_t normal_code_bits(std::uint32_t code) {
+    return (((code >> M) - 1U + smallest_normal) << 23) | ((code & ((1U << M) - 1U)) << (23 - M));
+  }
+  // limit_code's value as float bits (the float just below it where upward_below_nan_code or
+  // below_infinity).
+  static constexpr std::uint32_t limit_bits =
+      normal_code_bits(limit_code) - (upward_below_nan_code || below_infinity ? 1U : 0U);
   // Whether the clamp gives every lane that takes the NaN code that code (its limit is the NaN
   // code's value), so that no NaN lane needs a fix-up.
   static constexpr bool clamp_gives_nan_code =
       by_clamp && limit_code == info::nan_code && !upward_below_nan_code;
-  // The NaN code's value as a normal code's (float bits: 0b0'1111'111 -> 480 for e4m3), which
-  // the addition turns into the NaN code's magnitude like any value of its binade.
-  static constexpr std::uint32_t nan_code_bits =
-      ((((info::nan_code >> M) - 1U + smallest_normal) << 23) |
-       ((info::nan_code & ((1U << M) - 1U)) << (23 - M)));
+  // The NaN code's value as a normal code's (0b0'1111'111 -> 480 for e4m3), which the addition
+  // turns into the NaN code's magnitude like any value of its binade.
+  static constexpr std::uint32_t nan_code_bits = normal_code_bits(info::nan_code);
   // Where only NaNs take the NaN code and the clamp does not give it (saturation; e5m2's clamp
   // without it, the infinity's code), a path whose float minimum keeps NaNs clamps |x| to the
   // limit by that minimum and then its NaNs to nan_code_bits by an integer one: the sum then
@@ -16990,20 +16993,21 @@ struct addition_constants {
       : by_clamp            ? clamp_code<Target, Rule, Overflow>
       : fnuz_by_clamp && Overflow == ::minifloat::overflow::saturate ? info::max_finite_code
                                                                      : info::max_finite_code + 1U;
-  // limit_code's value (>= 2^M: normal) as float bits (the float just below it where
-  // upward_below_nan_code or below_infinity).
-  static constexpr std::uint32_t limit_bits = ((((limit_code >> M) - 1U + smallest_normal) << 23) |
-                                               ((limit_code & ((1U << M) - 1U)) << (23 - M))) -
-                                              (upward_below_nan_code || below_infinity ? 1U : 0U);
+  // A code's value as a normal code's (code >= 2^M), as float bits.
+  static constexpr std::uint32_t normal_code_bits(std::uint32_t code) {
+    return (((code >> M) - 1U + smallest_normal) << 23) | ((code & ((1U << M) - 1U)) << (23 - M));
+  }
+  // limit_code's value as float bits (the float just below it where upward_below_nan_code or
+  // below_infinity).
+  static constexpr std::uint32_t limit_bits =
+      normal_code_bits(limit_code) - (upward_below_nan_code || below_infinity ? 1U : 0U);
   // Whether the clamp gives every lane that takes the NaN code that code (its limit is the NaN
   // code's value), so that no NaN lane needs a fix-up.
   static constexpr bool clamp_gives_nan_code =
       by_clamp && limit_code == info::nan_code && !upward_below_nan_code;
-  // The NaN code's value as a normal code's (float bits: 0b0'1111'111 -> 480 for e4m3), which
-  // the addition turns into the NaN code's magnitude like any value of its binade.
-  static constexpr std::uint32_t nan_code_bits =
-      ((((info::nan_code >> M) - 1U + smallest_normal) << 23) |
-       ((info::nan_code & ((1U << M) - 1U)) << (23 - M)));
+  // The NaN code's value as a normal code's (0b0'1111'111 -> 480 for e4m3), which the addition
+  // turns into the NaN code's magnitude like any value of its binade.
+  static constexpr std::uint32_t nan_code_bits = normal_code_bits(info::nan_code);
   // Where only NaNs take the NaN code and the clamp does not give it (saturation; e5m2's clamp
   // without it, the infinity's code), a path whose float minimum keeps NaNs clamps |x| to the
   // limit by that minimum and then its NaNs to nan_code_bits by an integer one: the sum then

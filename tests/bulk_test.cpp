@@ -231,13 +231,42 @@ TYPED_TEST(BulkNarrowing, EveryEdgeDoubleOnEveryPathInEveryMode) {
   }
 }
 
+// Doubles through `path` against the scalar conversion, element by element.
+template <class T, rounding_rule Rule, overflow O>
+void check_doubles(simd_path path, const std::vector<double>& src) {
+  std::vector<T> dst(src.size());
+  narrow_on<Rule, O>(path, src.data(), src.size(), dst.data(), no_random_bits{});
+  for (std::size_t i = 0; i < src.size(); ++i) {
+    ASSERT_EQ(dst[i].bits(), (scalar_code<T, Rule, O>(src[i], 0)))
+        << minifloat::to_string(path) << " " << std::hexfloat << src[i] << " (element " << i << ")";
+  }
+}
+
+// About 200,000 doubles at and around every midpoint of the format's grid, and random ones
+// between (double_sweep::inputs, as the scalar sweep of exhaustive_test), through every path:
+// the AVX-512 path rounds them in double lanes (kernels_avx512.hpp, encode_doubles_by_addition)
+// for nearest-even and toward zero, the other paths through float once rounded to odd.
+TYPED_TEST(BulkNarrowing, MidpointDoublesOnEveryPath) {
+  using T = TypeParam;
+  const reference::narrower ref(under_test::format_of<T>::get());
+  std::vector<double> src = double_sweep::inputs(ref, 200000);
+  const std::vector<double> edges = double_sweep::edge_doubles();
+  src.insert(src.end(), edges.begin(), edges.end());
+  for (simd_path path : supported_paths()) {
+    check_doubles<T, rounding_rule::nearest_even, overflow::non_saturating>(path, src);
+    check_doubles<T, rounding_rule::nearest_even, overflow::saturate>(path, src);
+    check_doubles<T, rounding_rule::toward_zero, overflow::non_saturating>(path, src);
+    check_doubles<T, rounding_rule::toward_zero, overflow::saturate>(path, src);
+  }
+}
+
 // Each edge double alone among ordinary ones (normal in float, not on any format's boundary),
 // 63 of them between two edges: the AVX2 path tests four vectors of doubles for doubt at once
 // (kernels_avx2.hpp, load_doubles4_as_float_bits), and among the other edge doubles a lane's
 // doubt could hide behind a neighbour's (a zero's, say), which sends the group to the test by
 // vectors anyway.
-template <class T, rounding_rule Rule, overflow O>
-void check_edge_doubles_alone(simd_path path) {
+TYPED_TEST(BulkNarrowing, EachEdgeDoubleAloneAmongOrdinaryOnes) {
+  using T = TypeParam;
   const std::vector<double> edges = double_sweep::edge_doubles();
   std::vector<double> src;
   for (std::size_t e = 0; e < edges.size(); ++e) {
@@ -247,49 +276,13 @@ void check_edge_doubles_alone(simd_path path) {
       src.push_back(k == 32 ? edges[e] : (k % 3 == 0 ? -ordinary : ordinary));
     }
   }
-  std::vector<T> dst(src.size());
-  narrow_on<Rule, O>(path, src.data(), src.size(), dst.data(), no_random_bits{});
-  for (std::size_t i = 0; i < src.size(); ++i) {
-    ASSERT_EQ(dst[i].bits(), (scalar_code<T, Rule, O>(src[i], 0)))
-        << minifloat::to_string(path) << " " << std::hexfloat << src[i] << " (element " << i << ")";
-  }
-}
-TYPED_TEST(BulkNarrowing, EachEdgeDoubleAloneAmongOrdinaryOnes) {
-  using T = TypeParam;
   for (simd_path path : supported_paths()) {
-    check_edge_doubles_alone<T, rounding_rule::nearest_even, overflow::non_saturating>(path);
-    check_edge_doubles_alone<T, rounding_rule::nearest_even, overflow::saturate>(path);
-    check_edge_doubles_alone<T, rounding_rule::toward_zero, overflow::non_saturating>(path);
-    check_edge_doubles_alone<T, rounding_rule::toward_zero, overflow::saturate>(path);
-    check_edge_doubles_alone<T, rounding_rule::upward, overflow::non_saturating>(path);
-    check_edge_doubles_alone<T, rounding_rule::upward, overflow::saturate>(path);
-  }
-}
-
-// About 200,000 doubles at and around every midpoint of the format's grid, and random ones
-// between (double_sweep::inputs, as the scalar sweep of exhaustive_test), through every path:
-// the AVX-512 path rounds them in double lanes (kernels_avx512.hpp, encode_doubles_by_addition)
-// for nearest-even and toward zero, the other paths through float once rounded to odd.
-template <class T, rounding_rule Rule, overflow O>
-void check_midpoint_doubles(simd_path path, const std::vector<double>& src) {
-  std::vector<T> dst(src.size());
-  narrow_on<Rule, O>(path, src.data(), src.size(), dst.data(), no_random_bits{});
-  for (std::size_t i = 0; i < src.size(); ++i) {
-    ASSERT_EQ(dst[i].bits(), (scalar_code<T, Rule, O>(src[i], 0)))
-        << minifloat::to_string(path) << " " << std::hexfloat << src[i] << " (element " << i << ")";
-  }
-}
-TYPED_TEST(BulkNarrowing, MidpointDoublesOnEveryPath) {
-  using T = TypeParam;
-  const reference::narrower ref(under_test::format_of<T>::get());
-  std::vector<double> src = double_sweep::inputs(ref, 200000);
-  const std::vector<double> edges = double_sweep::edge_doubles();
-  src.insert(src.end(), edges.begin(), edges.end());
-  for (simd_path path : supported_paths()) {
-    check_midpoint_doubles<T, rounding_rule::nearest_even, overflow::non_saturating>(path, src);
-    check_midpoint_doubles<T, rounding_rule::nearest_even, overflow::saturate>(path, src);
-    check_midpoint_doubles<T, rounding_rule::toward_zero, overflow::non_saturating>(path, src);
-    check_midpoint_doubles<T, rounding_rule::toward_zero, overflow::saturate>(path, src);
+    check_doubles<T, rounding_rule::nearest_even, overflow::non_saturating>(path, src);
+    check_doubles<T, rounding_rule::nearest_even, overflow::saturate>(path, src);
+    check_doubles<T, rounding_rule::toward_zero, overflow::non_saturating>(path, src);
+    check_doubles<T, rounding_rule::toward_zero, overflow::saturate>(path, src);
+    check_doubles<T, rounding_rule::upward, overflow::non_saturating>(path, src);
+    check_doubles<T, rounding_rule::upward, overflow::saturate>(path, src);
   }
 }
 
