@@ -10978,10 +10978,11 @@ MINIFLOAT_LANE_FN __m256i bfloat16_nearest_even_not_nan(__m256 values) {
 }
 
 // NVFP4 blocks into float or bfloat16_bits (kernels_portable.hpp: decode_nvfp4_blocks_portable,
-// the same products in the same order), one block of 16 per iteration. e2m1's eight
-// non-negative values times the byte's value (exact), then times decode: the block's eight
-// result magnitudes (rounding is symmetric, so -(a * d) is (-a) * d, zeros included). An empty
-// asm keeps the two products apart (-ffast-math would merge byte * decode, another rounding).
+// the same products in the same order), one block of 16 per iteration (into bfloat16 two where
+// there are two: below). e2m1's eight non-negative values times the byte's value (exact), then
+// times decode: the block's eight result magnitudes (rounding is symmetric, so -(a * d) is
+// (-a) * d, zeros included). An empty asm keeps the two products apart (-ffast-math would merge
+// byte * decode, another rounding).
 // float results: the block's 8 bytes widened to dwords and split into nibbles in element order,
 // each element's magnitude by VPERMPS (the code's low 3 bits), its sign from bit 3.
 // bfloat16 results: the eight magnitudes rounded on their bits (nearest-even) make a table of
@@ -11006,7 +11007,59 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
   const __m256i index_step = _mm256_set1_epi16(0x0202);
   const __m256i index_offset = _mm256_set1_epi16(0x0100);
   const __m256i sign_bit = _mm256_set1_epi16(-0x8000);
-  for (std::size_t b = 0; b < blocks; ++b) {
+  std::size_t b = 0;
+  if constexpr (!to_float) {
+    // bfloat16: two blocks per iteration, one in each 128-bit lane. Their eight magnitudes'
+    // products (the same two per lane as below), the low four of both blocks in one vector and
+    // the high four in another, rounded as below and packed (VPACKUSDW, within lanes) into the
+    // blocks' eight words, block b's in lane 0 and b + 1's in lane 1; VPSHUFB makes of them a
+    // table of the 16 codes' low bytes and one of their high bytes (the sign OR-ed in for codes
+    // 8-15) in each lane. The pair's 16 bytes widened to words, w | w << 4 masked to 0x0F0F,
+    // hold element j's code in byte j of the block's lane; the two tables' VPSHUFBs and
+    // VPUNPCKL/HBW make the results, stored by 128-bit halves. 27 vector instructions per 32
+    // elements, where a block at a time (below: an odd count's last block) takes 20 per 16
+    // (docs/performance.md, stop 74).
+    const __m256 low_magnitudes = _mm256_castsi256_ps(
+        _mm256_broadcastsi128_si256(_mm256_castsi256_si128(_mm256_castps_si256(magnitudes))));
+    const __m256 high_magnitudes = _mm256_castsi256_ps(
+        _mm256_broadcastsi128_si256(_mm256_extracti128_si256(_mm256_castps_si256(magnitudes), 1)));
+    const __m256i low_bytes =
+        _mm256_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 0, 2, 4, 6, 8, 10, 12, 14, //
+                         0, 2, 4, 6, 8, 10, 12, 14, 0, 2, 4, 6, 8, 10, 12, 14);
+    const __m256i high_bytes =
+        _mm256_setr_epi8(1, 3, 5, 7, 9, 11, 13, 15, 1, 3, 5, 7, 9, 11, 13, 15, //
+                         1, 3, 5, 7, 9, 11, 13, 15, 1, 3, 5, 7, 9, 11, 13, 15);
+    const __m256i upper_signs = _mm256_setr_epi64x(0, -0x7F7F7F7F7F7F7F80, 0, -0x7F7F7F7F7F7F7F80);
+    const __m256i code_bits = _mm256_set1_epi16(0x0F0F);
+    for (; b + 2 <= blocks; b += 2) {
+      const __m256 bytes_pair = _mm256_insertf128_ps(
+          _mm256_set1_ps(bit_cast<float>(bytes_as_floats[scale_codes[b]])),
+          _mm_set1_ps(bit_cast<float>(bytes_as_floats[scale_codes[b + 1]])), 1);
+      __m256 low_times_byte = _mm256_mul_ps(low_magnitudes, bytes_pair);
+      __m256 high_times_byte = _mm256_mul_ps(high_magnitudes, bytes_pair);
+      __asm__("" : "+x"(low_times_byte), "+x"(high_times_byte));
+      const __m256i words = _mm256_packus_epi32(
+          bfloat16_nearest_even_not_nan(_mm256_mul_ps(low_times_byte, decode_factor)),
+          bfloat16_nearest_even_not_nan(_mm256_mul_ps(high_times_byte, decode_factor)));
+      const __m256i low_table = _mm256_shuffle_epi8(words, low_bytes);
+      const __m256i high_table =
+          _mm256_or_si256(_mm256_shuffle_epi8(words, high_bytes), upper_signs);
+      const __m256i widened = _mm256_cvtepu8_epi16(
+          _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + nvfp4_block_bytes * b)));
+      const __m256i codes =
+          _mm256_and_si256(_mm256_or_si256(widened, _mm256_slli_epi16(widened, 4)), code_bits);
+      const __m256i low = _mm256_shuffle_epi8(low_table, codes);
+      const __m256i high = _mm256_shuffle_epi8(high_table, codes);
+      const __m256i first = _mm256_unpacklo_epi8(low, high);  // elements 0-7 of each block
+      const __m256i second = _mm256_unpackhi_epi8(low, high); // elements 8-15
+      auto* out = reinterpret_cast<__m128i*>(dst + 2 * nvfp4_block_bytes * b);
+      _mm_storeu_si128(out, _mm256_castsi256_si128(first));
+      _mm_storeu_si128(out + 1, _mm256_castsi256_si128(second));
+      _mm_storeu_si128(out + 2, _mm256_extracti128_si256(first, 1));
+      _mm_storeu_si128(out + 3, _mm256_extracti128_si256(second, 1));
+    }
+  }
+  for (; b < blocks; ++b) {
     const std::uint32_t byte_bits = bytes_as_floats[scale_codes[b]];
     To* out = dst + 2 * nvfp4_block_bytes * b;
     __m256 times_byte = _mm256_mul_ps(magnitudes, _mm256_set1_ps(bit_cast<float>(byte_bits)));
@@ -15821,17 +15874,26 @@ struct dword_line_writer {
   }
 };
 
-// VPERMT2W's indices that take the high word of each dword of two vectors, the first's into
-// words 0-15 and the second's into words 16-31 (decode_nvfp4_blocks).
-constexpr std::array<std::uint16_t, 32> pair_high_word_indices() {
-  std::array<std::uint16_t, 32> indices{};
-  for (std::size_t j = 0; j < 32; ++j) {
-    indices[j] = static_cast<std::uint16_t>(j < 16 ? 2 * j + 1 : 32 + 2 * (j - 16) + 1);
+// A table of N entries, entry j being f(j) (permute indices and constants).
+template <class T, std::size_t N, class F>
+constexpr std::array<T, N> table_by_index(F f) {
+  std::array<T, N> table{};
+  for (std::size_t j = 0; j < N; ++j) {
+    table[j] = static_cast<T>(f(j));
   }
-  return indices;
+  return table;
 }
-alignas(64) inline constexpr std::array<std::uint16_t, 32> nvfp4_pair_high_words =
-    pair_high_word_indices();
+// A pair of NVFP4 blocks' table (decode_nvfp4_blocks): word 16 k + c, block k's result for code
+// c, is the high word of dword 8 k + (c & 7) of the pair's eight magnitudes' products each
+// (VPERMW's indices), with the sign bit set for c >= 8 (nvfp4_pair_signs).
+alignas(64) inline constexpr std::array<std::uint16_t, 32> nvfp4_pair_table_words =
+    table_by_index<std::uint16_t, 32>([](std::size_t j) { return 2 * (8 * (j / 16) + j % 8) + 1; });
+alignas(64) inline constexpr std::array<std::uint16_t, 32> nvfp4_pair_signs =
+    table_by_index<std::uint16_t, 32>([](std::size_t j) { return j % 16 >= 8 ? 0x8000U : 0U; });
+// VPERMB's indices that put byte j / 2 of a pair of NVFP4 blocks (16 bytes) in both bytes of word
+// j: element j's byte (decode_nvfp4_blocks).
+alignas(64) inline constexpr std::array<std::uint8_t, 64> nvfp4_pair_bytes =
+    table_by_index<std::uint8_t, 64>([](std::size_t i) { return i / 4; });
 // An NVFP4 block's 16 results by code (decode_nvfp4_blocks): magnitudes times the byte's value,
 // then times decode (an empty asm between, so that the products cannot be reassociated), the
 // sign bit set in codes 8-15 (upper_signs).
@@ -15845,8 +15907,11 @@ MINIFLOAT_LANE_FN __m512i nvfp4_block_table(__m512 magnitudes, float byte, __m51
 // Float bits rounded to bfloat16, nearest-even, in each dword's high word (no lane a NaN but
 // 0x7FC00000 with a sign, which keeps its high word).
 MINIFLOAT_LANE_FN __m512i bfloat16_rounded(__m512i table) {
-  return _mm512_add_epi32(_mm512_add_epi32(table, _mm512_set1_epi32(0x7FFF)),
-                          _mm512_and_si512(_mm512_srli_epi32(table, 16), _mm512_set1_epi32(1)));
+  // x + 0x7FFF, and 1 more where the high word is odd (a bit test and a masked addition: three
+  // instructions, where the odd bit shifted down and added took four).
+  const __mmask16 odd = _mm512_test_epi32_mask(table, _mm512_set1_epi32(0x00010000));
+  const __m512i up = _mm512_add_epi32(table, _mm512_set1_epi32(0x7FFF));
+  return _mm512_mask_add_epi32(up, odd, up, _mm512_set1_epi32(1));
 }
 // NVFP4 blocks into float or bfloat16_bits (kernels_portable.hpp: decode_nvfp4_blocks_portable;
 // the same products in the same order as the AVX2 kernel, avx2::decode_nvfp4_blocks), a block
@@ -15875,32 +15940,39 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
   const __m512i upper_signs = _mm512_maskz_set1_epi32(0xFF00, -0x7FFFFFFF - 1);
   std::size_t b = 0;
   if constexpr (!to_float) {
-    // bfloat16: two blocks per iteration, their rounded tables' high words joined into one
-    // table of 32 words (VPERMT2W), block b + 1's in words 16-31, and one VPERMW of 32 indices:
-    // the pair's 16 bytes widened to dwords, b | b << 12 holding byte k's low nibble in word 2k
-    // and its high nibble in word 2k + 1 (element order), masked to 4 bits, with bit 4 set in
-    // the second block's words. 21 vector instructions per 32 elements, where a block at a time
-    // (below: an odd count's last block) takes 15 per 16: NVFP4 -> bfloat16 at 4 Ki to 256 Ki
-    // elements 14.2-14.7 -> 18.3-18.4 el/ns with g++ 12, 14.6-15.0 -> 19.1-19.3 with clang 14
-    // (AMD Zen 5; docs/performance.md, stop 63).
-    const __m512i high_words = _mm512_load_si512(nvfp4_pair_high_words.data());
+    // bfloat16: two blocks per iteration, their eight magnitudes' products in one vector (block
+    // b's in lanes 0-7, b + 1's in lanes 8-15: the same two products per lane as a block's own
+    // table, rounded as there), made one table of 32 words by one VPERMW (word 16 k + c block
+    // k's result for code c) and the signs of codes 8-15 (an OR); each element's index in
+    // word j by a VPERMB (its byte in the word), a VPSRLVW (its nibble in bits 0-3: by 0 for
+    // the low nibble, 4 for the high one) and a bit select of bit 4, the block (VPERMW reads
+    // bits 0-4). 13 vector instructions per 32 elements, where the two blocks' own tables
+    // joined by a VPERMT2W took 20 (docs/performance.md, stop 74).
+    const __m512i table_words = _mm512_load_si512(nvfp4_pair_table_words.data());
+    const __m512i table_signs = _mm512_load_si512(nvfp4_pair_signs.data());
+    const __m512i element_bytes = _mm512_load_si512(nvfp4_pair_bytes.data());
+    const __m512i nibble_shifts = _mm512_set1_epi32(0x00040000);
     const __m512i second_block = _mm512_maskz_set1_epi32(0xFF00, 0x00100010);
+    const __m512i nibble_bits = _mm512_set1_epi16(0x000F);
     for (; b + 2 <= blocks; b += 2) {
-      const __m512i first = nvfp4_block_table(
-          magnitudes, bit_cast<float>(bytes_as_floats[scale_codes[b]]), decode_factor, upper_signs);
-      const __m512i second =
-          nvfp4_block_table(magnitudes, bit_cast<float>(bytes_as_floats[scale_codes[b + 1]]),
-                            decode_factor, upper_signs);
-      const __m512i words =
-          _mm512_permutex2var_epi16(bfloat16_rounded(first), high_words, bfloat16_rounded(second));
-      const __m512i bytes = _mm512_cvtepu8_epi32(
+      // (Two scalar loads of the bytes' float values; the second into lanes 8-15.)
+      const __m512 bytes_pair = _mm512_insertf32x8(
+          _mm512_set1_ps(bit_cast<float>(bytes_as_floats[scale_codes[b]])),
+          _mm256_set1_ps(bit_cast<float>(bytes_as_floats[scale_codes[b + 1]])), 1);
+      __m512 times_byte = _mm512_mul_ps(magnitudes, bytes_pair);
+      __asm__("" : "+v"(times_byte));
+      const __m512i rounded =
+          bfloat16_rounded(_mm512_castps_si512(_mm512_mul_ps(times_byte, decode_factor)));
+      const __m512i table =
+          _mm512_or_si512(_mm512_permutexvar_epi16(table_words, rounded), table_signs);
+      const __m512i bytes = _mm512_castsi128_si512(
           _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + nvfp4_block_bytes * b)));
-      constexpr int either_and_third = 0xA8; // (a | b) & c
-      const __m512i codes = _mm512_or_si512(
-          _mm512_ternarylogic_epi32(bytes, _mm512_slli_epi32(bytes, 12),
-                                    _mm512_set1_epi32(0x000F000F), either_and_third),
-          second_block);
-      _mm512_storeu_si512(dst + 2 * nvfp4_block_bytes * b, _mm512_permutexvar_epi16(codes, words));
+      const __m512i nibbles =
+          _mm512_srlv_epi16(_mm512_permutexvar_epi8(element_bytes, bytes), nibble_shifts);
+      constexpr int second_selects_first = 0xE2; // b ? a : c, bit by bit
+      const __m512i codes =
+          _mm512_ternarylogic_epi32(nibbles, nibble_bits, second_block, second_selects_first);
+      _mm512_storeu_si512(dst + 2 * nvfp4_block_bytes * b, _mm512_permutexvar_epi16(codes, table));
     }
   }
   To* out = dst + 2 * nvfp4_block_bytes * b;

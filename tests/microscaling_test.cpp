@@ -800,7 +800,7 @@ TEST(Nvfp4, Bfloat16RoundingEqualsTheScalarConversion) {
 }
 
 TEST(Nvfp4, DecodeEveryCodeUnderEveryByteOnEveryPath) {
-  // Block s holds the 16 codes in order under scale byte s % 128 (0 to 0x7F, NaN included;
+  // Block s holds the 16 codes under scale byte s % 128 (0 to 0x7F, NaN included;
   // 129 blocks, so that a kernel taking blocks in pairs has one left alone): every
   // product of TE's order, (element * byte) * decode, for decode scales whose results are
   // normal, rounded, subnormal or past FLT_MAX; bit for bit on every path. Into bfloat16,
@@ -808,13 +808,17 @@ TEST(Nvfp4, DecodeEveryCodeUnderEveryByteOnEveryPath) {
   // rounds down to the even 1, 1 + 2^-7 + 2^-8 up to the even 1 + 2^-6. The NaN byte's block
   // holds the byte's NaN with each element's sign (docs/spec.md §7; not IEEE 754's product,
   // whose sign it leaves open), into bfloat16 that NaN rounded. (Decode scales that are not
-  // positive and finite are refused: bad_input_test.)
+  // positive and finite are refused: bad_input_test.) Block s's codes start at s % 16 (element
+  // k holds (k + s) % 16), so that no two neighbouring blocks hold the same bytes: a kernel that
+  // read one block's elements for the other's would fail.
   const std::size_t blocks = 129;
   std::vector<std::uint8_t> packed;
   std::vector<ue4m3> bytes;
+  const auto code_of = [](std::size_t j) { return static_cast<unsigned>((j % 16 + j / 16) % 16); };
   for (std::size_t s = 0; s < blocks; ++s) {
-    for (unsigned code = 0; code < 16; code += 2) {
-      packed.push_back(static_cast<std::uint8_t>(code | (code + 1) << 4));
+    for (std::size_t k = 0; k < 16; k += 2) {
+      packed.push_back(
+          static_cast<std::uint8_t>(code_of(16 * s + k) | code_of(16 * s + k + 1) << 4));
     }
     bytes.push_back(ue4m3::from_bits(static_cast<std::uint8_t>(s % 128)));
   }
@@ -829,12 +833,12 @@ TEST(Nvfp4, DecodeEveryCodeUnderEveryByteOnEveryPath) {
       minifloat::dequantize_nvfp4(packed.data(), n, bytes.data(), scale, back.data());
       minifloat::dequantize_nvfp4(packed.data(), n, bytes.data(), scale, back16.data());
       for (std::size_t j = 0; j < n; ++j) {
-        const float element = static_cast<float>(reference::decode(reference::e2m1, j % 16));
+        const float element = static_cast<float>(reference::decode(reference::e2m1, code_of(j)));
         const float byte =
             static_cast<float>(reference::decode(reference::ue4m3, bytes[j / 16].bits()));
         float expected = ieee::product(ieee::product(element, byte), decode);
         if (ieee::isnan(byte)) {
-          const std::uint32_t sign = j % 16 >= 8 ? 0x80000000U : 0U; // code j % 16's
+          const std::uint32_t sign = code_of(j) >= 8 ? 0x80000000U : 0U; // code_of(j)'s
           expected = ieee::from_bits<float>(ieee::to_bits(byte) | sign);
         }
         ASSERT_EQ(ieee::to_bits(back[j]), ieee::to_bits(expected))

@@ -911,10 +911,11 @@ MINIFLOAT_LANE_FN __m256i bfloat16_nearest_even_not_nan(__m256 values) {
 }
 
 // NVFP4 blocks into float or bfloat16_bits (kernels_portable.hpp: decode_nvfp4_blocks_portable,
-// the same products in the same order), one block of 16 per iteration. e2m1's eight
-// non-negative values times the byte's value (exact), then times decode: the block's eight
-// result magnitudes (rounding is symmetric, so -(a * d) is (-a) * d, zeros included). An empty
-// asm keeps the two products apart (-ffast-math would merge byte * decode, another rounding).
+// the same products in the same order), one block of 16 per iteration (into bfloat16 two where
+// there are two: below). e2m1's eight non-negative values times the byte's value (exact), then
+// times decode: the block's eight result magnitudes (rounding is symmetric, so -(a * d) is
+// (-a) * d, zeros included). An empty asm keeps the two products apart (-ffast-math would merge
+// byte * decode, another rounding).
 // float results: the block's 8 bytes widened to dwords and split into nibbles in element order,
 // each element's magnitude by VPERMPS (the code's low 3 bits), its sign from bit 3.
 // bfloat16 results: the eight magnitudes rounded on their bits (nearest-even) make a table of
@@ -939,7 +940,59 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
   const __m256i index_step = _mm256_set1_epi16(0x0202);
   const __m256i index_offset = _mm256_set1_epi16(0x0100);
   const __m256i sign_bit = _mm256_set1_epi16(-0x8000);
-  for (std::size_t b = 0; b < blocks; ++b) {
+  std::size_t b = 0;
+  if constexpr (!to_float) {
+    // bfloat16: two blocks per iteration, one in each 128-bit lane. Their eight magnitudes'
+    // products (the same two per lane as below), the low four of both blocks in one vector and
+    // the high four in another, rounded as below and packed (VPACKUSDW, within lanes) into the
+    // blocks' eight words, block b's in lane 0 and b + 1's in lane 1; VPSHUFB makes of them a
+    // table of the 16 codes' low bytes and one of their high bytes (the sign OR-ed in for codes
+    // 8-15) in each lane. The pair's 16 bytes widened to words, w | w << 4 masked to 0x0F0F,
+    // hold element j's code in byte j of the block's lane; the two tables' VPSHUFBs and
+    // VPUNPCKL/HBW make the results, stored by 128-bit halves. 27 vector instructions per 32
+    // elements, where a block at a time (below: an odd count's last block) takes 20 per 16
+    // (docs/performance.md, stop 74).
+    const __m256 low_magnitudes = _mm256_castsi256_ps(
+        _mm256_broadcastsi128_si256(_mm256_castsi256_si128(_mm256_castps_si256(magnitudes))));
+    const __m256 high_magnitudes = _mm256_castsi256_ps(
+        _mm256_broadcastsi128_si256(_mm256_extracti128_si256(_mm256_castps_si256(magnitudes), 1)));
+    const __m256i low_bytes =
+        _mm256_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 0, 2, 4, 6, 8, 10, 12, 14, //
+                         0, 2, 4, 6, 8, 10, 12, 14, 0, 2, 4, 6, 8, 10, 12, 14);
+    const __m256i high_bytes =
+        _mm256_setr_epi8(1, 3, 5, 7, 9, 11, 13, 15, 1, 3, 5, 7, 9, 11, 13, 15, //
+                         1, 3, 5, 7, 9, 11, 13, 15, 1, 3, 5, 7, 9, 11, 13, 15);
+    const __m256i upper_signs = _mm256_setr_epi64x(0, -0x7F7F7F7F7F7F7F80, 0, -0x7F7F7F7F7F7F7F80);
+    const __m256i code_bits = _mm256_set1_epi16(0x0F0F);
+    for (; b + 2 <= blocks; b += 2) {
+      const __m256 bytes_pair = _mm256_insertf128_ps(
+          _mm256_set1_ps(bit_cast<float>(bytes_as_floats[scale_codes[b]])),
+          _mm_set1_ps(bit_cast<float>(bytes_as_floats[scale_codes[b + 1]])), 1);
+      __m256 low_times_byte = _mm256_mul_ps(low_magnitudes, bytes_pair);
+      __m256 high_times_byte = _mm256_mul_ps(high_magnitudes, bytes_pair);
+      __asm__("" : "+x"(low_times_byte), "+x"(high_times_byte));
+      const __m256i words = _mm256_packus_epi32(
+          bfloat16_nearest_even_not_nan(_mm256_mul_ps(low_times_byte, decode_factor)),
+          bfloat16_nearest_even_not_nan(_mm256_mul_ps(high_times_byte, decode_factor)));
+      const __m256i low_table = _mm256_shuffle_epi8(words, low_bytes);
+      const __m256i high_table =
+          _mm256_or_si256(_mm256_shuffle_epi8(words, high_bytes), upper_signs);
+      const __m256i widened = _mm256_cvtepu8_epi16(
+          _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + nvfp4_block_bytes * b)));
+      const __m256i codes =
+          _mm256_and_si256(_mm256_or_si256(widened, _mm256_slli_epi16(widened, 4)), code_bits);
+      const __m256i low = _mm256_shuffle_epi8(low_table, codes);
+      const __m256i high = _mm256_shuffle_epi8(high_table, codes);
+      const __m256i first = _mm256_unpacklo_epi8(low, high);  // elements 0-7 of each block
+      const __m256i second = _mm256_unpackhi_epi8(low, high); // elements 8-15
+      auto* out = reinterpret_cast<__m128i*>(dst + 2 * nvfp4_block_bytes * b);
+      _mm_storeu_si128(out, _mm256_castsi256_si128(first));
+      _mm_storeu_si128(out + 1, _mm256_castsi256_si128(second));
+      _mm_storeu_si128(out + 2, _mm256_extracti128_si256(first, 1));
+      _mm_storeu_si128(out + 3, _mm256_extracti128_si256(second, 1));
+    }
+  }
+  for (; b < blocks; ++b) {
     const std::uint32_t byte_bits = bytes_as_floats[scale_codes[b]];
     To* out = dst + 2 * nvfp4_block_bytes * b;
     __m256 times_byte = _mm256_mul_ps(magnitudes, _mm256_set1_ps(bit_cast<float>(byte_bits)));
