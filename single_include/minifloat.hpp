@@ -15923,7 +15923,10 @@ MINIFLOAT_LANE_FN __m512i bfloat16_rounded(__m512i table) {
 // - float: VPERMD reads those 4 bits: 9 or 10 vector instructions per block, where the AVX2
 //   kernel takes 20. The output pointer steps with the loop: stored at dst + 16 b (g++ 12 made
 //   it an indexed store from a shifted counter), the loop ran at 13.5 el/ns at 4 Ki floats,
-//   against 23.4 (AMD Zen 5; the AVX2 kernel 10.5).
+//   against 23.4 (AMD Zen 5; the AVX2 kernel 10.5). Stored by whole lines (dword_line_writer,
+//   as decode_e2m1_blocks stores): into a buffer 16 bytes past a line 10.6 -> 14.8-15.2 el/ns at
+//   64 Ki elements, 16.6 -> 15.0-15.4 at 4 Ki (the joins' VPERMT2D), aligned unchanged (Intel
+//   Xeon, docs/performance.md, stop 74).
 // - bfloat16: the table rounded on its bits (bfloat16_nearest_even's sum: a NaN, 0x7FC00000 with
 //   a sign, keeps its high half), each result the high word of its dword, so that VPERMW's index
 //   is 2 code + 1 (its 5 low bits; the bits above the code are garbage it ignores); two blocks
@@ -15976,6 +15979,8 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
     }
   }
   To* out = dst + 2 * nvfp4_block_bytes * b;
+  // (float: by whole cache lines, as decode_e2m1_blocks writes them; b is 0 here.)
+  dword_line_writer lines(to_float ? reinterpret_cast<std::uint32_t*>(dst) : nullptr);
   for (; b < blocks; ++b, out += 2 * nvfp4_block_bytes) {
     const __m512i table = nvfp4_block_table(
         magnitudes, bit_cast<float>(bytes_as_floats[scale_codes[b]]), decode_factor, upper_signs);
@@ -15986,7 +15991,7 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
       const __m512i codes =
           _mm512_srlv_epi32(_mm512_cvtepu8_epi32(doubled),
                             _mm512_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4));
-      _mm512_storeu_si512(out, _mm512_permutexvar_epi32(codes, table));
+      lines.put(_mm512_permutexvar_epi32(codes, table));
     } else {
       const __m512i rounded = bfloat16_rounded(table);
       const __m256i codes =
@@ -15997,6 +16002,9 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
                           _mm512_castsi512_si256(
                               _mm512_permutexvar_epi16(_mm512_castsi256_si512(indices), rounded)));
     }
+  }
+  if constexpr (to_float) {
+    lines.finish();
   }
 }
 

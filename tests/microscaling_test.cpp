@@ -828,23 +828,49 @@ TEST(Nvfp4, DecodeEveryCodeUnderEveryByteOnEveryPath) {
     const auto scale = minifloat::nvfp4_tensor_scale::from_decode_scale(decode);
     for (minifloat::simd_path path : supported_paths()) {
       const minifloat::scoped_path chosen(path);
-      std::vector<float> back(n);
-      std::vector<minifloat::bfloat16_bits> back16(n);
-      minifloat::dequantize_nvfp4(packed.data(), n, bytes.data(), scale, back.data());
-      minifloat::dequantize_nvfp4(packed.data(), n, bytes.data(), scale, back16.data());
-      for (std::size_t j = 0; j < n; ++j) {
-        const float element = static_cast<float>(reference::decode(reference::e2m1, code_of(j)));
-        const float byte =
-            static_cast<float>(reference::decode(reference::ue4m3, bytes[j / 16].bits()));
-        float expected = ieee::product(ieee::product(element, byte), decode);
-        if (ieee::isnan(byte)) {
-          const std::uint32_t sign = code_of(j) >= 8 ? 0x80000000U : 0U; // code_of(j)'s
-          expected = ieee::from_bits<float>(ieee::to_bits(byte) | sign);
+      // The results at every element offset from a 64-byte boundary (the AVX-512 kernel stores
+      // float results by whole lines), and nothing written outside them.
+      std::vector<float> back_buffer(n + 32);
+      std::vector<minifloat::bfloat16_bits> back16_buffer(n + 64);
+      const std::size_t aligned =
+          (64 - reinterpret_cast<std::uintptr_t>(back_buffer.data()) % 64) % 64 / sizeof(float);
+      const std::size_t aligned16 =
+          (64 - reinterpret_cast<std::uintptr_t>(back16_buffer.data()) % 64) % 64 /
+          sizeof(minifloat::bfloat16_bits);
+      for (std::size_t offset = 0; offset < 16; ++offset) {
+        // (A NaN payload that no result has: the NaN byte's results are 0x7FC00000 with a sign.)
+        std::fill(back_buffer.begin(), back_buffer.end(), ieee::from_bits<float>(0x7FC0BEEFU));
+        std::fill(back16_buffer.begin(), back16_buffer.end(), minifloat::bfloat16_bits{0xFFFF});
+        float* const back = back_buffer.data() + aligned + offset;
+        minifloat::bfloat16_bits* const back16 = back16_buffer.data() + aligned16 + offset;
+        minifloat::dequantize_nvfp4(packed.data(), n, bytes.data(), scale, back);
+        minifloat::dequantize_nvfp4(packed.data(), n, bytes.data(), scale, back16);
+        for (std::size_t i = 0; i < back_buffer.size(); ++i) {
+          const bool outside = i < aligned + offset || i >= aligned + offset + n;
+          ASSERT_TRUE(!outside || ieee::to_bits(back_buffer[i]) == 0x7FC0BEEFU)
+              << minifloat::to_string(path) << " written outside, " << i;
         }
-        ASSERT_EQ(ieee::to_bits(back[j]), ieee::to_bits(expected))
-            << minifloat::to_string(path) << " " << j << " decode " << decode;
-        ASSERT_EQ(back16[j].bits, minifloat::convert<minifloat::bfloat16_bits>(expected).bits)
-            << minifloat::to_string(path) << " " << j << " decode " << decode;
+        for (std::size_t i = 0; i < back16_buffer.size(); ++i) {
+          const bool outside = i < aligned16 + offset || i >= aligned16 + offset + n;
+          ASSERT_TRUE(!outside || back16_buffer[i].bits == 0xFFFF)
+              << minifloat::to_string(path) << " written outside, " << i;
+        }
+        for (std::size_t j = 0; j < n; ++j) {
+          const float element = static_cast<float>(reference::decode(reference::e2m1, code_of(j)));
+          const float byte =
+              static_cast<float>(reference::decode(reference::ue4m3, bytes[j / 16].bits()));
+          float expected = ieee::product(ieee::product(element, byte), decode);
+          if (ieee::isnan(byte)) {
+            const std::uint32_t sign = code_of(j) >= 8 ? 0x80000000U : 0U; // code_of(j)'s
+            expected = ieee::from_bits<float>(ieee::to_bits(byte) | sign);
+          }
+          ASSERT_EQ(ieee::to_bits(back[j]), ieee::to_bits(expected))
+              << minifloat::to_string(path) << " " << j << " decode " << decode << " offset "
+              << offset;
+          ASSERT_EQ(back16[j].bits, minifloat::convert<minifloat::bfloat16_bits>(expected).bits)
+              << minifloat::to_string(path) << " " << j << " decode " << decode << " offset "
+              << offset;
+        }
       }
     }
   }
