@@ -11000,8 +11000,16 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
       reinterpret_cast<const __m256i*>(code_table_for<formats::e2m1, formats::binary32>.data())));
   const std::uint32_t* bytes_as_floats = code_table_for<formats::ue4m3, formats::binary32>.data();
   const __m256 decode_factor = _mm256_set1_ps(decode);
-  const __m256i low_nibble = _mm256_set1_epi32(0x0F);
-  const __m256i sign_of_code = _mm256_set1_epi32(0x08);
+  // (float: VPSHUFB's indices of elements 0-7's bytes and 8-15's, in dwords; the codes' shifts;
+  // i << 28 for the table's entry i.)
+  const __m256i element_bytes[2] = {
+      _mm256_setr_epi8(0, -1, -1, -1, 0, -1, -1, -1, 1, -1, -1, -1, 1, -1, -1, -1, //
+                       2, -1, -1, -1, 2, -1, -1, -1, 3, -1, -1, -1, 3, -1, -1, -1),
+      _mm256_setr_epi8(4, -1, -1, -1, 4, -1, -1, -1, 5, -1, -1, -1, 5, -1, -1, -1, //
+                       6, -1, -1, -1, 6, -1, -1, -1, 7, -1, -1, -1, 7, -1, -1, -1)};
+  const __m256i nibble_shifts = _mm256_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4);
+  const __m256i magnitude_marks =
+      _mm256_setr_epi32(0, 1 << 28, 2 << 28, 3 << 28, 4 << 28, 5 << 28, 6 << 28, 7 << 28);
   const __m128i nibbles = _mm_set1_epi8(0x0F);
   const __m256i low_bits = _mm256_set1_epi16(7);
   const __m256i index_step = _mm256_set1_epi16(0x0202);
@@ -11067,18 +11075,23 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
     const __m256 results = _mm256_mul_ps(times_byte, decode_factor);
     const std::uint8_t* block = packed + nvfp4_block_bytes * b;
     if constexpr (to_float) {
+      // The block's 8 bytes in both lanes (a VPBROADCASTQ load); VPSHUFB puts element j's byte
+      // in dword j (elements 0-7, then 8-15) and VPSRLVD by 0 or 4 its code in bits 0-3, the
+      // other nibble above them for an even j. VPERMPS reads bits 0-2 (the magnitude); the
+      // dword shifted left by 28 holds the whole code in bits 28-31, the sign in bit 31, and
+      // XOR-ed with the result it sets the sign, once the table's entry i holds i << 28 XOR-ed
+      // in beforehand (so that bits 28-30 come back as they were: a NaN byte's NaN included).
+      // 13 vector instructions per block, where the nibbles' split and reordering and the
+      // sign's AND took 17 (docs/performance.md, stop 74).
+      const __m256i table = _mm256_xor_si256(_mm256_castps_si256(results), magnitude_marks);
       const __m256i bytes =
-          _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(block)));
-      const __m256i low = _mm256_and_si256(bytes, low_nibble);
-      const __m256i high = _mm256_srli_epi32(bytes, 4);
-      const __m256i pairs_low = _mm256_unpacklo_epi32(low, high);  // elements 0-3, 8-11
-      const __m256i pairs_high = _mm256_unpackhi_epi32(low, high); // elements 4-7, 12-15
-      const __m256i codes[2] = {_mm256_permute2x128_si256(pairs_low, pairs_high, 0x20),
-                                _mm256_permute2x128_si256(pairs_low, pairs_high, 0x31)};
+          _mm256_broadcastq_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(block)));
       for (std::size_t k = 0; k < 2; ++k) {
-        const __m256i sign = _mm256_slli_epi32(_mm256_and_si256(codes[k], sign_of_code), 28);
-        _mm256_storeu_ps(out + 8 * k, _mm256_or_ps(_mm256_permutevar8x32_ps(results, codes[k]),
-                                                   _mm256_castsi256_ps(sign)));
+        const __m256i codes =
+            _mm256_srlv_epi32(_mm256_shuffle_epi8(bytes, element_bytes[k]), nibble_shifts);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * k),
+                            _mm256_xor_si256(_mm256_permutevar8x32_epi32(table, codes),
+                                             _mm256_slli_epi32(codes, 28)));
       }
     } else {
       // Words r0..r7 in both 128-bit lanes (VPACKUSDW within lanes, VPERMQ 0, 2, 0, 2).
