@@ -808,6 +808,24 @@ constexpr bool decodes_by_byte_planes() {
 // Whether MXCSR rounds to nearest (the default), so that add_f32 may stand for nearest-even.
 inline bool rounds_to_nearest() noexcept { return (_mm_getcsr() & 0x6000U) == 0; }
 
+// Eight floats to p, by halves where the output is past the first-level cache (by_halves: two
+// 16-byte stores, VMOVUPS and VEXTRACTF128 to memory, no vector operation). A buffer from malloc
+// or std::vector lies on a 16-byte boundary, often 16 bytes past a line, where every other
+// 32-byte store straddles two lines and neither half does: MXFP4 -> float (decode_e2m1_blocks)
+// at 64 Ki and 256 Ki elements ran at 11.7-12.0 el/ns there and 15.5-15.9 on a line, 16.1-16.2
+// by halves from any offset; at 4 Ki the halves' extra stores cost 5-12 %, so smaller outputs
+// keep whole stores. (NVFP4's float kernel, bound by its instructions, lost 3 % by halves.)
+// Intel Xeon, docs/performance.md, stop 74.
+constexpr std::size_t float_halves_from_bytes = 64 * 1024;
+MINIFLOAT_LANE_FN void store_floats(float* p, __m256 v, bool by_halves) {
+  if (by_halves) {
+    _mm_storeu_ps(p, _mm256_castps256_ps128(v));
+    _mm_storeu_ps(p + 4, _mm256_extractf128_ps(v, 1));
+  } else {
+    _mm256_storeu_ps(p, v);
+  }
+}
+
 // The low and the high bytes of e2m1's 16 bfloat16 patterns (e2m1_bfloat16_words), each table
 // twice: a VPSHUFB lookup per 128-bit lane.
 constexpr std::array<std::uint8_t, 64> make_e2m1_bfloat16_byte_tables() noexcept {
@@ -841,6 +859,7 @@ template <class To, class Blocks>
 MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
   constexpr bool ggml_order = Blocks::ggml_order;
   constexpr bool to_float = std::is_same<To, float>::value;
+  [[maybe_unused]] const bool by_halves = blocks * 32 * sizeof(To) >= float_halves_from_bytes;
   const __m256i low_bytes =
       _mm256_load_si256(reinterpret_cast<const __m256i*>(e2m1_bfloat16_byte_tables.data()));
   const __m256i high_bytes =
@@ -881,12 +900,14 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks,
       const __m256 factor = _mm256_castsi256_ps(_mm256_set1_epi32(
           static_cast<int>(code_table_for<formats::e8m0, formats::binary32>[scale])));
       for (std::size_t k = 0; k < 2; ++k) {
-        _mm256_storeu_ps(
+        store_floats(
             out + 16 * k,
-            _mm256_mul_ps(_mm256_castsi256_ps(_mm256_unpacklo_epi16(zero, words[k])), factor));
-        _mm256_storeu_ps(
+            _mm256_mul_ps(_mm256_castsi256_ps(_mm256_unpacklo_epi16(zero, words[k])), factor),
+            by_halves);
+        store_floats(
             out + 16 * k + 8,
-            _mm256_mul_ps(_mm256_castsi256_ps(_mm256_unpackhi_epi16(zero, words[k])), factor));
+            _mm256_mul_ps(_mm256_castsi256_ps(_mm256_unpackhi_epi16(zero, words[k])), factor),
+            by_halves);
       }
     } else {
       const __m256i magnitude = _mm256_set1_epi16(0x7FFF);
