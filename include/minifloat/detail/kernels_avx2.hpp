@@ -808,7 +808,7 @@ constexpr bool decodes_by_byte_planes() {
 // Whether MXCSR rounds to nearest (the default), so that add_f32 may stand for nearest-even.
 inline bool rounds_to_nearest() noexcept { return (_mm_getcsr() & 0x6000U) == 0; }
 
-// Eight floats to p, by halves where the output is past the first-level cache (by_halves: two
+// Eight floats to p, by halves where the output is past the first-level cache (ByHalves: two
 // 16-byte stores, VMOVUPS and VEXTRACTF128 to memory, no vector operation). A buffer from malloc
 // or std::vector lies on a 16-byte boundary, often 16 bytes past a line, where every other
 // 32-byte store straddles two lines and neither half does: MXFP4 -> float (decode_e2m1_blocks)
@@ -817,10 +817,15 @@ inline bool rounds_to_nearest() noexcept { return (_mm_getcsr() & 0x6000U) == 0;
 // keep whole stores. (NVFP4's float kernel, bound by its instructions, lost 3 % by halves.)
 // Intel Xeon, docs/performance.md, stop 74.
 constexpr std::size_t float_halves_from_bytes = 64 * 1024;
-MINIFLOAT_LANE_FN void store_floats(float* p, __m256 v, bool by_halves) {
-  if (by_halves) {
-    _mm_storeu_ps(p, _mm256_castps256_ps128(v));
-    _mm_storeu_ps(p + 4, _mm256_extractf128_ps(v, 1));
+template <bool ByHalves>
+MINIFLOAT_LANE_FN void store_floats(float* p, __m256 v) {
+  if constexpr (ByHalves) {
+    // (In one asm, low half first: clang 14 joins two intrinsic stores of one vector's halves
+    // into the 32-byte store again, and g++ 12, given the high half's alone, stored the halves
+    // out of order, which ran at 12 el/ns 32 bytes past a line.)
+    __asm__("vmovups {%x2, %0|%0, %x2}\n\tvextractf128 {$1, %2, %1|%1, %2, 1}"
+            : "=m"(*reinterpret_cast<__m128*>(p)), "=m"(*reinterpret_cast<__m128*>(p + 4))
+            : "x"(v));
   } else {
     _mm256_storeu_ps(p, v);
   }
@@ -854,12 +859,12 @@ alignas(32) inline constexpr std::array<std::uint8_t, 64> e2m1_bfloat16_byte_tab
 // ggml's blocks (Blocks::ggml_order: elements 0-15 in the low nibbles, 16-31 in the high ones) take
 // other bytes per lane (bfloat16: bytes 0-7 | 8-15; float: 0-3, 8-11 | 4-7, 12-15) and put each
 // lane's high nibbles after its low ones (VPUNPCKLQDQ) instead of between them. About 20
-// instructions per block, 24 for float results, a third of them shuffles.
-template <class To, class Blocks>
-MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
+// instructions per block, 24 for float results, a third of them shuffles. ByHalves: float
+// results by store_floats' halves (decode_e2m1_blocks below chooses).
+template <class To, bool ByHalves, class Blocks>
+MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks_by(Blocks in, std::size_t blocks, To* dst) {
   constexpr bool ggml_order = Blocks::ggml_order;
   constexpr bool to_float = std::is_same<To, float>::value;
-  [[maybe_unused]] const bool by_halves = blocks * 32 * sizeof(To) >= float_halves_from_bytes;
   const __m256i low_bytes =
       _mm256_load_si256(reinterpret_cast<const __m256i*>(e2m1_bfloat16_byte_tables.data()));
   const __m256i high_bytes =
@@ -900,14 +905,12 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks,
       const __m256 factor = _mm256_castsi256_ps(_mm256_set1_epi32(
           static_cast<int>(code_table_for<formats::e8m0, formats::binary32>[scale])));
       for (std::size_t k = 0; k < 2; ++k) {
-        store_floats(
+        store_floats<ByHalves>(
             out + 16 * k,
-            _mm256_mul_ps(_mm256_castsi256_ps(_mm256_unpacklo_epi16(zero, words[k])), factor),
-            by_halves);
-        store_floats(
+            _mm256_mul_ps(_mm256_castsi256_ps(_mm256_unpacklo_epi16(zero, words[k])), factor));
+        store_floats<ByHalves>(
             out + 16 * k + 8,
-            _mm256_mul_ps(_mm256_castsi256_ps(_mm256_unpackhi_epi16(zero, words[k])), factor),
-            by_halves);
+            _mm256_mul_ps(_mm256_castsi256_ps(_mm256_unpackhi_epi16(zero, words[k])), factor));
       }
     } else {
       const __m256i magnitude = _mm256_set1_epi16(0x7FFF);
@@ -920,6 +923,16 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks,
     }
   }
   return blocks;
+}
+// decode_e2m1_blocks_by, float results of 64 KiB and more by halves (store_floats).
+template <class To, class Blocks>
+MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks, To* dst) {
+  if constexpr (std::is_same<To, float>::value) {
+    if (blocks * 32 * sizeof(float) >= float_halves_from_bytes) {
+      return decode_e2m1_blocks_by<To, true>(in, blocks, dst);
+    }
+  }
+  return decode_e2m1_blocks_by<To, false>(in, blocks, dst);
 }
 
 // Eight floats' bits rounded to bfloat16, nearest-even, in the low halves of the dwords; not NaN
