@@ -816,7 +816,7 @@ inline bool rounds_to_nearest() noexcept { return (_mm_getcsr() & 0x6000U) == 0;
 // by halves from any offset; at 4 Ki the halves' extra stores cost 5-12 %, so smaller outputs
 // keep whole stores. (NVFP4's float kernel, bound by its instructions, lost 3 % by halves.)
 // Intel Xeon, docs/performance.md, stop 74.
-constexpr std::size_t float_halves_from_bytes = 64 * 1024;
+constexpr std::size_t float_halves_from_bytes = std::size_t{64} * 1024;
 template <bool ByHalves>
 MINIFLOAT_LANE_FN void store_floats(float* p, __m256 v) {
   if constexpr (ByHalves) {
