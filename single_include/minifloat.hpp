@@ -11017,8 +11017,8 @@ MINIFLOAT_LANE_FN __m256i bfloat16_nearest_even_not_nan(__m256 values) {
 // times decode: the block's eight result magnitudes (rounding is symmetric, so -(a * d) is
 // (-a) * d, zeros included). An empty asm keeps the two products apart (-ffast-math would merge
 // byte * decode, another rounding).
-// float results: the block's 8 bytes widened to dwords and split into nibbles in element order,
-// each element's magnitude by VPERMPS (the code's low 3 bits), its sign from bit 3.
+// float results: per 8 elements a VPSHUFB of the block's bytes and a VPSRLVD make the codes,
+// VPERMPS the magnitudes (the code's low 3 bits) and an XOR the signs (bit 3; below).
 // bfloat16 results: the eight magnitudes rounded on their bits (nearest-even) make a table of
 // eight words in each 128-bit lane, which VPSHUFB reads for the 16 codes at once (byte indices
 // 2c and 2c + 1 for the code's low 3 bits c), the sign OR-ed in from bit 3. NaNs: a NaN byte's
