@@ -31,6 +31,13 @@ using minifloat::e8m0;
 using minifloat::mx_scale_rule;
 using minifloat::ue4m3;
 
+// The index of buffer's first element on a 64-byte boundary (the decoders' tests place their
+// results at every element offset from one).
+template <class T>
+std::size_t first_on_line(const std::vector<T>& buffer) {
+  return (64 - reinterpret_cast<std::uintptr_t>(buffer.data()) % 64) % 64 / sizeof(T);
+}
+
 // The E2M1 midpoints and their float neighbours, nearest-even (docs/spec.md §7): down to the
 // even code at 0.25, 1.25, 2.5 and 5; up at 0.75, 1.75 and 3.5 (ROCm/aiter #3992 rounded all up).
 TEST(MxElements, E2M1MidpointsAndTheirNeighbours) {
@@ -571,11 +578,8 @@ TEST(Mx, PackedFp4DecodeEveryByteUnderEveryScaleOnEveryPath) {
     // stores float results by whole lines, joining vectors where dst is not aligned).
     std::vector<float> x_buffer(n + 32);
     std::vector<minifloat::bfloat16_bits> x16_buffer(n + 64);
-    const std::size_t x_aligned =
-        (64 - reinterpret_cast<std::uintptr_t>(x_buffer.data()) % 64) % 64 / sizeof(float);
-    const std::size_t x16_aligned =
-        (64 - reinterpret_cast<std::uintptr_t>(x16_buffer.data()) % 64) % 64 /
-        sizeof(minifloat::bfloat16_bits);
+    const std::size_t x_aligned = first_on_line(x_buffer);
+    const std::size_t x16_aligned = first_on_line(x16_buffer);
     for (minifloat::simd_path path : supported_paths()) {
       for (std::size_t offset = 0; offset < 16; ++offset) {
         const minifloat::scoped_path chosen(path);
@@ -832,11 +836,8 @@ TEST(Nvfp4, DecodeEveryCodeUnderEveryByteOnEveryPath) {
       // float results by whole lines), and nothing written outside them.
       std::vector<float> back_buffer(n + 32);
       std::vector<minifloat::bfloat16_bits> back16_buffer(n + 64);
-      const std::size_t aligned =
-          (64 - reinterpret_cast<std::uintptr_t>(back_buffer.data()) % 64) % 64 / sizeof(float);
-      const std::size_t aligned16 =
-          (64 - reinterpret_cast<std::uintptr_t>(back16_buffer.data()) % 64) % 64 /
-          sizeof(minifloat::bfloat16_bits);
+      const std::size_t aligned = first_on_line(back_buffer);
+      const std::size_t aligned16 = first_on_line(back16_buffer);
       for (std::size_t offset = 0; offset < 16; ++offset) {
         // (A NaN payload that no result has: the NaN byte's results are 0x7FC00000 with a sign.)
         std::fill(back_buffer.begin(), back_buffer.end(), ieee::from_bits<float>(0x7FC0BEEFU));
