@@ -5177,6 +5177,36 @@ constexpr std::uint16_t bfloat16_nearest_even(std::uint32_t float_bits) noexcept
 // cannot be reassociated with the second (-ffast-math). decode is positive and finite
 // (dequantize_nvfp4 checks): only a NaN byte makes NaNs, set on the bits.
 constexpr std::size_t nvfp4_block_bytes = 8;
+// From how many blocks the x86 kernels' decode_nvfp4_blocks into bfloat16 make each scale byte's
+// results first: all 128 bytes' results take about 60 ns on AVX-512 and 120 ns on AVX2 (an Intel
+// Xeon), what they save in about 200 blocks, so for fewer blocks they can cost more than they
+// save (docs/performance.md, stop 75).
+constexpr std::size_t nvfp4_rows_from_blocks = 1024;
+// The scale bytes a decoder's table of each byte's results needs (the x86 kernels'
+// decode_nvfp4_blocks for many blocks): from first (even) to last, without their top bits.
+struct scale_byte_range {
+  std::uint32_t first;
+  std::uint32_t last;
+};
+// The range of the bytes of some lanes' bytewise minima and maxima (`lanes` of each) and of
+// `count` more bytes, each without its top bit (ignored when read: docs/spec.md §7).
+inline scale_byte_range scale_byte_range_from(const std::uint8_t* minima,
+                                              const std::uint8_t* maxima, std::size_t lanes,
+                                              const std::uint8_t* rest, std::size_t count) {
+  std::uint32_t first = 0x7FU;
+  std::uint32_t last = 0;
+  const auto take = [&](std::uint32_t low, std::uint32_t high) {
+    first = low < first ? low : first;
+    last = high > last ? high : last;
+  };
+  for (std::size_t k = 0; k < lanes; ++k) {
+    take(minima[k], maxima[k]);
+  }
+  for (std::size_t k = 0; k < count; ++k) {
+    take(rest[k] & 0x7FU, rest[k] & 0x7FU);
+  }
+  return {first & ~1U, last};
+}
 template <class To>
 void decode_nvfp4_blocks_portable(const std::uint8_t* packed, const std::uint8_t* scale_codes,
                                   std::size_t blocks, float decode, To* dst) noexcept {
@@ -11011,6 +11041,120 @@ MINIFLOAT_LANE_FN __m256i bfloat16_nearest_even_not_nan(__m256 values) {
       _mm256_add_epi32(_mm256_add_epi32(bits, _mm256_set1_epi32(0x7FFF)), last_kept), 16);
 }
 
+// A pair of NVFP4 blocks' tables for VPSHUFB (nvfp4_bfloat16_pairs): in 128-bit lane k, byte k's
+// 16 results' low bytes by code (low) and their high bytes (high).
+struct nvfp4_pair_tables {
+  __m256i low;
+  __m256i high;
+};
+// The tables of every scale byte (decode_nvfp4_blocks, for nvfp4_rows_from_blocks blocks or more:
+// 8 KiB, each pair of rows in 20 vector instructions): row s byte s's low bytes and its high
+// bytes; row s + 128 is row s, the top bit being ignored when read, so that a byte is its row's
+// index.
+struct nvfp4_bfloat16_byte_rows {
+  alignas(32) std::uint8_t low[256][16];
+  alignas(32) std::uint8_t high[256][16];
+
+  // The tables of bytes first (lane 0) and second (lane 1).
+  MINIFLOAT_LANE_FN nvfp4_pair_tables pair(std::uint8_t first, std::uint8_t second) const {
+    return {_mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(low[second]),
+                                reinterpret_cast<const __m128i*>(low[first])),
+            _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(high[second]),
+                                reinterpret_cast<const __m128i*>(high[first]))};
+  }
+};
+// The smallest and largest of `count` scale bytes, each without its top bit (ignored when read:
+// docs/spec.md §7), the smallest made even (the rows are made in pairs).
+MINIFLOAT_ARRAY_FN scale_byte_range scale_byte_range_of(const std::uint8_t* bytes,
+                                                        std::size_t count) {
+  const __m256i read_bits = _mm256_set1_epi8(0x7F);
+  __m256i low = read_bits;
+  __m256i high = _mm256_setzero_si256();
+  std::size_t i = 0;
+  for (; i + 32 <= count; i += 32) {
+    const __m256i read = _mm256_and_si256(
+        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bytes + i)), read_bits);
+    low = _mm256_min_epu8(low, read);
+    high = _mm256_max_epu8(high, read);
+  }
+  alignas(32) std::uint8_t lows[32];
+  alignas(32) std::uint8_t highs[32];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(lows), low);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(highs), high);
+  return scale_byte_range_from(lows, highs, 32, bytes + i, count - i);
+}
+// NVFP4 blocks into bfloat16, two at a time, one in each 128-bit lane (decode_nvfp4_blocks).
+struct nvfp4_bfloat16_pairs {
+  __m256 low_magnitudes;
+  __m256 high_magnitudes;
+  __m256 decode_factor;
+  __m256i low_bytes;
+  __m256i high_bytes;
+  __m256i upper_signs;
+  __m256i code_bits;
+
+  MINIFLOAT_ARRAY_FN nvfp4_bfloat16_pairs(__m256 magnitudes, __m256 decode)
+      : low_magnitudes(_mm256_castsi256_ps(
+            _mm256_broadcastsi128_si256(_mm256_castsi256_si128(_mm256_castps_si256(magnitudes))))),
+        high_magnitudes(_mm256_castsi256_ps(_mm256_broadcastsi128_si256(
+            _mm256_extracti128_si256(_mm256_castps_si256(magnitudes), 1)))),
+        decode_factor(decode),
+        low_bytes(_mm256_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 0, 2, 4, 6, 8, 10, 12, 14, //
+                                   0, 2, 4, 6, 8, 10, 12, 14, 0, 2, 4, 6, 8, 10, 12, 14)),
+        high_bytes(_mm256_setr_epi8(1, 3, 5, 7, 9, 11, 13, 15, 1, 3, 5, 7, 9, 11, 13, 15, //
+                                    1, 3, 5, 7, 9, 11, 13, 15, 1, 3, 5, 7, 9, 11, 13, 15)),
+        upper_signs(_mm256_setr_epi64x(0, -0x7F7F7F7F7F7F7F80, 0, -0x7F7F7F7F7F7F7F80)),
+        code_bits(_mm256_set1_epi16(0x0F0F)) {}
+  // The tables of two bytes (their values' float bits), the first's in lane 0: their eight
+  // magnitudes' products (the same two per lane as a block's own table, below), the low four of
+  // both bytes in one vector and the high four in another, rounded as below and packed
+  // (VPACKUSDW, within lanes) into each byte's eight words in its lane; VPSHUFB makes of them a
+  // table of the 16 codes' low bytes and one of their high bytes (the sign OR-ed in for codes
+  // 8-15).
+  MINIFLOAT_LANE_FN nvfp4_pair_tables tables(std::uint32_t first_bits,
+                                             std::uint32_t second_bits) const {
+    const __m256 bytes_pair = _mm256_insertf128_ps(_mm256_set1_ps(bit_cast<float>(first_bits)),
+                                                   _mm_set1_ps(bit_cast<float>(second_bits)), 1);
+    __m256 low_times_byte = _mm256_mul_ps(low_magnitudes, bytes_pair);
+    __m256 high_times_byte = _mm256_mul_ps(high_magnitudes, bytes_pair);
+    __asm__("" : "+x"(low_times_byte), "+x"(high_times_byte));
+    const __m256i words = _mm256_packus_epi32(
+        bfloat16_nearest_even_not_nan(_mm256_mul_ps(low_times_byte, decode_factor)),
+        bfloat16_nearest_even_not_nan(_mm256_mul_ps(high_times_byte, decode_factor)));
+    return {_mm256_shuffle_epi8(words, low_bytes),
+            _mm256_or_si256(_mm256_shuffle_epi8(words, high_bytes), upper_signs)};
+  }
+  // Blocks first and first + 1 by their tables: the pair's 16 bytes widened to words,
+  // w | w << 4 masked to 0x0F0F, hold element j's code in byte j of the block's lane; the two
+  // tables' VPSHUFBs and VPUNPCKL/HBW make the results, stored by 128-bit halves (ByHalves) or
+  // whole, joined by VPERM2I128: the halves' stores need no vector instruction, where the
+  // tables take many; the whole stores ran 5 % faster from tables made beforehand (docs/
+  // performance.md, stop 75).
+  template <bool ByHalves, class To>
+  MINIFLOAT_LANE_FN void put(const std::uint8_t* packed, std::size_t first,
+                             nvfp4_pair_tables tables, To* dst) const {
+    const __m256i widened = _mm256_cvtepu8_epi16(
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + nvfp4_block_bytes * first)));
+    const __m256i codes =
+        _mm256_and_si256(_mm256_or_si256(widened, _mm256_slli_epi16(widened, 4)), code_bits);
+    const __m256i low = _mm256_shuffle_epi8(tables.low, codes);
+    const __m256i high = _mm256_shuffle_epi8(tables.high, codes);
+    const __m256i first_half = _mm256_unpacklo_epi8(low, high);  // elements 0-7 of each block
+    const __m256i second_half = _mm256_unpackhi_epi8(low, high); // elements 8-15
+    if constexpr (ByHalves) {
+      auto* out = reinterpret_cast<__m128i*>(dst + 2 * nvfp4_block_bytes * first);
+      _mm_storeu_si128(out, _mm256_castsi256_si128(first_half));
+      _mm_storeu_si128(out + 1, _mm256_castsi256_si128(second_half));
+      _mm_storeu_si128(out + 2, _mm256_extracti128_si256(first_half, 1));
+      _mm_storeu_si128(out + 3, _mm256_extracti128_si256(second_half, 1));
+    } else {
+      auto* out = reinterpret_cast<__m256i*>(dst + 2 * nvfp4_block_bytes * first);
+      _mm256_storeu_si256(out, _mm256_permute2x128_si256(first_half, second_half, 0x20));
+      _mm256_storeu_si256(out + 1, _mm256_permute2x128_si256(first_half, second_half, 0x31));
+    }
+  }
+};
+
 // NVFP4 blocks into float or bfloat16_bits (kernels_portable.hpp: decode_nvfp4_blocks_portable,
 // the same products in the same order), one block of 16 per iteration (into bfloat16 two where
 // there are two: below). e2m1's eight non-negative values times the byte's value (exact), then
@@ -11051,54 +11195,36 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
   const __m256i sign_bit = _mm256_set1_epi16(-0x8000);
   std::size_t b = 0;
   if constexpr (!to_float) {
-    // bfloat16: two blocks per iteration, one in each 128-bit lane. Their eight magnitudes'
-    // products (the same two per lane as below), the low four of both blocks in one vector and
-    // the high four in another, rounded as below and packed (VPACKUSDW, within lanes) into the
-    // blocks' eight words, block b's in lane 0 and b + 1's in lane 1; VPSHUFB makes of them a
-    // table of the 16 codes' low bytes and one of their high bytes (the sign OR-ed in for codes
-    // 8-15) in each lane. The pair's 16 bytes widened to words, w | w << 4 masked to 0x0F0F,
-    // hold element j's code in byte j of the block's lane; the two tables' VPSHUFBs and
-    // VPUNPCKL/HBW make the results, stored by 128-bit halves. 27 vector instructions per 32
-    // elements, where a block at a time (below: an odd count's last block) takes 20 per 16
-    // (docs/performance.md, stop 74).
-    const __m256 low_magnitudes = _mm256_castsi256_ps(
-        _mm256_broadcastsi128_si256(_mm256_castsi256_si128(_mm256_castps_si256(magnitudes))));
-    const __m256 high_magnitudes = _mm256_castsi256_ps(
-        _mm256_broadcastsi128_si256(_mm256_extracti128_si256(_mm256_castps_si256(magnitudes), 1)));
-    const __m256i low_bytes =
-        _mm256_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 0, 2, 4, 6, 8, 10, 12, 14, //
-                         0, 2, 4, 6, 8, 10, 12, 14, 0, 2, 4, 6, 8, 10, 12, 14);
-    const __m256i high_bytes =
-        _mm256_setr_epi8(1, 3, 5, 7, 9, 11, 13, 15, 1, 3, 5, 7, 9, 11, 13, 15, //
-                         1, 3, 5, 7, 9, 11, 13, 15, 1, 3, 5, 7, 9, 11, 13, 15);
-    const __m256i upper_signs = _mm256_setr_epi64x(0, -0x7F7F7F7F7F7F7F80, 0, -0x7F7F7F7F7F7F7F80);
-    const __m256i code_bits = _mm256_set1_epi16(0x0F0F);
+    // bfloat16: two blocks per iteration, one in each 128-bit lane (nvfp4_bfloat16_pairs): 27
+    // vector instructions per 32 elements, where a block at a time (below: an odd count's last
+    // block) takes 20 per 16 (docs/performance.md, stop 74).
+    const nvfp4_bfloat16_pairs pairs(magnitudes, decode_factor);
+    if (blocks >= nvfp4_rows_from_blocks) {
+      // Many blocks: the tables of the bytes they use first (rows first to last of
+      // scale_byte_range_of: the pair tables of bytes s and s + 1, stored), so that a pair's
+      // tables are four loads (nvfp4_bfloat16_byte_rows::pair): 12 vector operations per 32
+      // elements besides the loads and the stores, where making the tables took 17 more; two
+      // pairs per iteration (the loop's own instructions, 10 per pair, counted too). Made for the
+      // blocks' bytes only: about 120 ns for all 128 on an Intel Xeon (docs/performance.md, stop
+      // 75).
+      nvfp4_bfloat16_byte_rows rows;
+      const scale_byte_range used = scale_byte_range_of(scale_codes, blocks);
+      for (std::uint32_t s = used.first; s <= used.last; s += 2) {
+        const nvfp4_pair_tables tables = pairs.tables(bytes_as_floats[s], bytes_as_floats[s + 1]);
+        for (std::uint32_t row = s; row < 256; row += 128) {
+          _mm256_store_si256(reinterpret_cast<__m256i*>(rows.low[row]), tables.low);
+          _mm256_store_si256(reinterpret_cast<__m256i*>(rows.high[row]), tables.high);
+        }
+      }
+      for (; b + 4 <= blocks; b += 4) {
+        pairs.put<false>(packed, b, rows.pair(scale_codes[b], scale_codes[b + 1]), dst);
+        pairs.put<false>(packed, b + 2, rows.pair(scale_codes[b + 2], scale_codes[b + 3]), dst);
+      }
+    }
     for (; b + 2 <= blocks; b += 2) {
-      const __m256 bytes_pair = _mm256_insertf128_ps(
-          _mm256_set1_ps(bit_cast<float>(bytes_as_floats[scale_codes[b]])),
-          _mm_set1_ps(bit_cast<float>(bytes_as_floats[scale_codes[b + 1]])), 1);
-      __m256 low_times_byte = _mm256_mul_ps(low_magnitudes, bytes_pair);
-      __m256 high_times_byte = _mm256_mul_ps(high_magnitudes, bytes_pair);
-      __asm__("" : "+x"(low_times_byte), "+x"(high_times_byte));
-      const __m256i words = _mm256_packus_epi32(
-          bfloat16_nearest_even_not_nan(_mm256_mul_ps(low_times_byte, decode_factor)),
-          bfloat16_nearest_even_not_nan(_mm256_mul_ps(high_times_byte, decode_factor)));
-      const __m256i low_table = _mm256_shuffle_epi8(words, low_bytes);
-      const __m256i high_table =
-          _mm256_or_si256(_mm256_shuffle_epi8(words, high_bytes), upper_signs);
-      const __m256i widened = _mm256_cvtepu8_epi16(
-          _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + nvfp4_block_bytes * b)));
-      const __m256i codes =
-          _mm256_and_si256(_mm256_or_si256(widened, _mm256_slli_epi16(widened, 4)), code_bits);
-      const __m256i low = _mm256_shuffle_epi8(low_table, codes);
-      const __m256i high = _mm256_shuffle_epi8(high_table, codes);
-      const __m256i first = _mm256_unpacklo_epi8(low, high);  // elements 0-7 of each block
-      const __m256i second = _mm256_unpackhi_epi8(low, high); // elements 8-15
-      auto* out = reinterpret_cast<__m128i*>(dst + 2 * nvfp4_block_bytes * b);
-      _mm_storeu_si128(out, _mm256_castsi256_si128(first));
-      _mm_storeu_si128(out + 1, _mm256_castsi256_si128(second));
-      _mm_storeu_si128(out + 2, _mm256_extracti128_si256(first, 1));
-      _mm_storeu_si128(out + 3, _mm256_extracti128_si256(second, 1));
+      pairs.put<true>(
+          packed, b,
+          pairs.tables(bytes_as_floats[scale_codes[b]], bytes_as_floats[scale_codes[b + 1]]), dst);
     }
   }
   for (; b < blocks; ++b) {
@@ -15941,6 +16067,39 @@ alignas(64) inline constexpr std::array<std::uint16_t, 32> nvfp4_pair_signs =
 // j: element j's byte (decode_nvfp4_blocks).
 alignas(64) inline constexpr std::array<std::uint8_t, 64> nvfp4_pair_bytes =
     table_by_index<std::uint8_t, 64>([](std::size_t i) { return i / 4; });
+// The 16 bfloat16 results by code of every scale byte, row s byte s's (decode_nvfp4_blocks, for
+// nvfp4_rows_from_blocks blocks or more: 8 KiB, each pair of rows in 8 vector instructions); row
+// s + 128 is row s, the top bit being ignored when read, so that a byte is its row's index.
+struct nvfp4_bfloat16_rows {
+  alignas(64) std::uint16_t words[256][16];
+
+  // The table of bytes first (words 0-15) and second (16-31): a load and a VINSERTI64X4 from
+  // memory.
+  MINIFLOAT_LANE_FN __m512i pair(std::uint8_t first, std::uint8_t second) const {
+    return _mm512_inserti64x4(
+        _mm512_castsi256_si512(_mm256_load_si256(reinterpret_cast<const __m256i*>(words[first]))),
+        _mm256_load_si256(reinterpret_cast<const __m256i*>(words[second])), 1);
+  }
+};
+// The smallest and largest of `count` scale bytes, each without its top bit (ignored when read:
+// docs/spec.md §7), the smallest made even (the rows are made in pairs).
+MINIFLOAT_ARRAY_FN scale_byte_range scale_byte_range_of(const std::uint8_t* bytes,
+                                                        std::size_t count) {
+  const __m512i read_bits = _mm512_set1_epi8(0x7F);
+  __m512i low = read_bits;
+  __m512i high = _mm512_setzero_si512();
+  std::size_t i = 0;
+  for (; i + 64 <= count; i += 64) {
+    const __m512i read = _mm512_and_si512(_mm512_loadu_si512(bytes + i), read_bits);
+    low = _mm512_min_epu8(low, read);
+    high = _mm512_max_epu8(high, read);
+  }
+  alignas(64) std::uint8_t lows[64];
+  alignas(64) std::uint8_t highs[64];
+  _mm512_store_si512(lows, low);
+  _mm512_store_si512(highs, high);
+  return scale_byte_range_from(lows, highs, 64, bytes + i, count - i);
+}
 // An NVFP4 block's 16 results by code (decode_nvfp4_blocks): magnitudes times the byte's value,
 // then times decode (an empty asm between, so that the products cannot be reassociated), the
 // sign bit set in codes 8-15 (upper_signs).
@@ -15960,6 +16119,54 @@ MINIFLOAT_LANE_FN __m512i bfloat16_rounded(__m512i table) {
   const __m512i up = _mm512_add_epi32(table, _mm512_set1_epi32(0x7FFF));
   return _mm512_mask_add_epi32(up, odd, up, _mm512_set1_epi32(1));
 }
+// NVFP4 blocks into bfloat16, two at a time (decode_nvfp4_blocks).
+struct nvfp4_bfloat16_pairs {
+  __m512 magnitudes;
+  __m512 decode_factor;
+  __m512i table_words;
+  __m512i table_signs;
+  __m512i element_bytes;
+  __m512i nibble_shifts;
+  __m512i second_block;
+  __m512i nibble_bits;
+
+  MINIFLOAT_ARRAY_FN nvfp4_bfloat16_pairs(__m512 magnitudes_of_codes, __m512 decode)
+      : magnitudes(magnitudes_of_codes), decode_factor(decode),
+        table_words(_mm512_load_si512(nvfp4_pair_table_words.data())),
+        table_signs(_mm512_load_si512(nvfp4_pair_signs.data())),
+        element_bytes(_mm512_load_si512(nvfp4_pair_bytes.data())),
+        nibble_shifts(_mm512_set1_epi32(0x00040000)),
+        second_block(_mm512_maskz_set1_epi32(0xFF00, 0x00100010)),
+        nibble_bits(_mm512_set1_epi16(0x000F)) {}
+  // The table of two bytes (their values' float bits): word 16 k + c, byte k's result for code c.
+  // The bytes' eight magnitudes' products in one vector (the first byte's in lanes 0-7, the
+  // second's in 8-15: the same two products per lane as a block's own table, rounded as there),
+  // made 32 words by one VPERMW and the signs of codes 8-15 (an OR): 8 vector instructions.
+  MINIFLOAT_LANE_FN __m512i table(std::uint32_t first_bits, std::uint32_t second_bits) const {
+    // (Two scalar loads of the bytes' float values; the second into lanes 8-15.)
+    const __m512 bytes_pair = _mm512_insertf32x8(_mm512_set1_ps(bit_cast<float>(first_bits)),
+                                                 _mm256_set1_ps(bit_cast<float>(second_bits)), 1);
+    __m512 times_byte = _mm512_mul_ps(magnitudes, bytes_pair);
+    __asm__("" : "+v"(times_byte));
+    const __m512i rounded =
+        bfloat16_rounded(_mm512_castps_si512(_mm512_mul_ps(times_byte, decode_factor)));
+    return _mm512_or_si512(_mm512_permutexvar_epi16(table_words, rounded), table_signs);
+  }
+  // The results of blocks first and first + 1 by their table: each element's index in word j by
+  // a VPERMB (its byte in the word), a VPSRLVW (its nibble in bits 0-3: by 0 for the low nibble,
+  // 4 for the high one) and a bit select of bit 4, the block (VPERMW reads bits 0-4).
+  MINIFLOAT_LANE_FN __m512i results(const std::uint8_t* packed, std::size_t first,
+                                    __m512i pair_table) const {
+    const __m512i bytes = _mm512_castsi128_si512(
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + nvfp4_block_bytes * first)));
+    const __m512i nibbles =
+        _mm512_srlv_epi16(_mm512_permutexvar_epi8(element_bytes, bytes), nibble_shifts);
+    constexpr int second_selects_first = 0xE2; // b ? a : c, bit by bit
+    const __m512i codes =
+        _mm512_ternarylogic_epi32(nibbles, nibble_bits, second_block, second_selects_first);
+    return _mm512_permutexvar_epi16(codes, pair_table);
+  }
+};
 // NVFP4 blocks into float or bfloat16_bits (kernels_portable.hpp: decode_nvfp4_blocks_portable;
 // the same products in the same order as the AVX2 kernel, avx2::decode_nvfp4_blocks), a block
 // per iteration: e2m1's eight non-negative values, twice, times the byte's value (exact), then
@@ -15990,39 +16197,35 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
   const __m512i upper_signs = _mm512_maskz_set1_epi32(0xFF00, -0x7FFFFFFF - 1);
   std::size_t b = 0;
   if constexpr (!to_float) {
-    // bfloat16: two blocks per iteration, their eight magnitudes' products in one vector (block
-    // b's in lanes 0-7, b + 1's in lanes 8-15: the same two products per lane as a block's own
-    // table, rounded as there), made one table of 32 words by one VPERMW (word 16 k + c block
-    // k's result for code c) and the signs of codes 8-15 (an OR); each element's index in
-    // word j by a VPERMB (its byte in the word), a VPSRLVW (its nibble in bits 0-3: by 0 for
-    // the low nibble, 4 for the high one) and a bit select of bit 4, the block (VPERMW reads
-    // bits 0-4). 13 vector instructions per 32 elements, where the two blocks' own tables
-    // joined by a VPERMT2W took 20 (docs/performance.md, stop 74).
-    const __m512i table_words = _mm512_load_si512(nvfp4_pair_table_words.data());
-    const __m512i table_signs = _mm512_load_si512(nvfp4_pair_signs.data());
-    const __m512i element_bytes = _mm512_load_si512(nvfp4_pair_bytes.data());
-    const __m512i nibble_shifts = _mm512_set1_epi32(0x00040000);
-    const __m512i second_block = _mm512_maskz_set1_epi32(0xFF00, 0x00100010);
-    const __m512i nibble_bits = _mm512_set1_epi16(0x000F);
+    // bfloat16: two blocks per iteration, by a table of 32 words for the pair's bytes
+    // (nvfp4_bfloat16_pairs): 13 vector instructions per 32 elements, where the two blocks' own
+    // tables joined by a VPERMT2W took 20 (docs/performance.md, stop 74).
+    const nvfp4_bfloat16_pairs pairs(magnitudes, decode_factor);
+    if (blocks >= nvfp4_rows_from_blocks) {
+      // Many blocks: the results of the bytes they use first (rows first to last of
+      // scale_byte_range_of: the pair tables of bytes s and s + 1, stored), so that a pair's
+      // table is two loads (nvfp4_bfloat16_rows::pair): 5 vector operations per 32 elements
+      // besides the loads and the store, where the table took 8 more. Made for the
+      // blocks' bytes only: about 60 ns for all 128 on an Intel Xeon (docs/performance.md, stop
+      // 75).
+      nvfp4_bfloat16_rows rows;
+      const scale_byte_range used = scale_byte_range_of(scale_codes, blocks);
+      for (std::uint32_t s = used.first; s <= used.last; s += 2) {
+        const __m512i table = pairs.table(bytes_as_floats[s], bytes_as_floats[s + 1]);
+        _mm512_store_si512(rows.words[s], table);
+        _mm512_store_si512(rows.words[s + 128], table);
+      }
+      for (; b + 2 <= blocks; b += 2) {
+        _mm512_storeu_si512(
+            dst + 2 * nvfp4_block_bytes * b,
+            pairs.results(packed, b, rows.pair(scale_codes[b], scale_codes[b + 1])));
+      }
+    }
     for (; b + 2 <= blocks; b += 2) {
-      // (Two scalar loads of the bytes' float values; the second into lanes 8-15.)
-      const __m512 bytes_pair = _mm512_insertf32x8(
-          _mm512_set1_ps(bit_cast<float>(bytes_as_floats[scale_codes[b]])),
-          _mm256_set1_ps(bit_cast<float>(bytes_as_floats[scale_codes[b + 1]])), 1);
-      __m512 times_byte = _mm512_mul_ps(magnitudes, bytes_pair);
-      __asm__("" : "+v"(times_byte));
-      const __m512i rounded =
-          bfloat16_rounded(_mm512_castps_si512(_mm512_mul_ps(times_byte, decode_factor)));
-      const __m512i table =
-          _mm512_or_si512(_mm512_permutexvar_epi16(table_words, rounded), table_signs);
-      const __m512i bytes = _mm512_castsi128_si512(
-          _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + nvfp4_block_bytes * b)));
-      const __m512i nibbles =
-          _mm512_srlv_epi16(_mm512_permutexvar_epi8(element_bytes, bytes), nibble_shifts);
-      constexpr int second_selects_first = 0xE2; // b ? a : c, bit by bit
-      const __m512i codes =
-          _mm512_ternarylogic_epi32(nibbles, nibble_bits, second_block, second_selects_first);
-      _mm512_storeu_si512(dst + 2 * nvfp4_block_bytes * b, _mm512_permutexvar_epi16(codes, table));
+      _mm512_storeu_si512(dst + 2 * nvfp4_block_bytes * b,
+                          pairs.results(packed, b,
+                                        pairs.table(bytes_as_floats[scale_codes[b]],
+                                                    bytes_as_floats[scale_codes[b + 1]])));
     }
   }
   To* out = dst + 2 * nvfp4_block_bytes * b;

@@ -9,6 +9,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstring>
+#include <initializer_list>
 #include <limits>
 #include <random>
 #include <vector>
@@ -803,42 +804,44 @@ TEST(Nvfp4, Bfloat16RoundingEqualsTheScalarConversion) {
   }
 }
 
-TEST(Nvfp4, DecodeEveryCodeUnderEveryByteOnEveryPath) {
-  // Block s holds the 16 codes under scale byte s % 128 (0 to 0x7F, NaN included;
-  // 129 blocks, so that a kernel taking blocks in pairs has one left alone): every
-  // product of TE's order, (element * byte) * decode, for decode scales whose results are
-  // normal, rounded, subnormal or past FLT_MAX; bit for bit on every path. Into bfloat16,
-  // 1 + 2^-8 and 1 + 2^-7 + 2^-8 make ties where element * byte is a power of two: 1 + 2^-8
-  // rounds down to the even 1, 1 + 2^-7 + 2^-8 up to the even 1 + 2^-6. The NaN byte's block
-  // holds the byte's NaN with each element's sign (docs/spec.md §7; not IEEE 754's product,
-  // whose sign it leaves open), into bfloat16 that NaN rounded. (Decode scales that are not
-  // positive and finite are refused: bad_input_test.) Block s's codes start at s % 16 (element
-  // k holds (k + s) % 16), so that no two neighbouring blocks hold the same bytes: a kernel that
-  // read one block's elements for the other's would fail.
-  const std::size_t blocks = 129;
+// Decodes `blocks` NVFP4 blocks on every path at the given element offsets from a 64-byte
+// boundary, into float and bfloat16, against the reference: block s holds the 16 codes under the
+// stored scale byte first_byte + s % byte_count (mod 256; written as raw bytes, so that bytes
+// with the top bit set, which is ignored when read, occur too; docs/spec.md §7), every product of
+// TE's order, (element * byte) * decode, for decode scales whose results are normal, rounded,
+// subnormal or past FLT_MAX; bit for bit. Into bfloat16, 1 + 2^-8 and 1 + 2^-7 + 2^-8 make ties
+// where element * byte is a power of two: 1 + 2^-8 rounds down to the even 1, 1 + 2^-7 + 2^-8 up to
+// the even 1 + 2^-6. The NaN byte's block holds the byte's NaN with each element's sign
+// (docs/spec.md §7; not IEEE 754's product, whose sign it leaves open), into bfloat16 that NaN
+// rounded. (Decode scales that are not positive and finite are refused: bad_input_test.) Block s's
+// codes start at s % 16 (element k holds (k + s) % 16), so that no two neighbouring blocks hold the
+// same bytes: a kernel that read one block's elements for the other's would fail. Nothing outside
+// the results is written.
+void expect_nvfp4_decoded(std::size_t blocks, std::initializer_list<std::size_t> offsets,
+                          std::size_t first_byte = 0, std::size_t byte_count = 256) {
   std::vector<std::uint8_t> packed;
-  std::vector<ue4m3> bytes;
+  std::vector<std::uint8_t> raw_bytes;
   const auto code_of = [](std::size_t j) { return static_cast<unsigned>((j % 16 + j / 16) % 16); };
   for (std::size_t s = 0; s < blocks; ++s) {
     for (std::size_t k = 0; k < 16; k += 2) {
       packed.push_back(
           static_cast<std::uint8_t>(code_of(16 * s + k) | code_of(16 * s + k + 1) << 4));
     }
-    bytes.push_back(ue4m3::from_bits(static_cast<std::uint8_t>(s % 128)));
+    raw_bytes.push_back(static_cast<std::uint8_t>((first_byte + s % byte_count) % 256));
   }
+  std::vector<ue4m3> bytes(blocks);
+  std::memcpy(bytes.data(), raw_bytes.data(), blocks);
   const std::size_t n = 16 * blocks;
   for (float decode : {1.0f, 3.0f, minifloat::nvfp4_tensor_scale::from_amax(10.0f).decode,
                        0x1p-100f, 0x1p120f, 0x1.01p0f, 0x1.03p0f, 0x1p-149f}) {
     const auto scale = minifloat::nvfp4_tensor_scale::from_decode_scale(decode);
     for (minifloat::simd_path path : supported_paths()) {
       const minifloat::scoped_path chosen(path);
-      // The results at every element offset from a 64-byte boundary (the AVX-512 kernel stores
-      // float results by whole lines), and nothing written outside them.
       std::vector<float> back_buffer(n + 32);
       std::vector<minifloat::bfloat16_bits> back16_buffer(n + 64);
       const std::size_t aligned = first_on_line(back_buffer);
       const std::size_t aligned16 = first_on_line(back16_buffer);
-      for (std::size_t offset = 0; offset < 16; ++offset) {
+      for (std::size_t offset : offsets) {
         // (A NaN payload that no result has: the NaN byte's results are 0x7FC00000 with a sign.)
         std::fill(back_buffer.begin(), back_buffer.end(), ieee::from_bits<float>(0x7FC0BEEFU));
         std::fill(back16_buffer.begin(), back16_buffer.end(), minifloat::bfloat16_bits{0xFFFF});
@@ -858,8 +861,8 @@ TEST(Nvfp4, DecodeEveryCodeUnderEveryByteOnEveryPath) {
         }
         for (std::size_t j = 0; j < n; ++j) {
           const float element = static_cast<float>(reference::decode(reference::e2m1, code_of(j)));
-          const float byte =
-              static_cast<float>(reference::decode(reference::ue4m3, bytes[j / 16].bits()));
+          const float byte = static_cast<float>(
+              reference::decode(reference::ue4m3, raw_bytes[j / 16] & 0x7FU)); // (top bit ignored)
           float expected = ieee::product(ieee::product(element, byte), decode);
           if (ieee::isnan(byte)) {
             const std::uint32_t sign = code_of(j) >= 8 ? 0x80000000U : 0U; // code_of(j)'s
@@ -867,14 +870,30 @@ TEST(Nvfp4, DecodeEveryCodeUnderEveryByteOnEveryPath) {
           }
           ASSERT_EQ(ieee::to_bits(back[j]), ieee::to_bits(expected))
               << minifloat::to_string(path) << " " << j << " decode " << decode << " offset "
-              << offset;
+              << offset << " blocks " << blocks;
           ASSERT_EQ(back16[j].bits, minifloat::convert<minifloat::bfloat16_bits>(expected).bits)
               << minifloat::to_string(path) << " " << j << " decode " << decode << " offset "
-              << offset;
+              << offset << " blocks " << blocks;
         }
       }
     }
   }
+}
+
+TEST(Nvfp4, DecodeEveryCodeUnderEveryByteOnEveryPath) {
+  // 129 blocks, so that a kernel taking blocks in pairs has one left alone; at every element
+  // offset from a 64-byte boundary (the AVX-512 kernel stores float results by whole lines).
+  expect_nvfp4_decoded(129, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15});
+}
+
+TEST(Nvfp4, DecodeManyBlocksOnEveryPath) {
+  // Enough blocks (2049: 8 times the 256 bytes, and one) that the kernels take their way for
+  // large arrays (the x86 bfloat16 kernels' tables of each byte's results, from 1024 blocks);
+  // every byte, then a few around 1: bytes 0x35 to 0x46 (odd first, even last: the tables are
+  // made in pairs) and 0xB5 to 0xC6, whose top bits are set.
+  expect_nvfp4_decoded(2049, {0, 3, 8});
+  expect_nvfp4_decoded(2049, {0, 8}, 0x35, 0x12);
+  expect_nvfp4_decoded(2049, {0, 8}, 0xB5, 0x12);
 }
 
 } // namespace

@@ -944,6 +944,120 @@ MINIFLOAT_LANE_FN __m256i bfloat16_nearest_even_not_nan(__m256 values) {
       _mm256_add_epi32(_mm256_add_epi32(bits, _mm256_set1_epi32(0x7FFF)), last_kept), 16);
 }
 
+// A pair of NVFP4 blocks' tables for VPSHUFB (nvfp4_bfloat16_pairs): in 128-bit lane k, byte k's
+// 16 results' low bytes by code (low) and their high bytes (high).
+struct nvfp4_pair_tables {
+  __m256i low;
+  __m256i high;
+};
+// The tables of every scale byte (decode_nvfp4_blocks, for nvfp4_rows_from_blocks blocks or more:
+// 8 KiB, each pair of rows in 20 vector instructions): row s byte s's low bytes and its high
+// bytes; row s + 128 is row s, the top bit being ignored when read, so that a byte is its row's
+// index.
+struct nvfp4_bfloat16_byte_rows {
+  alignas(32) std::uint8_t low[256][16];
+  alignas(32) std::uint8_t high[256][16];
+
+  // The tables of bytes first (lane 0) and second (lane 1).
+  MINIFLOAT_LANE_FN nvfp4_pair_tables pair(std::uint8_t first, std::uint8_t second) const {
+    return {_mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(low[second]),
+                                reinterpret_cast<const __m128i*>(low[first])),
+            _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(high[second]),
+                                reinterpret_cast<const __m128i*>(high[first]))};
+  }
+};
+// The smallest and largest of `count` scale bytes, each without its top bit (ignored when read:
+// docs/spec.md §7), the smallest made even (the rows are made in pairs).
+MINIFLOAT_ARRAY_FN scale_byte_range scale_byte_range_of(const std::uint8_t* bytes,
+                                                        std::size_t count) {
+  const __m256i read_bits = _mm256_set1_epi8(0x7F);
+  __m256i low = read_bits;
+  __m256i high = _mm256_setzero_si256();
+  std::size_t i = 0;
+  for (; i + 32 <= count; i += 32) {
+    const __m256i read = _mm256_and_si256(
+        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bytes + i)), read_bits);
+    low = _mm256_min_epu8(low, read);
+    high = _mm256_max_epu8(high, read);
+  }
+  alignas(32) std::uint8_t lows[32];
+  alignas(32) std::uint8_t highs[32];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(lows), low);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(highs), high);
+  return scale_byte_range_from(lows, highs, 32, bytes + i, count - i);
+}
+// NVFP4 blocks into bfloat16, two at a time, one in each 128-bit lane (decode_nvfp4_blocks).
+struct nvfp4_bfloat16_pairs {
+  __m256 low_magnitudes;
+  __m256 high_magnitudes;
+  __m256 decode_factor;
+  __m256i low_bytes;
+  __m256i high_bytes;
+  __m256i upper_signs;
+  __m256i code_bits;
+
+  MINIFLOAT_ARRAY_FN nvfp4_bfloat16_pairs(__m256 magnitudes, __m256 decode)
+      : low_magnitudes(_mm256_castsi256_ps(
+            _mm256_broadcastsi128_si256(_mm256_castsi256_si128(_mm256_castps_si256(magnitudes))))),
+        high_magnitudes(_mm256_castsi256_ps(_mm256_broadcastsi128_si256(
+            _mm256_extracti128_si256(_mm256_castps_si256(magnitudes), 1)))),
+        decode_factor(decode),
+        low_bytes(_mm256_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 0, 2, 4, 6, 8, 10, 12, 14, //
+                                   0, 2, 4, 6, 8, 10, 12, 14, 0, 2, 4, 6, 8, 10, 12, 14)),
+        high_bytes(_mm256_setr_epi8(1, 3, 5, 7, 9, 11, 13, 15, 1, 3, 5, 7, 9, 11, 13, 15, //
+                                    1, 3, 5, 7, 9, 11, 13, 15, 1, 3, 5, 7, 9, 11, 13, 15)),
+        upper_signs(_mm256_setr_epi64x(0, -0x7F7F7F7F7F7F7F80, 0, -0x7F7F7F7F7F7F7F80)),
+        code_bits(_mm256_set1_epi16(0x0F0F)) {}
+  // The tables of two bytes (their values' float bits), the first's in lane 0: their eight
+  // magnitudes' products (the same two per lane as a block's own table, below), the low four of
+  // both bytes in one vector and the high four in another, rounded as below and packed
+  // (VPACKUSDW, within lanes) into each byte's eight words in its lane; VPSHUFB makes of them a
+  // table of the 16 codes' low bytes and one of their high bytes (the sign OR-ed in for codes
+  // 8-15).
+  MINIFLOAT_LANE_FN nvfp4_pair_tables tables(std::uint32_t first_bits,
+                                             std::uint32_t second_bits) const {
+    const __m256 bytes_pair = _mm256_insertf128_ps(_mm256_set1_ps(bit_cast<float>(first_bits)),
+                                                   _mm_set1_ps(bit_cast<float>(second_bits)), 1);
+    __m256 low_times_byte = _mm256_mul_ps(low_magnitudes, bytes_pair);
+    __m256 high_times_byte = _mm256_mul_ps(high_magnitudes, bytes_pair);
+    __asm__("" : "+x"(low_times_byte), "+x"(high_times_byte));
+    const __m256i words = _mm256_packus_epi32(
+        bfloat16_nearest_even_not_nan(_mm256_mul_ps(low_times_byte, decode_factor)),
+        bfloat16_nearest_even_not_nan(_mm256_mul_ps(high_times_byte, decode_factor)));
+    return {_mm256_shuffle_epi8(words, low_bytes),
+            _mm256_or_si256(_mm256_shuffle_epi8(words, high_bytes), upper_signs)};
+  }
+  // Blocks first and first + 1 by their tables: the pair's 16 bytes widened to words,
+  // w | w << 4 masked to 0x0F0F, hold element j's code in byte j of the block's lane; the two
+  // tables' VPSHUFBs and VPUNPCKL/HBW make the results, stored by 128-bit halves (ByHalves) or
+  // whole, joined by VPERM2I128: the halves' stores need no vector instruction, where the
+  // tables take many; the whole stores ran 5 % faster from tables made beforehand (docs/
+  // performance.md, stop 75).
+  template <bool ByHalves, class To>
+  MINIFLOAT_LANE_FN void put(const std::uint8_t* packed, std::size_t first,
+                             nvfp4_pair_tables tables, To* dst) const {
+    const __m256i widened = _mm256_cvtepu8_epi16(
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + nvfp4_block_bytes * first)));
+    const __m256i codes =
+        _mm256_and_si256(_mm256_or_si256(widened, _mm256_slli_epi16(widened, 4)), code_bits);
+    const __m256i low = _mm256_shuffle_epi8(tables.low, codes);
+    const __m256i high = _mm256_shuffle_epi8(tables.high, codes);
+    const __m256i first_half = _mm256_unpacklo_epi8(low, high);  // elements 0-7 of each block
+    const __m256i second_half = _mm256_unpackhi_epi8(low, high); // elements 8-15
+    if constexpr (ByHalves) {
+      auto* out = reinterpret_cast<__m128i*>(dst + 2 * nvfp4_block_bytes * first);
+      _mm_storeu_si128(out, _mm256_castsi256_si128(first_half));
+      _mm_storeu_si128(out + 1, _mm256_castsi256_si128(second_half));
+      _mm_storeu_si128(out + 2, _mm256_extracti128_si256(first_half, 1));
+      _mm_storeu_si128(out + 3, _mm256_extracti128_si256(second_half, 1));
+    } else {
+      auto* out = reinterpret_cast<__m256i*>(dst + 2 * nvfp4_block_bytes * first);
+      _mm256_storeu_si256(out, _mm256_permute2x128_si256(first_half, second_half, 0x20));
+      _mm256_storeu_si256(out + 1, _mm256_permute2x128_si256(first_half, second_half, 0x31));
+    }
+  }
+};
+
 // NVFP4 blocks into float or bfloat16_bits (kernels_portable.hpp: decode_nvfp4_blocks_portable,
 // the same products in the same order), one block of 16 per iteration (into bfloat16 two where
 // there are two: below). e2m1's eight non-negative values times the byte's value (exact), then
@@ -984,54 +1098,36 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
   const __m256i sign_bit = _mm256_set1_epi16(-0x8000);
   std::size_t b = 0;
   if constexpr (!to_float) {
-    // bfloat16: two blocks per iteration, one in each 128-bit lane. Their eight magnitudes'
-    // products (the same two per lane as below), the low four of both blocks in one vector and
-    // the high four in another, rounded as below and packed (VPACKUSDW, within lanes) into the
-    // blocks' eight words, block b's in lane 0 and b + 1's in lane 1; VPSHUFB makes of them a
-    // table of the 16 codes' low bytes and one of their high bytes (the sign OR-ed in for codes
-    // 8-15) in each lane. The pair's 16 bytes widened to words, w | w << 4 masked to 0x0F0F,
-    // hold element j's code in byte j of the block's lane; the two tables' VPSHUFBs and
-    // VPUNPCKL/HBW make the results, stored by 128-bit halves. 27 vector instructions per 32
-    // elements, where a block at a time (below: an odd count's last block) takes 20 per 16
-    // (docs/performance.md, stop 74).
-    const __m256 low_magnitudes = _mm256_castsi256_ps(
-        _mm256_broadcastsi128_si256(_mm256_castsi256_si128(_mm256_castps_si256(magnitudes))));
-    const __m256 high_magnitudes = _mm256_castsi256_ps(
-        _mm256_broadcastsi128_si256(_mm256_extracti128_si256(_mm256_castps_si256(magnitudes), 1)));
-    const __m256i low_bytes =
-        _mm256_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 0, 2, 4, 6, 8, 10, 12, 14, //
-                         0, 2, 4, 6, 8, 10, 12, 14, 0, 2, 4, 6, 8, 10, 12, 14);
-    const __m256i high_bytes =
-        _mm256_setr_epi8(1, 3, 5, 7, 9, 11, 13, 15, 1, 3, 5, 7, 9, 11, 13, 15, //
-                         1, 3, 5, 7, 9, 11, 13, 15, 1, 3, 5, 7, 9, 11, 13, 15);
-    const __m256i upper_signs = _mm256_setr_epi64x(0, -0x7F7F7F7F7F7F7F80, 0, -0x7F7F7F7F7F7F7F80);
-    const __m256i code_bits = _mm256_set1_epi16(0x0F0F);
+    // bfloat16: two blocks per iteration, one in each 128-bit lane (nvfp4_bfloat16_pairs): 27
+    // vector instructions per 32 elements, where a block at a time (below: an odd count's last
+    // block) takes 20 per 16 (docs/performance.md, stop 74).
+    const nvfp4_bfloat16_pairs pairs(magnitudes, decode_factor);
+    if (blocks >= nvfp4_rows_from_blocks) {
+      // Many blocks: the tables of the bytes they use first (rows first to last of
+      // scale_byte_range_of: the pair tables of bytes s and s + 1, stored), so that a pair's
+      // tables are four loads (nvfp4_bfloat16_byte_rows::pair): 12 vector operations per 32
+      // elements besides the loads and the stores, where making the tables took 17 more; two
+      // pairs per iteration (the loop's own instructions, 10 per pair, counted too). Made for the
+      // blocks' bytes only: about 120 ns for all 128 on an Intel Xeon (docs/performance.md, stop
+      // 75).
+      nvfp4_bfloat16_byte_rows rows;
+      const scale_byte_range used = scale_byte_range_of(scale_codes, blocks);
+      for (std::uint32_t s = used.first; s <= used.last; s += 2) {
+        const nvfp4_pair_tables tables = pairs.tables(bytes_as_floats[s], bytes_as_floats[s + 1]);
+        for (std::uint32_t row = s; row < 256; row += 128) {
+          _mm256_store_si256(reinterpret_cast<__m256i*>(rows.low[row]), tables.low);
+          _mm256_store_si256(reinterpret_cast<__m256i*>(rows.high[row]), tables.high);
+        }
+      }
+      for (; b + 4 <= blocks; b += 4) {
+        pairs.put<false>(packed, b, rows.pair(scale_codes[b], scale_codes[b + 1]), dst);
+        pairs.put<false>(packed, b + 2, rows.pair(scale_codes[b + 2], scale_codes[b + 3]), dst);
+      }
+    }
     for (; b + 2 <= blocks; b += 2) {
-      const __m256 bytes_pair = _mm256_insertf128_ps(
-          _mm256_set1_ps(bit_cast<float>(bytes_as_floats[scale_codes[b]])),
-          _mm_set1_ps(bit_cast<float>(bytes_as_floats[scale_codes[b + 1]])), 1);
-      __m256 low_times_byte = _mm256_mul_ps(low_magnitudes, bytes_pair);
-      __m256 high_times_byte = _mm256_mul_ps(high_magnitudes, bytes_pair);
-      __asm__("" : "+x"(low_times_byte), "+x"(high_times_byte));
-      const __m256i words = _mm256_packus_epi32(
-          bfloat16_nearest_even_not_nan(_mm256_mul_ps(low_times_byte, decode_factor)),
-          bfloat16_nearest_even_not_nan(_mm256_mul_ps(high_times_byte, decode_factor)));
-      const __m256i low_table = _mm256_shuffle_epi8(words, low_bytes);
-      const __m256i high_table =
-          _mm256_or_si256(_mm256_shuffle_epi8(words, high_bytes), upper_signs);
-      const __m256i widened = _mm256_cvtepu8_epi16(
-          _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + nvfp4_block_bytes * b)));
-      const __m256i codes =
-          _mm256_and_si256(_mm256_or_si256(widened, _mm256_slli_epi16(widened, 4)), code_bits);
-      const __m256i low = _mm256_shuffle_epi8(low_table, codes);
-      const __m256i high = _mm256_shuffle_epi8(high_table, codes);
-      const __m256i first = _mm256_unpacklo_epi8(low, high);  // elements 0-7 of each block
-      const __m256i second = _mm256_unpackhi_epi8(low, high); // elements 8-15
-      auto* out = reinterpret_cast<__m128i*>(dst + 2 * nvfp4_block_bytes * b);
-      _mm_storeu_si128(out, _mm256_castsi256_si128(first));
-      _mm_storeu_si128(out + 1, _mm256_castsi256_si128(second));
-      _mm_storeu_si128(out + 2, _mm256_extracti128_si256(first, 1));
-      _mm_storeu_si128(out + 3, _mm256_extracti128_si256(second, 1));
+      pairs.put<true>(
+          packed, b,
+          pairs.tables(bytes_as_floats[scale_codes[b]], bytes_as_floats[scale_codes[b + 1]]), dst);
     }
   }
   for (; b < blocks; ++b) {

@@ -964,6 +964,39 @@ alignas(64) inline constexpr std::array<std::uint16_t, 32> nvfp4_pair_signs =
 // j: element j's byte (decode_nvfp4_blocks).
 alignas(64) inline constexpr std::array<std::uint8_t, 64> nvfp4_pair_bytes =
     table_by_index<std::uint8_t, 64>([](std::size_t i) { return i / 4; });
+// The 16 bfloat16 results by code of every scale byte, row s byte s's (decode_nvfp4_blocks, for
+// nvfp4_rows_from_blocks blocks or more: 8 KiB, each pair of rows in 8 vector instructions); row
+// s + 128 is row s, the top bit being ignored when read, so that a byte is its row's index.
+struct nvfp4_bfloat16_rows {
+  alignas(64) std::uint16_t words[256][16];
+
+  // The table of bytes first (words 0-15) and second (16-31): a load and a VINSERTI64X4 from
+  // memory.
+  MINIFLOAT_LANE_FN __m512i pair(std::uint8_t first, std::uint8_t second) const {
+    return _mm512_inserti64x4(
+        _mm512_castsi256_si512(_mm256_load_si256(reinterpret_cast<const __m256i*>(words[first]))),
+        _mm256_load_si256(reinterpret_cast<const __m256i*>(words[second])), 1);
+  }
+};
+// The smallest and largest of `count` scale bytes, each without its top bit (ignored when read:
+// docs/spec.md §7), the smallest made even (the rows are made in pairs).
+MINIFLOAT_ARRAY_FN scale_byte_range scale_byte_range_of(const std::uint8_t* bytes,
+                                                        std::size_t count) {
+  const __m512i read_bits = _mm512_set1_epi8(0x7F);
+  __m512i low = read_bits;
+  __m512i high = _mm512_setzero_si512();
+  std::size_t i = 0;
+  for (; i + 64 <= count; i += 64) {
+    const __m512i read = _mm512_and_si512(_mm512_loadu_si512(bytes + i), read_bits);
+    low = _mm512_min_epu8(low, read);
+    high = _mm512_max_epu8(high, read);
+  }
+  alignas(64) std::uint8_t lows[64];
+  alignas(64) std::uint8_t highs[64];
+  _mm512_store_si512(lows, low);
+  _mm512_store_si512(highs, high);
+  return scale_byte_range_from(lows, highs, 64, bytes + i, count - i);
+}
 // An NVFP4 block's 16 results by code (decode_nvfp4_blocks): magnitudes times the byte's value,
 // then times decode (an empty asm between, so that the products cannot be reassociated), the
 // sign bit set in codes 8-15 (upper_signs).
@@ -983,6 +1016,54 @@ MINIFLOAT_LANE_FN __m512i bfloat16_rounded(__m512i table) {
   const __m512i up = _mm512_add_epi32(table, _mm512_set1_epi32(0x7FFF));
   return _mm512_mask_add_epi32(up, odd, up, _mm512_set1_epi32(1));
 }
+// NVFP4 blocks into bfloat16, two at a time (decode_nvfp4_blocks).
+struct nvfp4_bfloat16_pairs {
+  __m512 magnitudes;
+  __m512 decode_factor;
+  __m512i table_words;
+  __m512i table_signs;
+  __m512i element_bytes;
+  __m512i nibble_shifts;
+  __m512i second_block;
+  __m512i nibble_bits;
+
+  MINIFLOAT_ARRAY_FN nvfp4_bfloat16_pairs(__m512 magnitudes_of_codes, __m512 decode)
+      : magnitudes(magnitudes_of_codes), decode_factor(decode),
+        table_words(_mm512_load_si512(nvfp4_pair_table_words.data())),
+        table_signs(_mm512_load_si512(nvfp4_pair_signs.data())),
+        element_bytes(_mm512_load_si512(nvfp4_pair_bytes.data())),
+        nibble_shifts(_mm512_set1_epi32(0x00040000)),
+        second_block(_mm512_maskz_set1_epi32(0xFF00, 0x00100010)),
+        nibble_bits(_mm512_set1_epi16(0x000F)) {}
+  // The table of two bytes (their values' float bits): word 16 k + c, byte k's result for code c.
+  // The bytes' eight magnitudes' products in one vector (the first byte's in lanes 0-7, the
+  // second's in 8-15: the same two products per lane as a block's own table, rounded as there),
+  // made 32 words by one VPERMW and the signs of codes 8-15 (an OR): 8 vector instructions.
+  MINIFLOAT_LANE_FN __m512i table(std::uint32_t first_bits, std::uint32_t second_bits) const {
+    // (Two scalar loads of the bytes' float values; the second into lanes 8-15.)
+    const __m512 bytes_pair = _mm512_insertf32x8(_mm512_set1_ps(bit_cast<float>(first_bits)),
+                                                 _mm256_set1_ps(bit_cast<float>(second_bits)), 1);
+    __m512 times_byte = _mm512_mul_ps(magnitudes, bytes_pair);
+    __asm__("" : "+v"(times_byte));
+    const __m512i rounded =
+        bfloat16_rounded(_mm512_castps_si512(_mm512_mul_ps(times_byte, decode_factor)));
+    return _mm512_or_si512(_mm512_permutexvar_epi16(table_words, rounded), table_signs);
+  }
+  // The results of blocks first and first + 1 by their table: each element's index in word j by
+  // a VPERMB (its byte in the word), a VPSRLVW (its nibble in bits 0-3: by 0 for the low nibble,
+  // 4 for the high one) and a bit select of bit 4, the block (VPERMW reads bits 0-4).
+  MINIFLOAT_LANE_FN __m512i results(const std::uint8_t* packed, std::size_t first,
+                                    __m512i pair_table) const {
+    const __m512i bytes = _mm512_castsi128_si512(
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + nvfp4_block_bytes * first)));
+    const __m512i nibbles =
+        _mm512_srlv_epi16(_mm512_permutexvar_epi8(element_bytes, bytes), nibble_shifts);
+    constexpr int second_selects_first = 0xE2; // b ? a : c, bit by bit
+    const __m512i codes =
+        _mm512_ternarylogic_epi32(nibbles, nibble_bits, second_block, second_selects_first);
+    return _mm512_permutexvar_epi16(codes, pair_table);
+  }
+};
 // NVFP4 blocks into float or bfloat16_bits (kernels_portable.hpp: decode_nvfp4_blocks_portable;
 // the same products in the same order as the AVX2 kernel, avx2::decode_nvfp4_blocks), a block
 // per iteration: e2m1's eight non-negative values, twice, times the byte's value (exact), then
@@ -1013,39 +1094,35 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
   const __m512i upper_signs = _mm512_maskz_set1_epi32(0xFF00, -0x7FFFFFFF - 1);
   std::size_t b = 0;
   if constexpr (!to_float) {
-    // bfloat16: two blocks per iteration, their eight magnitudes' products in one vector (block
-    // b's in lanes 0-7, b + 1's in lanes 8-15: the same two products per lane as a block's own
-    // table, rounded as there), made one table of 32 words by one VPERMW (word 16 k + c block
-    // k's result for code c) and the signs of codes 8-15 (an OR); each element's index in
-    // word j by a VPERMB (its byte in the word), a VPSRLVW (its nibble in bits 0-3: by 0 for
-    // the low nibble, 4 for the high one) and a bit select of bit 4, the block (VPERMW reads
-    // bits 0-4). 13 vector instructions per 32 elements, where the two blocks' own tables
-    // joined by a VPERMT2W took 20 (docs/performance.md, stop 74).
-    const __m512i table_words = _mm512_load_si512(nvfp4_pair_table_words.data());
-    const __m512i table_signs = _mm512_load_si512(nvfp4_pair_signs.data());
-    const __m512i element_bytes = _mm512_load_si512(nvfp4_pair_bytes.data());
-    const __m512i nibble_shifts = _mm512_set1_epi32(0x00040000);
-    const __m512i second_block = _mm512_maskz_set1_epi32(0xFF00, 0x00100010);
-    const __m512i nibble_bits = _mm512_set1_epi16(0x000F);
+    // bfloat16: two blocks per iteration, by a table of 32 words for the pair's bytes
+    // (nvfp4_bfloat16_pairs): 13 vector instructions per 32 elements, where the two blocks' own
+    // tables joined by a VPERMT2W took 20 (docs/performance.md, stop 74).
+    const nvfp4_bfloat16_pairs pairs(magnitudes, decode_factor);
+    if (blocks >= nvfp4_rows_from_blocks) {
+      // Many blocks: the results of the bytes they use first (rows first to last of
+      // scale_byte_range_of: the pair tables of bytes s and s + 1, stored), so that a pair's
+      // table is two loads (nvfp4_bfloat16_rows::pair): 5 vector operations per 32 elements
+      // besides the loads and the store, where the table took 8 more. Made for the
+      // blocks' bytes only: about 60 ns for all 128 on an Intel Xeon (docs/performance.md, stop
+      // 75).
+      nvfp4_bfloat16_rows rows;
+      const scale_byte_range used = scale_byte_range_of(scale_codes, blocks);
+      for (std::uint32_t s = used.first; s <= used.last; s += 2) {
+        const __m512i table = pairs.table(bytes_as_floats[s], bytes_as_floats[s + 1]);
+        _mm512_store_si512(rows.words[s], table);
+        _mm512_store_si512(rows.words[s + 128], table);
+      }
+      for (; b + 2 <= blocks; b += 2) {
+        _mm512_storeu_si512(
+            dst + 2 * nvfp4_block_bytes * b,
+            pairs.results(packed, b, rows.pair(scale_codes[b], scale_codes[b + 1])));
+      }
+    }
     for (; b + 2 <= blocks; b += 2) {
-      // (Two scalar loads of the bytes' float values; the second into lanes 8-15.)
-      const __m512 bytes_pair = _mm512_insertf32x8(
-          _mm512_set1_ps(bit_cast<float>(bytes_as_floats[scale_codes[b]])),
-          _mm256_set1_ps(bit_cast<float>(bytes_as_floats[scale_codes[b + 1]])), 1);
-      __m512 times_byte = _mm512_mul_ps(magnitudes, bytes_pair);
-      __asm__("" : "+v"(times_byte));
-      const __m512i rounded =
-          bfloat16_rounded(_mm512_castps_si512(_mm512_mul_ps(times_byte, decode_factor)));
-      const __m512i table =
-          _mm512_or_si512(_mm512_permutexvar_epi16(table_words, rounded), table_signs);
-      const __m512i bytes = _mm512_castsi128_si512(
-          _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + nvfp4_block_bytes * b)));
-      const __m512i nibbles =
-          _mm512_srlv_epi16(_mm512_permutexvar_epi8(element_bytes, bytes), nibble_shifts);
-      constexpr int second_selects_first = 0xE2; // b ? a : c, bit by bit
-      const __m512i codes =
-          _mm512_ternarylogic_epi32(nibbles, nibble_bits, second_block, second_selects_first);
-      _mm512_storeu_si512(dst + 2 * nvfp4_block_bytes * b, _mm512_permutexvar_epi16(codes, table));
+      _mm512_storeu_si512(dst + 2 * nvfp4_block_bytes * b,
+                          pairs.results(packed, b,
+                                        pairs.table(bytes_as_floats[scale_codes[b]],
+                                                    bytes_as_floats[scale_codes[b + 1]])));
     }
   }
   To* out = dst + 2 * nvfp4_block_bytes * b;

@@ -328,6 +328,36 @@ constexpr std::uint16_t bfloat16_nearest_even(std::uint32_t float_bits) noexcept
 // cannot be reassociated with the second (-ffast-math). decode is positive and finite
 // (dequantize_nvfp4 checks): only a NaN byte makes NaNs, set on the bits.
 constexpr std::size_t nvfp4_block_bytes = 8;
+// From how many blocks the x86 kernels' decode_nvfp4_blocks into bfloat16 make each scale byte's
+// results first: all 128 bytes' results take about 60 ns on AVX-512 and 120 ns on AVX2 (an Intel
+// Xeon), what they save in about 200 blocks, so for fewer blocks they can cost more than they
+// save (docs/performance.md, stop 75).
+constexpr std::size_t nvfp4_rows_from_blocks = 1024;
+// The scale bytes a decoder's table of each byte's results needs (the x86 kernels'
+// decode_nvfp4_blocks for many blocks): from first (even) to last, without their top bits.
+struct scale_byte_range {
+  std::uint32_t first;
+  std::uint32_t last;
+};
+// The range of the bytes of some lanes' bytewise minima and maxima (`lanes` of each) and of
+// `count` more bytes, each without its top bit (ignored when read: docs/spec.md §7).
+inline scale_byte_range scale_byte_range_from(const std::uint8_t* minima,
+                                              const std::uint8_t* maxima, std::size_t lanes,
+                                              const std::uint8_t* rest, std::size_t count) {
+  std::uint32_t first = 0x7FU;
+  std::uint32_t last = 0;
+  const auto take = [&](std::uint32_t low, std::uint32_t high) {
+    first = low < first ? low : first;
+    last = high > last ? high : last;
+  };
+  for (std::size_t k = 0; k < lanes; ++k) {
+    take(minima[k], maxima[k]);
+  }
+  for (std::size_t k = 0; k < count; ++k) {
+    take(rest[k] & 0x7FU, rest[k] & 0x7FU);
+  }
+  return {first & ~1U, last};
+}
 template <class To>
 void decode_nvfp4_blocks_portable(const std::uint8_t* packed, const std::uint8_t* scale_codes,
                                   std::size_t blocks, float decode, To* dst) noexcept {
