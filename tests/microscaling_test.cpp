@@ -887,13 +887,14 @@ TEST(Nvfp4, DecodeEveryCodeUnderEveryByteOnEveryPath) {
 }
 
 TEST(Nvfp4, DecodeManyBlocksOnEveryPath) {
-  // Enough blocks (2049: 8 times the 256 bytes, and one) that the kernels take their way for
-  // large arrays (the x86 bfloat16 kernels' tables of each byte's results, from 1024 blocks);
-  // every byte, then a few around 1: bytes 0x35 to 0x46 (odd first, even last: the tables are
-  // made in pairs) and 0xB5 to 0xC6, whose top bits are set.
-  expect_nvfp4_decoded(2049, {0, 3, 8});
-  expect_nvfp4_decoded(2049, {0, 8}, 0x35, 0x12);
-  expect_nvfp4_decoded(2049, {0, 8}, 0xB5, 0x12);
+  // Enough blocks (2051: 8 times the 256 bytes, and three) that the kernels take their way for
+  // large arrays (the x86 bfloat16 kernels' tables of each byte's results, from 1024 blocks, by
+  // two or four blocks at a time: then a pair and a block are left over); every byte, then a few
+  // around 1: bytes 0x35 to 0x46 (odd first, even last: the tables are made in pairs) and 0xB5
+  // to 0xC6, whose top bits are set.
+  expect_nvfp4_decoded(2051, {0, 3, 8});
+  expect_nvfp4_decoded(2051, {0, 8}, 0x35, 0x12);
+  expect_nvfp4_decoded(2051, {0, 8}, 0xB5, 0x12);
 }
 
 } // namespace

@@ -1107,9 +1107,8 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
       // scale_byte_range_of: the pair tables of bytes s and s + 1, stored), so that a pair's
       // tables are four loads (nvfp4_bfloat16_byte_rows::pair): 12 vector operations per 32
       // elements besides the loads and the stores, where making the tables took 17 more; two
-      // pairs per iteration (the loop's own instructions, 10 per pair, counted too). Made for the
-      // blocks' bytes only: about 120 ns for all 128 on an Intel Xeon (docs/performance.md, stop
-      // 75).
+      // pairs per iteration, for the scalar instructions (about 10 a pair). Made for the blocks'
+      // bytes only: about 120 ns for all 128 on an Intel Xeon (docs/performance.md, stop 75).
       nvfp4_bfloat16_byte_rows rows;
       const scale_byte_range used = scale_byte_range_of(scale_codes, blocks);
       for (std::uint32_t s = used.first; s <= used.last; s += 2) {
