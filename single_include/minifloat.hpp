@@ -11062,6 +11062,20 @@ struct nvfp4_bfloat16_byte_rows {
             _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(high[second]),
                                 reinterpret_cast<const __m128i*>(high[first]))};
   }
+  // Blocks from 0, two pairs at a time, by their bytes' rows (Pairs: nvfp4_bfloat16_pairs, whose
+  // put stores by halves or whole); returns the blocks done.
+  template <bool ByHalves, class Pairs, class To>
+  MINIFLOAT_ARRAY_FN std::size_t decode_pairs(const Pairs& pairs, const std::uint8_t* packed,
+                                              const std::uint8_t* scale_codes, std::size_t blocks,
+                                              To* dst) const {
+    std::size_t b = 0;
+    for (; b + 4 <= blocks; b += 4) {
+      pairs.template put<ByHalves>(packed, b, pair(scale_codes[b], scale_codes[b + 1]), dst);
+      pairs.template put<ByHalves>(packed, b + 2, pair(scale_codes[b + 2], scale_codes[b + 3]),
+                                   dst);
+    }
+    return b;
+  }
 };
 // The smallest and largest of `count` scale bytes, each without its top bit (ignored when read:
 // docs/spec.md §7), the smallest made even (the rows are made in pairs).
@@ -11215,10 +11229,11 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
           _mm256_store_si256(reinterpret_cast<__m256i*>(rows.high[row]), tables.high);
         }
       }
-      for (; b + 4 <= blocks; b += 4) {
-        pairs.put<false>(packed, b, rows.pair(scale_codes[b], scale_codes[b + 1]), dst);
-        pairs.put<false>(packed, b + 2, rows.pair(scale_codes[b + 2], scale_codes[b + 3]), dst);
-      }
+      // (By 16-byte halves where dst lies 16 bytes past 32, where every other 32-byte store
+      // would straddle two cache lines: 23.3-24.7 -> 25.2-26.6 el/ns from 64 Ki on.)
+      b = reinterpret_cast<std::uintptr_t>(dst) % 32 != 0
+              ? rows.decode_pairs<true>(pairs, packed, scale_codes, blocks, dst)
+              : rows.decode_pairs<false>(pairs, packed, scale_codes, blocks, dst);
     }
     for (; b + 2 <= blocks; b += 2) {
       pairs.put<true>(
@@ -16072,12 +16087,10 @@ alignas(64) inline constexpr std::array<std::uint8_t, 64> nvfp4_pair_bytes =
 struct nvfp4_bfloat16_rows {
   alignas(64) std::uint16_t words[256][16];
 
-  // The table of bytes first (words 0-15) and second (16-31): a load and a VINSERTI64X4 from
-  // memory.
-  MINIFLOAT_LANE_FN __m512i pair(std::uint8_t first, std::uint8_t second) const {
-    return _mm512_inserti64x4(
-        _mm512_castsi256_si512(_mm256_load_si256(reinterpret_cast<const __m256i*>(words[first]))),
-        _mm256_load_si256(reinterpret_cast<const __m256i*>(words[second])), 1);
+  // Byte s's row in words 0-15 (a 32-byte load; the words above, which the results' VPERMT2W
+  // never reads, are left as the cast leaves them).
+  MINIFLOAT_LANE_FN __m512i row(std::uint8_t s) const {
+    return _mm512_castsi256_si512(_mm256_load_si256(reinterpret_cast<const __m256i*>(words[s])));
   }
 };
 // The smallest and largest of `count` scale bytes, each without its top bit (ignored when read:
@@ -16126,17 +16139,18 @@ struct nvfp4_bfloat16_pairs {
   __m512i table_signs;
   __m512i element_bytes;
   __m512i nibble_shifts;
-  __m512i second_block;
   __m512i nibble_bits;
+  __m512i second_block; // bit 4 of a pair table's index (VPERMW)
+  __m512i second_row;   // bit 5 of two rows' index (VPERMT2W)
 
   MINIFLOAT_ARRAY_FN nvfp4_bfloat16_pairs(__m512 magnitudes_of_codes, __m512 decode)
       : magnitudes(magnitudes_of_codes), decode_factor(decode),
         table_words(_mm512_load_si512(nvfp4_pair_table_words.data())),
         table_signs(_mm512_load_si512(nvfp4_pair_signs.data())),
         element_bytes(_mm512_load_si512(nvfp4_pair_bytes.data())),
-        nibble_shifts(_mm512_set1_epi32(0x00040000)),
+        nibble_shifts(_mm512_set1_epi32(0x00040000)), nibble_bits(_mm512_set1_epi16(0x000F)),
         second_block(_mm512_maskz_set1_epi32(0xFF00, 0x00100010)),
-        nibble_bits(_mm512_set1_epi16(0x000F)) {}
+        second_row(_mm512_maskz_set1_epi32(0xFF00, 0x00200020)) {}
   // The table of two bytes (their values' float bits): word 16 k + c, byte k's result for code c.
   // The bytes' eight magnitudes' products in one vector (the first byte's in lanes 0-7, the
   // second's in 8-15: the same two products per lane as a block's own table, rounded as there),
@@ -16151,19 +16165,28 @@ struct nvfp4_bfloat16_pairs {
         bfloat16_rounded(_mm512_castps_si512(_mm512_mul_ps(times_byte, decode_factor)));
     return _mm512_or_si512(_mm512_permutexvar_epi16(table_words, rounded), table_signs);
   }
-  // The results of blocks first and first + 1 by their table: each element's index in word j by
-  // a VPERMB (its byte in the word), a VPSRLVW (its nibble in bits 0-3: by 0 for the low nibble,
-  // 4 for the high one) and a bit select of bit 4, the block (VPERMW reads bits 0-4).
-  MINIFLOAT_LANE_FN __m512i results(const std::uint8_t* packed, std::size_t first,
-                                    __m512i pair_table) const {
+  // The indices of blocks first and first + 1's elements, element j's in word j: a VPERMB (its
+  // byte in the word), a VPSRLVW (its nibble in bits 0-3: by 0 for the low nibble, 4 for the
+  // high one) and a bit select of the block's bit (`second`: second_block or second_row).
+  MINIFLOAT_LANE_FN __m512i indices(const std::uint8_t* packed, std::size_t first,
+                                    __m512i second) const {
     const __m512i bytes = _mm512_castsi128_si512(
         _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + nvfp4_block_bytes * first)));
     const __m512i nibbles =
         _mm512_srlv_epi16(_mm512_permutexvar_epi8(element_bytes, bytes), nibble_shifts);
     constexpr int second_selects_first = 0xE2; // b ? a : c, bit by bit
-    const __m512i codes =
-        _mm512_ternarylogic_epi32(nibbles, nibble_bits, second_block, second_selects_first);
-    return _mm512_permutexvar_epi16(codes, pair_table);
+    return _mm512_ternarylogic_epi32(nibbles, nibble_bits, second, second_selects_first);
+  }
+  // The results of blocks first and first + 1 by their table (VPERMW reads bits 0-4).
+  MINIFLOAT_LANE_FN __m512i results(const std::uint8_t* packed, std::size_t first,
+                                    __m512i pair_table) const {
+    return _mm512_permutexvar_epi16(indices(packed, first, second_block), pair_table);
+  }
+  // The same by the two blocks' rows, each in the low 16 words of a vector (VPERMT2W reads bits
+  // 0-5: the second vector's words are 32-63).
+  MINIFLOAT_LANE_FN __m512i results(const std::uint8_t* packed, std::size_t first,
+                                    __m512i first_row, __m512i other_row) const {
+    return _mm512_permutex2var_epi16(first_row, indices(packed, first, second_row), other_row);
   }
 };
 // NVFP4 blocks into float or bfloat16_bits (kernels_portable.hpp: decode_nvfp4_blocks_portable;
@@ -16203,10 +16226,11 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
     if (blocks >= nvfp4_rows_from_blocks) {
       // Many blocks: the results of the bytes they use first (rows first to last of
       // scale_byte_range_of: the pair tables of bytes s and s + 1, stored), so that a pair's
-      // table is two loads (nvfp4_bfloat16_rows::pair): 5 vector operations per 32 elements
-      // besides the loads and the store, where the table took 8 more. Made for the
-      // blocks' bytes only: about 60 ns for all 128 on an Intel Xeon (docs/performance.md, stop
-      // 75).
+      // results take the two bytes' rows, two loads, and one VPERMT2W: 4 vector operations per
+      // 32 elements besides the loads and the store, where a pair table took 8 more and its
+      // VPERMW one (with the rows joined by a VINSERTI64X4 and read by VPERMW, 3-8 % slower from
+      // 64 Ki on). Made for the blocks' bytes only: about 60 ns for all 128 on an Intel Xeon
+      // (docs/performance.md, stop 75).
       nvfp4_bfloat16_rows rows;
       const scale_byte_range used = scale_byte_range_of(scale_codes, blocks);
       for (std::uint32_t s = used.first; s <= used.last; s += 2) {
@@ -16217,7 +16241,7 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
       for (; b + 2 <= blocks; b += 2) {
         _mm512_storeu_si512(
             dst + 2 * nvfp4_block_bytes * b,
-            pairs.results(packed, b, rows.pair(scale_codes[b], scale_codes[b + 1])));
+            pairs.results(packed, b, rows.row(scale_codes[b]), rows.row(scale_codes[b + 1])));
       }
     }
     for (; b + 2 <= blocks; b += 2) {
