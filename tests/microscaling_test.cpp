@@ -405,9 +405,9 @@ std::vector<float> mx_test_blocks(unsigned seed, std::size_t nan_block,
 // the exact product rounded once to float. 100 blocks: a whole piece of quantize_mx's loop and
 // part of one, in groups of a vector's width and alone.
 template <class T>
-void check_blocks(mx_scale_rule rule) {
+void check_blocks_of(const std::vector<float>& x, mx_scale_rule rule,
+                     std::vector<e8m0>* scales_out) {
   const reference::narrower ref(under_test::format_of<T>::get());
-  const std::vector<float> x = mx_test_blocks(9, 2, 3);
   const std::size_t n = x.size();
   std::vector<T> q(n);
   std::vector<e8m0> scales(n / 32);
@@ -421,9 +421,7 @@ void check_blocks(mx_scale_rule rule) {
     ASSERT_EQ(std::memcmp(path_scales.data(), scales.data(), n / 32), 0)
         << minifloat::to_string(path);
   }
-  EXPECT_EQ(scales[1].bits(), 0x00);
-  EXPECT_EQ(scales[2].bits(), 0xFF);
-  EXPECT_EQ(scales[3].bits(), 0xFF);
+  *scales_out = scales;
   std::vector<float> back(n);
   std::vector<minifloat::bfloat16_bits> back16(n);
   minifloat::dequantize_mx(q.data(), n, scales.data(), back.data());
@@ -447,6 +445,15 @@ void check_blocks(mx_scale_rule rule) {
     }
   }
 }
+template <class T>
+void check_blocks(mx_scale_rule rule) {
+  std::vector<e8m0> scales;
+  check_blocks_of<T>(mx_test_blocks(9, 2, 3), rule, &scales);
+  ASSERT_EQ(scales.size(), 100U);
+  EXPECT_EQ(scales[1].bits(), 0x00);
+  EXPECT_EQ(scales[2].bits(), 0xFF);
+  EXPECT_EQ(scales[3].bits(), 0xFF);
+}
 
 TEST(Mx, BlocksOfEveryElementTypeAndRule) {
   for (mx_scale_rule rule :
@@ -461,11 +468,8 @@ TEST(Mx, BlocksOfEveryElementTypeAndRule) {
 
 // quantize_mx_packed<e2m1> (MXFP4) and quantize_mxfp4_ggml, which the one-pass kernel packs as
 // it goes on AVX-512: on every path, for every scale rule, quantize_mx's codes packed in each
-// layout (checked against the reference by BlocksOfEveryElementTypeAndRule) and its scales,
-// over mx_test_blocks (the NaN and infinite blocks in groups of their own) in whole groups of
-// 16 blocks and a partial one.
-TEST(Mx, PackedFp4AndGgmlBlocksEqualThePackedCodesOnEveryPath) {
-  const std::vector<float> x = mx_test_blocks(29, 40, 80);
+// layout (checked against the reference by check_blocks_of) and its scales, for the blocks of x.
+void expect_packed_fp4_and_ggml_blocks_equal_the_packed_codes(const std::vector<float>& x) {
   const std::size_t n = x.size();
   for (mx_scale_rule rule :
        {mx_scale_rule::floor, mx_scale_rule::ceil, mx_scale_rule::even, mx_scale_rule::nearest}) {
@@ -497,6 +501,59 @@ TEST(Mx, PackedFp4AndGgmlBlocksEqualThePackedCodesOnEveryPath) {
       }
     }
   }
+}
+// Over mx_test_blocks (the NaN and infinite blocks in groups of their own) in whole groups of 16
+// blocks and a partial one.
+TEST(Mx, PackedFp4AndGgmlBlocksEqualThePackedCodesOnEveryPath) {
+  expect_packed_fp4_and_ggml_blocks_equal_the_packed_codes(mx_test_blocks(29, 40, 80));
+}
+
+// Blocks whose amax differs from its neighbours' in the low 16 bits of its significand: for
+// every significand whose top 8 bits are h (0x80-0xFF), the low 16 bits 0, 1, 0x7FFF, 0xFFFE
+// and 0xFFFF. Every rule's threshold on the significand lies at or next to one of these (ceil's
+// at max(T)'s significand, whose low bits are 0, one more going up), so each rule's decision in
+// the low bits is met, where kernels that read the amaxes' high words alone must not be used.
+// Block b's amax at element (7 b) mod 32, negative for b mod 3 == 0, times 2^(b mod 9 - 4); an
+// element in the block's other half with the same top bits and low bits one less (from 1 on);
+// the others below 3/4 of the amax. 640 blocks and 7 more (a group of 16 in part).
+std::vector<float> mx_low_bits_blocks() {
+  const std::uint32_t lows[] = {0x0000, 0x0001, 0x7FFF, 0xFFFE, 0xFFFF};
+  std::mt19937 rng(53);
+  std::uniform_real_distribution<float> below(-0.75f, 0.75f);
+  std::vector<float> x;
+  for (std::size_t b = 0; b < 647; ++b) {
+    const std::uint32_t high = 0x80U + static_cast<std::uint32_t>(b / 5 % 128);
+    const std::uint32_t low = lows[b % 5];
+    const std::uint32_t significand = high << 16 | low; // in [2^23, 2^24)
+    const int exponent = static_cast<int>(b % 9) - 4;
+    const auto value = [&](std::uint32_t s) {
+      const float magnitude = std::ldexp(static_cast<float>(s), exponent - 23); // exact
+      return b % 3 == 0 ? -magnitude : magnitude;
+    };
+    const float amax = value(significand);
+    const std::size_t at = 7 * b % 32;
+    for (std::size_t j = 0; j < 32; ++j) {
+      x.push_back(j == at                           ? amax
+                  : j == (at + 16) % 32 && low != 0 ? value(significand - 1)
+                                                    : below(rng) * amax);
+    }
+  }
+  return x;
+}
+
+TEST(Mx, ScaleDecisionsInTheAmaxesLowBitsOnEveryPath) {
+  const std::vector<float> x = mx_low_bits_blocks();
+  for (mx_scale_rule rule :
+       {mx_scale_rule::floor, mx_scale_rule::ceil, mx_scale_rule::even, mx_scale_rule::nearest}) {
+    SCOPED_TRACE(static_cast<int>(rule));
+    std::vector<e8m0> scales;
+    check_blocks_of<e2m1>(x, rule, &scales);
+    check_blocks_of<e2m3>(x, rule, &scales);
+    check_blocks_of<e3m2>(x, rule, &scales);
+    check_blocks_of<e4m3>(x, rule, &scales);
+    check_blocks_of<e5m2>(x, rule, &scales);
+  }
+  expect_packed_fp4_and_ggml_blocks_equal_the_packed_codes(x);
 }
 
 // Decoding at the scale codes where products leave float's normal range: 0 and 1 (subnormal
