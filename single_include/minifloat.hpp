@@ -4362,6 +4362,22 @@ MINIFLOAT_LANE_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax,
     store_u32(inverses, lanes.inverse);
     std::memcpy(rule.inverses + g * width, inverses, sizeof inverses);
   } else if constexpr (std::is_same<Rule, ::minifloat::detail::mx_block_scales>::value) {
+    if (rule.above_once == 0 && rule.above_twice >= 0x01000000U) {
+      // The floor rule, whose step is +1 for every amax (mx_scale_code_lanes): the code
+      // max(E + 1, low) - low, at most 253 for a finite amax (low >= 2), from the exponents
+      // alone, with no select of the NaN scale: a group with an amax past FLT_MAX (NaN,
+      // infinity, or a negative one, which no kernel's amaxes are) goes to the general loop.
+      // 8 instructions where the general case takes 20: MX e4m3 at 0.68-0.70 -> 0.70-0.72 x the
+      // saturating encode on AVX-512 (Intel Xeon, docs/performance.md, stop 76).
+      if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
+        return false;
+      }
+      const std::uint32_t below = rule.low - 1;
+      const u32v code = sub(max_u(shr<23>(amax), splat(below)), splat(below));
+      store_u32(factors, shl<23>(sub(splat(254U), code)));
+      store_codes(rule.codes + g * width, code);
+      return true;
+    }
     const mx_scale_lanes lanes =
         mx_scale_code_lanes(amax, rule.low, rule.above_once, rule.above_twice);
     if (any_lane(gt_u(lanes.code, splat(253U)))) {
@@ -5188,6 +5204,20 @@ struct scale_byte_range {
   std::uint32_t first;
   std::uint32_t last;
 };
+// Whether an MX rule's scale codes (mx_scale_code_lanes) read only an amax's high 16 bits, so
+// that a kernel may gather its blocks' amaxes by 16-bit words: a significand threshold t (A > t)
+// decides the same for A with its low 16 bits cleared where t + 1 is a multiple of 2^16, or
+// where t is 0 (always) or at least 2^24 - 1 (never). The floor, even and nearest rules;
+// not ceil, whose threshold is max(T)'s significand. (The exponent, the clamp and the NaN
+// scale read bits 23-31 only; a NaN whose payload lies in the low bits reads as infinity, which
+// gets the same NaN scale: docs/spec.md §7.)
+constexpr bool mx_threshold_by_high_words(std::uint32_t t) noexcept {
+  return t == 0 || t >= 0x00FFFFFFU || ((t + 1) & 0xFFFFU) == 0;
+}
+inline bool mx_amax_high_words_suffice(const mx_block_scales& rule) noexcept {
+  return mx_threshold_by_high_words(rule.above_once) &&
+         mx_threshold_by_high_words(rule.above_twice);
+}
 // The range of the bytes of some lanes' bytewise minima and maxima (`lanes` of each) and of
 // `count` more bytes, each without its top bit (ignored when read: docs/spec.md §7).
 inline scale_byte_range scale_byte_range_from(const std::uint8_t* minima,
@@ -9877,6 +9907,22 @@ MINIFLOAT_LANE_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax,
     store_u32(inverses, lanes.inverse);
     std::memcpy(rule.inverses + g * width, inverses, sizeof inverses);
   } else if constexpr (std::is_same<Rule, ::minifloat::detail::mx_block_scales>::value) {
+    if (rule.above_once == 0 && rule.above_twice >= 0x01000000U) {
+      // The floor rule, whose step is +1 for every amax (mx_scale_code_lanes): the code
+      // max(E + 1, low) - low, at most 253 for a finite amax (low >= 2), from the exponents
+      // alone, with no select of the NaN scale: a group with an amax past FLT_MAX (NaN,
+      // infinity, or a negative one, which no kernel's amaxes are) goes to the general loop.
+      // 8 instructions where the general case takes 20: MX e4m3 at 0.68-0.70 -> 0.70-0.72 x the
+      // saturating encode on AVX-512 (Intel Xeon, docs/performance.md, stop 76).
+      if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
+        return false;
+      }
+      const std::uint32_t below = rule.low - 1;
+      const u32v code = sub(max_u(shr<23>(amax), splat(below)), splat(below));
+      store_u32(factors, shl<23>(sub(splat(254U), code)));
+      store_codes(rule.codes + g * width, code);
+      return true;
+    }
     const mx_scale_lanes lanes =
         mx_scale_code_lanes(amax, rule.low, rule.above_once, rule.above_twice);
     if (any_lane(gt_u(lanes.code, splat(253U)))) {
@@ -12172,42 +12218,50 @@ MINIFLOAT_LANE_FN void store_codes4_streaming(std::uint8_t* p, u32v a, u32v b, u
 MINIFLOAT_LANE_FN std::uint32_t reduce_max_u(u32v a) {
   return static_cast<std::uint32_t>(_mm512_reduce_max_epu32(a));
 }
-// Lane k: the largest lane of m[k]. Four rounds, each halving the vectors and the lanes that
-// hold one vector's maxima: a round merges two vectors a and b by one maximum of a blend of them
-// (the lanes that stay) and one shuffle (the lanes that move across), each non-destructive.
-// One shuffle per merge, 15 in all, where two-register permutes took two (and, with g++, a
-// copy): the shuffles share few ports (VPERMT2D's one on an AMD Zen 5).
+// One round of max_of_each's: the lanes of a and b by spans of Span lanes (8, 4, 2 or 1), a's
+// even spans and b's odd ones against their neighbours (a's odd spans and b's even ones, moved
+// across), so that the maxima of a's pairs of spans fill the even spans and b's the odd ones. A
+// maximum of a blend (the spans that stay) and one shuffle (the spans that move across), each
+// non-destructive. By unsigned dwords, or by unsigned 16-bit words (Words: each lane two values).
+template <std::size_t Span, bool Words = false>
+MINIFLOAT_LANE_FN u32v max_round(u32v a, u32v b) {
+  constexpr __mmask16 odd_spans = Span == 8   ? 0xFF00
+                                  : Span == 4 ? 0xF0F0
+                                  : Span == 2 ? 0xCCCC
+                                              : 0xAAAA;
+  u32v across;
+  if constexpr (Span == 8) {
+    // a's high half with b's low.
+    across = _mm512_shuffle_i64x2(a, b, 0x4E);
+  } else if constexpr (Span == 4) {
+    // [b0 a1 b2 a3] with its neighbours swapped.
+    const u32v swapped = _mm512_mask_blend_epi32(static_cast<__mmask16>(~odd_spans), a, b);
+    across = _mm512_shuffle_i32x4(swapped, swapped, 0xB1);
+  } else if constexpr (Span == 2) {
+    across = _mm512_castps_si512(
+        _mm512_shuffle_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b), 0x4E));
+  } else {
+    const u32v swapped = _mm512_mask_blend_epi32(static_cast<__mmask16>(~odd_spans), a, b);
+    across = _mm512_shuffle_epi32(swapped, static_cast<_MM_PERM_ENUM>(0xB1));
+  }
+  const u32v stay = _mm512_mask_blend_epi32(odd_spans, a, b);
+  return Words ? _mm512_max_epu16(stay, across) : _mm512_max_epu32(stay, across);
+}
+// Lane k: the largest lane of m[k]. Four rounds (max_round), each halving the vectors and the
+// lanes that hold one vector's maxima. One shuffle per merge, 15 in all, where two-register
+// permutes took two (and, with g++, a copy): the shuffles share few ports (VPERMT2D's one on an
+// AMD Zen 5).
 MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
-  // 1. 256-bit halves: a's low half with b's high, against a's high with b's low.
   u32v eight[8];
   for (std::size_t k = 0; k < 8; ++k) {
-    const u32v a = m[k];
-    const u32v b = m[k + 8];
-    eight[k] =
-        _mm512_max_epu32(_mm512_mask_blend_epi32(0xFF00, a, b), _mm512_shuffle_i64x2(a, b, 0x4E));
+    eight[k] = max_round<8>(m[k], m[k + 8]);
   }
-  // 2. 128-bit quarters: [a0 b1 a2 b3] against [b0 a1 b2 a3] with its neighbours swapped.
   u32v four[4];
   for (std::size_t k = 0; k < 4; ++k) {
-    const u32v a = eight[k];
-    const u32v b = eight[k + 4];
-    const u32v swapped = _mm512_mask_blend_epi32(0x0F0F, a, b);
-    four[k] = _mm512_max_epu32(_mm512_mask_blend_epi32(0xF0F0, a, b),
-                               _mm512_shuffle_i32x4(swapped, swapped, 0xB1));
+    four[k] = max_round<4>(eight[k], eight[k + 4]);
   }
-  // 3. Pairs of lanes within each 128-bit quarter, as 1.
-  u32v two[2];
-  for (std::size_t k = 0; k < 2; ++k) {
-    const u32v a = four[k];
-    const u32v b = four[k + 2];
-    two[k] = _mm512_max_epu32(_mm512_mask_blend_epi32(0xCCCC, a, b),
-                              _mm512_castps_si512(_mm512_shuffle_ps(_mm512_castsi512_ps(a),
-                                                                    _mm512_castsi512_ps(b), 0x4E)));
-  }
-  // 4. Single lanes, as 2.
-  const u32v swapped = _mm512_mask_blend_epi32(0x5555, two[0], two[1]);
-  return _mm512_max_epu32(_mm512_mask_blend_epi32(0xAAAA, two[0], two[1]),
-                          _mm512_shuffle_epi32(swapped, static_cast<_MM_PERM_ENUM>(0xB1)));
+  const u32v two[2] = {max_round<2>(four[0], four[2]), max_round<2>(four[1], four[3])};
+  return max_round<1>(two[0], two[1]);
 }
 
 // ---- begin minifloat/detail/lanes.inc
@@ -14861,6 +14915,22 @@ MINIFLOAT_LANE_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax,
     store_u32(inverses, lanes.inverse);
     std::memcpy(rule.inverses + g * width, inverses, sizeof inverses);
   } else if constexpr (std::is_same<Rule, ::minifloat::detail::mx_block_scales>::value) {
+    if (rule.above_once == 0 && rule.above_twice >= 0x01000000U) {
+      // The floor rule, whose step is +1 for every amax (mx_scale_code_lanes): the code
+      // max(E + 1, low) - low, at most 253 for a finite amax (low >= 2), from the exponents
+      // alone, with no select of the NaN scale: a group with an amax past FLT_MAX (NaN,
+      // infinity, or a negative one, which no kernel's amaxes are) goes to the general loop.
+      // 8 instructions where the general case takes 20: MX e4m3 at 0.68-0.70 -> 0.70-0.72 x the
+      // saturating encode on AVX-512 (Intel Xeon, docs/performance.md, stop 76).
+      if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
+        return false;
+      }
+      const std::uint32_t below = rule.low - 1;
+      const u32v code = sub(max_u(shr<23>(amax), splat(below)), splat(below));
+      store_u32(factors, shl<23>(sub(splat(254U), code)));
+      store_codes(rule.codes + g * width, code);
+      return true;
+    }
     const mx_scale_lanes lanes =
         mx_scale_code_lanes(amax, rule.low, rule.above_once, rule.above_twice);
     if (any_lane(gt_u(lanes.code, splat(253U)))) {
@@ -15558,6 +15628,48 @@ MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_
   return reduce_max_u(max_u(max_u(m0, m1), max_u(m2, m3)));
 }
 // ---- end minifloat/detail/lanes.inc
+
+// MX blocks' amaxes with their low 16 bits 0, as quantize_block_groups' GroupMax where the rule
+// reads only the high words (kernels::mx_amax_high_words_suffice; a block's largest high word is
+// its amax's, since clearing the low bits keeps the order). 82 instructions a group of 16 blocks
+// of 32, where the dword amaxes (group_max_magnitudes and max_of_each) take 98:
+// 1. Blocks k and k + 8 share vectors from the start: each of k's with the one of k + 8 at the
+//    same place shifted into its low words (a shift and a word blend), magnitudes by one AND,
+//    the two vectors' maximum: 7 instructions for two blocks, where the dwords take 6 and a
+//    round of max_of_each 3 more. Vector k holds k's 16 high words in its high words and k + 8's
+//    in its low words.
+// 2. max_of_each's last three rounds by 16-bit words: lanes 2k and 2k + 1 hold those of k.
+// 3. Their larger words (a swap of lanes and a maximum), each block's to its own lane's high word
+//    by one VPERMW that zeroes the low words.
+struct mx_group_max_high_words {
+  MINIFLOAT_LANE_FN u32v operator()(const float* group) const {
+    const u32v magnitudes = splat(0x7FFF7FFFU);
+    constexpr __mmask32 low_words = 0x55555555U;
+    u32v pairs[8];
+    for (std::size_t k = 0; k < 8; ++k) {
+      const float* first = group + 32 * k;
+      const float* second = first + 256; // block k + 8
+      const u32v w0 = _mm512_mask_mov_epi16(load_float_bits(first), low_words,
+                                            _mm512_srli_epi32(load_float_bits(second), 16));
+      const u32v w1 = _mm512_mask_mov_epi16(load_float_bits(first + 16), low_words,
+                                            _mm512_srli_epi32(load_float_bits(second + 16), 16));
+      pairs[k] = _mm512_max_epu16(and_(w0, magnitudes), and_(w1, magnitudes));
+    }
+    u32v four[4];
+    for (std::size_t k = 0; k < 4; ++k) {
+      four[k] = max_round<8, true>(pairs[k], pairs[k + 4]);
+    }
+    const u32v two[2] = {max_round<4, true>(four[0], four[2]),
+                         max_round<4, true>(four[1], four[3])};
+    const u32v one = max_round<2, true>(two[0], two[1]);
+    const u32v both = _mm512_max_epu16(one, _mm512_shuffle_epi32(one, _MM_PERM_CDAB));
+    // Lane k < 8: word 4k + 1 (k's, a high word); lane 8 + k: word 4k (a low word).
+    alignas(64) static constexpr std::uint16_t to_lanes[32] = {
+        0, 1, 0, 5, 0, 9, 0, 13, 0, 17, 0, 21, 0, 25, 0, 29,
+        0, 0, 0, 4, 0, 8, 0, 12, 0, 16, 0, 20, 0, 24, 0, 28};
+    return _mm512_maskz_permutexvar_epi16(0xAAAAAAAAU, _mm512_load_si512(to_lanes), both);
+  }
+};
 
 // binary16 or bfloat16 -> e4m3 or e5m2, nearest-even, on 16-bit lanes (words.inc): 64 values
 // per iteration. The word primitives words.inc uses:
@@ -16582,8 +16694,10 @@ struct avx512_kernels {
             counts);
       }
     }
-    return avx512::quantize_block_groups<Target, Size>(
-        src, blocks, codes, rule, avx512::group_max_by_blocks<Size>{}, prefetch_end, counts);
+    return by_group_max<Size, Counts>(rule, [&](const auto& group_max) {
+      return avx512::quantize_block_groups<Target, Size>(src, blocks, codes, rule, group_max,
+                                                         prefetch_end, counts);
+    });
   }
   // MXFP4 in ggml's 17-byte blocks (block_mxfp4) at `blocks_out`, 16 side by side at a time in
   // one pass as quantize_block_groups above: whole blocks written, scale byte and element bytes
@@ -16593,8 +16707,26 @@ struct avx512_kernels {
                                                 std::uint8_t* blocks_out, const Rule& rule,
                                                 const float* prefetch_end,
                                                 Counts* counts = nullptr) {
-    return avx512::quantize_block_groups<formats::e2m1, 32, true>(
-        src, blocks, blocks_out, rule, avx512::group_max_by_blocks<32>{}, prefetch_end, counts);
+    return by_group_max<32, Counts>(rule, [&](const auto& group_max) {
+      return avx512::quantize_block_groups<formats::e2m1, 32, true>(
+          src, blocks, blocks_out, rule, group_max, prefetch_end, counts);
+    });
+  }
+  // quantize(group_max) with the blocks' amaxes by blocks (group_max_by_blocks), or, for MX's
+  // blocks of 32 without a report where the rule reads only the amaxes' high words
+  // (mx_amax_high_words_suffice), by 16-bit words (mx_group_max_high_words): MX e4m3 at 0.68-0.70
+  // x the saturating encode by blocks, 0.72-0.74 by words (with group_factors' floor case; 4 Ki
+  // and 64 Ki floats, every source offset, g++ 12, Intel Xeon; docs/performance.md, stop 76).
+  // (A report's counts read the exact amaxes: a clipped block's largest product.)
+  template <std::size_t Size, class Counts, class Rule, class Quantize>
+  static std::size_t by_group_max(const Rule& rule, const Quantize& quantize) {
+    if constexpr (Size == 32 && std::is_same<Rule, mx_block_scales>::value &&
+                  std::is_same<Counts, no_tally>::value) {
+      if (mx_amax_high_words_suffice(rule)) {
+        return quantize(avx512::mx_group_max_high_words{});
+      }
+    }
+    return quantize(avx512::group_max_by_blocks<Size>{});
   }
   // One block of `rows` rows of Size floats (row r at src + r * stride, its codes at
   // codes + r * stride) narrowed by its factor while the next block's amax is read into
@@ -19498,6 +19630,22 @@ MINIFLOAT_LANE_FN bool group_factors(const Rule& rule, std::size_t g, u32v amax,
     store_u32(inverses, lanes.inverse);
     std::memcpy(rule.inverses + g * width, inverses, sizeof inverses);
   } else if constexpr (std::is_same<Rule, ::minifloat::detail::mx_block_scales>::value) {
+    if (rule.above_once == 0 && rule.above_twice >= 0x01000000U) {
+      // The floor rule, whose step is +1 for every amax (mx_scale_code_lanes): the code
+      // max(E + 1, low) - low, at most 253 for a finite amax (low >= 2), from the exponents
+      // alone, with no select of the NaN scale: a group with an amax past FLT_MAX (NaN,
+      // infinity, or a negative one, which no kernel's amaxes are) goes to the general loop.
+      // 8 instructions where the general case takes 20: MX e4m3 at 0.68-0.70 -> 0.70-0.72 x the
+      // saturating encode on AVX-512 (Intel Xeon, docs/performance.md, stop 76).
+      if (any_lane(gt_u(amax, splat(0x7F7FFFFFU)))) {
+        return false;
+      }
+      const std::uint32_t below = rule.low - 1;
+      const u32v code = sub(max_u(shr<23>(amax), splat(below)), splat(below));
+      store_u32(factors, shl<23>(sub(splat(254U), code)));
+      store_codes(rule.codes + g * width, code);
+      return true;
+    }
     const mx_scale_lanes lanes =
         mx_scale_code_lanes(amax, rule.low, rule.above_once, rule.above_twice);
     if (any_lane(gt_u(lanes.code, splat(253U)))) {

@@ -339,6 +339,20 @@ struct scale_byte_range {
   std::uint32_t first;
   std::uint32_t last;
 };
+// Whether an MX rule's scale codes (mx_scale_code_lanes) read only an amax's high 16 bits, so
+// that a kernel may gather its blocks' amaxes by 16-bit words: a significand threshold t (A > t)
+// decides the same for A with its low 16 bits cleared where t + 1 is a multiple of 2^16, or
+// where t is 0 (always) or at least 2^24 - 1 (never). The floor, even and nearest rules;
+// not ceil, whose threshold is max(T)'s significand. (The exponent, the clamp and the NaN
+// scale read bits 23-31 only; a NaN whose payload lies in the low bits reads as infinity, which
+// gets the same NaN scale: docs/spec.md §7.)
+constexpr bool mx_threshold_by_high_words(std::uint32_t t) noexcept {
+  return t == 0 || t >= 0x00FFFFFFU || ((t + 1) & 0xFFFFU) == 0;
+}
+inline bool mx_amax_high_words_suffice(const mx_block_scales& rule) noexcept {
+  return mx_threshold_by_high_words(rule.above_once) &&
+         mx_threshold_by_high_words(rule.above_twice);
+}
 // The range of the bytes of some lanes' bytewise minima and maxima (`lanes` of each) and of
 // `count` more bytes, each without its top bit (ignored when read: docs/spec.md §7).
 inline scale_byte_range scale_byte_range_from(const std::uint8_t* minima,
