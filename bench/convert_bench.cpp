@@ -12,7 +12,6 @@
 // path (quantizing) and to the same call without a report.
 #include <benchmark/benchmark.h>
 
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -24,11 +23,12 @@
 #include <minifloat/bulk.hpp>
 #include <minifloat/minifloat.hpp>
 
+#include "machine.hpp"
+
 #if defined(MINIFLOAT_BENCH_NVIDIA)
 #include <cuda_fp8.h>
 #endif
 #if defined(__GNUC__) && defined(__x86_64__)
-#include <cpuid.h>
 #include <immintrin.h>
 #endif
 
@@ -38,6 +38,8 @@ using minifloat::e4m3;
 using minifloat::e5m2;
 using minifloat::overflow;
 using minifloat::simd_path;
+using minifloat_bench::core_cycles_per_ns;
+using minifloat_bench::cpu_model;
 using rule = minifloat::rounding;
 
 const std::vector<float>& normal_floats(std::size_t n) {
@@ -194,76 +196,6 @@ void BM_limit_read(benchmark::State& state) {
     benchmark::DoNotOptimize(read_all(src.data(), n * sizeof(float)));
   }
   set_counters(state);
-}
-
-// The CPU's model, as the operating system names it (Linux: /proc/cpuinfo), with x86's family
-// and model numbers, which the name does not always give.
-std::string cpu_model() {
-  std::string model = "unknown CPU";
-  if (std::FILE* f = std::fopen("/proc/cpuinfo", "r")) {
-    char line[512];
-    while (std::fgets(line, sizeof line, f) != nullptr) {
-      const std::string text(line);
-      if (text.rfind("model name", 0) == 0 || text.rfind("Model", 0) == 0) {
-        const std::size_t colon = text.find(':');
-        if (colon != std::string::npos) {
-          model = text.substr(colon + 2, text.size() - colon - 3);
-          break;
-        }
-      }
-    }
-    std::fclose(f);
-  }
-#if defined(MINIFLOAT_BENCH_X86)
-  unsigned eax = 0;
-  unsigned ebx = 0;
-  unsigned ecx = 0;
-  unsigned edx = 0;
-  if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0) {
-    const unsigned base_family = (eax >> 8) & 0xF;
-    const unsigned family = base_family == 0xF ? base_family + ((eax >> 20) & 0xFF) : base_family;
-    const unsigned model_number = base_family == 0x6 || base_family == 0xF
-                                      ? (((eax >> 16) & 0xF) << 4) | ((eax >> 4) & 0xF)
-                                      : (eax >> 4) & 0xF;
-    model += " (family " + std::to_string(family) + " model " + std::to_string(model_number) + ")";
-  }
-#endif
-  return model;
-}
-
-// Cycles per nanosecond, from a clock probe: a chain of dependent register-to-register integer
-// additions (one cycle each on every x86-64 and AArch64 core), the best of five 20-million-addition
-// runs. 0 where the probe is not written (other architectures, other compilers). Not additions of
-// an immediate: Intel's cores since Golden Cove (Sapphire and Emerald Rapids among them) fold
-// those at renaming, several per cycle, and the probe read 10 GHz on an Emerald Rapids Xeon.
-double core_cycles_per_ns() {
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__))
-  constexpr std::uint64_t rounds = 1250000; // 16 additions per round
-  double best = 0;
-  for (int run = 0; run < 5; ++run) {
-    std::uint64_t x = 0;
-    std::uint64_t one = 1;
-    benchmark::DoNotOptimize(one); // a register the compiler cannot see the value of
-    const auto start = std::chrono::steady_clock::now();
-    for (std::uint64_t r = 0; r < rounds; ++r) {
-      for (int k = 0; k < 16; ++k) {
-#if defined(__x86_64__)
-        __asm__ volatile("add %1, %0" : "+r"(x) : "r"(one));
-#else
-        __asm__ volatile("add %0, %0, %1" : "+r"(x) : "r"(one));
-#endif
-      }
-    }
-    const auto ns =
-        std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
-    benchmark::DoNotOptimize(x);
-    const double rate = static_cast<double>(16 * rounds) / ns;
-    best = rate > best ? rate : best;
-  }
-  return best;
-#else
-  return 0;
-#endif
 }
 
 // The scalar casts in a loop (float, binary16, bfloat16 or double sources).

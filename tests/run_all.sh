@@ -146,6 +146,8 @@ for configuration in "${configurations[@]}"; do
     # A figure, not a check (issue 22's target: at most 40 per 64 elements on AVX-512).
     echo "instructions in the array kernels' main loops ($name):"
     python3 "$root/bench/loop_instructions.py" "$dir/bench/convert_bench"
+    # And what those instructions cost on this machine's core (under a second; a figure too).
+    "$dir/bench/instruction_costs"
   fi
 done
 
