@@ -2751,19 +2751,31 @@ MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_genera
 // (AVX2) times. Arrays under 64 KiB, which the first-level cache may hold, go without (there
 // the prefetches only take load slots: amax of 4 Ki floats lost 7 to 12 %). Asks for the
 // Block elements prefetch_distance bytes past element i, while they lie before element `end`
-// (prefetch_elements: Block elements from `first` on, a cache line at a time).
-template <std::size_t Block, class T>
+// (prefetch_elements: Block elements from `first` on, a cache line at a time, into the cache
+// level Level names).
+// Where the loop's output streams (NonTemporal: outputs past MINIFLOAT_NON_TEMPORAL_THRESHOLD,
+// so the source comes from memory) the lines go to the second-level cache only (PREFETCHT1):
+// into the first (PREFETCHT0) each prefetch held one of the few first-level miss buffers for a
+// whole memory latency, beside the streaming stores' write-combining ones, and 64 Mi floats to
+// e4m3 on AVX-512 ran at 0.66-0.70 x the 4 -> 1 copy, against 0.85-0.94 with PREFETCHT1 and 0.60
+// with no prefetch (Intel Xeon family 6 model 167, docs/performance.md, stop 78). In the caches
+// (the block loops' next pieces, arrays from L2) the first level stays.
+enum class prefetch_level : int { second_level = 2, first_level = 3 };
+template <bool NonTemporal>
+constexpr prefetch_level source_prefetch_level =
+    NonTemporal ? prefetch_level::second_level : prefetch_level::first_level;
+template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
 MINIFLOAT_LANE_FN void prefetch_elements(const T* first) {
   for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
-    __builtin_prefetch(reinterpret_cast<const char*>(first) + line);
+    __builtin_prefetch(reinterpret_cast<const char*>(first) + line, 0, static_cast<int>(Level));
   }
 }
-template <std::size_t Block, class T>
+template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
 MINIFLOAT_LANE_FN void prefetch_block(const T* elements, std::size_t i, std::size_t end) {
   if constexpr (prefetch_distance != 0) {
     constexpr std::size_t ahead = prefetch_distance / sizeof(T);
     if (end >= 65536 / sizeof(T) && end - i >= ahead + Block) {
-      prefetch_elements<Block>(elements + i + ahead);
+      prefetch_elements<Block, Level>(elements + i + ahead);
     }
   }
   static_cast<void>(elements);
@@ -2785,18 +2797,18 @@ MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::block_
 // of a block quantizer's array, the same number of elements `prefetch_ahead` past element i as
 // the caller asks (the next piece, while this one is narrowed from the first-level cache), not
 // past `prefetch_end` (block_scaled_floats).
-template <std::size_t Block, class Source>
+template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class Source>
 MINIFLOAT_LANE_FN void prefetch_source(const Source& src, std::size_t i, std::size_t end) {
-  prefetch_block<Block>(source_elements(src), i, end);
+  prefetch_block<Block, Level>(source_elements(src), i, end);
 }
-template <std::size_t Block>
+template <std::size_t Block, prefetch_level Level = prefetch_level::first_level>
 MINIFLOAT_LANE_FN void prefetch_source(const ::minifloat::detail::block_scaled_floats& src,
                                        std::size_t i, std::size_t /*end*/) {
   if constexpr (prefetch_distance != 0) {
     const std::size_t ahead = src.prefetch_ahead;
     const auto readable = static_cast<std::size_t>(src.prefetch_end - src.data);
     if (ahead != 0 && readable - i >= ahead + Block) {
-      prefetch_elements<Block>(src.data + i + ahead);
+      prefetch_elements<Block, Level>(src.data + i + ahead);
     }
   }
   static_cast<void>(src);
@@ -3853,7 +3865,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
           using inside = normal_magnitudes<Target, false>;
           for (; window.width == 0 && i != blocks_end; i += 4 * width) {
-            prefetch_source<4 * width>(src, i, blocks_end);
+            prefetch_source<4 * width, source_prefetch_level<NonTemporal>>(src, i, blocks_end);
             const four_vectors loaded = load_float_bits4(src + i);
             u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
             const auto magnitudes =
@@ -3871,7 +3883,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         }
       }
       for (; !flagged && i != blocks_end; i += 4 * width) {
-        prefetch_source<4 * width>(src, i, blocks_end);
+        prefetch_source<4 * width, source_prefetch_level<NonTemporal>>(src, i, blocks_end);
         const four_vectors loaded = load_float_bits4(src + i);
         u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
         if constexpr (NonTemporal) {
@@ -8296,19 +8308,31 @@ MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_genera
 // (AVX2) times. Arrays under 64 KiB, which the first-level cache may hold, go without (there
 // the prefetches only take load slots: amax of 4 Ki floats lost 7 to 12 %). Asks for the
 // Block elements prefetch_distance bytes past element i, while they lie before element `end`
-// (prefetch_elements: Block elements from `first` on, a cache line at a time).
-template <std::size_t Block, class T>
+// (prefetch_elements: Block elements from `first` on, a cache line at a time, into the cache
+// level Level names).
+// Where the loop's output streams (NonTemporal: outputs past MINIFLOAT_NON_TEMPORAL_THRESHOLD,
+// so the source comes from memory) the lines go to the second-level cache only (PREFETCHT1):
+// into the first (PREFETCHT0) each prefetch held one of the few first-level miss buffers for a
+// whole memory latency, beside the streaming stores' write-combining ones, and 64 Mi floats to
+// e4m3 on AVX-512 ran at 0.66-0.70 x the 4 -> 1 copy, against 0.85-0.94 with PREFETCHT1 and 0.60
+// with no prefetch (Intel Xeon family 6 model 167, docs/performance.md, stop 78). In the caches
+// (the block loops' next pieces, arrays from L2) the first level stays.
+enum class prefetch_level : int { second_level = 2, first_level = 3 };
+template <bool NonTemporal>
+constexpr prefetch_level source_prefetch_level =
+    NonTemporal ? prefetch_level::second_level : prefetch_level::first_level;
+template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
 MINIFLOAT_LANE_FN void prefetch_elements(const T* first) {
   for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
-    __builtin_prefetch(reinterpret_cast<const char*>(first) + line);
+    __builtin_prefetch(reinterpret_cast<const char*>(first) + line, 0, static_cast<int>(Level));
   }
 }
-template <std::size_t Block, class T>
+template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
 MINIFLOAT_LANE_FN void prefetch_block(const T* elements, std::size_t i, std::size_t end) {
   if constexpr (prefetch_distance != 0) {
     constexpr std::size_t ahead = prefetch_distance / sizeof(T);
     if (end >= 65536 / sizeof(T) && end - i >= ahead + Block) {
-      prefetch_elements<Block>(elements + i + ahead);
+      prefetch_elements<Block, Level>(elements + i + ahead);
     }
   }
   static_cast<void>(elements);
@@ -8330,18 +8354,18 @@ MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::block_
 // of a block quantizer's array, the same number of elements `prefetch_ahead` past element i as
 // the caller asks (the next piece, while this one is narrowed from the first-level cache), not
 // past `prefetch_end` (block_scaled_floats).
-template <std::size_t Block, class Source>
+template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class Source>
 MINIFLOAT_LANE_FN void prefetch_source(const Source& src, std::size_t i, std::size_t end) {
-  prefetch_block<Block>(source_elements(src), i, end);
+  prefetch_block<Block, Level>(source_elements(src), i, end);
 }
-template <std::size_t Block>
+template <std::size_t Block, prefetch_level Level = prefetch_level::first_level>
 MINIFLOAT_LANE_FN void prefetch_source(const ::minifloat::detail::block_scaled_floats& src,
                                        std::size_t i, std::size_t /*end*/) {
   if constexpr (prefetch_distance != 0) {
     const std::size_t ahead = src.prefetch_ahead;
     const auto readable = static_cast<std::size_t>(src.prefetch_end - src.data);
     if (ahead != 0 && readable - i >= ahead + Block) {
-      prefetch_elements<Block>(src.data + i + ahead);
+      prefetch_elements<Block, Level>(src.data + i + ahead);
     }
   }
   static_cast<void>(src);
@@ -9398,7 +9422,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
           using inside = normal_magnitudes<Target, false>;
           for (; window.width == 0 && i != blocks_end; i += 4 * width) {
-            prefetch_source<4 * width>(src, i, blocks_end);
+            prefetch_source<4 * width, source_prefetch_level<NonTemporal>>(src, i, blocks_end);
             const four_vectors loaded = load_float_bits4(src + i);
             u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
             const auto magnitudes =
@@ -9416,7 +9440,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         }
       }
       for (; !flagged && i != blocks_end; i += 4 * width) {
-        prefetch_source<4 * width>(src, i, blocks_end);
+        prefetch_source<4 * width, source_prefetch_level<NonTemporal>>(src, i, blocks_end);
         const four_vectors loaded = load_float_bits4(src + i);
         u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
         if constexpr (NonTemporal) {
@@ -11380,9 +11404,14 @@ MINIFLOAT_LANE_FN w16v load_words(const std::uint16_t* p) {
 }
 // Words to bytes: packed within 128-bit lanes (a 0-7, b 0-7, a 8-15, b 8-15), then the
 // quadwords put in order.
+MINIFLOAT_LANE_FN __m256i low_bytes(w16v a, w16v b) {
+  return _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8);
+}
 MINIFLOAT_LANE_FN void store_low_bytes(std::uint8_t* p, w16v a, w16v b) {
-  const __m256i bytes = _mm256_packus_epi16(a, b);
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm256_permute4x64_epi64(bytes, 0xD8));
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), low_bytes(a, b));
+}
+MINIFLOAT_LANE_FN void store_low_bytes_streaming(std::uint8_t* p, w16v a, w16v b) {
+  _mm256_stream_si256(reinterpret_cast<__m256i*>(p), low_bytes(a, b));
 }
 
 // ---- begin minifloat/detail/words.inc
@@ -11392,8 +11421,9 @@ MINIFLOAT_LANE_FN void store_low_bytes(std::uint8_t* p, w16v a, w16v b) {
 // word_width 16-bit lanes), w16mask, splat16, and16, or16, add16, sub16, shr16<N>, max16 and
 // min16 (signed), gt16 (signed) and not_above16 (unsigned) into masks, mask16_or, any16,
 // select16, load_words and store_low_bytes (the low bytes of two vectors, in order), kept16
-// (three vectors whose values the compiler may no longer see: kept in registers), and the
-// MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN prefixes.
+// (three vectors whose values the compiler may no longer see: kept in registers),
+// store_low_bytes_streaming (the same with a streaming store, p on a 64-byte boundary), the
+// MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN prefixes, and lanes.inc's prefetch_block.
 //
 // No widening to float, half the vectors, and no question to MXCSR. With S the source's mantissa
 // bits, a code is the source's magnitude m rounded to nearest-even at its last S - M bits,
@@ -11461,14 +11491,20 @@ struct word_encoding {
 
 // The codes of src[0, n) by groups of two vectors, until the end of the last whole group or the
 // first group holding a value below the target's smallest normal (word_encoding); returns how
-// many it wrote.
-template <class Target, overflow Overflow, class Half>
+// many it wrote. NonTemporal (outputs past the non-temporal threshold, dst on a 64-byte
+// boundary): streaming stores, and the source prefetched into the second-level cache, as
+// lanes.inc's encode_array does there (binary16 -> e4m3 at 64 Mi on AVX-512 ran at 0.5 x the
+// 2 -> 1 copy without either; docs/performance.md, stop 78).
+template <class Target, overflow Overflow, bool NonTemporal, class Half>
 MINIFLOAT_ARRAY_FN std::size_t encode_words(const Half* src, std::size_t n, std::uint8_t* dst) {
   using encoding = word_encoding<typename value_traits<Half>::format, Target, Overflow>;
   constexpr std::size_t group = 2 * word_width;
   const typename encoding::constants constants;
   std::size_t i = 0;
   for (const std::size_t groups_end = n - n % group; i != groups_end; i += group) {
+    if constexpr (NonTemporal) {
+      prefetch_block<group, prefetch_level::second_level>(src, i, groups_end);
+    }
     const w16v first = load_words(&src[i].bits);
     const w16v second = load_words(&src[i + word_width].bits);
     if constexpr (encoding::smallest_normal != 0) {
@@ -11481,23 +11517,47 @@ MINIFLOAT_ARRAY_FN std::size_t encode_words(const Half* src, std::size_t n, std:
         return i;
       }
     }
-    store_low_bytes(dst + i, encoding::codes(first, constants), encoding::codes(second, constants));
+    if constexpr (NonTemporal) {
+      store_low_bytes_streaming(dst + i, encoding::codes(first, constants),
+                                encoding::codes(second, constants));
+    } else {
+      store_low_bytes(dst + i, encoding::codes(first, constants),
+                      encoding::codes(second, constants));
+    }
   }
   return i;
 }
 
 // The codes of src[0, n): groups of two vectors by encode_words; a group with a value below the
-// target's normals, and the tail, by by_floats(first, count) (the path's float lanes).
-template <class Target, overflow Overflow, class Half, class ByFloats>
+// target's normals, and the tail, by by_floats(first, count) (the path's float lanes, through
+// the caches: whole lines, as the groups are).
+template <class Target, overflow Overflow, bool NonTemporal, class Half, class ByFloats>
 MINIFLOAT_ARRAY_FN void encode_by_words(const Half* src, std::size_t n, std::uint8_t* dst,
                                         const ByFloats& by_floats) {
   constexpr std::size_t group = 2 * word_width;
   std::size_t done = 0;
   while (done != n) {
-    done += encode_words<Target, Overflow>(src + done, n - done, dst + done);
+    done += encode_words<Target, Overflow, NonTemporal>(src + done, n - done, dst + done);
     const std::size_t rest = n - done < group ? n - done : group;
     by_floats(done, rest);
     done += rest;
+  }
+}
+
+// encode_by_words with the stores `mode` asks for: past the non-temporal threshold, streaming
+// stores from dst's first 64-byte boundary on (x86.hpp, with_aligned_stores), the elements before
+// it by the cached kernel.
+template <class Target, overflow Overflow, class Half, class ByFloats>
+MINIFLOAT_ARRAY_FN void encode_by_words(const Half* src, std::size_t n, std::uint8_t* dst,
+                                        stores mode, const ByFloats& by_floats) {
+  if (mode == stores::non_temporal) {
+    with_aligned_stores(dst, n, mode, [&](auto non_temporal, std::size_t first, std::size_t count) {
+      encode_by_words<Target, Overflow, decltype(non_temporal)::value>(
+          src + first, count, dst + first,
+          [&](std::size_t from, std::size_t how_many) { by_floats(first + from, how_many); });
+    });
+  } else {
+    encode_by_words<Target, Overflow, false>(src, n, dst, by_floats);
   }
 }
 // ---- end minifloat/detail/words.inc
@@ -11527,7 +11587,7 @@ struct avx2_kernels {
       // Groups of 32 in 16-bit words (words.inc); a group with a value below the target's
       // normals, and the tail, as below.
       avx2::encode_by_words<Target, Overflow>(
-          src, n, codes, [&](std::size_t first, std::size_t count) {
+          src, n, codes, mode, [&](std::size_t first, std::size_t count) {
             encode_floats<Target, Rule, Overflow>(src + first, count, codes + first, random, tally);
           });
     } else if constexpr (std::is_same<Random, no_random_bits>::value &&
@@ -13304,19 +13364,31 @@ MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_genera
 // (AVX2) times. Arrays under 64 KiB, which the first-level cache may hold, go without (there
 // the prefetches only take load slots: amax of 4 Ki floats lost 7 to 12 %). Asks for the
 // Block elements prefetch_distance bytes past element i, while they lie before element `end`
-// (prefetch_elements: Block elements from `first` on, a cache line at a time).
-template <std::size_t Block, class T>
+// (prefetch_elements: Block elements from `first` on, a cache line at a time, into the cache
+// level Level names).
+// Where the loop's output streams (NonTemporal: outputs past MINIFLOAT_NON_TEMPORAL_THRESHOLD,
+// so the source comes from memory) the lines go to the second-level cache only (PREFETCHT1):
+// into the first (PREFETCHT0) each prefetch held one of the few first-level miss buffers for a
+// whole memory latency, beside the streaming stores' write-combining ones, and 64 Mi floats to
+// e4m3 on AVX-512 ran at 0.66-0.70 x the 4 -> 1 copy, against 0.85-0.94 with PREFETCHT1 and 0.60
+// with no prefetch (Intel Xeon family 6 model 167, docs/performance.md, stop 78). In the caches
+// (the block loops' next pieces, arrays from L2) the first level stays.
+enum class prefetch_level : int { second_level = 2, first_level = 3 };
+template <bool NonTemporal>
+constexpr prefetch_level source_prefetch_level =
+    NonTemporal ? prefetch_level::second_level : prefetch_level::first_level;
+template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
 MINIFLOAT_LANE_FN void prefetch_elements(const T* first) {
   for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
-    __builtin_prefetch(reinterpret_cast<const char*>(first) + line);
+    __builtin_prefetch(reinterpret_cast<const char*>(first) + line, 0, static_cast<int>(Level));
   }
 }
-template <std::size_t Block, class T>
+template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
 MINIFLOAT_LANE_FN void prefetch_block(const T* elements, std::size_t i, std::size_t end) {
   if constexpr (prefetch_distance != 0) {
     constexpr std::size_t ahead = prefetch_distance / sizeof(T);
     if (end >= 65536 / sizeof(T) && end - i >= ahead + Block) {
-      prefetch_elements<Block>(elements + i + ahead);
+      prefetch_elements<Block, Level>(elements + i + ahead);
     }
   }
   static_cast<void>(elements);
@@ -13338,18 +13410,18 @@ MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::block_
 // of a block quantizer's array, the same number of elements `prefetch_ahead` past element i as
 // the caller asks (the next piece, while this one is narrowed from the first-level cache), not
 // past `prefetch_end` (block_scaled_floats).
-template <std::size_t Block, class Source>
+template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class Source>
 MINIFLOAT_LANE_FN void prefetch_source(const Source& src, std::size_t i, std::size_t end) {
-  prefetch_block<Block>(source_elements(src), i, end);
+  prefetch_block<Block, Level>(source_elements(src), i, end);
 }
-template <std::size_t Block>
+template <std::size_t Block, prefetch_level Level = prefetch_level::first_level>
 MINIFLOAT_LANE_FN void prefetch_source(const ::minifloat::detail::block_scaled_floats& src,
                                        std::size_t i, std::size_t /*end*/) {
   if constexpr (prefetch_distance != 0) {
     const std::size_t ahead = src.prefetch_ahead;
     const auto readable = static_cast<std::size_t>(src.prefetch_end - src.data);
     if (ahead != 0 && readable - i >= ahead + Block) {
-      prefetch_elements<Block>(src.data + i + ahead);
+      prefetch_elements<Block, Level>(src.data + i + ahead);
     }
   }
   static_cast<void>(src);
@@ -14406,7 +14478,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
           using inside = normal_magnitudes<Target, false>;
           for (; window.width == 0 && i != blocks_end; i += 4 * width) {
-            prefetch_source<4 * width>(src, i, blocks_end);
+            prefetch_source<4 * width, source_prefetch_level<NonTemporal>>(src, i, blocks_end);
             const four_vectors loaded = load_float_bits4(src + i);
             u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
             const auto magnitudes =
@@ -14424,7 +14496,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         }
       }
       for (; !flagged && i != blocks_end; i += 4 * width) {
-        prefetch_source<4 * width>(src, i, blocks_end);
+        prefetch_source<4 * width, source_prefetch_level<NonTemporal>>(src, i, blocks_end);
         const four_vectors loaded = load_float_bits4(src + i);
         u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
         if constexpr (NonTemporal) {
@@ -15707,8 +15779,14 @@ constexpr std::array<std::uint8_t, 64> even_byte_indices() {
   return indices;
 }
 alignas(64) inline constexpr std::array<std::uint8_t, 64> even_bytes = even_byte_indices();
+MINIFLOAT_LANE_FN __m512i low_bytes(w16v a, w16v b) {
+  return _mm512_permutex2var_epi8(a, _mm512_load_si512(even_bytes.data()), b);
+}
 MINIFLOAT_LANE_FN void store_low_bytes(std::uint8_t* p, w16v a, w16v b) {
-  _mm512_storeu_si512(p, _mm512_permutex2var_epi8(a, _mm512_load_si512(even_bytes.data()), b));
+  _mm512_storeu_si512(p, low_bytes(a, b));
+}
+MINIFLOAT_LANE_FN void store_low_bytes_streaming(std::uint8_t* p, w16v a, w16v b) {
+  _mm512_stream_si512(reinterpret_cast<__m512i*>(p), low_bytes(a, b));
 }
 
 // ---- begin minifloat/detail/words.inc
@@ -15718,8 +15796,9 @@ MINIFLOAT_LANE_FN void store_low_bytes(std::uint8_t* p, w16v a, w16v b) {
 // word_width 16-bit lanes), w16mask, splat16, and16, or16, add16, sub16, shr16<N>, max16 and
 // min16 (signed), gt16 (signed) and not_above16 (unsigned) into masks, mask16_or, any16,
 // select16, load_words and store_low_bytes (the low bytes of two vectors, in order), kept16
-// (three vectors whose values the compiler may no longer see: kept in registers), and the
-// MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN prefixes.
+// (three vectors whose values the compiler may no longer see: kept in registers),
+// store_low_bytes_streaming (the same with a streaming store, p on a 64-byte boundary), the
+// MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN prefixes, and lanes.inc's prefetch_block.
 //
 // No widening to float, half the vectors, and no question to MXCSR. With S the source's mantissa
 // bits, a code is the source's magnitude m rounded to nearest-even at its last S - M bits,
@@ -15787,14 +15866,20 @@ struct word_encoding {
 
 // The codes of src[0, n) by groups of two vectors, until the end of the last whole group or the
 // first group holding a value below the target's smallest normal (word_encoding); returns how
-// many it wrote.
-template <class Target, overflow Overflow, class Half>
+// many it wrote. NonTemporal (outputs past the non-temporal threshold, dst on a 64-byte
+// boundary): streaming stores, and the source prefetched into the second-level cache, as
+// lanes.inc's encode_array does there (binary16 -> e4m3 at 64 Mi on AVX-512 ran at 0.5 x the
+// 2 -> 1 copy without either; docs/performance.md, stop 78).
+template <class Target, overflow Overflow, bool NonTemporal, class Half>
 MINIFLOAT_ARRAY_FN std::size_t encode_words(const Half* src, std::size_t n, std::uint8_t* dst) {
   using encoding = word_encoding<typename value_traits<Half>::format, Target, Overflow>;
   constexpr std::size_t group = 2 * word_width;
   const typename encoding::constants constants;
   std::size_t i = 0;
   for (const std::size_t groups_end = n - n % group; i != groups_end; i += group) {
+    if constexpr (NonTemporal) {
+      prefetch_block<group, prefetch_level::second_level>(src, i, groups_end);
+    }
     const w16v first = load_words(&src[i].bits);
     const w16v second = load_words(&src[i + word_width].bits);
     if constexpr (encoding::smallest_normal != 0) {
@@ -15807,23 +15892,47 @@ MINIFLOAT_ARRAY_FN std::size_t encode_words(const Half* src, std::size_t n, std:
         return i;
       }
     }
-    store_low_bytes(dst + i, encoding::codes(first, constants), encoding::codes(second, constants));
+    if constexpr (NonTemporal) {
+      store_low_bytes_streaming(dst + i, encoding::codes(first, constants),
+                                encoding::codes(second, constants));
+    } else {
+      store_low_bytes(dst + i, encoding::codes(first, constants),
+                      encoding::codes(second, constants));
+    }
   }
   return i;
 }
 
 // The codes of src[0, n): groups of two vectors by encode_words; a group with a value below the
-// target's normals, and the tail, by by_floats(first, count) (the path's float lanes).
-template <class Target, overflow Overflow, class Half, class ByFloats>
+// target's normals, and the tail, by by_floats(first, count) (the path's float lanes, through
+// the caches: whole lines, as the groups are).
+template <class Target, overflow Overflow, bool NonTemporal, class Half, class ByFloats>
 MINIFLOAT_ARRAY_FN void encode_by_words(const Half* src, std::size_t n, std::uint8_t* dst,
                                         const ByFloats& by_floats) {
   constexpr std::size_t group = 2 * word_width;
   std::size_t done = 0;
   while (done != n) {
-    done += encode_words<Target, Overflow>(src + done, n - done, dst + done);
+    done += encode_words<Target, Overflow, NonTemporal>(src + done, n - done, dst + done);
     const std::size_t rest = n - done < group ? n - done : group;
     by_floats(done, rest);
     done += rest;
+  }
+}
+
+// encode_by_words with the stores `mode` asks for: past the non-temporal threshold, streaming
+// stores from dst's first 64-byte boundary on (x86.hpp, with_aligned_stores), the elements before
+// it by the cached kernel.
+template <class Target, overflow Overflow, class Half, class ByFloats>
+MINIFLOAT_ARRAY_FN void encode_by_words(const Half* src, std::size_t n, std::uint8_t* dst,
+                                        stores mode, const ByFloats& by_floats) {
+  if (mode == stores::non_temporal) {
+    with_aligned_stores(dst, n, mode, [&](auto non_temporal, std::size_t first, std::size_t count) {
+      encode_by_words<Target, Overflow, decltype(non_temporal)::value>(
+          src + first, count, dst + first,
+          [&](std::size_t from, std::size_t how_many) { by_floats(first + from, how_many); });
+    });
+  } else {
+    encode_by_words<Target, Overflow, false>(src, n, dst, by_floats);
   }
 }
 // ---- end minifloat/detail/words.inc
@@ -15941,23 +16050,31 @@ MINIFLOAT_LANE_FN u32v double_codes(__m512i x, __m512i y) {
 
 // The codes of src[0, n): groups of 64 doubles by double_codes, from the source's first cache
 // line on; the elements before it and the tail by by_floats(first, count) (the float lanes).
-template <class Target, rounding_rule Rule, overflow Overflow, class ByFloats>
+// NonTemporal (outputs past the non-temporal threshold, dst on a 64-byte boundary): from the
+// first element on, with streaming stores and the source prefetched into the second-level
+// cache, as lanes.inc's encode_array does there.
+template <class Target, rounding_rule Rule, overflow Overflow, bool NonTemporal = false,
+          class ByFloats>
 MINIFLOAT_ARRAY_FN void encode_doubles_by_addition(const double* src, std::size_t n,
                                                    std::uint8_t* dst, const ByFloats& by_floats) {
-  std::size_t i = elements_before_line(src, n);
+  std::size_t i = NonTemporal ? 0 : elements_before_line(src, n);
   if (i != 0) {
     by_floats(0, i);
   }
   constexpr std::size_t group = 4 * width;
   for (const std::size_t groups_end = n - (n - i) % group; i != groups_end; i += group) {
-    prefetch_source<group>(src, i, groups_end);
+    prefetch_source<group, source_prefetch_level<NonTemporal>>(src, i, groups_end);
     u32v codes[4];
     for (std::size_t k = 0; k < 4; ++k) {
       const double* p = src + i + k * width;
       codes[k] = double_codes<Target, Rule, Overflow>(_mm512_loadu_si512(p),
                                                       _mm512_loadu_si512(p + width / 2));
     }
-    store_codes4(dst + i, codes[0], codes[1], codes[2], codes[3]);
+    if constexpr (NonTemporal) {
+      store_codes4_streaming(dst + i, codes[0], codes[1], codes[2], codes[3]);
+    } else {
+      store_codes4(dst + i, codes[0], codes[1], codes[2], codes[3]);
+    }
   }
   if (i != n) {
     by_floats(i, n - i);
@@ -16611,12 +16728,24 @@ struct avx512_kernels {
                   std::is_same<std::decay_t<Tally>, no_tally>::value) {
       // Groups of 64 in 16-bit words (words.inc); a group with a value below the target's
       // normals, and the tail, by the float lanes.
-      avx512::encode_by_words<Target, Overflow>(src, n, codes, by_floats);
+      avx512::encode_by_words<Target, Overflow>(src, n, codes, mode, by_floats);
     } else if constexpr (avx512::encodes_doubles_by_addition<Source, Target, Rule, Overflow,
                                                              std::decay_t<Tally>>) {
       // Groups of 64 in double lanes; the head before the first cache line and the tail by the
-      // float lanes.
-      avx512::encode_doubles_by_addition<Target, Rule, Overflow>(src, n, codes, by_floats);
+      // float lanes. (Past the non-temporal threshold, streaming stores from dst's first 64-byte
+      // boundary on, as below.)
+      if (mode == stores::non_temporal) {
+        with_aligned_stores(
+            codes, n, mode, [&](auto non_temporal, std::size_t first, std::size_t count) {
+              avx512::encode_doubles_by_addition<Target, Rule, Overflow,
+                                                 decltype(non_temporal)::value>(
+                  src + first, count, codes + first, [&](std::size_t from, std::size_t how_many) {
+                    by_floats(first + from, how_many);
+                  });
+            });
+      } else {
+        avx512::encode_doubles_by_addition<Target, Rule, Overflow>(src, n, codes, by_floats);
+      }
     } else if constexpr (std::is_same<Random, no_random_bits>::value &&
                          std::is_same<std::decay_t<Tally>, no_tally>::value &&
                          !std::is_same<Source, block_scaled_floats>::value) {
@@ -18019,19 +18148,31 @@ MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_genera
 // (AVX2) times. Arrays under 64 KiB, which the first-level cache may hold, go without (there
 // the prefetches only take load slots: amax of 4 Ki floats lost 7 to 12 %). Asks for the
 // Block elements prefetch_distance bytes past element i, while they lie before element `end`
-// (prefetch_elements: Block elements from `first` on, a cache line at a time).
-template <std::size_t Block, class T>
+// (prefetch_elements: Block elements from `first` on, a cache line at a time, into the cache
+// level Level names).
+// Where the loop's output streams (NonTemporal: outputs past MINIFLOAT_NON_TEMPORAL_THRESHOLD,
+// so the source comes from memory) the lines go to the second-level cache only (PREFETCHT1):
+// into the first (PREFETCHT0) each prefetch held one of the few first-level miss buffers for a
+// whole memory latency, beside the streaming stores' write-combining ones, and 64 Mi floats to
+// e4m3 on AVX-512 ran at 0.66-0.70 x the 4 -> 1 copy, against 0.85-0.94 with PREFETCHT1 and 0.60
+// with no prefetch (Intel Xeon family 6 model 167, docs/performance.md, stop 78). In the caches
+// (the block loops' next pieces, arrays from L2) the first level stays.
+enum class prefetch_level : int { second_level = 2, first_level = 3 };
+template <bool NonTemporal>
+constexpr prefetch_level source_prefetch_level =
+    NonTemporal ? prefetch_level::second_level : prefetch_level::first_level;
+template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
 MINIFLOAT_LANE_FN void prefetch_elements(const T* first) {
   for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
-    __builtin_prefetch(reinterpret_cast<const char*>(first) + line);
+    __builtin_prefetch(reinterpret_cast<const char*>(first) + line, 0, static_cast<int>(Level));
   }
 }
-template <std::size_t Block, class T>
+template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
 MINIFLOAT_LANE_FN void prefetch_block(const T* elements, std::size_t i, std::size_t end) {
   if constexpr (prefetch_distance != 0) {
     constexpr std::size_t ahead = prefetch_distance / sizeof(T);
     if (end >= 65536 / sizeof(T) && end - i >= ahead + Block) {
-      prefetch_elements<Block>(elements + i + ahead);
+      prefetch_elements<Block, Level>(elements + i + ahead);
     }
   }
   static_cast<void>(elements);
@@ -18053,18 +18194,18 @@ MINIFLOAT_LANE_FN const float* source_elements(const ::minifloat::detail::block_
 // of a block quantizer's array, the same number of elements `prefetch_ahead` past element i as
 // the caller asks (the next piece, while this one is narrowed from the first-level cache), not
 // past `prefetch_end` (block_scaled_floats).
-template <std::size_t Block, class Source>
+template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class Source>
 MINIFLOAT_LANE_FN void prefetch_source(const Source& src, std::size_t i, std::size_t end) {
-  prefetch_block<Block>(source_elements(src), i, end);
+  prefetch_block<Block, Level>(source_elements(src), i, end);
 }
-template <std::size_t Block>
+template <std::size_t Block, prefetch_level Level = prefetch_level::first_level>
 MINIFLOAT_LANE_FN void prefetch_source(const ::minifloat::detail::block_scaled_floats& src,
                                        std::size_t i, std::size_t /*end*/) {
   if constexpr (prefetch_distance != 0) {
     const std::size_t ahead = src.prefetch_ahead;
     const auto readable = static_cast<std::size_t>(src.prefetch_end - src.data);
     if (ahead != 0 && readable - i >= ahead + Block) {
-      prefetch_elements<Block>(src.data + i + ahead);
+      prefetch_elements<Block, Level>(src.data + i + ahead);
     }
   }
   static_cast<void>(src);
@@ -19121,7 +19262,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
           using inside = normal_magnitudes<Target, false>;
           for (; window.width == 0 && i != blocks_end; i += 4 * width) {
-            prefetch_source<4 * width>(src, i, blocks_end);
+            prefetch_source<4 * width, source_prefetch_level<NonTemporal>>(src, i, blocks_end);
             const four_vectors loaded = load_float_bits4(src + i);
             u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
             const auto magnitudes =
@@ -19139,7 +19280,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         }
       }
       for (; !flagged && i != blocks_end; i += 4 * width) {
-        prefetch_source<4 * width>(src, i, blocks_end);
+        prefetch_source<4 * width, source_prefetch_level<NonTemporal>>(src, i, blocks_end);
         const four_vectors loaded = load_float_bits4(src + i);
         u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
         if constexpr (NonTemporal) {

@@ -502,6 +502,65 @@ TYPED_TEST(BulkNarrowing, StreamingNarrowingEveryLengthAndOffset) {
   }
 }
 
+// Narrowing doubles, binary16 and bfloat16 values with every output streamed (on x86 the
+// AVX-512 double kernel and the 16-bit word kernel of e4m3 and e5m2 then stream their groups;
+// the word kernel falls back to the float lanes, through the caches, for a group holding a value
+// below the target's normals): lengths around the groups, src and dst at several offsets, against
+// the scalar codes, and nothing written outside dst.
+template <class T, overflow O, class Source>
+void check_streaming_narrowing_from(simd_path path, const std::vector<Source>& source) {
+  const std::size_t count = source.size() - 1;
+  // (Room for a line's worth of bytes before the first boundary, dst up to 64 past it, the codes
+  // and a guard byte.)
+  std::vector<std::uint8_t> storage(count + 2 * 64 + 1);
+  for (const std::size_t n : {std::size_t{0}, std::size_t{63}, std::size_t{64}, std::size_t{65},
+                              std::size_t{129}, std::size_t{1000}, count - 1, count}) {
+    for (const std::size_t src_offset : {0U, 1U}) {
+      for (const std::size_t dst_offset : {0U, 1U, 63U}) {
+        std::fill(storage.begin(), storage.end(), guard);
+        const auto address = reinterpret_cast<std::uintptr_t>(storage.data());
+        std::uint8_t* line = storage.data() + (64 - address % 64) % 64;
+        T* dst = reinterpret_cast<T*>(line + 1 + dst_offset);
+        {
+          const minifloat::scoped_path streaming(path, 0);
+          minifloat::convert<minifloat::rounding::nearest_even, O>(source.data() + src_offset, n,
+                                                                   dst);
+        }
+        for (std::size_t i = 0; i < storage.size(); ++i) {
+          const auto k = static_cast<std::size_t>(storage.data() + i -
+                                                  reinterpret_cast<std::uint8_t*>(dst)); // wraps
+          const unsigned expected =
+              k < n ? scalar_code<T, rounding_rule::nearest_even, O>(source[src_offset + k], 0)
+                    : guard;
+          ASSERT_EQ(storage[i], expected)
+              << minifloat::to_string(path) << " n=" << n << " src+" << src_offset << " dst+"
+              << dst_offset << " element " << k;
+        }
+      }
+    }
+  }
+}
+TYPED_TEST(BulkNarrowing, StreamingNarrowingOfDoubleAnd16BitSources) {
+  using T = TypeParam;
+  // Every 16-bit pattern, in blocks of 256 in a scattered order: whole groups of normal values
+  // between groups with tiny ones.
+  std::vector<minifloat::binary16_bits> halves(65536 + 1);
+  std::vector<minifloat::bfloat16_bits> brains(halves.size());
+  for (std::size_t i = 0; i < halves.size(); ++i) {
+    const auto bits = static_cast<std::uint16_t>((i / 256 * 97 % 256) << 8 | i % 256);
+    halves[i] = minifloat::binary16_bits{bits};
+    brains[i] = minifloat::bfloat16_bits{bits};
+  }
+  const std::vector<double> doubles = sources_from<double>(test_floats(4097));
+  for (simd_path path : supported_paths()) {
+    check_streaming_narrowing_from<T, overflow::non_saturating>(path, halves);
+    check_streaming_narrowing_from<T, overflow::saturate>(path, halves);
+    check_streaming_narrowing_from<T, overflow::non_saturating>(path, brains);
+    check_streaming_narrowing_from<T, overflow::non_saturating>(path, doubles);
+    check_streaming_narrowing_from<T, overflow::saturate>(path, doubles);
+  }
+}
+
 // The byte-lookup decoders take the 7-bit lookup (half the permutes) exactly where -x is x with
 // the sign bit flipped for every code: every signed format but the fnuz ones (0x80 is their
 // NaN). A wrong flag either gives wrong results (the test below) or silently the slower path

@@ -1237,9 +1237,14 @@ MINIFLOAT_LANE_FN w16v load_words(const std::uint16_t* p) {
 }
 // Words to bytes: packed within 128-bit lanes (a 0-7, b 0-7, a 8-15, b 8-15), then the
 // quadwords put in order.
+MINIFLOAT_LANE_FN __m256i low_bytes(w16v a, w16v b) {
+  return _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8);
+}
 MINIFLOAT_LANE_FN void store_low_bytes(std::uint8_t* p, w16v a, w16v b) {
-  const __m256i bytes = _mm256_packus_epi16(a, b);
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm256_permute4x64_epi64(bytes, 0xD8));
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), low_bytes(a, b));
+}
+MINIFLOAT_LANE_FN void store_low_bytes_streaming(std::uint8_t* p, w16v a, w16v b) {
+  _mm256_stream_si256(reinterpret_cast<__m256i*>(p), low_bytes(a, b));
 }
 
 #include "words.inc"
@@ -1269,7 +1274,7 @@ struct avx2_kernels {
       // Groups of 32 in 16-bit words (words.inc); a group with a value below the target's
       // normals, and the tail, as below.
       avx2::encode_by_words<Target, Overflow>(
-          src, n, codes, [&](std::size_t first, std::size_t count) {
+          src, n, codes, mode, [&](std::size_t first, std::size_t count) {
             encode_floats<Target, Rule, Overflow>(src + first, count, codes + first, random, tally);
           });
     } else if constexpr (std::is_same<Random, no_random_bits>::value &&

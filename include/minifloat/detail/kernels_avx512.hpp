@@ -643,8 +643,14 @@ constexpr std::array<std::uint8_t, 64> even_byte_indices() {
   return indices;
 }
 alignas(64) inline constexpr std::array<std::uint8_t, 64> even_bytes = even_byte_indices();
+MINIFLOAT_LANE_FN __m512i low_bytes(w16v a, w16v b) {
+  return _mm512_permutex2var_epi8(a, _mm512_load_si512(even_bytes.data()), b);
+}
 MINIFLOAT_LANE_FN void store_low_bytes(std::uint8_t* p, w16v a, w16v b) {
-  _mm512_storeu_si512(p, _mm512_permutex2var_epi8(a, _mm512_load_si512(even_bytes.data()), b));
+  _mm512_storeu_si512(p, low_bytes(a, b));
+}
+MINIFLOAT_LANE_FN void store_low_bytes_streaming(std::uint8_t* p, w16v a, w16v b) {
+  _mm512_stream_si512(reinterpret_cast<__m512i*>(p), low_bytes(a, b));
 }
 
 #include "words.inc"
@@ -762,23 +768,31 @@ MINIFLOAT_LANE_FN u32v double_codes(__m512i x, __m512i y) {
 
 // The codes of src[0, n): groups of 64 doubles by double_codes, from the source's first cache
 // line on; the elements before it and the tail by by_floats(first, count) (the float lanes).
-template <class Target, rounding_rule Rule, overflow Overflow, class ByFloats>
+// NonTemporal (outputs past the non-temporal threshold, dst on a 64-byte boundary): from the
+// first element on, with streaming stores and the source prefetched into the second-level
+// cache, as lanes.inc's encode_array does there.
+template <class Target, rounding_rule Rule, overflow Overflow, bool NonTemporal = false,
+          class ByFloats>
 MINIFLOAT_ARRAY_FN void encode_doubles_by_addition(const double* src, std::size_t n,
                                                    std::uint8_t* dst, const ByFloats& by_floats) {
-  std::size_t i = elements_before_line(src, n);
+  std::size_t i = NonTemporal ? 0 : elements_before_line(src, n);
   if (i != 0) {
     by_floats(0, i);
   }
   constexpr std::size_t group = 4 * width;
   for (const std::size_t groups_end = n - (n - i) % group; i != groups_end; i += group) {
-    prefetch_source<group>(src, i, groups_end);
+    prefetch_source<group, source_prefetch_level<NonTemporal>>(src, i, groups_end);
     u32v codes[4];
     for (std::size_t k = 0; k < 4; ++k) {
       const double* p = src + i + k * width;
       codes[k] = double_codes<Target, Rule, Overflow>(_mm512_loadu_si512(p),
                                                       _mm512_loadu_si512(p + width / 2));
     }
-    store_codes4(dst + i, codes[0], codes[1], codes[2], codes[3]);
+    if constexpr (NonTemporal) {
+      store_codes4_streaming(dst + i, codes[0], codes[1], codes[2], codes[3]);
+    } else {
+      store_codes4(dst + i, codes[0], codes[1], codes[2], codes[3]);
+    }
   }
   if (i != n) {
     by_floats(i, n - i);
@@ -1432,12 +1446,24 @@ struct avx512_kernels {
                   std::is_same<std::decay_t<Tally>, no_tally>::value) {
       // Groups of 64 in 16-bit words (words.inc); a group with a value below the target's
       // normals, and the tail, by the float lanes.
-      avx512::encode_by_words<Target, Overflow>(src, n, codes, by_floats);
+      avx512::encode_by_words<Target, Overflow>(src, n, codes, mode, by_floats);
     } else if constexpr (avx512::encodes_doubles_by_addition<Source, Target, Rule, Overflow,
                                                              std::decay_t<Tally>>) {
       // Groups of 64 in double lanes; the head before the first cache line and the tail by the
-      // float lanes.
-      avx512::encode_doubles_by_addition<Target, Rule, Overflow>(src, n, codes, by_floats);
+      // float lanes. (Past the non-temporal threshold, streaming stores from dst's first 64-byte
+      // boundary on, as below.)
+      if (mode == stores::non_temporal) {
+        with_aligned_stores(
+            codes, n, mode, [&](auto non_temporal, std::size_t first, std::size_t count) {
+              avx512::encode_doubles_by_addition<Target, Rule, Overflow,
+                                                 decltype(non_temporal)::value>(
+                  src + first, count, codes + first, [&](std::size_t from, std::size_t how_many) {
+                    by_floats(first + from, how_many);
+                  });
+            });
+      } else {
+        avx512::encode_doubles_by_addition<Target, Rule, Overflow>(src, n, codes, by_floats);
+      }
     } else if constexpr (std::is_same<Random, no_random_bits>::value &&
                          std::is_same<std::decay_t<Tally>, no_tally>::value &&
                          !std::is_same<Source, block_scaled_floats>::value) {
