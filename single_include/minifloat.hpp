@@ -2755,11 +2755,12 @@ MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_genera
 // level Level names).
 // Where the loop's output streams (NonTemporal: outputs past MINIFLOAT_NON_TEMPORAL_THRESHOLD,
 // so the source comes from memory) the lines go to the second-level cache only (PREFETCHT1):
-// into the first (PREFETCHT0) each prefetch held one of the few first-level miss buffers for a
-// whole memory latency, beside the streaming stores' write-combining ones, and 64 Mi floats to
-// e4m3 on AVX-512 ran at 0.66-0.70 x the 4 -> 1 copy, against 0.85-0.94 with PREFETCHT1 and 0.60
-// with no prefetch (Intel Xeon family 6 model 167, docs/performance.md, stop 78). In the caches
-// (the block loops' next pieces, arrays from L2) the first level stays.
+// 64 Mi floats to e4m3 on AVX-512 ran at 0.69-0.77 x convert_bench's 4 -> 1 copy with PREFETCHT0,
+// 0.82-0.92 with PREFETCHT1 and 0.60 with none (Intel Xeon family 6 model 167, docs/performance.md,
+// stop 78). Likely, though this VM has no counters to show it: a PREFETCHT0 holds one of the few
+// first-level miss buffers for a whole memory latency, and the streaming stores' write combining
+// takes them too. In the caches (the block loops' next pieces, arrays from L2) the first level
+// stays.
 enum class prefetch_level : int { second_level = 2, first_level = 3 };
 template <bool NonTemporal>
 constexpr prefetch_level source_prefetch_level =
@@ -8312,11 +8313,12 @@ MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_genera
 // level Level names).
 // Where the loop's output streams (NonTemporal: outputs past MINIFLOAT_NON_TEMPORAL_THRESHOLD,
 // so the source comes from memory) the lines go to the second-level cache only (PREFETCHT1):
-// into the first (PREFETCHT0) each prefetch held one of the few first-level miss buffers for a
-// whole memory latency, beside the streaming stores' write-combining ones, and 64 Mi floats to
-// e4m3 on AVX-512 ran at 0.66-0.70 x the 4 -> 1 copy, against 0.85-0.94 with PREFETCHT1 and 0.60
-// with no prefetch (Intel Xeon family 6 model 167, docs/performance.md, stop 78). In the caches
-// (the block loops' next pieces, arrays from L2) the first level stays.
+// 64 Mi floats to e4m3 on AVX-512 ran at 0.69-0.77 x convert_bench's 4 -> 1 copy with PREFETCHT0,
+// 0.82-0.92 with PREFETCHT1 and 0.60 with none (Intel Xeon family 6 model 167, docs/performance.md,
+// stop 78). Likely, though this VM has no counters to show it: a PREFETCHT0 holds one of the few
+// first-level miss buffers for a whole memory latency, and the streaming stores' write combining
+// takes them too. In the caches (the block loops' next pieces, arrays from L2) the first level
+// stays.
 enum class prefetch_level : int { second_level = 2, first_level = 3 };
 template <bool NonTemporal>
 constexpr prefetch_level source_prefetch_level =
@@ -13368,11 +13370,12 @@ MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_genera
 // level Level names).
 // Where the loop's output streams (NonTemporal: outputs past MINIFLOAT_NON_TEMPORAL_THRESHOLD,
 // so the source comes from memory) the lines go to the second-level cache only (PREFETCHT1):
-// into the first (PREFETCHT0) each prefetch held one of the few first-level miss buffers for a
-// whole memory latency, beside the streaming stores' write-combining ones, and 64 Mi floats to
-// e4m3 on AVX-512 ran at 0.66-0.70 x the 4 -> 1 copy, against 0.85-0.94 with PREFETCHT1 and 0.60
-// with no prefetch (Intel Xeon family 6 model 167, docs/performance.md, stop 78). In the caches
-// (the block loops' next pieces, arrays from L2) the first level stays.
+// 64 Mi floats to e4m3 on AVX-512 ran at 0.69-0.77 x convert_bench's 4 -> 1 copy with PREFETCHT0,
+// 0.82-0.92 with PREFETCHT1 and 0.60 with none (Intel Xeon family 6 model 167, docs/performance.md,
+// stop 78). Likely, though this VM has no counters to show it: a PREFETCHT0 holds one of the few
+// first-level miss buffers for a whole memory latency, and the streaming stores' write combining
+// takes them too. In the caches (the block loops' next pieces, arrays from L2) the first level
+// stays.
 enum class prefetch_level : int { second_level = 2, first_level = 3 };
 template <bool NonTemporal>
 constexpr prefetch_level source_prefetch_level =
@@ -18152,11 +18155,12 @@ MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_genera
 // level Level names).
 // Where the loop's output streams (NonTemporal: outputs past MINIFLOAT_NON_TEMPORAL_THRESHOLD,
 // so the source comes from memory) the lines go to the second-level cache only (PREFETCHT1):
-// into the first (PREFETCHT0) each prefetch held one of the few first-level miss buffers for a
-// whole memory latency, beside the streaming stores' write-combining ones, and 64 Mi floats to
-// e4m3 on AVX-512 ran at 0.66-0.70 x the 4 -> 1 copy, against 0.85-0.94 with PREFETCHT1 and 0.60
-// with no prefetch (Intel Xeon family 6 model 167, docs/performance.md, stop 78). In the caches
-// (the block loops' next pieces, arrays from L2) the first level stays.
+// 64 Mi floats to e4m3 on AVX-512 ran at 0.69-0.77 x convert_bench's 4 -> 1 copy with PREFETCHT0,
+// 0.82-0.92 with PREFETCHT1 and 0.60 with none (Intel Xeon family 6 model 167, docs/performance.md,
+// stop 78). Likely, though this VM has no counters to show it: a PREFETCHT0 holds one of the few
+// first-level miss buffers for a whole memory latency, and the streaming stores' write combining
+// takes them too. In the caches (the block loops' next pieces, arrays from L2) the first level
+// stays.
 enum class prefetch_level : int { second_level = 2, first_level = 3 };
 template <bool NonTemporal>
 constexpr prefetch_level source_prefetch_level =
