@@ -2753,8 +2753,9 @@ MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_genera
 // Block elements prefetch_distance bytes past element i, while they lie before element `end`
 // (prefetch_elements: Block elements from `first` on, a cache line at a time, into the cache
 // level Level names).
-// Where the loop's output streams (NonTemporal: outputs past MINIFLOAT_NON_TEMPORAL_THRESHOLD,
-// so the source comes from memory) the lines go to the second-level cache only (PREFETCHT1):
+// Where the output reaches MINIFLOAT_NON_TEMPORAL_THRESHOLD, so that the source comes from memory
+// (FromMemory: the loops whose output then streams, and those with a report, which write
+// through the caches) the lines go to the second-level cache only (PREFETCHT1):
 // 64 Mi floats to e4m3 on AVX-512 ran at 0.69-0.77 x convert_bench's 4 -> 1 copy with PREFETCHT0,
 // 0.82-0.92 with PREFETCHT1 and 0.60 with none (Intel Xeon family 6 model 167, docs/performance.md,
 // stop 78). Likely, though this VM has no counters to show it: a PREFETCHT0 holds one of the few
@@ -2762,9 +2763,9 @@ MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_genera
 // takes them too. In the caches (the block loops' next pieces, arrays from L2) the first level
 // stays.
 enum class prefetch_level : int { second_level = 2, first_level = 3 };
-template <bool NonTemporal>
+template <bool FromMemory>
 constexpr prefetch_level source_prefetch_level =
-    NonTemporal ? prefetch_level::second_level : prefetch_level::first_level;
+    FromMemory ? prefetch_level::second_level : prefetch_level::first_level;
 template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
 MINIFLOAT_LANE_FN void prefetch_elements(const T* first) {
   for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
@@ -3794,9 +3795,10 @@ elements_before_vectors(const ::minifloat::detail::block_scaled_floats& /*src*/,
 // of values and codes is also handed to report_lanes.
 // NonTemporal (the paths with store_codes4_streaming): dst lies on a 64-byte boundary, and the
 // groups of four vectors are written with streaming stores (x86.hpp with_aligned_stores).
+// FromMemory: the output reaches the non-temporal threshold (prefetch_block's level).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          ::minifloat::detail::step2_variant Variant, bool NonTemporal = false, class Source,
-          class Random, class Tally>
+          ::minifloat::detail::step2_variant Variant, bool NonTemporal = false,
+          bool FromMemory = NonTemporal, class Source, class Random, class Tally>
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
                                      const Random& source_of_bits, Tally& tally) {
   decltype(auto) random = random_stream(source_of_bits);
@@ -3866,7 +3868,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
           using inside = normal_magnitudes<Target, false>;
           for (; window.width == 0 && i != blocks_end; i += 4 * width) {
-            prefetch_source<4 * width, source_prefetch_level<NonTemporal>>(src, i, blocks_end);
+            prefetch_source<4 * width, source_prefetch_level<FromMemory>>(src, i, blocks_end);
             const four_vectors loaded = load_float_bits4(src + i);
             u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
             const auto magnitudes =
@@ -3884,7 +3886,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         }
       }
       for (; !flagged && i != blocks_end; i += 4 * width) {
-        prefetch_source<4 * width, source_prefetch_level<NonTemporal>>(src, i, blocks_end);
+        prefetch_source<4 * width, source_prefetch_level<FromMemory>>(src, i, blocks_end);
         const four_vectors loaded = load_float_bits4(src + i);
         u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
         if constexpr (NonTemporal) {
@@ -8311,8 +8313,9 @@ MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_genera
 // Block elements prefetch_distance bytes past element i, while they lie before element `end`
 // (prefetch_elements: Block elements from `first` on, a cache line at a time, into the cache
 // level Level names).
-// Where the loop's output streams (NonTemporal: outputs past MINIFLOAT_NON_TEMPORAL_THRESHOLD,
-// so the source comes from memory) the lines go to the second-level cache only (PREFETCHT1):
+// Where the output reaches MINIFLOAT_NON_TEMPORAL_THRESHOLD, so that the source comes from memory
+// (FromMemory: the loops whose output then streams, and those with a report, which write
+// through the caches) the lines go to the second-level cache only (PREFETCHT1):
 // 64 Mi floats to e4m3 on AVX-512 ran at 0.69-0.77 x convert_bench's 4 -> 1 copy with PREFETCHT0,
 // 0.82-0.92 with PREFETCHT1 and 0.60 with none (Intel Xeon family 6 model 167, docs/performance.md,
 // stop 78). Likely, though this VM has no counters to show it: a PREFETCHT0 holds one of the few
@@ -8320,9 +8323,9 @@ MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_genera
 // takes them too. In the caches (the block loops' next pieces, arrays from L2) the first level
 // stays.
 enum class prefetch_level : int { second_level = 2, first_level = 3 };
-template <bool NonTemporal>
+template <bool FromMemory>
 constexpr prefetch_level source_prefetch_level =
-    NonTemporal ? prefetch_level::second_level : prefetch_level::first_level;
+    FromMemory ? prefetch_level::second_level : prefetch_level::first_level;
 template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
 MINIFLOAT_LANE_FN void prefetch_elements(const T* first) {
   for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
@@ -9352,9 +9355,10 @@ elements_before_vectors(const ::minifloat::detail::block_scaled_floats& /*src*/,
 // of values and codes is also handed to report_lanes.
 // NonTemporal (the paths with store_codes4_streaming): dst lies on a 64-byte boundary, and the
 // groups of four vectors are written with streaming stores (x86.hpp with_aligned_stores).
+// FromMemory: the output reaches the non-temporal threshold (prefetch_block's level).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          ::minifloat::detail::step2_variant Variant, bool NonTemporal = false, class Source,
-          class Random, class Tally>
+          ::minifloat::detail::step2_variant Variant, bool NonTemporal = false,
+          bool FromMemory = NonTemporal, class Source, class Random, class Tally>
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
                                      const Random& source_of_bits, Tally& tally) {
   decltype(auto) random = random_stream(source_of_bits);
@@ -9424,7 +9428,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
           using inside = normal_magnitudes<Target, false>;
           for (; window.width == 0 && i != blocks_end; i += 4 * width) {
-            prefetch_source<4 * width, source_prefetch_level<NonTemporal>>(src, i, blocks_end);
+            prefetch_source<4 * width, source_prefetch_level<FromMemory>>(src, i, blocks_end);
             const four_vectors loaded = load_float_bits4(src + i);
             u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
             const auto magnitudes =
@@ -9442,7 +9446,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         }
       }
       for (; !flagged && i != blocks_end; i += 4 * width) {
-        prefetch_source<4 * width, source_prefetch_level<NonTemporal>>(src, i, blocks_end);
+        prefetch_source<4 * width, source_prefetch_level<FromMemory>>(src, i, blocks_end);
         const four_vectors loaded = load_float_bits4(src + i);
         u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
         if constexpr (NonTemporal) {
@@ -11602,14 +11606,24 @@ struct avx2_kernels {
                             encode_floats<Target, Rule, Overflow, decltype(non_temporal)::value>(
                                 src + first, count, codes + first, random, tally);
                           });
+    } else if constexpr (std::is_same<Random, no_random_bits>::value &&
+                         !std::is_same<Source, block_scaled_floats>::value) {
+      // A report: through the caches, but past the threshold with the source prefetched as from
+      // memory (as avx512_kernels::encode).
+      if (mode == stores::non_temporal) {
+        encode_floats<Target, Rule, Overflow, false, true>(src, n, codes, random, tally);
+      } else {
+        encode_floats<Target, Rule, Overflow>(src, n, codes, random, tally);
+      }
     } else {
       encode_floats<Target, Rule, Overflow>(src, n, codes, random, tally);
     }
   }
   // The lane kernels of lanes.inc on float lanes (other sources widened or rounded to float).
-  // (NonTemporal: codes lies on a 64-byte boundary; streaming stores, avx2::encode_array.)
+  // (NonTemporal: codes lies on a 64-byte boundary; streaming stores, avx2::encode_array.
+  // FromMemory: the output reaches the non-temporal threshold, avx2::encode_array.)
   template <class Target, rounding_rule Rule, overflow Overflow, bool NonTemporal = false,
-            class Source, class Random, class Tally>
+            bool FromMemory = NonTemporal, class Source, class Random, class Tally>
   static void encode_floats(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
                             Tally&& tally) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
@@ -11618,14 +11632,14 @@ struct avx2_kernels {
       // program that rounds otherwise (rare) gets the portable path's kernel for that case, which
       // every build has: an AVX2 one of its own doubled the code of every nearest-even kernel.
       if (avx2::rounds_to_nearest()) {
-        return avx2::encode_array<Target, Rule, Overflow, step2_variant::lane_addition,
-                                  NonTemporal>(src, n, codes, random, tally);
+        return avx2::encode_array<Target, Rule, Overflow, step2_variant::lane_addition, NonTemporal,
+                                  FromMemory>(src, n, codes, random, tally);
       }
       return portable::encode_array<Target, Rule, Overflow, step2_variant::lane_fixed_point>(
           src, n, codes, random, tally);
     } else {
-      return avx2::encode_array<Target, Rule, Overflow, variant, NonTemporal>(src, n, codes, random,
-                                                                              tally);
+      return avx2::encode_array<Target, Rule, Overflow, variant, NonTemporal, FromMemory>(
+          src, n, codes, random, tally);
     }
   }
   // Float and 16-bit float results by byte planes or by arithmetic through binary16 where the
@@ -13368,8 +13382,9 @@ MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_genera
 // Block elements prefetch_distance bytes past element i, while they lie before element `end`
 // (prefetch_elements: Block elements from `first` on, a cache line at a time, into the cache
 // level Level names).
-// Where the loop's output streams (NonTemporal: outputs past MINIFLOAT_NON_TEMPORAL_THRESHOLD,
-// so the source comes from memory) the lines go to the second-level cache only (PREFETCHT1):
+// Where the output reaches MINIFLOAT_NON_TEMPORAL_THRESHOLD, so that the source comes from memory
+// (FromMemory: the loops whose output then streams, and those with a report, which write
+// through the caches) the lines go to the second-level cache only (PREFETCHT1):
 // 64 Mi floats to e4m3 on AVX-512 ran at 0.69-0.77 x convert_bench's 4 -> 1 copy with PREFETCHT0,
 // 0.82-0.92 with PREFETCHT1 and 0.60 with none (Intel Xeon family 6 model 167, docs/performance.md,
 // stop 78). Likely, though this VM has no counters to show it: a PREFETCHT0 holds one of the few
@@ -13377,9 +13392,9 @@ MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_genera
 // takes them too. In the caches (the block loops' next pieces, arrays from L2) the first level
 // stays.
 enum class prefetch_level : int { second_level = 2, first_level = 3 };
-template <bool NonTemporal>
+template <bool FromMemory>
 constexpr prefetch_level source_prefetch_level =
-    NonTemporal ? prefetch_level::second_level : prefetch_level::first_level;
+    FromMemory ? prefetch_level::second_level : prefetch_level::first_level;
 template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
 MINIFLOAT_LANE_FN void prefetch_elements(const T* first) {
   for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
@@ -14409,9 +14424,10 @@ elements_before_vectors(const ::minifloat::detail::block_scaled_floats& /*src*/,
 // of values and codes is also handed to report_lanes.
 // NonTemporal (the paths with store_codes4_streaming): dst lies on a 64-byte boundary, and the
 // groups of four vectors are written with streaming stores (x86.hpp with_aligned_stores).
+// FromMemory: the output reaches the non-temporal threshold (prefetch_block's level).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          ::minifloat::detail::step2_variant Variant, bool NonTemporal = false, class Source,
-          class Random, class Tally>
+          ::minifloat::detail::step2_variant Variant, bool NonTemporal = false,
+          bool FromMemory = NonTemporal, class Source, class Random, class Tally>
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
                                      const Random& source_of_bits, Tally& tally) {
   decltype(auto) random = random_stream(source_of_bits);
@@ -14481,7 +14497,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
           using inside = normal_magnitudes<Target, false>;
           for (; window.width == 0 && i != blocks_end; i += 4 * width) {
-            prefetch_source<4 * width, source_prefetch_level<NonTemporal>>(src, i, blocks_end);
+            prefetch_source<4 * width, source_prefetch_level<FromMemory>>(src, i, blocks_end);
             const four_vectors loaded = load_float_bits4(src + i);
             u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
             const auto magnitudes =
@@ -14499,7 +14515,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         }
       }
       for (; !flagged && i != blocks_end; i += 4 * width) {
-        prefetch_source<4 * width, source_prefetch_level<NonTemporal>>(src, i, blocks_end);
+        prefetch_source<4 * width, source_prefetch_level<FromMemory>>(src, i, blocks_end);
         const four_vectors loaded = load_float_bits4(src + i);
         u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
         if constexpr (NonTemporal) {
@@ -16762,6 +16778,18 @@ struct avx512_kernels {
       } else {
         avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
       }
+    } else if constexpr (std::is_same<Random, no_random_bits>::value &&
+                         !std::is_same<Source, block_scaled_floats>::value) {
+      // A report: through the caches (it reads codes back), but past the threshold with the
+      // source prefetched as from memory (lanes.inc prefetch_level; float -> e4m3 with a report
+      // at 64 Mi 2.56-2.57 -> 2.77-2.79 el/ns; stochastic rounding from the caller's bits, whose
+      // array the prefetch does not cover, lost 2 %: docs/performance.md, stop 78).
+      if (mode == stores::non_temporal) {
+        avx512::encode_array<Target, Rule, Overflow, variant, false, true>(src, n, codes, random,
+                                                                           tally);
+      } else {
+        avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
+      }
     } else {
       avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
     }
@@ -18153,8 +18181,9 @@ MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_genera
 // Block elements prefetch_distance bytes past element i, while they lie before element `end`
 // (prefetch_elements: Block elements from `first` on, a cache line at a time, into the cache
 // level Level names).
-// Where the loop's output streams (NonTemporal: outputs past MINIFLOAT_NON_TEMPORAL_THRESHOLD,
-// so the source comes from memory) the lines go to the second-level cache only (PREFETCHT1):
+// Where the output reaches MINIFLOAT_NON_TEMPORAL_THRESHOLD, so that the source comes from memory
+// (FromMemory: the loops whose output then streams, and those with a report, which write
+// through the caches) the lines go to the second-level cache only (PREFETCHT1):
 // 64 Mi floats to e4m3 on AVX-512 ran at 0.69-0.77 x convert_bench's 4 -> 1 copy with PREFETCHT0,
 // 0.82-0.92 with PREFETCHT1 and 0.60 with none (Intel Xeon family 6 model 167, docs/performance.md,
 // stop 78). Likely, though this VM has no counters to show it: a PREFETCHT0 holds one of the few
@@ -18162,9 +18191,9 @@ MINIFLOAT_LANE_FN counter_stream random_stream(const ::minifloat::counter_genera
 // takes them too. In the caches (the block loops' next pieces, arrays from L2) the first level
 // stays.
 enum class prefetch_level : int { second_level = 2, first_level = 3 };
-template <bool NonTemporal>
+template <bool FromMemory>
 constexpr prefetch_level source_prefetch_level =
-    NonTemporal ? prefetch_level::second_level : prefetch_level::first_level;
+    FromMemory ? prefetch_level::second_level : prefetch_level::first_level;
 template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
 MINIFLOAT_LANE_FN void prefetch_elements(const T* first) {
   for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
@@ -19194,9 +19223,10 @@ elements_before_vectors(const ::minifloat::detail::block_scaled_floats& /*src*/,
 // of values and codes is also handed to report_lanes.
 // NonTemporal (the paths with store_codes4_streaming): dst lies on a 64-byte boundary, and the
 // groups of four vectors are written with streaming stores (x86.hpp with_aligned_stores).
+// FromMemory: the output reaches the non-temporal threshold (prefetch_block's level).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          ::minifloat::detail::step2_variant Variant, bool NonTemporal = false, class Source,
-          class Random, class Tally>
+          ::minifloat::detail::step2_variant Variant, bool NonTemporal = false,
+          bool FromMemory = NonTemporal, class Source, class Random, class Tally>
 MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* dst,
                                      const Random& source_of_bits, Tally& tally) {
   decltype(auto) random = random_stream(source_of_bits);
@@ -19266,7 +19296,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
           using inside = normal_magnitudes<Target, false>;
           for (; window.width == 0 && i != blocks_end; i += 4 * width) {
-            prefetch_source<4 * width, source_prefetch_level<NonTemporal>>(src, i, blocks_end);
+            prefetch_source<4 * width, source_prefetch_level<FromMemory>>(src, i, blocks_end);
             const four_vectors loaded = load_float_bits4(src + i);
             u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
             const auto magnitudes =
@@ -19284,7 +19314,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         }
       }
       for (; !flagged && i != blocks_end; i += 4 * width) {
-        prefetch_source<4 * width, source_prefetch_level<NonTemporal>>(src, i, blocks_end);
+        prefetch_source<4 * width, source_prefetch_level<FromMemory>>(src, i, blocks_end);
         const four_vectors loaded = load_float_bits4(src + i);
         u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
         if constexpr (NonTemporal) {

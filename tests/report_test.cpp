@@ -304,6 +304,18 @@ bool signed_8_bit(const reference::format& fmt) {
   return fmt.has_sign && fmt.exponent_bits + fmt.mantissa_bits == 7;
 }
 
+// Every path with the default non-temporal threshold, then with 0.
+std::vector<std::pair<minifloat::simd_path, std::size_t>> paths_and_thresholds() {
+  std::vector<std::pair<minifloat::simd_path, std::size_t>> all;
+  for (const std::size_t threshold :
+       {std::size_t{MINIFLOAT_NON_TEMPORAL_THRESHOLD}, std::size_t{0}}) {
+    for (const minifloat::simd_path path : supported_paths()) {
+      all.emplace_back(path, threshold);
+    }
+  }
+  return all;
+}
+
 // One rare value among values of the normal range (the groups that pass the quick tests), at
 // group edges and in the middle, among non-zero values and among values half of which are zero
 // (ReLU activations: zero codes that need no look), in both overflow rules, on every path; and
@@ -352,11 +364,16 @@ TYPED_TEST(Report, RareValuesAmongNormalOnes) {
       {"a first step's midpoint", 1 + std::ldexp(1.0, -fmt.mantissa_bits - 1)},
   };
   std::vector<T> reported(n);
-  for (const minifloat::simd_path path : supported_paths()) {
-    const minifloat::scoped_path on(path);
+  // (Also with the non-temporal threshold at 0, as for outputs past it: a report then writes
+  // through the caches still, with its source prefetched as from memory.)
+  for (const auto& [path, threshold] : paths_and_thresholds()) {
+    const minifloat::scoped_path on(path, threshold);
     for (const int kind : {0, 1, 2, 3}) {
       const bool half_zero = kind == 1 || kind == 3;
       const bool after_flushed = kind >= 2;
+      if (threshold == 0 && half_zero) {
+        continue;
+      }
       std::vector<float> background = normal_values(half_zero);
       if (after_flushed) {
         background[5] = static_cast<float>(step / 4); // flushed
@@ -371,7 +388,8 @@ TYPED_TEST(Report, RareValuesAmongNormalOnes) {
           x[at] = static_cast<float>(value);
           const std::string where = std::string(minifloat::to_string(path)) + " " + name + " at " +
                                     std::to_string(at) + (half_zero ? " among zeros" : "") +
-                                    (after_flushed ? " after a flushed value" : "");
+                                    (after_flushed ? " after a flushed value" : "") +
+                                    (threshold == 0 ? " (threshold 0)" : "");
           conversion_report report;
           minifloat::convert(x.data(), n, reported.data(), report);
           expect_equal(report, expected_report(fmt, exact_values(x), bytes(reported)), where);

@@ -1287,14 +1287,24 @@ struct avx2_kernels {
                             encode_floats<Target, Rule, Overflow, decltype(non_temporal)::value>(
                                 src + first, count, codes + first, random, tally);
                           });
+    } else if constexpr (std::is_same<Random, no_random_bits>::value &&
+                         !std::is_same<Source, block_scaled_floats>::value) {
+      // A report: through the caches, but past the threshold with the source prefetched as from
+      // memory (as avx512_kernels::encode).
+      if (mode == stores::non_temporal) {
+        encode_floats<Target, Rule, Overflow, false, true>(src, n, codes, random, tally);
+      } else {
+        encode_floats<Target, Rule, Overflow>(src, n, codes, random, tally);
+      }
     } else {
       encode_floats<Target, Rule, Overflow>(src, n, codes, random, tally);
     }
   }
   // The lane kernels of lanes.inc on float lanes (other sources widened or rounded to float).
-  // (NonTemporal: codes lies on a 64-byte boundary; streaming stores, avx2::encode_array.)
+  // (NonTemporal: codes lies on a 64-byte boundary; streaming stores, avx2::encode_array.
+  // FromMemory: the output reaches the non-temporal threshold, avx2::encode_array.)
   template <class Target, rounding_rule Rule, overflow Overflow, bool NonTemporal = false,
-            class Source, class Random, class Tally>
+            bool FromMemory = NonTemporal, class Source, class Random, class Tally>
   static void encode_floats(Source src, std::size_t n, std::uint8_t* codes, const Random& random,
                             Tally&& tally) {
     constexpr step2_variant variant = step2_for<formats::binary32, Target, Rule>(capabilities);
@@ -1303,14 +1313,14 @@ struct avx2_kernels {
       // program that rounds otherwise (rare) gets the portable path's kernel for that case, which
       // every build has: an AVX2 one of its own doubled the code of every nearest-even kernel.
       if (avx2::rounds_to_nearest()) {
-        return avx2::encode_array<Target, Rule, Overflow, step2_variant::lane_addition,
-                                  NonTemporal>(src, n, codes, random, tally);
+        return avx2::encode_array<Target, Rule, Overflow, step2_variant::lane_addition, NonTemporal,
+                                  FromMemory>(src, n, codes, random, tally);
       }
       return portable::encode_array<Target, Rule, Overflow, step2_variant::lane_fixed_point>(
           src, n, codes, random, tally);
     } else {
-      return avx2::encode_array<Target, Rule, Overflow, variant, NonTemporal>(src, n, codes, random,
-                                                                              tally);
+      return avx2::encode_array<Target, Rule, Overflow, variant, NonTemporal, FromMemory>(
+          src, n, codes, random, tally);
     }
   }
   // Float and 16-bit float results by byte planes or by arithmetic through binary16 where the

@@ -1477,6 +1477,18 @@ struct avx512_kernels {
       } else {
         avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
       }
+    } else if constexpr (std::is_same<Random, no_random_bits>::value &&
+                         !std::is_same<Source, block_scaled_floats>::value) {
+      // A report: through the caches (it reads codes back), but past the threshold with the
+      // source prefetched as from memory (lanes.inc prefetch_level; float -> e4m3 with a report
+      // at 64 Mi 2.56-2.57 -> 2.77-2.79 el/ns; stochastic rounding from the caller's bits, whose
+      // array the prefetch does not cover, lost 2 %: docs/performance.md, stop 78).
+      if (mode == stores::non_temporal) {
+        avx512::encode_array<Target, Rule, Overflow, variant, false, true>(src, n, codes, random,
+                                                                           tally);
+      } else {
+        avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
+      }
     } else {
       avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
     }
