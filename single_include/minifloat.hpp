@@ -818,6 +818,8 @@ struct lane_capabilities {
                                // bits, joined on the packed bytes (AVX2, AVX-512 VBMI)
   bool float_min_keeps_nan;    // a float minimum that returns x where x is a NaN, whatever
                                // the compiler's flags (AVX2: VMINPS's second operand)
+  bool masked_tests;           // a bit test that keeps only the lanes of a mask, one
+                               // instruction (AVX-512 VPTESTMD with a write mask)
 };
 
 // The implementations of step 2.
@@ -1551,7 +1553,7 @@ constexpr float_addition_rounding portable_addition = float_addition_rounding::e
 constexpr float_addition_rounding portable_addition = float_addition_rounding::none;
 #endif
 constexpr lane_capabilities capabilities{
-    portable_addition, false, false, false, false, false, false, false, false};
+    portable_addition, false, false, false, false, false, false, false, false, false};
 
 using u32v = std::uint32_t;
 using maskv = bool;
@@ -1773,6 +1775,7 @@ constexpr std::size_t prefetch_distance = 0;
 //   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
 //   min_magnitude(x, limit)           min(|x|, limit), anything where x is a NaN
 //                                     (fixup_and_lookup32)
+//   nonzero_and_where(k, a, b)        the lanes of mask k where a & b is not 0 (masked_tests)
 //   any_code4_outside(a, b, c, d, first, last)
 //                                     whether any of the 4 * width codes in a, b, c, d has a
 //                                     magnitude (its low 7 bits) outside [first, last]
@@ -2952,6 +2955,49 @@ MINIFLOAT_LANE_FN maskv window_flags(u32v running, ::minifloat::detail::mantissa
   return gt_small(splat(0x80000000U + window.width), running);
 }
 
+// The window's test (report_tally::nearest_window) widened to an aligned one, quicker: the
+// mantissas m with (m - low) mod 2^23 below 2^span, the smallest power of two not below the
+// width, i.e. those where the low 23 bits of b + 2^23 - low have none of the bits `tested` (from
+// span on) set; the carry into the exponent and the sign are not tested. (Made once per window,
+// between groups.)
+struct aligned_window {
+  std::uint32_t offset;
+  std::uint32_t tested;
+};
+MINIFLOAT_ARRAY_FN aligned_window aligned(::minifloat::detail::mantissa_window window) {
+  const int bits =
+      window.width <= 1 ? 0 : ::minifloat::detail::most_significant_bit(window.width - 1U) + 1;
+  const int span = bits < 23 ? bits : 23;
+  return {0x00800000U - window.low, 0x007FFFFFU & ~((std::uint32_t{1} << span) - 1U)};
+}
+// Whether a value of the vectors lies in the (open) window of mantissas: where the path has
+// masked_tests, in the aligned window, two instructions per vector (an addition, and a bit test
+// under the mask of the lanes still outside) against three for the window's own test
+// (running_window); else by that test, exact. (On AVX2 the aligned window's running minimum took
+// as many instructions as the window's own test and flagged more groups: quantize with a report,
+// 4 Ki, ran 4-10 % slower. docs/performance.md, stop 79.)
+template <std::size_t vectors>
+MINIFLOAT_LANE_FN bool any_in_window(const u32v (&bits)[vectors],
+                                     ::minifloat::detail::mantissa_window window,
+                                     aligned_window widened) {
+  if constexpr (capabilities.masked_tests) {
+    const u32v offset = splat(widened.offset);
+    const u32v tested = splat(widened.tested);
+    maskv outside = eq(splat(0U), splat(0U));
+    // (Unrolled also at -O2, where g++ 12 kept the loop over a copy of the vectors on the stack.)
+#if defined(__GNUC__)
+#pragma GCC unroll 16
+#endif
+    for (std::size_t v = 0; v < vectors; ++v) {
+      outside = nonzero_and_where(outside, add(bits[v], offset), tested);
+    }
+    return mask_bits(outside) != (std::uint32_t{1} << width) - 1U;
+  } else {
+    static_cast<void>(widened);
+    return any_lane(window_flags(running_window(window_start(), bits, window), window));
+  }
+}
+
 // A quick test of a group of whole vectors converted with nearest rounding, before the
 // lane-by-lane one (lanes_to_report): false only where no lane needs a look, i.e. every value
 // is 0 or lies in the ordinary range [lowest, highest] of lanes_to_report, and its mantissa lies
@@ -3846,6 +3892,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     }
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
+      const aligned_window widened = aligned(window);
       // (codes_test: whether the largest relative error is 1, and the factor look_again
       // compares errors with, which only a look can change.)
       bool errors_settled = false;
@@ -3899,11 +3946,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           if constexpr (largest_by_values<Source>) {
             high = largest_magnitudes(bits);
           }
-          look =
-              window.width != 0 &&
-              (window.mask != 0x007FFFFFU
-                   ? any_inexact(bits, window.mask)
-                   : any_lane(window_flags(running_window(window_start(), bits, window), window)));
+          look = window.width != 0 &&
+                 (window.mask != 0x007FFFFFU ? any_inexact(bits, window.mask)
+                                             : any_in_window(bits, window, widened));
         } else {
           look = report_needs_look<Target, Rule>(tally, src, bits, window);
         }
@@ -6830,7 +6875,7 @@ namespace avx2 {
 // doubles truncated into float by VCVTPD2PS where that is exact (load_double_as_float_bits),
 // codes' magnitudes tested on their packed bytes, a float minimum that keeps NaNs.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::environment, true, true, true, true, false, true, true, true};
+    float_addition_rounding::environment, true, true, true, true, false, true, true, true, false};
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane
@@ -7333,6 +7378,7 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
 //   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
 //   min_magnitude(x, limit)           min(|x|, limit), anything where x is a NaN
 //                                     (fixup_and_lookup32)
+//   nonzero_and_where(k, a, b)        the lanes of mask k where a & b is not 0 (masked_tests)
 //   any_code4_outside(a, b, c, d, first, last)
 //                                     whether any of the 4 * width codes in a, b, c, d has a
 //                                     magnitude (its low 7 bits) outside [first, last]
@@ -8512,6 +8558,49 @@ MINIFLOAT_LANE_FN maskv window_flags(u32v running, ::minifloat::detail::mantissa
   return gt_small(splat(0x80000000U + window.width), running);
 }
 
+// The window's test (report_tally::nearest_window) widened to an aligned one, quicker: the
+// mantissas m with (m - low) mod 2^23 below 2^span, the smallest power of two not below the
+// width, i.e. those where the low 23 bits of b + 2^23 - low have none of the bits `tested` (from
+// span on) set; the carry into the exponent and the sign are not tested. (Made once per window,
+// between groups.)
+struct aligned_window {
+  std::uint32_t offset;
+  std::uint32_t tested;
+};
+MINIFLOAT_ARRAY_FN aligned_window aligned(::minifloat::detail::mantissa_window window) {
+  const int bits =
+      window.width <= 1 ? 0 : ::minifloat::detail::most_significant_bit(window.width - 1U) + 1;
+  const int span = bits < 23 ? bits : 23;
+  return {0x00800000U - window.low, 0x007FFFFFU & ~((std::uint32_t{1} << span) - 1U)};
+}
+// Whether a value of the vectors lies in the (open) window of mantissas: where the path has
+// masked_tests, in the aligned window, two instructions per vector (an addition, and a bit test
+// under the mask of the lanes still outside) against three for the window's own test
+// (running_window); else by that test, exact. (On AVX2 the aligned window's running minimum took
+// as many instructions as the window's own test and flagged more groups: quantize with a report,
+// 4 Ki, ran 4-10 % slower. docs/performance.md, stop 79.)
+template <std::size_t vectors>
+MINIFLOAT_LANE_FN bool any_in_window(const u32v (&bits)[vectors],
+                                     ::minifloat::detail::mantissa_window window,
+                                     aligned_window widened) {
+  if constexpr (capabilities.masked_tests) {
+    const u32v offset = splat(widened.offset);
+    const u32v tested = splat(widened.tested);
+    maskv outside = eq(splat(0U), splat(0U));
+    // (Unrolled also at -O2, where g++ 12 kept the loop over a copy of the vectors on the stack.)
+#if defined(__GNUC__)
+#pragma GCC unroll 16
+#endif
+    for (std::size_t v = 0; v < vectors; ++v) {
+      outside = nonzero_and_where(outside, add(bits[v], offset), tested);
+    }
+    return mask_bits(outside) != (std::uint32_t{1} << width) - 1U;
+  } else {
+    static_cast<void>(widened);
+    return any_lane(window_flags(running_window(window_start(), bits, window), window));
+  }
+}
+
 // A quick test of a group of whole vectors converted with nearest rounding, before the
 // lane-by-lane one (lanes_to_report): false only where no lane needs a look, i.e. every value
 // is 0 or lies in the ordinary range [lowest, highest] of lanes_to_report, and its mantissa lies
@@ -9406,6 +9495,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     }
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
+      const aligned_window widened = aligned(window);
       // (codes_test: whether the largest relative error is 1, and the factor look_again
       // compares errors with, which only a look can change.)
       bool errors_settled = false;
@@ -9459,11 +9549,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           if constexpr (largest_by_values<Source>) {
             high = largest_magnitudes(bits);
           }
-          look =
-              window.width != 0 &&
-              (window.mask != 0x007FFFFFU
-                   ? any_inexact(bits, window.mask)
-                   : any_lane(window_flags(running_window(window_start(), bits, window), window)));
+          look = window.width != 0 &&
+                 (window.mask != 0x007FFFFFU ? any_inexact(bits, window.mask)
+                                             : any_in_window(bits, window, widened));
         } else {
           look = report_needs_look<Target, Rule>(tally, src, bits, window);
         }
@@ -11819,7 +11907,7 @@ namespace avx512 {
 // to odd by a conversion with embedded rounding, 32-entry lookups by a two-register permute,
 // codes' magnitudes tested on their packed bytes.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::embedded, true, true, true, true, true, true, true, false};
+    float_addition_rounding::embedded, true, true, true, true, true, true, true, false, true};
 
 using u32v = __m512i;
 using maskv = __mmask16;
@@ -11867,6 +11955,10 @@ MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _kand_mask16(a, b); 
 MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return _kor_mask16(a, b); }
 MINIFLOAT_LANE_FN maskv mask_and_not(maskv a, maskv b) { return _kandn_mask16(b, a); }
 MINIFLOAT_LANE_FN bool any_lane(maskv m) { return m != 0; }
+// The lanes of k where a & b is not 0, in one VPTESTMD (masked_tests).
+MINIFLOAT_LANE_FN maskv nonzero_and_where(maskv k, u32v a, u32v b) {
+  return _mm512_mask_test_epi32_mask(k, a, b);
+}
 // A mask's bits, lane i as bit i, by an asm KMOVW into a 32-bit general register. GCC 12 let a
 // mask spilled as 16 bits be read back as 32, two bytes of stale stack data included: at -O3 a
 // POPCNT of the spilled mask (16 subnormal results too many in a report), at -O2 a SHRX of a
@@ -12402,6 +12494,7 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
 //   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
 //   min_magnitude(x, limit)           min(|x|, limit), anything where x is a NaN
 //                                     (fixup_and_lookup32)
+//   nonzero_and_where(k, a, b)        the lanes of mask k where a & b is not 0 (masked_tests)
 //   any_code4_outside(a, b, c, d, first, last)
 //                                     whether any of the 4 * width codes in a, b, c, d has a
 //                                     magnitude (its low 7 bits) outside [first, last]
@@ -13581,6 +13674,49 @@ MINIFLOAT_LANE_FN maskv window_flags(u32v running, ::minifloat::detail::mantissa
   return gt_small(splat(0x80000000U + window.width), running);
 }
 
+// The window's test (report_tally::nearest_window) widened to an aligned one, quicker: the
+// mantissas m with (m - low) mod 2^23 below 2^span, the smallest power of two not below the
+// width, i.e. those where the low 23 bits of b + 2^23 - low have none of the bits `tested` (from
+// span on) set; the carry into the exponent and the sign are not tested. (Made once per window,
+// between groups.)
+struct aligned_window {
+  std::uint32_t offset;
+  std::uint32_t tested;
+};
+MINIFLOAT_ARRAY_FN aligned_window aligned(::minifloat::detail::mantissa_window window) {
+  const int bits =
+      window.width <= 1 ? 0 : ::minifloat::detail::most_significant_bit(window.width - 1U) + 1;
+  const int span = bits < 23 ? bits : 23;
+  return {0x00800000U - window.low, 0x007FFFFFU & ~((std::uint32_t{1} << span) - 1U)};
+}
+// Whether a value of the vectors lies in the (open) window of mantissas: where the path has
+// masked_tests, in the aligned window, two instructions per vector (an addition, and a bit test
+// under the mask of the lanes still outside) against three for the window's own test
+// (running_window); else by that test, exact. (On AVX2 the aligned window's running minimum took
+// as many instructions as the window's own test and flagged more groups: quantize with a report,
+// 4 Ki, ran 4-10 % slower. docs/performance.md, stop 79.)
+template <std::size_t vectors>
+MINIFLOAT_LANE_FN bool any_in_window(const u32v (&bits)[vectors],
+                                     ::minifloat::detail::mantissa_window window,
+                                     aligned_window widened) {
+  if constexpr (capabilities.masked_tests) {
+    const u32v offset = splat(widened.offset);
+    const u32v tested = splat(widened.tested);
+    maskv outside = eq(splat(0U), splat(0U));
+    // (Unrolled also at -O2, where g++ 12 kept the loop over a copy of the vectors on the stack.)
+#if defined(__GNUC__)
+#pragma GCC unroll 16
+#endif
+    for (std::size_t v = 0; v < vectors; ++v) {
+      outside = nonzero_and_where(outside, add(bits[v], offset), tested);
+    }
+    return mask_bits(outside) != (std::uint32_t{1} << width) - 1U;
+  } else {
+    static_cast<void>(widened);
+    return any_lane(window_flags(running_window(window_start(), bits, window), window));
+  }
+}
+
 // A quick test of a group of whole vectors converted with nearest rounding, before the
 // lane-by-lane one (lanes_to_report): false only where no lane needs a look, i.e. every value
 // is 0 or lies in the ordinary range [lowest, highest] of lanes_to_report, and its mantissa lies
@@ -14475,6 +14611,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     }
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
+      const aligned_window widened = aligned(window);
       // (codes_test: whether the largest relative error is 1, and the factor look_again
       // compares errors with, which only a look can change.)
       bool errors_settled = false;
@@ -14528,11 +14665,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           if constexpr (largest_by_values<Source>) {
             high = largest_magnitudes(bits);
           }
-          look =
-              window.width != 0 &&
-              (window.mask != 0x007FFFFFU
-                   ? any_inexact(bits, window.mask)
-                   : any_lane(window_flags(running_window(window_start(), bits, window), window)));
+          look = window.width != 0 &&
+                 (window.mask != 0x007FFFFFU ? any_inexact(bits, window.mask)
+                                             : any_in_window(bits, window, widened));
         } else {
           look = report_needs_look<Target, Rule>(tally, src, bits, window);
         }
@@ -16977,7 +17112,7 @@ namespace neon {
 // The float addition kernel needs a known rounding; NEON's comes from FPCR, and the kernel with
 // per-lane shifts needs no such check. Packed stores; binary16 widened by integer arithmetic.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::none, true, false, true, false, false, false, false, false};
+    float_addition_rounding::none, true, false, true, false, false, false, false, false, false};
 
 using u32v = uint32x4_t;
 using maskv = uint32x4_t; // all ones in a true lane
@@ -17201,6 +17336,7 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[4]) {
 //   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
 //   min_magnitude(x, limit)           min(|x|, limit), anything where x is a NaN
 //                                     (fixup_and_lookup32)
+//   nonzero_and_where(k, a, b)        the lanes of mask k where a & b is not 0 (masked_tests)
 //   any_code4_outside(a, b, c, d, first, last)
 //                                     whether any of the 4 * width codes in a, b, c, d has a
 //                                     magnitude (its low 7 bits) outside [first, last]
@@ -18380,6 +18516,49 @@ MINIFLOAT_LANE_FN maskv window_flags(u32v running, ::minifloat::detail::mantissa
   return gt_small(splat(0x80000000U + window.width), running);
 }
 
+// The window's test (report_tally::nearest_window) widened to an aligned one, quicker: the
+// mantissas m with (m - low) mod 2^23 below 2^span, the smallest power of two not below the
+// width, i.e. those where the low 23 bits of b + 2^23 - low have none of the bits `tested` (from
+// span on) set; the carry into the exponent and the sign are not tested. (Made once per window,
+// between groups.)
+struct aligned_window {
+  std::uint32_t offset;
+  std::uint32_t tested;
+};
+MINIFLOAT_ARRAY_FN aligned_window aligned(::minifloat::detail::mantissa_window window) {
+  const int bits =
+      window.width <= 1 ? 0 : ::minifloat::detail::most_significant_bit(window.width - 1U) + 1;
+  const int span = bits < 23 ? bits : 23;
+  return {0x00800000U - window.low, 0x007FFFFFU & ~((std::uint32_t{1} << span) - 1U)};
+}
+// Whether a value of the vectors lies in the (open) window of mantissas: where the path has
+// masked_tests, in the aligned window, two instructions per vector (an addition, and a bit test
+// under the mask of the lanes still outside) against three for the window's own test
+// (running_window); else by that test, exact. (On AVX2 the aligned window's running minimum took
+// as many instructions as the window's own test and flagged more groups: quantize with a report,
+// 4 Ki, ran 4-10 % slower. docs/performance.md, stop 79.)
+template <std::size_t vectors>
+MINIFLOAT_LANE_FN bool any_in_window(const u32v (&bits)[vectors],
+                                     ::minifloat::detail::mantissa_window window,
+                                     aligned_window widened) {
+  if constexpr (capabilities.masked_tests) {
+    const u32v offset = splat(widened.offset);
+    const u32v tested = splat(widened.tested);
+    maskv outside = eq(splat(0U), splat(0U));
+    // (Unrolled also at -O2, where g++ 12 kept the loop over a copy of the vectors on the stack.)
+#if defined(__GNUC__)
+#pragma GCC unroll 16
+#endif
+    for (std::size_t v = 0; v < vectors; ++v) {
+      outside = nonzero_and_where(outside, add(bits[v], offset), tested);
+    }
+    return mask_bits(outside) != (std::uint32_t{1} << width) - 1U;
+  } else {
+    static_cast<void>(widened);
+    return any_lane(window_flags(running_window(window_start(), bits, window), window));
+  }
+}
+
 // A quick test of a group of whole vectors converted with nearest rounding, before the
 // lane-by-lane one (lanes_to_report): false only where no lane needs a look, i.e. every value
 // is 0 or lies in the ordinary range [lowest, highest] of lanes_to_report, and its mantissa lies
@@ -19274,6 +19453,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     }
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
+      const aligned_window widened = aligned(window);
       // (codes_test: whether the largest relative error is 1, and the factor look_again
       // compares errors with, which only a look can change.)
       bool errors_settled = false;
@@ -19327,11 +19507,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           if constexpr (largest_by_values<Source>) {
             high = largest_magnitudes(bits);
           }
-          look =
-              window.width != 0 &&
-              (window.mask != 0x007FFFFFU
-                   ? any_inexact(bits, window.mask)
-                   : any_lane(window_flags(running_window(window_start(), bits, window), window)));
+          look = window.width != 0 &&
+                 (window.mask != 0x007FFFFFU ? any_inexact(bits, window.mask)
+                                             : any_in_window(bits, window, widened));
         } else {
           look = report_needs_look<Target, Rule>(tally, src, bits, window);
         }

@@ -312,6 +312,8 @@ struct lane_capabilities {
                                // bits, joined on the packed bytes (AVX2, AVX-512 VBMI)
   bool float_min_keeps_nan;    // a float minimum that returns x where x is a NaN, whatever
                                // the compiler's flags (AVX2: VMINPS's second operand)
+  bool masked_tests;           // a bit test that keeps only the lanes of a mask, one
+                               // instruction (AVX-512 VPTESTMD with a write mask)
 };
 
 // The implementations of step 2.

@@ -35,7 +35,7 @@ namespace avx2 {
 // doubles truncated into float by VCVTPD2PS where that is exact (load_double_as_float_bits),
 // codes' magnitudes tested on their packed bytes, a float minimum that keeps NaNs.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::environment, true, true, true, true, false, true, true, true};
+    float_addition_rounding::environment, true, true, true, true, false, true, true, true, false};
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane

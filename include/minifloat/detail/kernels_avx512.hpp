@@ -42,7 +42,7 @@ namespace avx512 {
 // to odd by a conversion with embedded rounding, 32-entry lookups by a two-register permute,
 // codes' magnitudes tested on their packed bytes.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::embedded, true, true, true, true, true, true, true, false};
+    float_addition_rounding::embedded, true, true, true, true, true, true, true, false, true};
 
 using u32v = __m512i;
 using maskv = __mmask16;
@@ -90,6 +90,10 @@ MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _kand_mask16(a, b); 
 MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return _kor_mask16(a, b); }
 MINIFLOAT_LANE_FN maskv mask_and_not(maskv a, maskv b) { return _kandn_mask16(b, a); }
 MINIFLOAT_LANE_FN bool any_lane(maskv m) { return m != 0; }
+// The lanes of k where a & b is not 0, in one VPTESTMD (masked_tests).
+MINIFLOAT_LANE_FN maskv nonzero_and_where(maskv k, u32v a, u32v b) {
+  return _mm512_mask_test_epi32_mask(k, a, b);
+}
 // A mask's bits, lane i as bit i, by an asm KMOVW into a 32-bit general register. GCC 12 let a
 // mask spilled as 16 bits be read back as 32, two bytes of stale stack data included: at -O3 a
 // POPCNT of the spilled mask (16 subnormal results too many in a report), at -O2 a SHRX of a

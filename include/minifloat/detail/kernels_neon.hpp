@@ -25,7 +25,7 @@ namespace neon {
 // The float addition kernel needs a known rounding; NEON's comes from FPCR, and the kernel with
 // per-lane shifts needs no such check. Packed stores; binary16 widened by integer arithmetic.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::none, true, false, true, false, false, false, false, false};
+    float_addition_rounding::none, true, false, true, false, false, false, false, false, false};
 
 using u32v = uint32x4_t;
 using maskv = uint32x4_t; // all ones in a true lane

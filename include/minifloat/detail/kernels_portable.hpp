@@ -49,7 +49,7 @@ constexpr float_addition_rounding portable_addition = float_addition_rounding::e
 constexpr float_addition_rounding portable_addition = float_addition_rounding::none;
 #endif
 constexpr lane_capabilities capabilities{
-    portable_addition, false, false, false, false, false, false, false, false};
+    portable_addition, false, false, false, false, false, false, false, false, false};
 
 using u32v = std::uint32_t;
 using maskv = bool;
