@@ -2985,8 +2985,9 @@ MINIFLOAT_LANE_FN bool any_in_window(const u32v (&bits)[vectors],
     const u32v offset = splat(widened.offset);
     const u32v tested = splat(widened.tested);
     maskv outside = eq(splat(0U), splat(0U));
-    // (Unrolled also at -O2, where g++ 12 kept the loop over a copy of the vectors on the stack.)
-#if defined(__GNUC__)
+    // (Unrolled also at -O2, where g++ 12 kept the loop over a copy of the vectors on the stack.
+    // Not for nvcc, whose front end rejects the pragma in the portable path's copy of this file.)
+#if defined(__GNUC__) && !defined(__CUDACC__)
 #pragma GCC unroll 16
 #endif
     for (std::size_t v = 0; v < vectors; ++v) {
@@ -8591,8 +8592,9 @@ MINIFLOAT_LANE_FN bool any_in_window(const u32v (&bits)[vectors],
     const u32v offset = splat(widened.offset);
     const u32v tested = splat(widened.tested);
     maskv outside = eq(splat(0U), splat(0U));
-    // (Unrolled also at -O2, where g++ 12 kept the loop over a copy of the vectors on the stack.)
-#if defined(__GNUC__)
+    // (Unrolled also at -O2, where g++ 12 kept the loop over a copy of the vectors on the stack.
+    // Not for nvcc, whose front end rejects the pragma in the portable path's copy of this file.)
+#if defined(__GNUC__) && !defined(__CUDACC__)
 #pragma GCC unroll 16
 #endif
     for (std::size_t v = 0; v < vectors; ++v) {
@@ -13710,8 +13712,9 @@ MINIFLOAT_LANE_FN bool any_in_window(const u32v (&bits)[vectors],
     const u32v offset = splat(widened.offset);
     const u32v tested = splat(widened.tested);
     maskv outside = eq(splat(0U), splat(0U));
-    // (Unrolled also at -O2, where g++ 12 kept the loop over a copy of the vectors on the stack.)
-#if defined(__GNUC__)
+    // (Unrolled also at -O2, where g++ 12 kept the loop over a copy of the vectors on the stack.
+    // Not for nvcc, whose front end rejects the pragma in the portable path's copy of this file.)
+#if defined(__GNUC__) && !defined(__CUDACC__)
 #pragma GCC unroll 16
 #endif
     for (std::size_t v = 0; v < vectors; ++v) {
@@ -18555,8 +18558,9 @@ MINIFLOAT_LANE_FN bool any_in_window(const u32v (&bits)[vectors],
     const u32v offset = splat(widened.offset);
     const u32v tested = splat(widened.tested);
     maskv outside = eq(splat(0U), splat(0U));
-    // (Unrolled also at -O2, where g++ 12 kept the loop over a copy of the vectors on the stack.)
-#if defined(__GNUC__)
+    // (Unrolled also at -O2, where g++ 12 kept the loop over a copy of the vectors on the stack.
+    // Not for nvcc, whose front end rejects the pragma in the portable path's copy of this file.)
+#if defined(__GNUC__) && !defined(__CUDACC__)
 #pragma GCC unroll 16
 #endif
     for (std::size_t v = 0; v < vectors; ++v) {
