@@ -11525,7 +11525,9 @@ MINIFLOAT_LANE_FN void store_low_bytes_streaming(std::uint8_t* p, w16v a, w16v b
 // select16, load_words and store_low_bytes (the low bytes of two vectors, in order), kept16
 // (three vectors whose values the compiler may no longer see: kept in registers),
 // store_low_bytes_streaming (the same with a streaming store, p on a 64-byte boundary), the
-// MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN prefixes, and lanes.inc's prefetch_block.
+// MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN prefixes, lanes.inc's prefetch_block, and the
+// streaming stores' `stores` (kernels_portable.hpp) and with_aligned_stores (x86.hpp), which
+// encode_by_words uses past the threshold.
 //
 // No widening to float, half the vectors, and no question to MXCSR. With S the source's mantissa
 // bits, a code is the source's magnitude m rounded to nearest-even at its last S - M bits,
@@ -15964,7 +15966,9 @@ MINIFLOAT_LANE_FN void store_low_bytes_streaming(std::uint8_t* p, w16v a, w16v b
 // select16, load_words and store_low_bytes (the low bytes of two vectors, in order), kept16
 // (three vectors whose values the compiler may no longer see: kept in registers),
 // store_low_bytes_streaming (the same with a streaming store, p on a 64-byte boundary), the
-// MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN prefixes, and lanes.inc's prefetch_block.
+// MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN prefixes, lanes.inc's prefetch_block, and the
+// streaming stores' `stores` (kernels_portable.hpp) and with_aligned_stores (x86.hpp), which
+// encode_by_words uses past the threshold.
 //
 // No widening to float, half the vectors, and no question to MXCSR. With S the source's mantissa
 // bits, a code is the source's magnitude m rounded to nearest-even at its last S - M bits,
