@@ -820,6 +820,9 @@ struct lane_capabilities {
                                // the compiler's flags (AVX2: VMINPS's second operand)
   bool masked_tests;           // a bit test that keeps only the lanes of a mask, one
                                // instruction (AVX-512 VPTESTMD with a write mask)
+  bool unsigned_minima;        // the report tests' running minima kept unsigned (AVX-512, NEON,
+                               // the portable path but under clang), not plus 2^31 and compared
+                               // as signed (AVX2's VPCMPGTD): lanes.inc keep_smaller
 };
 
 // The implementations of step 2.
@@ -1552,8 +1555,28 @@ constexpr float_addition_rounding portable_addition = float_addition_rounding::e
 #else
 constexpr float_addition_rounding portable_addition = float_addition_rounding::none;
 #endif
+// The running minima of the report's tests (lanes.inc keep_smaller) in the form each compiler
+// vectorizes best for baseline x86-64 (SSE2 has no 32-bit minimum): unsigned under g++ 12, which
+// leaves a signed minimum of unsigned lanes scalar (CMOVs, and a branch per value); signed under
+// clang 14, whose unsigned ones made the reports 5-10 % slower (docs/performance.md, stop 80).
+#if defined(__clang__)
+constexpr bool portable_unsigned_minima = false;
+#else
+constexpr bool portable_unsigned_minima = true;
+#endif
 constexpr lane_capabilities capabilities{
-    portable_addition, false, false, false, false, false, false, false, false, false};
+    portable_addition,       // float_addition
+    false,                   // per_lane_shifts
+    false,                   // binary16_conversion
+    false,                   // store4
+    false,                   // double_rounding_to_odd
+    false,                   // fixup_and_lookup32
+    false,                   // code_bytes_outside
+    false,                   // signs_on_packed_codes
+    false,                   // float_min_keeps_nan
+    false,                   // masked_tests
+    portable_unsigned_minima // unsigned_minima
+};
 
 using u32v = std::uint32_t;
 using maskv = bool;
@@ -2936,23 +2959,48 @@ MINIFLOAT_LANE_FN maskv lanes_to_look_at(u32v bits, u32v codes, float factor) {
   return mask_and(gt_small(magnitude_bits, splat(0U)), mask_or(outside, large_error));
 }
 
+// Running minima that a group tests with one comparison (the window's, may_need_report's and
+// small_products'): per lane a key x + offset, the smallest kept, and the group flagged where it
+// lies below a bound, unsigned. Where the path keeps no unsigned minima (AVX2, whose VPCMPGTD
+// compares signed lanes; the portable path under clang), keys and bound are kept plus 2^31,
+// which maps unsigned order onto signed order with no instruction per group to flip the minimum
+// (float -> e5m2 with a report at 64 Ki on AVX2 ran 5 % slower with it). Elsewhere the minima
+// are unsigned: the portable path's chunks of 64 values, written with a signed minimum of
+// unsigned lanes, were loops of scalar CMOVs and a branch per value under g++ 12, which
+// vectorizes an unsigned minimum (docs/performance.md, stop 80). The start, 2^32 - 1, is below
+// no bound.
+constexpr std::uint32_t minimum_bias = capabilities.unsigned_minima ? 0U : 0x80000000U;
+MINIFLOAT_LANE_FN u32v no_minimum() { return splat(0xFFFFFFFFU - minimum_bias); }
+MINIFLOAT_LANE_FN u32v keep_smaller(u32v running, u32v x, std::uint32_t offset) {
+  const u32v key = add(x, splat(offset + minimum_bias));
+  if constexpr (capabilities.unsigned_minima) {
+    return min_u(running, key);
+  } else {
+    return min_small(running, key);
+  }
+}
+MINIFLOAT_LANE_FN maskv below_bound(u32v running, std::uint32_t bound) {
+  if constexpr (capabilities.unsigned_minima) {
+    return gt_u(splat(bound), running);
+  } else {
+    return gt_small(splat(bound + minimum_bias), running);
+  }
+}
+
 // The window's test (report_tally::nearest_window) as a running minimum over vectors of values,
-// so that a group needs one comparison: per lane (b & mask) + 2^31 - low, which as a signed
-// integer lies below -2^31 + width exactly where (b & mask) - low < width, unsigned (a lane
-// below low gives a non-negative one; width is below 2^31 but for the window of every value,
-// whose low is 0). The start, 2^31 - 1, is below no bound.
-MINIFLOAT_LANE_FN u32v window_start() { return splat(0x7FFFFFFFU); }
+// so that a group needs one comparison: per lane (b & mask) - low, unsigned, which lies below
+// width exactly for a mantissa in the window (width is 2^32 - 1 for the window of every value).
+MINIFLOAT_LANE_FN u32v window_start() { return no_minimum(); }
 template <std::size_t vectors>
 MINIFLOAT_LANE_FN u32v running_window(u32v running, const u32v (&bits)[vectors],
                                       ::minifloat::detail::mantissa_window window) {
-  const u32v offset = splat(0x80000000U - window.low);
   for (std::size_t v = 0; v < vectors; ++v) {
-    running = min_small(running, add(and_(bits[v], splat(window.mask)), offset));
+    running = keep_smaller(running, and_(bits[v], splat(window.mask)), 0U - window.low);
   }
   return running;
 }
 MINIFLOAT_LANE_FN maskv window_flags(u32v running, ::minifloat::detail::mantissa_window window) {
-  return gt_small(splat(0x80000000U + window.width), running);
+  return below_bound(running, window.width);
 }
 
 // The window's test (report_tally::nearest_window) widened to an aligned one, quicker: the
@@ -3007,23 +3055,20 @@ MINIFLOAT_LANE_FN bool any_in_window(const u32v (&bits)[vectors],
 // is 0 or lies in the ordinary range [lowest, highest] of lanes_to_report, and its mantissa lies
 // outside the window of those that may raise the largest relative error
 // (report_tally::nearest_window, which holds the arithmetic). Per vector three running
-// extremes, each kept so that one signed comparison per group tests it (gt_small and min_small
-// compare lanes as signed 32-bit integers on every path): the maximum of |x|
-// (below 2^31 for a signed Target), the minimum of |x| + 2^31 - 1 (signed: -2^31 + |x| - 1 for
-// |x| >= 1, and 2^31 - 1, which no minimum keeps, for zeros), and the minimum of mantissa +
-// 2^31 - window.low (signed: -2^31 + mantissa - window.low from window.low on, positive below).
+// extremes, each kept so that one comparison per group tests it: the maximum of |x| (below 2^31
+// for a signed Target), the minimum of |x| - 1, unsigned (2^32 - 1, which no minimum keeps, for
+// zeros), and the window's minimum (running_window).
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors],
                                        ::minifloat::detail::mantissa_window window) {
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
-  constexpr std::uint32_t most_negative = 0x80000000U;
-  u32v low = splat(0x7FFFFFFFU);
+  u32v low = no_minimum();
   u32v high = splat(0U);
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(bits[v], splat(0x7FFFFFFFU));
-    low = min_small(low, add(magnitude, splat(0x7FFFFFFFU)));
+    low = keep_smaller(low, magnitude, 0U - 1U);
     // (An unsigned Target's negative values have bits above 2^31: past highest, unsigned.)
     high = info::is_signed ? max_u(high, magnitude) : max_u(high, bits[v]);
   }
@@ -3032,7 +3077,7 @@ MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors],
   // (The window's test only where it is open: for the portable path's chunks of 64 values,
   // g++ 12 compiled the window's running minimum with a branch per value, mispredicted on data
   // with many zeros.)
-  return any_lane(mask_or(gt_small(splat(most_negative + lowest - 1), low), past_highest)) ||
+  return any_lane(mask_or(below_bound(low, lowest - 1U), past_highest)) ||
          (window.width != 0 &&
           any_lane(window_flags(running_window(window_start(), bits, window), window)));
 }
@@ -4546,7 +4591,7 @@ MINIFLOAT_LANE_FN bool products_within_counts(u32v amax, const std::uint32_t* fa
 // (may_clip), and, where the window is open, its running minimum (running_window);
 // and whether the store holds a value that may be small (small_products: non-zero and below
 // Target's smallest normal, or below 2^-103, lanes_to_look_at's range, as the smallest of
-// |x| + 2^31 - 1, signed, where zeros give 2^31 - 1, which no minimum keeps: may_need_report's;
+// |x| - 1, unsigned, where zeros give 2^32 - 1, which no minimum keeps: may_need_report's;
 // or, on the packed codes, a magnitude up to the smallest normal one, zeros included). Within
 // [the smallest normal, the largest] a value's code is normal and counts for nothing; only the
 // window's mantissas can raise the largest relative error there (report_tally::nearest_window).
@@ -4573,11 +4618,11 @@ MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool small_products(const u32v (&products)[vectors]) {
   constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
-  u32v low = splat(0x7FFFFFFFU);
+  u32v low = no_minimum();
   for (std::size_t v = 0; v < vectors; ++v) {
-    low = min_small(low, add(and_(products[v], splat(0x7FFFFFFFU)), splat(0x7FFFFFFFU)));
+    low = keep_smaller(low, and_(products[v], splat(0x7FFFFFFFU)), 0U - 1U);
   }
-  return any_lane(gt_small(splat(0x80000000U + lowest - 1U), low));
+  return any_lane(below_bound(low, lowest - 1U));
 }
 // Whether a group's lane tests find a mantissa in the window (where it is open).
 MINIFLOAT_LANE_FN bool window_needs_look(const group_lane_tests& tests,
@@ -6879,7 +6924,18 @@ namespace avx2 {
 // doubles truncated into float by VCVTPD2PS where that is exact (load_double_as_float_bits),
 // codes' magnitudes tested on their packed bytes, a float minimum that keeps NaNs.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::environment, true, true, true, true, false, true, true, true, false};
+    float_addition_rounding::environment, // float_addition
+    true,                                 // per_lane_shifts
+    true,                                 // binary16_conversion
+    true,                                 // store4
+    true,                                 // double_rounding_to_odd
+    false,                                // fixup_and_lookup32
+    true,                                 // code_bytes_outside
+    true,                                 // signs_on_packed_codes
+    true,                                 // float_min_keeps_nan
+    false,                                // masked_tests
+    false                                 // unsigned_minima
+};
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane
@@ -8543,23 +8599,48 @@ MINIFLOAT_LANE_FN maskv lanes_to_look_at(u32v bits, u32v codes, float factor) {
   return mask_and(gt_small(magnitude_bits, splat(0U)), mask_or(outside, large_error));
 }
 
+// Running minima that a group tests with one comparison (the window's, may_need_report's and
+// small_products'): per lane a key x + offset, the smallest kept, and the group flagged where it
+// lies below a bound, unsigned. Where the path keeps no unsigned minima (AVX2, whose VPCMPGTD
+// compares signed lanes; the portable path under clang), keys and bound are kept plus 2^31,
+// which maps unsigned order onto signed order with no instruction per group to flip the minimum
+// (float -> e5m2 with a report at 64 Ki on AVX2 ran 5 % slower with it). Elsewhere the minima
+// are unsigned: the portable path's chunks of 64 values, written with a signed minimum of
+// unsigned lanes, were loops of scalar CMOVs and a branch per value under g++ 12, which
+// vectorizes an unsigned minimum (docs/performance.md, stop 80). The start, 2^32 - 1, is below
+// no bound.
+constexpr std::uint32_t minimum_bias = capabilities.unsigned_minima ? 0U : 0x80000000U;
+MINIFLOAT_LANE_FN u32v no_minimum() { return splat(0xFFFFFFFFU - minimum_bias); }
+MINIFLOAT_LANE_FN u32v keep_smaller(u32v running, u32v x, std::uint32_t offset) {
+  const u32v key = add(x, splat(offset + minimum_bias));
+  if constexpr (capabilities.unsigned_minima) {
+    return min_u(running, key);
+  } else {
+    return min_small(running, key);
+  }
+}
+MINIFLOAT_LANE_FN maskv below_bound(u32v running, std::uint32_t bound) {
+  if constexpr (capabilities.unsigned_minima) {
+    return gt_u(splat(bound), running);
+  } else {
+    return gt_small(splat(bound + minimum_bias), running);
+  }
+}
+
 // The window's test (report_tally::nearest_window) as a running minimum over vectors of values,
-// so that a group needs one comparison: per lane (b & mask) + 2^31 - low, which as a signed
-// integer lies below -2^31 + width exactly where (b & mask) - low < width, unsigned (a lane
-// below low gives a non-negative one; width is below 2^31 but for the window of every value,
-// whose low is 0). The start, 2^31 - 1, is below no bound.
-MINIFLOAT_LANE_FN u32v window_start() { return splat(0x7FFFFFFFU); }
+// so that a group needs one comparison: per lane (b & mask) - low, unsigned, which lies below
+// width exactly for a mantissa in the window (width is 2^32 - 1 for the window of every value).
+MINIFLOAT_LANE_FN u32v window_start() { return no_minimum(); }
 template <std::size_t vectors>
 MINIFLOAT_LANE_FN u32v running_window(u32v running, const u32v (&bits)[vectors],
                                       ::minifloat::detail::mantissa_window window) {
-  const u32v offset = splat(0x80000000U - window.low);
   for (std::size_t v = 0; v < vectors; ++v) {
-    running = min_small(running, add(and_(bits[v], splat(window.mask)), offset));
+    running = keep_smaller(running, and_(bits[v], splat(window.mask)), 0U - window.low);
   }
   return running;
 }
 MINIFLOAT_LANE_FN maskv window_flags(u32v running, ::minifloat::detail::mantissa_window window) {
-  return gt_small(splat(0x80000000U + window.width), running);
+  return below_bound(running, window.width);
 }
 
 // The window's test (report_tally::nearest_window) widened to an aligned one, quicker: the
@@ -8614,23 +8695,20 @@ MINIFLOAT_LANE_FN bool any_in_window(const u32v (&bits)[vectors],
 // is 0 or lies in the ordinary range [lowest, highest] of lanes_to_report, and its mantissa lies
 // outside the window of those that may raise the largest relative error
 // (report_tally::nearest_window, which holds the arithmetic). Per vector three running
-// extremes, each kept so that one signed comparison per group tests it (gt_small and min_small
-// compare lanes as signed 32-bit integers on every path): the maximum of |x|
-// (below 2^31 for a signed Target), the minimum of |x| + 2^31 - 1 (signed: -2^31 + |x| - 1 for
-// |x| >= 1, and 2^31 - 1, which no minimum keeps, for zeros), and the minimum of mantissa +
-// 2^31 - window.low (signed: -2^31 + mantissa - window.low from window.low on, positive below).
+// extremes, each kept so that one comparison per group tests it: the maximum of |x| (below 2^31
+// for a signed Target), the minimum of |x| - 1, unsigned (2^32 - 1, which no minimum keeps, for
+// zeros), and the window's minimum (running_window).
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors],
                                        ::minifloat::detail::mantissa_window window) {
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
-  constexpr std::uint32_t most_negative = 0x80000000U;
-  u32v low = splat(0x7FFFFFFFU);
+  u32v low = no_minimum();
   u32v high = splat(0U);
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(bits[v], splat(0x7FFFFFFFU));
-    low = min_small(low, add(magnitude, splat(0x7FFFFFFFU)));
+    low = keep_smaller(low, magnitude, 0U - 1U);
     // (An unsigned Target's negative values have bits above 2^31: past highest, unsigned.)
     high = info::is_signed ? max_u(high, magnitude) : max_u(high, bits[v]);
   }
@@ -8639,7 +8717,7 @@ MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors],
   // (The window's test only where it is open: for the portable path's chunks of 64 values,
   // g++ 12 compiled the window's running minimum with a branch per value, mispredicted on data
   // with many zeros.)
-  return any_lane(mask_or(gt_small(splat(most_negative + lowest - 1), low), past_highest)) ||
+  return any_lane(mask_or(below_bound(low, lowest - 1U), past_highest)) ||
          (window.width != 0 &&
           any_lane(window_flags(running_window(window_start(), bits, window), window)));
 }
@@ -10153,7 +10231,7 @@ MINIFLOAT_LANE_FN bool products_within_counts(u32v amax, const std::uint32_t* fa
 // (may_clip), and, where the window is open, its running minimum (running_window);
 // and whether the store holds a value that may be small (small_products: non-zero and below
 // Target's smallest normal, or below 2^-103, lanes_to_look_at's range, as the smallest of
-// |x| + 2^31 - 1, signed, where zeros give 2^31 - 1, which no minimum keeps: may_need_report's;
+// |x| - 1, unsigned, where zeros give 2^32 - 1, which no minimum keeps: may_need_report's;
 // or, on the packed codes, a magnitude up to the smallest normal one, zeros included). Within
 // [the smallest normal, the largest] a value's code is normal and counts for nothing; only the
 // window's mantissas can raise the largest relative error there (report_tally::nearest_window).
@@ -10180,11 +10258,11 @@ MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool small_products(const u32v (&products)[vectors]) {
   constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
-  u32v low = splat(0x7FFFFFFFU);
+  u32v low = no_minimum();
   for (std::size_t v = 0; v < vectors; ++v) {
-    low = min_small(low, add(and_(products[v], splat(0x7FFFFFFFU)), splat(0x7FFFFFFFU)));
+    low = keep_smaller(low, and_(products[v], splat(0x7FFFFFFFU)), 0U - 1U);
   }
-  return any_lane(gt_small(splat(0x80000000U + lowest - 1U), low));
+  return any_lane(below_bound(low, lowest - 1U));
 }
 // Whether a group's lane tests find a mantissa in the window (where it is open).
 MINIFLOAT_LANE_FN bool window_needs_look(const group_lane_tests& tests,
@@ -11917,7 +11995,18 @@ namespace avx512 {
 // to odd by a conversion with embedded rounding, 32-entry lookups by a two-register permute,
 // codes' magnitudes tested on their packed bytes.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::embedded, true, true, true, true, true, true, true, false, true};
+    float_addition_rounding::embedded, // float_addition
+    true,                              // per_lane_shifts
+    true,                              // binary16_conversion
+    true,                              // store4
+    true,                              // double_rounding_to_odd
+    true,                              // fixup_and_lookup32
+    true,                              // code_bytes_outside
+    true,                              // signs_on_packed_codes
+    false,                             // float_min_keeps_nan
+    true,                              // masked_tests
+    true                               // unsigned_minima
+};
 
 using u32v = __m512i;
 using maskv = __mmask16;
@@ -13665,23 +13754,48 @@ MINIFLOAT_LANE_FN maskv lanes_to_look_at(u32v bits, u32v codes, float factor) {
   return mask_and(gt_small(magnitude_bits, splat(0U)), mask_or(outside, large_error));
 }
 
+// Running minima that a group tests with one comparison (the window's, may_need_report's and
+// small_products'): per lane a key x + offset, the smallest kept, and the group flagged where it
+// lies below a bound, unsigned. Where the path keeps no unsigned minima (AVX2, whose VPCMPGTD
+// compares signed lanes; the portable path under clang), keys and bound are kept plus 2^31,
+// which maps unsigned order onto signed order with no instruction per group to flip the minimum
+// (float -> e5m2 with a report at 64 Ki on AVX2 ran 5 % slower with it). Elsewhere the minima
+// are unsigned: the portable path's chunks of 64 values, written with a signed minimum of
+// unsigned lanes, were loops of scalar CMOVs and a branch per value under g++ 12, which
+// vectorizes an unsigned minimum (docs/performance.md, stop 80). The start, 2^32 - 1, is below
+// no bound.
+constexpr std::uint32_t minimum_bias = capabilities.unsigned_minima ? 0U : 0x80000000U;
+MINIFLOAT_LANE_FN u32v no_minimum() { return splat(0xFFFFFFFFU - minimum_bias); }
+MINIFLOAT_LANE_FN u32v keep_smaller(u32v running, u32v x, std::uint32_t offset) {
+  const u32v key = add(x, splat(offset + minimum_bias));
+  if constexpr (capabilities.unsigned_minima) {
+    return min_u(running, key);
+  } else {
+    return min_small(running, key);
+  }
+}
+MINIFLOAT_LANE_FN maskv below_bound(u32v running, std::uint32_t bound) {
+  if constexpr (capabilities.unsigned_minima) {
+    return gt_u(splat(bound), running);
+  } else {
+    return gt_small(splat(bound + minimum_bias), running);
+  }
+}
+
 // The window's test (report_tally::nearest_window) as a running minimum over vectors of values,
-// so that a group needs one comparison: per lane (b & mask) + 2^31 - low, which as a signed
-// integer lies below -2^31 + width exactly where (b & mask) - low < width, unsigned (a lane
-// below low gives a non-negative one; width is below 2^31 but for the window of every value,
-// whose low is 0). The start, 2^31 - 1, is below no bound.
-MINIFLOAT_LANE_FN u32v window_start() { return splat(0x7FFFFFFFU); }
+// so that a group needs one comparison: per lane (b & mask) - low, unsigned, which lies below
+// width exactly for a mantissa in the window (width is 2^32 - 1 for the window of every value).
+MINIFLOAT_LANE_FN u32v window_start() { return no_minimum(); }
 template <std::size_t vectors>
 MINIFLOAT_LANE_FN u32v running_window(u32v running, const u32v (&bits)[vectors],
                                       ::minifloat::detail::mantissa_window window) {
-  const u32v offset = splat(0x80000000U - window.low);
   for (std::size_t v = 0; v < vectors; ++v) {
-    running = min_small(running, add(and_(bits[v], splat(window.mask)), offset));
+    running = keep_smaller(running, and_(bits[v], splat(window.mask)), 0U - window.low);
   }
   return running;
 }
 MINIFLOAT_LANE_FN maskv window_flags(u32v running, ::minifloat::detail::mantissa_window window) {
-  return gt_small(splat(0x80000000U + window.width), running);
+  return below_bound(running, window.width);
 }
 
 // The window's test (report_tally::nearest_window) widened to an aligned one, quicker: the
@@ -13736,23 +13850,20 @@ MINIFLOAT_LANE_FN bool any_in_window(const u32v (&bits)[vectors],
 // is 0 or lies in the ordinary range [lowest, highest] of lanes_to_report, and its mantissa lies
 // outside the window of those that may raise the largest relative error
 // (report_tally::nearest_window, which holds the arithmetic). Per vector three running
-// extremes, each kept so that one signed comparison per group tests it (gt_small and min_small
-// compare lanes as signed 32-bit integers on every path): the maximum of |x|
-// (below 2^31 for a signed Target), the minimum of |x| + 2^31 - 1 (signed: -2^31 + |x| - 1 for
-// |x| >= 1, and 2^31 - 1, which no minimum keeps, for zeros), and the minimum of mantissa +
-// 2^31 - window.low (signed: -2^31 + mantissa - window.low from window.low on, positive below).
+// extremes, each kept so that one comparison per group tests it: the maximum of |x| (below 2^31
+// for a signed Target), the minimum of |x| - 1, unsigned (2^32 - 1, which no minimum keeps, for
+// zeros), and the window's minimum (running_window).
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors],
                                        ::minifloat::detail::mantissa_window window) {
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
-  constexpr std::uint32_t most_negative = 0x80000000U;
-  u32v low = splat(0x7FFFFFFFU);
+  u32v low = no_minimum();
   u32v high = splat(0U);
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(bits[v], splat(0x7FFFFFFFU));
-    low = min_small(low, add(magnitude, splat(0x7FFFFFFFU)));
+    low = keep_smaller(low, magnitude, 0U - 1U);
     // (An unsigned Target's negative values have bits above 2^31: past highest, unsigned.)
     high = info::is_signed ? max_u(high, magnitude) : max_u(high, bits[v]);
   }
@@ -13761,7 +13872,7 @@ MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors],
   // (The window's test only where it is open: for the portable path's chunks of 64 values,
   // g++ 12 compiled the window's running minimum with a branch per value, mispredicted on data
   // with many zeros.)
-  return any_lane(mask_or(gt_small(splat(most_negative + lowest - 1), low), past_highest)) ||
+  return any_lane(mask_or(below_bound(low, lowest - 1U), past_highest)) ||
          (window.width != 0 &&
           any_lane(window_flags(running_window(window_start(), bits, window), window)));
 }
@@ -15275,7 +15386,7 @@ MINIFLOAT_LANE_FN bool products_within_counts(u32v amax, const std::uint32_t* fa
 // (may_clip), and, where the window is open, its running minimum (running_window);
 // and whether the store holds a value that may be small (small_products: non-zero and below
 // Target's smallest normal, or below 2^-103, lanes_to_look_at's range, as the smallest of
-// |x| + 2^31 - 1, signed, where zeros give 2^31 - 1, which no minimum keeps: may_need_report's;
+// |x| - 1, unsigned, where zeros give 2^32 - 1, which no minimum keeps: may_need_report's;
 // or, on the packed codes, a magnitude up to the smallest normal one, zeros included). Within
 // [the smallest normal, the largest] a value's code is normal and counts for nothing; only the
 // window's mantissas can raise the largest relative error there (report_tally::nearest_window).
@@ -15302,11 +15413,11 @@ MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool small_products(const u32v (&products)[vectors]) {
   constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
-  u32v low = splat(0x7FFFFFFFU);
+  u32v low = no_minimum();
   for (std::size_t v = 0; v < vectors; ++v) {
-    low = min_small(low, add(and_(products[v], splat(0x7FFFFFFFU)), splat(0x7FFFFFFFU)));
+    low = keep_smaller(low, and_(products[v], splat(0x7FFFFFFFU)), 0U - 1U);
   }
-  return any_lane(gt_small(splat(0x80000000U + lowest - 1U), low));
+  return any_lane(below_bound(low, lowest - 1U));
 }
 // Whether a group's lane tests find a mantissa in the window (where it is open).
 MINIFLOAT_LANE_FN bool window_needs_look(const group_lane_tests& tests,
@@ -17128,7 +17239,18 @@ namespace neon {
 // The float addition kernel needs a known rounding; NEON's comes from FPCR, and the kernel with
 // per-lane shifts needs no such check. Packed stores; binary16 widened by integer arithmetic.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::none, true, false, true, false, false, false, false, false, false};
+    float_addition_rounding::none, // float_addition
+    true,                          // per_lane_shifts
+    false,                         // binary16_conversion
+    true,                          // store4
+    false,                         // double_rounding_to_odd
+    false,                         // fixup_and_lookup32
+    false,                         // code_bytes_outside
+    false,                         // signs_on_packed_codes
+    false,                         // float_min_keeps_nan
+    false,                         // masked_tests
+    true                           // unsigned_minima
+};
 
 using u32v = uint32x4_t;
 using maskv = uint32x4_t; // all ones in a true lane
@@ -18513,23 +18635,48 @@ MINIFLOAT_LANE_FN maskv lanes_to_look_at(u32v bits, u32v codes, float factor) {
   return mask_and(gt_small(magnitude_bits, splat(0U)), mask_or(outside, large_error));
 }
 
+// Running minima that a group tests with one comparison (the window's, may_need_report's and
+// small_products'): per lane a key x + offset, the smallest kept, and the group flagged where it
+// lies below a bound, unsigned. Where the path keeps no unsigned minima (AVX2, whose VPCMPGTD
+// compares signed lanes; the portable path under clang), keys and bound are kept plus 2^31,
+// which maps unsigned order onto signed order with no instruction per group to flip the minimum
+// (float -> e5m2 with a report at 64 Ki on AVX2 ran 5 % slower with it). Elsewhere the minima
+// are unsigned: the portable path's chunks of 64 values, written with a signed minimum of
+// unsigned lanes, were loops of scalar CMOVs and a branch per value under g++ 12, which
+// vectorizes an unsigned minimum (docs/performance.md, stop 80). The start, 2^32 - 1, is below
+// no bound.
+constexpr std::uint32_t minimum_bias = capabilities.unsigned_minima ? 0U : 0x80000000U;
+MINIFLOAT_LANE_FN u32v no_minimum() { return splat(0xFFFFFFFFU - minimum_bias); }
+MINIFLOAT_LANE_FN u32v keep_smaller(u32v running, u32v x, std::uint32_t offset) {
+  const u32v key = add(x, splat(offset + minimum_bias));
+  if constexpr (capabilities.unsigned_minima) {
+    return min_u(running, key);
+  } else {
+    return min_small(running, key);
+  }
+}
+MINIFLOAT_LANE_FN maskv below_bound(u32v running, std::uint32_t bound) {
+  if constexpr (capabilities.unsigned_minima) {
+    return gt_u(splat(bound), running);
+  } else {
+    return gt_small(splat(bound + minimum_bias), running);
+  }
+}
+
 // The window's test (report_tally::nearest_window) as a running minimum over vectors of values,
-// so that a group needs one comparison: per lane (b & mask) + 2^31 - low, which as a signed
-// integer lies below -2^31 + width exactly where (b & mask) - low < width, unsigned (a lane
-// below low gives a non-negative one; width is below 2^31 but for the window of every value,
-// whose low is 0). The start, 2^31 - 1, is below no bound.
-MINIFLOAT_LANE_FN u32v window_start() { return splat(0x7FFFFFFFU); }
+// so that a group needs one comparison: per lane (b & mask) - low, unsigned, which lies below
+// width exactly for a mantissa in the window (width is 2^32 - 1 for the window of every value).
+MINIFLOAT_LANE_FN u32v window_start() { return no_minimum(); }
 template <std::size_t vectors>
 MINIFLOAT_LANE_FN u32v running_window(u32v running, const u32v (&bits)[vectors],
                                       ::minifloat::detail::mantissa_window window) {
-  const u32v offset = splat(0x80000000U - window.low);
   for (std::size_t v = 0; v < vectors; ++v) {
-    running = min_small(running, add(and_(bits[v], splat(window.mask)), offset));
+    running = keep_smaller(running, and_(bits[v], splat(window.mask)), 0U - window.low);
   }
   return running;
 }
 MINIFLOAT_LANE_FN maskv window_flags(u32v running, ::minifloat::detail::mantissa_window window) {
-  return gt_small(splat(0x80000000U + window.width), running);
+  return below_bound(running, window.width);
 }
 
 // The window's test (report_tally::nearest_window) widened to an aligned one, quicker: the
@@ -18584,23 +18731,20 @@ MINIFLOAT_LANE_FN bool any_in_window(const u32v (&bits)[vectors],
 // is 0 or lies in the ordinary range [lowest, highest] of lanes_to_report, and its mantissa lies
 // outside the window of those that may raise the largest relative error
 // (report_tally::nearest_window, which holds the arithmetic). Per vector three running
-// extremes, each kept so that one signed comparison per group tests it (gt_small and min_small
-// compare lanes as signed 32-bit integers on every path): the maximum of |x|
-// (below 2^31 for a signed Target), the minimum of |x| + 2^31 - 1 (signed: -2^31 + |x| - 1 for
-// |x| >= 1, and 2^31 - 1, which no minimum keeps, for zeros), and the minimum of mantissa +
-// 2^31 - window.low (signed: -2^31 + mantissa - window.low from window.low on, positive below).
+// extremes, each kept so that one comparison per group tests it: the maximum of |x| (below 2^31
+// for a signed Target), the minimum of |x| - 1, unsigned (2^32 - 1, which no minimum keeps, for
+// zeros), and the window's minimum (running_window).
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors],
                                        ::minifloat::detail::mantissa_window window) {
   using info = ::minifloat::format_info<Target>;
   constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
-  constexpr std::uint32_t most_negative = 0x80000000U;
-  u32v low = splat(0x7FFFFFFFU);
+  u32v low = no_minimum();
   u32v high = splat(0U);
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(bits[v], splat(0x7FFFFFFFU));
-    low = min_small(low, add(magnitude, splat(0x7FFFFFFFU)));
+    low = keep_smaller(low, magnitude, 0U - 1U);
     // (An unsigned Target's negative values have bits above 2^31: past highest, unsigned.)
     high = info::is_signed ? max_u(high, magnitude) : max_u(high, bits[v]);
   }
@@ -18609,7 +18753,7 @@ MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors],
   // (The window's test only where it is open: for the portable path's chunks of 64 values,
   // g++ 12 compiled the window's running minimum with a branch per value, mispredicted on data
   // with many zeros.)
-  return any_lane(mask_or(gt_small(splat(most_negative + lowest - 1), low), past_highest)) ||
+  return any_lane(mask_or(below_bound(low, lowest - 1U), past_highest)) ||
          (window.width != 0 &&
           any_lane(window_flags(running_window(window_start(), bits, window), window)));
 }
@@ -20123,7 +20267,7 @@ MINIFLOAT_LANE_FN bool products_within_counts(u32v amax, const std::uint32_t* fa
 // (may_clip), and, where the window is open, its running minimum (running_window);
 // and whether the store holds a value that may be small (small_products: non-zero and below
 // Target's smallest normal, or below 2^-103, lanes_to_look_at's range, as the smallest of
-// |x| + 2^31 - 1, signed, where zeros give 2^31 - 1, which no minimum keeps: may_need_report's;
+// |x| - 1, unsigned, where zeros give 2^32 - 1, which no minimum keeps: may_need_report's;
 // or, on the packed codes, a magnitude up to the smallest normal one, zeros included). Within
 // [the smallest normal, the largest] a value's code is normal and counts for nothing; only the
 // window's mantissas can raise the largest relative error there (report_tally::nearest_window).
@@ -20150,11 +20294,11 @@ MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool small_products(const u32v (&products)[vectors]) {
   constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
-  u32v low = splat(0x7FFFFFFFU);
+  u32v low = no_minimum();
   for (std::size_t v = 0; v < vectors; ++v) {
-    low = min_small(low, add(and_(products[v], splat(0x7FFFFFFFU)), splat(0x7FFFFFFFU)));
+    low = keep_smaller(low, and_(products[v], splat(0x7FFFFFFFU)), 0U - 1U);
   }
-  return any_lane(gt_small(splat(0x80000000U + lowest - 1U), low));
+  return any_lane(below_bound(low, lowest - 1U));
 }
 // Whether a group's lane tests find a mantissa in the window (where it is open).
 MINIFLOAT_LANE_FN bool window_needs_look(const group_lane_tests& tests,

@@ -314,6 +314,9 @@ struct lane_capabilities {
                                // the compiler's flags (AVX2: VMINPS's second operand)
   bool masked_tests;           // a bit test that keeps only the lanes of a mask, one
                                // instruction (AVX-512 VPTESTMD with a write mask)
+  bool unsigned_minima;        // the report tests' running minima kept unsigned (AVX-512, NEON,
+                               // the portable path but under clang), not plus 2^31 and compared
+                               // as signed (AVX2's VPCMPGTD): lanes.inc keep_smaller
 };
 
 // The implementations of step 2.

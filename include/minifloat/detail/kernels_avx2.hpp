@@ -35,7 +35,18 @@ namespace avx2 {
 // doubles truncated into float by VCVTPD2PS where that is exact (load_double_as_float_bits),
 // codes' magnitudes tested on their packed bytes, a float minimum that keeps NaNs.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::environment, true, true, true, true, false, true, true, true, false};
+    float_addition_rounding::environment, // float_addition
+    true,                                 // per_lane_shifts
+    true,                                 // binary16_conversion
+    true,                                 // store4
+    true,                                 // double_rounding_to_odd
+    false,                                // fixup_and_lookup32
+    true,                                 // code_bytes_outside
+    true,                                 // signs_on_packed_codes
+    true,                                 // float_min_keeps_nan
+    false,                                // masked_tests
+    false                                 // unsigned_minima
+};
 
 using u32v = __m256i;
 using maskv = __m256i; // all ones in a true lane

@@ -42,7 +42,18 @@ namespace avx512 {
 // to odd by a conversion with embedded rounding, 32-entry lookups by a two-register permute,
 // codes' magnitudes tested on their packed bytes.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::embedded, true, true, true, true, true, true, true, false, true};
+    float_addition_rounding::embedded, // float_addition
+    true,                              // per_lane_shifts
+    true,                              // binary16_conversion
+    true,                              // store4
+    true,                              // double_rounding_to_odd
+    true,                              // fixup_and_lookup32
+    true,                              // code_bytes_outside
+    true,                              // signs_on_packed_codes
+    false,                             // float_min_keeps_nan
+    true,                              // masked_tests
+    true                               // unsigned_minima
+};
 
 using u32v = __m512i;
 using maskv = __mmask16;

@@ -25,7 +25,18 @@ namespace neon {
 // The float addition kernel needs a known rounding; NEON's comes from FPCR, and the kernel with
 // per-lane shifts needs no such check. Packed stores; binary16 widened by integer arithmetic.
 constexpr lane_capabilities capabilities{
-    float_addition_rounding::none, true, false, true, false, false, false, false, false, false};
+    float_addition_rounding::none, // float_addition
+    true,                          // per_lane_shifts
+    false,                         // binary16_conversion
+    true,                          // store4
+    false,                         // double_rounding_to_odd
+    false,                         // fixup_and_lookup32
+    false,                         // code_bytes_outside
+    false,                         // signs_on_packed_codes
+    false,                         // float_min_keeps_nan
+    false,                         // masked_tests
+    true                           // unsigned_minima
+};
 
 using u32v = uint32x4_t;
 using maskv = uint32x4_t; // all ones in a true lane

@@ -48,8 +48,28 @@ constexpr float_addition_rounding portable_addition = float_addition_rounding::e
 #else
 constexpr float_addition_rounding portable_addition = float_addition_rounding::none;
 #endif
+// The running minima of the report's tests (lanes.inc keep_smaller) in the form each compiler
+// vectorizes best for baseline x86-64 (SSE2 has no 32-bit minimum): unsigned under g++ 12, which
+// leaves a signed minimum of unsigned lanes scalar (CMOVs, and a branch per value); signed under
+// clang 14, whose unsigned ones made the reports 5-10 % slower (docs/performance.md, stop 80).
+#if defined(__clang__)
+constexpr bool portable_unsigned_minima = false;
+#else
+constexpr bool portable_unsigned_minima = true;
+#endif
 constexpr lane_capabilities capabilities{
-    portable_addition, false, false, false, false, false, false, false, false, false};
+    portable_addition,       // float_addition
+    false,                   // per_lane_shifts
+    false,                   // binary16_conversion
+    false,                   // store4
+    false,                   // double_rounding_to_odd
+    false,                   // fixup_and_lookup32
+    false,                   // code_bytes_outside
+    false,                   // signs_on_packed_codes
+    false,                   // float_min_keeps_nan
+    false,                   // masked_tests
+    portable_unsigned_minima // unsigned_minima
+};
 
 using u32v = std::uint32_t;
 using maskv = bool;
