@@ -16866,13 +16866,14 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks,
   return b;
 }
 
-// group_max_magnitudes (lanes.inc) for a group `offset` floats (1 to 15) past a 64-byte boundary,
+// group_max_magnitudes (lanes.inc) for a group `offset` floats (0 to 15) past a 64-byte boundary,
 // as std::vector's large buffers lie (16 bytes past one), by loads of whole cache lines: block
 // k's lines run from the one holding its first element to the one holding the next block's, the
 // first taken in lanes offset and up, the last below offset (a masked maximum; the group's first
 // line by an expanding load, its last by a masked one, so that no byte outside the group is
-// read). Size / 16 loads per block, each line read once, where the block's own Size / 16
-// vectors each straddled two lines. 1 x 128 tiles' amaxes at 64 Ki floats 16 bytes
+// read; at offset 0 those masks are empty, and each block is its own Size / 16 lines).
+// Size / 16 loads per block, each line read once, where the block's own Size / 16 vectors each
+// straddled two lines. 1 x 128 tiles' amaxes at 64 Ki floats 16 bytes
 // past a boundary (AMD Zen 5): 0.094 cycles per element by the blocks' vectors, 0.061 by whole
 // lines; 0.037 from an aligned source. (NVFP4's blocks of one vector gain nothing; in the one-pass
 // quantizer MX's blocks of two lose: see avx512_kernels::quantize_block_groups.)
@@ -17108,12 +17109,15 @@ struct avx512_kernels {
                                            std::uint8_t* codes, const Rule& rule,
                                            const float* prefetch_end, Counts* counts = nullptr) {
     if constexpr (Size >= 128) {
-      // (A source on a line boundary: the blocks' own vectors are whole lines.)
+      // (From a source on a line boundary too, offset 0, where the blocks' own vectors are whole
+      // lines: by them, 1 x 128 tiles ran 7-10 % slower than by the lines' loop, 13.9-14.5 against
+      // 15.6-15.9 el/ns at 4 Ki and 16.1 against 17.3 at 64 Ki, AMD Zen 5, g++ 12;
+      // docs/performance.md, stop 81. The amaxes alone, block_max_magnitude_bits, keep them.)
       const auto to_line = static_cast<unsigned>(elements_to_line(src));
-      if (to_line != 0 && reinterpret_cast<std::uintptr_t>(src) % sizeof(float) == 0) {
+      if (reinterpret_cast<std::uintptr_t>(src) % sizeof(float) == 0) {
         return avx512::quantize_block_groups<Target, Size>(
-            src, blocks, codes, rule, avx512::group_max_by_lines<Size>{16 - to_line}, prefetch_end,
-            counts);
+            src, blocks, codes, rule, avx512::group_max_by_lines<Size>{(16 - to_line) % 16},
+            prefetch_end, counts);
       }
     }
     return by_group_max<Size, Counts>(rule, [&](const auto& group_max) {

@@ -349,6 +349,58 @@ TEST(Blocks, WideRowsOnEveryPath) {
   }
 }
 
+// 1 x 128 tiles whose amax lies at a tile's edge (its first element, its last, or its first and
+// last cache line's other ends), next to tiles of magnitudes 2^10 times larger, at every float
+// offset from a 64-byte boundary, on every path, against the scales and codes by the definition:
+// a kernel that read one element of a neighbouring tile into a tile's amax (AVX-512 reads the
+// tiles by whole lines, at offset 0 too: kernels_avx512.hpp quantize_block_groups) gives that
+// tile another scale.
+TEST(Blocks, TileAmaxAtItsEdgesAtEveryOffsetOnEveryPath) {
+  constexpr std::size_t tiles = 40; // two groups of 16 and a rest of 8
+  constexpr std::size_t n = tiles * 128;
+  std::mt19937 generator(41);
+  std::uniform_real_distribution<float> uniform(0.25f, 0.5f);
+  std::vector<float> values(n);
+  for (std::size_t t = 0; t < tiles; ++t) {
+    // Small and large tiles alternate, with a run of two small ones every fifth tile.
+    const float magnitude = (t % 2 == 1 && t % 5 != 3) ? 1024.0f : 1.0f;
+    for (std::size_t j = 0; j < 128; ++j) {
+      values[t * 128 + j] = (generator() % 2 == 0 ? 1 : -1) * magnitude * uniform(generator);
+    }
+    const std::size_t edges[] = {0, 127, 15, 112, 1, 126, 16, 111};
+    values[t * 128 + edges[t % 8]] = (t % 3 == 0 ? -1 : 1) * magnitude;
+  }
+  std::vector<float> buffer(n + 32);
+  const auto address = reinterpret_cast<std::uintptr_t>(buffer.data());
+  const std::size_t aligned = (64 - address % 64) % 64 / sizeof(float);
+  for (simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    for (std::size_t offset = 0; offset < 16; ++offset) {
+      float* x = buffer.data() + aligned + offset;
+      std::copy(values.begin(), values.end(), x);
+      std::vector<e4m3> q(n);
+      std::vector<float> scale_inv(tiles);
+      minifloat::quantize_blocks(x, 1, n, minifloat::tile_1x128, q.data(), scale_inv.data());
+      for (std::size_t t = 0; t < tiles; ++t) {
+        float largest = 0;
+        for (std::size_t j = 0; j < 128; ++j) {
+          largest = std::max(largest, std::fabs(values[t * 128 + j]));
+        }
+        const float scale = minifloat::compute_scale<e4m3>(largest);
+        ASSERT_EQ(scale_inv[t], ieee::quotient(1.0f, scale))
+            << minifloat::to_string(path) << " offset " << offset << " tile " << t;
+        for (std::size_t j = 0; j < 128; ++j) {
+          ASSERT_EQ(
+              q[t * 128 + j].bits(),
+              minifloat::saturate_cast<e4m3>(ieee::product(values[t * 128 + j], scale)).bits())
+              << minifloat::to_string(path) << " offset " << offset << " tile " << t << " element "
+              << j;
+        }
+      }
+    }
+  }
+}
+
 // compute_scale's edge cases as block amaxes: 0, subnormal, tiny normal quotients past FLT_MAX,
 // FLT_MAX, infinity, NaN and ordinary values.
 std::vector<float> edge_case_amaxes() {
