@@ -52,6 +52,12 @@ KERNELS = [
      r"\(minifloat::detail::step2_variant\)3, false, false, float const\*, "
      r"minifloat::detail::no_random_bits, "
      r"[a-z_:]*no_tally>"),
+    ("float -> e4m3 saturating", "avx2", 32,
+     r"avx2::encode_array<minifloat::binary_format<4, 3, 7, \(minifloat::specials\)1, true, "
+     r"true>, \(minifloat::detail::rounding_rule\)0, \(minifloat::overflow\)1, "
+     r"\(minifloat::detail::step2_variant\)3, false, false, float const\*, "
+     r"minifloat::detail::no_random_bits, "
+     r"[a-z_:]*no_tally>"),
 ]
 
 JUMP = re.compile(r"^\s*([0-9a-f]+):\s+(j\w+)\s+([0-9a-f]+)")

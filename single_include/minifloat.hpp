@@ -6970,12 +6970,15 @@ MINIFLOAT_LANE_FN u32v shlv(u32v a, u32v count) { return _mm256_sllv_epi32(a, co
 MINIFLOAT_LANE_FN u32v min_u(u32v a, u32v b) { return _mm256_min_epu32(a, b); }
 // The float minimum of limit and x (float bits), x itself where x is a NaN: VMINPS returns its
 // second source operand where either is a NaN. In an asm statement, so that no compiler flag
-// (-ffinite-math-only takes the intrinsic's minimum as commutative) swaps the operands.
+// (-ffinite-math-only takes the intrinsic's minimum as commutative) swaps the operands. Both in
+// registers ("x", not "xm"): given the choice, clang 14 stored x to the stack and read it back
+// as the memory operand, in every vector (saturating float -> e4m3 on AVX2: 6.2-6.4 el/ns
+// against g++'s 7.4-7.8, AMD Zen 5; docs/performance.md, stop 81).
 MINIFLOAT_LANE_FN u32v min_f32_keeping_nan(u32v limit, u32v x) {
   __m256 result;
   __asm__("vminps {%2, %1, %0|%0, %1, %2}"
           : "=x"(result)
-          : "x"(_mm256_castsi256_ps(limit)), "xm"(_mm256_castsi256_ps(x)));
+          : "x"(_mm256_castsi256_ps(limit)), "x"(_mm256_castsi256_ps(x)));
   return _mm256_castps_si256(result);
 }
 MINIFLOAT_LANE_FN u32v max_u(u32v a, u32v b) { return _mm256_max_epu32(a, b); }
