@@ -97,9 +97,7 @@ void run(std::size_t n, int rounds) {
   };
   using rounding = minifloat::rounding;
   for (const simd_path path : {simd_path::avx512, simd_path::avx2, simd_path::neon}) {
-    const std::string s = path == simd_path::avx512 ? "avx512"
-                          : path == simd_path::avx2 ? "avx2"
-                                                    : "neon";
+    const std::string s = minifloat::to_string(path);
     // (The narrower paths' encode and decode divided by AVX-512's, issue 22's AVX2 targets.)
     const std::string widest = path == simd_path::avx512 ? "" : "avx512";
     add("e4m3 " + s, path, widest.empty() ? "" : "e4m3 " + widest,
@@ -139,9 +137,7 @@ void run(std::size_t n, int rounds) {
       [&](std::size_t p) { minifloat::convert(x(p), n, codes8(p)); });
   // The block quantizers on the active path (as the library picks it).
   const simd_path active = minifloat::active_path();
-  const std::string sat = std::string("e4m3 saturating ") + (active == simd_path::avx512 ? "avx512"
-                                                             : active == simd_path::avx2 ? "avx2"
-                                                                                         : "neon");
+  const std::string sat = std::string("e4m3 saturating ") + minifloat::to_string(active);
   add("1 x 128 tiles", active, sat, [&](std::size_t p) {
     minifloat::quantize_blocks(x(p), n / 4096, 4096, minifloat::tile_1x128, codes8(p),
                                b.factors.data());
