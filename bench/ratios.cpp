@@ -6,10 +6,12 @@
 // Why beside convert_bench: on the project's 2-core VMs Google Benchmark's means moved 20-40 %
 // from run to run (a VM's neighbours), and where a run's buffers lie moved some rows as much
 // (docs/performance.md, stop 81); the best of interleaved rounds at fixed placements repeats to a
-// few per cent. Usage: ratios [rounds] (default 200; under a second on the 2-core VMs).
+// few per cent; at 64 Mi the best and the median of fewer rounds. Usage: ratios [rounds] (default
+// 200: 200 rounds at 4 Ki, 50 at 64 Ki, 8 at 64 Mi; about 2 seconds on the 2-core VMs).
 #include <minifloat/minifloat.hpp>
 
 #include "machine.hpp"
+#include "memory_patterns.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -19,6 +21,7 @@
 #include <functional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -203,6 +206,75 @@ void run(std::size_t n, int rounds) {
   }
 }
 
+// 64 Mi floats, from memory (the encoders' codes stream past MINIFLOAT_NON_TEMPORAL_THRESHOLD),
+// against the 4 -> 1 copy with streaming stores (memory_patterns.hpp) in the same rounds: issue
+// 22's 0.95. The best and the median of the rounds, since memory's speed moves from call to call.
+void run_from_memory(int rounds) {
+  const std::size_t n = std::size_t{64} << 20;
+  std::vector<float> floats(n + 16);
+  std::vector<std::uint8_t> codes(n + 64);
+  float* const x = placed(floats, 0, 0);
+  auto* const q = placed(codes, 0, 0);
+  std::mt19937 rng(42);
+  std::normal_distribution<float> normal(0.0f, 100.0f);
+  for (std::size_t i = 0; i < n; ++i) {
+    x[i] = normal(rng);
+  }
+  std::vector<float> factors(n / 128);
+  std::vector<minifloat::e8m0> scales(n / 32);
+  minifloat::conversion_report report;
+  const float scale = minifloat::compute_scale<e4m3>(minifloat::amax(x, n));
+  auto* const q8 = reinterpret_cast<e4m3*>(q);
+  const std::vector<std::pair<std::string, std::function<void()>>> ops = {
+      {"the 4 -> 1 copy",
+       [&] {
+         minifloat_bench::on_widest_vectors([&](auto patterns) {
+           decltype(patterns)::template narrowing_copy<4, true>(
+               reinterpret_cast<const std::uint8_t*>(x), q, n);
+         });
+#if defined(MINIFLOAT_BENCH_X86)
+         _mm_sfence();
+#endif
+       }},
+      {"e4m3", [&] { minifloat::convert(x, n, q8); }},
+      {"e4m3 saturating",
+       [&] {
+         minifloat::convert<minifloat::rounding::nearest_even, overflow::saturate>(x, n, q8);
+       }},
+      {"quantize", [&] { minifloat::quantize(x, n, q8, scale); }},
+      {"1 x 128 tiles",
+       [&] {
+         minifloat::quantize_blocks(x, n / 4096, 4096, minifloat::tile_1x128, q8, factors.data());
+       }},
+      {"quantize_mx e4m3", [&] { minifloat::quantize_mx(x, n, q8, scales.data()); }},
+      {"e4m3 with a report", [&] { minifloat::convert(x, n, q8, report); }},
+  };
+  std::vector<std::vector<double>> times(ops.size());
+  for (int r = 0; r < rounds; ++r) {
+    for (std::size_t k = 0; k < ops.size(); ++k) {
+      const double start = nanoseconds_now();
+      ops[k].second();
+      times[k].push_back(nanoseconds_now() - start);
+    }
+  }
+  for (auto& t : times) {
+    std::sort(t.begin(), t.end());
+  }
+  const auto best = [&](std::size_t k) { return times[k].front(); };
+  const auto median = [&](std::size_t k) { return times[k][times[k].size() / 2]; };
+  std::printf("\n%zu elements (from memory): el/ns best / median of %d rounds; x the 4 -> 1 copy's "
+              "best / median\n",
+              n, rounds);
+  for (std::size_t k = 0; k < ops.size(); ++k) {
+    std::printf("  %-36s %6.2f / %6.2f", ops[k].first.c_str(), static_cast<double>(n) / best(k),
+                static_cast<double>(n) / median(k));
+    if (k != 0) {
+      std::printf("   x %.2f / %.2f", best(0) / best(k), median(0) / median(k));
+    }
+    std::printf("\n");
+  }
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -211,5 +283,6 @@ int main(int argc, char** argv) {
               minifloat_bench::cpu_model().c_str(), minifloat_bench::core_cycles_per_ns());
   run(4096, rounds);
   run(65536, rounds / 4 > 0 ? rounds / 4 : 1);
+  run_from_memory(rounds / 25 > 2 ? rounds / 25 : 3);
   return 0;
 }
