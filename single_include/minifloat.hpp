@@ -17114,8 +17114,9 @@ struct avx512_kernels {
     if constexpr (Size >= 128) {
       // (From a source on a line boundary too, offset 0, where the blocks' own vectors are whole
       // lines: by them, 1 x 128 tiles ran 7-10 % slower than by the lines' loop, 13.9-14.5 against
-      // 15.6-15.9 el/ns at 4 Ki and 16.1 against 17.3 at 64 Ki, AMD Zen 5, g++ 12;
-      // docs/performance.md, stop 81. The amaxes alone, block_max_magnitude_bits, keep them.)
+      // 15.6-15.9 el/ns at 4 Ki and 16.1 against 17.3 at 64 Ki, and at 64 Mi 0.72-0.74 against
+      // 0.92-0.93 x a streaming 4 -> 1 copy, AMD Zen 5, g++ 12; docs/performance.md, stop 81.
+      // The amaxes alone, block_max_magnitude_bits, keep them.)
       const auto to_line = static_cast<unsigned>(elements_to_line(src));
       if (reinterpret_cast<std::uintptr_t>(src) % sizeof(float) == 0) {
         return avx512::quantize_block_groups<Target, Size>(
