@@ -7,7 +7,7 @@
 // from run to run (a VM's neighbours), and where a run's buffers lie moved some rows as much
 // (docs/performance.md, stop 81); the best of interleaved rounds at fixed placements repeats to a
 // few per cent; at 64 Mi the best and the median of fewer rounds. Usage: ratios [rounds] (default
-// 200: 200 rounds at 4 Ki, 50 at 64 Ki, 8 at 64 Mi; about 2 seconds on the 2-core VMs).
+// 200: 200 rounds at 4 Ki, 50 at 64 Ki, 8 at 64 Mi; about 3 seconds on the 2-core VMs).
 #include <minifloat/minifloat.hpp>
 
 #include "machine.hpp"
@@ -33,7 +33,7 @@ using minifloat::simd_path;
 
 constexpr std::size_t placements = 4;
 
-// Buffers 64 bytes apart from a page, so that each placement is an offset from a line.
+// The buffers, with room past n for the farthest placement (placed) and a line's alignment.
 struct buffers {
   explicit buffers(std::size_t n)
       : floats(n + 64), doubles(n + 64), halves(n + 64), bits(n + 64), codes(n + 256),
@@ -57,7 +57,7 @@ struct buffers {
   std::vector<float> factors;
 };
 
-// Element offsets of placement p from the first 64-byte line of each buffer.
+// Placement p of a buffer: p * bytes_apart bytes past its first 64-byte line.
 template <class T>
 T* placed(std::vector<T>& v, std::size_t p, std::size_t bytes_apart) {
   const auto address = reinterpret_cast<std::uintptr_t>(v.data());
