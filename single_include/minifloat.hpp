@@ -1546,6 +1546,7 @@ namespace portable {
 
 #define MINIFLOAT_LANE_FN MINIFLOAT_HOST_DEVICE constexpr inline
 #define MINIFLOAT_ARRAY_FN inline
+#define MINIFLOAT_UNROLLED // (lanes.inc says why)
 
 // Float addition in the environment's rounding where float arithmetic is evaluated in float
 // (checked per array call: rounds_to_nearest below; not on x87), no per-lane shifts (baseline
@@ -1741,13 +1742,21 @@ constexpr std::size_t prefetch_distance = 0;
 // once per instruction set: the lane variants of the converter's step 2 (converter.hpp's map
 // says which serves what), the array loops, and amax. A kernel header (detail/kernels_*.hpp)
 // defines, in its own namespace, MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN (function prefixes: a
-// target attribute, inline), `capabilities` (a constexpr lane_capabilities, converter.hpp), and
-// the operations below. The SIMD paths force their lane functions inline where the compiler
-// optimizes (__OPTIMIZE__): a call per vector would cost more than its work. At -O0 they stay
-// calls, as every other function does there: forced inline, every array kernel (a program that
-// converts several formats instantiates hundreds) carries its own copy of each lane function,
-// which tripled the code of a debug build and made it 1.7 times slower to compile (bulk_test
-// with g++ -O0 and ASan: 18.2 MB and 114 s, against 9.4 MB and 67 s). The operations:
+// target attribute, inline), MINIFLOAT_UNROLLED (below), `capabilities` (a constexpr
+// lane_capabilities, converter.hpp), and the operations below. The SIMD paths force their lane
+// functions inline where the compiler optimizes (__OPTIMIZE__): a call per vector would cost more
+// than its work. At -O0 they stay calls, as every other function does there: forced inline, every
+// array kernel (a program that converts several formats instantiates hundreds) carries its own copy
+// of each lane function, which tripled the code of a debug build and made it 1.7 times slower to
+// compile (bulk_test with g++ -O0 and ASan: 18.2 MB and 114 s, against 9.4 MB and 67 s).
+// MINIFLOAT_UNROLLED goes before each loop over a group's few vectors whose body is arithmetic (a
+// loop that calls out for rare lanes stays rolled): on the SIMD paths a pragma that unrolls it at
+// every optimization level. At -O2, which many builds use, g++ 12 kept such loops rolled, and with
+// them the arrays of vectors they walk in memory: the block quantizers zeroed and stored every
+// group's products and sums on the stack, and 1 x 128 tiles, quantize_mx and 128 x 128 blocks ran
+// at 3.0-3.9 el/ns, against 14-19 unrolled (AMD Zen 5; docs/performance.md, stop 82). Empty on the
+// portable path, whose loops over values the compilers vectorize (and nvcc's front end rejects the
+// pragma there). The operations:
 //   u32v, maskv                       a vector of 32-bit lanes and a lane mask
 //   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
 //   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
@@ -2994,6 +3003,7 @@ MINIFLOAT_LANE_FN u32v window_start() { return no_minimum(); }
 template <std::size_t vectors>
 MINIFLOAT_LANE_FN u32v running_window(u32v running, const u32v (&bits)[vectors],
                                       ::minifloat::detail::mantissa_window window) {
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     running = keep_smaller(running, and_(bits[v], splat(window.mask)), 0U - window.low);
   }
@@ -3033,11 +3043,7 @@ MINIFLOAT_LANE_FN bool any_in_window(const u32v (&bits)[vectors],
     const u32v offset = splat(widened.offset);
     const u32v tested = splat(widened.tested);
     maskv outside = eq(splat(0U), splat(0U));
-    // (Unrolled also at -O2, where g++ 12 kept the loop over a copy of the vectors on the stack.
-    // Not for nvcc, whose front end rejects the pragma in the portable path's copy of this file.)
-#if defined(__GNUC__) && !defined(__CUDACC__)
-#pragma GCC unroll 16
-#endif
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < vectors; ++v) {
       outside = nonzero_and_where(outside, add(bits[v], offset), tested);
     }
@@ -3066,6 +3072,7 @@ MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors],
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   u32v low = no_minimum();
   u32v high = splat(0U);
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(bits[v], splat(0x7FFFFFFFU));
     low = keep_smaller(low, magnitude, 0U - 1U);
@@ -3160,6 +3167,7 @@ MINIFLOAT_LANE_FN bool low_codes_need_look(const u32v (&bits)[vectors],
   constexpr std::uint32_t zero_bits =
       info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
   maskv any = eq(splat(0U), splat(1U));
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(codes[v], splat(0x7FU));
     const maskv small =
@@ -3227,6 +3235,7 @@ MINIFLOAT_LANE_FN second_look look_again_pass(const u32v (&bits)[vectors],
   u32v clipped_largest = splat(0U);
   std::size_t flushed = 0;
   std::size_t subnormal = 0;
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(codes[v], splat(0x7FU));
     const u32v value = and_(bits[v], splat(0x7FFFFFFFU));
@@ -3338,6 +3347,7 @@ MINIFLOAT_LANE_FN bool flagged_group_counts(const u32v (&bits)[4], Magnitudes ma
   constexpr std::uint32_t twice_smallest_normal =
       static_cast<std::uint32_t>(128 + ::minifloat::format_info<Target>::min_normal_exponent) << 23;
   maskv small = eq(splat(0U), splat(1U));
+  MINIFLOAT_UNROLLED
   for (const u32v& value : bits) {
     // |x| - 1 < twice the smallest normal - 1, unsigned: non-zero and below it.
     small = mask_or(small, gt_u(splat(twice_smallest_normal - 1U),
@@ -3374,6 +3384,7 @@ MINIFLOAT_LANE_FN bool counted_low_codes_after_flush(const u32v (&bits)[4], Magn
     // The zero codes less the zero values: the zero codes less 4 * width, and the non-zero values
     // (min(|x|, 1) in lanes, no mask: 1 per lane and vector, added once at the end).
     counted.flushed += count_magnitudes4_in(magnitudes, 0, 0) - 4 * width;
+    MINIFLOAT_UNROLLED
     for (const u32v& value : bits) {
       counted.nonzero_values =
           add(counted.nonzero_values, min_u(and_(value, splat(0x7FFFFFFFU)), splat(1U)));
@@ -3394,6 +3405,7 @@ MINIFLOAT_LANE_FN bool counted_low_codes_after_flush(const u32v (&bits)[4], Magn
 template <std::size_t vectors>
 MINIFLOAT_LANE_FN bool any_inexact(const u32v (&bits)[vectors], std::uint32_t inexact) {
   u32v any = and_(bits[0], splat(inexact));
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 1; v < vectors; ++v) {
     any = or_(any, and_(bits[v], splat(inexact)));
   }
@@ -3403,6 +3415,7 @@ MINIFLOAT_LANE_FN bool any_inexact(const u32v (&bits)[vectors], std::uint32_t in
 template <std::size_t vectors>
 MINIFLOAT_LANE_FN u32v largest_magnitudes(const u32v (&bits)[vectors]) {
   u32v high = and_(bits[0], splat(0x7FFFFFFFU));
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 1; v < vectors; ++v) {
     high = max_u(high, and_(bits[v], splat(0x7FFFFFFFU)));
   }
@@ -3428,6 +3441,7 @@ template <class Target>
 MINIFLOAT_LANE_FN std::size_t clipped_lanes(const u32v (&bits)[4]) {
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   std::size_t clipped = 0;
+  MINIFLOAT_UNROLLED
   for (const u32v& value : bits) {
     clipped += count_lanes(gt_small(and_(value, splat(0x7FFFFFFFU)), splat(highest)));
   }
@@ -3473,6 +3487,7 @@ MINIFLOAT_LANE_FN void count_finite_lanes(const u32v (&bits)[vectors], lane_coun
   // |x| - 1 < bound, unsigned (0 wraps past every bound), as the signed comparison of both sides
   // plus 2^31, |x| + 2^31 - 1 against bound + 2^31: SSE2 and AVX2 compare only signed lanes.
   constexpr std::uint32_t sign = 0x80000000U;
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v value = and_(bits[v], splat(0x7FFFFFFFU));
     const u32v below = add(value, splat(sign - 1U));
@@ -3491,6 +3506,7 @@ MINIFLOAT_LANE_FN void count_finite_codes(const u32v (&bits)[vectors], const u32
   using info = ::minifloat::format_info<Target>;
   static_assert(info::has_subnormals && info::always_saturates, "FP4 and FP6 (counts_after_flush)");
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(codes[v], splat(std::uint32_t{info::magnitude_mask}));
     const maskv nonzero = gt_small(and_(bits[v], splat(0x7FFFFFFFU)), splat(0U));
@@ -3634,6 +3650,7 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
   if constexpr (!few_value_format<Target>) {
     look[0] = lanes_to_look_at<Target>(bits[0], codes[0], factor);
     maskv any = look[0];
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 1; v < vectors; ++v) {
       look[v] = lanes_to_look_at<Target>(bits[v], codes[v], factor);
       any = mask_or(any, look[v]);
@@ -3645,6 +3662,7 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
   std::size_t clipped = 0;
   std::size_t small = 0;
   std::size_t flushed = 0;
+  // (Rolled: the lanes that need a look are rare, and their calls.)
   for (std::size_t v = 0; v < vectors; ++v) {
     if (!few_value_format<Target> && !any_lane(look[v])) {
       continue;
@@ -3726,6 +3744,7 @@ template <class Target, std::size_t vectors, class Source, class Tally>
 MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::uint8_t* stored) {
   u32v again[vectors] = {};
   u32v stored_codes[vectors] = {};
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     again[v] = load_float_bits(src + v * width);
     stored_codes[v] = load_codes(stored + v * width);
@@ -3785,6 +3804,7 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
         // (FP4 and FP6 element by element: a second call of report_lanes made g++ 12 compile
         // their array loops 7 % slower, MXFP4 and NVFP4 with a report at 64 Ki on AVX-512.)
         std::uint32_t lanes[vectors * width] = {};
+        MINIFLOAT_UNROLLED
         for (std::size_t v = 0; v < vectors; ++v) {
           store_u32(lanes + v * width, bits[v]);
         }
@@ -3794,6 +3814,7 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
         // code of theirs.)
         u32v first_bits[vectors] = {};
         u32v first_codes[vectors] = {};
+        MINIFLOAT_UNROLLED
         for (std::size_t v = 0; v < vectors; ++v) {
           const std::size_t left = count > v * width ? count - v * width : 0;
           const maskv kept = gt_u(splat(static_cast<std::uint32_t>(left)), iota());
@@ -4225,6 +4246,7 @@ MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
   const u32v magnitude = splat(0x7FFFFFFFU);
   u32v m[width] = {};
+  MINIFLOAT_UNROLLED
   for (std::size_t k = 0; k < width; ++k) {
     const float* block = group + k * Size;
     u32v m0 = and_(load_float_bits(block), magnitude);
@@ -4232,6 +4254,7 @@ MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
       m[k] = m0;
     } else {
       u32v m1 = and_(load_float_bits(block + width), magnitude);
+      MINIFLOAT_UNROLLED
       for (std::size_t i = 2 * width; i < Size; i += width) {
         if ((i / width) % 2 == 0) {
           m0 = max_small(m0, and_(load_float_bits(block + i), magnitude));
@@ -4287,12 +4310,14 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
     // which GCC zeroed with a REP STOS per group.)
     for (const std::size_t groups_end = blocks - blocks % width; b != groups_end; b += width) {
       u32v m[width];
+      MINIFLOAT_UNROLLED
       for (u32v& maximum : m) {
         maximum = splat(0U);
       }
       for (std::size_t r = 0; r < rows; ++r) {
         const float* group = src + r * stride + b * block_size;
         for (std::size_t i = 0; i != block_size; i += width) {
+          MINIFLOAT_UNROLLED
           for (std::size_t k = 0; k < width; ++k) {
             m[k] = max_small(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
           }
@@ -4306,17 +4331,20 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
     // the AMD EPYC (Zen 5), against 2.3 so and 1.8 for amax's contiguous read of as many floats.
     for (; rows > 1 && blocks - b >= 4; b += 4) {
       u32v m[4];
+      MINIFLOAT_UNROLLED
       for (u32v& maximum : m) {
         maximum = splat(0U);
       }
       for (std::size_t r = 0; r < rows; ++r) {
         const float* group = src + r * stride + b * block_size;
         for (std::size_t i = 0; i != block_size; i += width) {
+          MINIFLOAT_UNROLLED
           for (std::size_t k = 0; k < 4; ++k) {
             m[k] = max_small(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
           }
         }
       }
+      MINIFLOAT_UNROLLED
       for (std::size_t k = 0; k < 4; ++k) {
         out[b + k] = reduce_max_u(m[k]);
       }
@@ -4606,6 +4634,7 @@ MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group
                                           ::minifloat::detail::mantissa_window window) {
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   if (tests.may_clip) {
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < vectors; ++v) {
       tests.clipped =
           inc_if(gt_small(and_(products[v], splat(0x7FFFFFFFU)), splat(highest)), tests.clipped);
@@ -4619,6 +4648,7 @@ template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool small_products(const u32v (&products)[vectors]) {
   constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   u32v low = no_minimum();
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     low = keep_smaller(low, and_(products[v], splat(0x7FFFFFFFU)), 0U - 1U);
   }
@@ -4646,6 +4676,7 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
   std::size_t subnormal = 0;
   for (std::size_t i = 0; i < width * Size; i += Step) {
     u32v products[vectors] = {};
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < vectors; ++v) {
       const std::size_t e = i + v * width;
       products[v] = mul_f32(load_float_bits(group + e),
@@ -4655,6 +4686,7 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
       continue;
     }
     u32v stored[vectors] = {};
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < vectors; ++v) {
       stored[v] = load_codes(codes + i + v * width);
     }
@@ -4743,6 +4775,7 @@ template <class Target>
 MINIFLOAT_LANE_FN scaled_magnitude_sums<Target> scaled_magnitude_sums4(const float* p,
                                                                        const float (&factors)[4]) {
   scaled_magnitude_sums<Target> parts{};
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < 4; ++v) {
     parts.products[v] = mul_f32(load_float_bits(p + v * width), factors[v]);
     parts.sums[v] =
@@ -4802,6 +4835,7 @@ narrow_nan_free(const float* p, std::uint8_t* out, const float (&factors)[Vector
   } else {
     u32v products[Vectors] = {};
     u32v codes[Vectors] = {};
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < Vectors; ++v) {
       products[v] = mul_f32(load_float_bits(p + v * width), factors[v]);
       codes[v] =
@@ -4877,6 +4911,7 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
   } else {
     u32v products[4] = {};
     u32v codes[4] = {};
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < 4; ++v) {
       products[v] = mul_f32(load_float_bits(p + v * width), factors[v]);
       codes[v] = convert_float_lanes<Target, rounding_rule::nearest_even, saturate, variant, true>(
@@ -5037,6 +5072,7 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
           }
         }
         float lane_factors[vectors];
+        MINIFLOAT_UNROLLED
         for (std::size_t v = 0; v < vectors; ++v) {
           lane_factors[v] = ::minifloat::detail::bit_cast<float>(factors[k + v * width / Size]);
         }
@@ -5122,6 +5158,7 @@ quantize_block_rows_folding(const float* src, std::size_t rows, std::size_t stri
   u32v m0 = splat(0U);
   u32v m1 = splat(0U);
   float lane_factors[vectors];
+  MINIFLOAT_UNROLLED
   for (float& f : lane_factors) {
     f = factor;
   }
@@ -5137,6 +5174,7 @@ quantize_block_rows_folding(const float* src, std::size_t rows, std::size_t stri
       }
       if constexpr (FoldsNext) {
         const float* ahead = next + r * stride + j;
+        MINIFLOAT_UNROLLED
         for (std::size_t v = 0; v < vectors; v += 2) {
           m0 = max_small(m0, and_(load_float_bits(ahead + v * width), magnitude));
           if (v + 1 < vectors) {
@@ -5187,6 +5225,7 @@ MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_
 
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
+#undef MINIFLOAT_UNROLLED
 
 } // namespace portable
 
@@ -6919,6 +6958,7 @@ namespace avx2 {
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX2_TARGET inline
 #endif
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX2_TARGET inline
+#define MINIFLOAT_UNROLLED _Pragma("GCC unroll 16") // (lanes.inc says why)
 
 // Float addition in MXCSR's rounding (checked per call), per-lane shifts, F16C, packed stores,
 // doubles truncated into float by VCVTPD2PS where that is exact (load_double_as_float_bits),
@@ -7183,6 +7223,7 @@ MINIFLOAT_LANE_FN u32v load_double_as_float_bits(const double* p) {
 // takes that test vector by vector.
 MINIFLOAT_LANE_FN void load_doubles4_as_float_bits(const double* p, u32v (&bits)[4]) {
   __m256i doubtful = _mm256_setzero_si256();
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < 4; ++v) {
     const double* q = p + 8 * v;
     bits[v] =
@@ -7194,6 +7235,7 @@ MINIFLOAT_LANE_FN void load_doubles4_as_float_bits(const double* p, u32v (&bits)
   if (_mm256_testz_si256(doubtful, doubtful) != 0) {
     return;
   }
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < 4; ++v) {
     bits[v] = checked_double_float_bits(p + 8 * v, bits[v]);
   }
@@ -7384,13 +7426,21 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
 // once per instruction set: the lane variants of the converter's step 2 (converter.hpp's map
 // says which serves what), the array loops, and amax. A kernel header (detail/kernels_*.hpp)
 // defines, in its own namespace, MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN (function prefixes: a
-// target attribute, inline), `capabilities` (a constexpr lane_capabilities, converter.hpp), and
-// the operations below. The SIMD paths force their lane functions inline where the compiler
-// optimizes (__OPTIMIZE__): a call per vector would cost more than its work. At -O0 they stay
-// calls, as every other function does there: forced inline, every array kernel (a program that
-// converts several formats instantiates hundreds) carries its own copy of each lane function,
-// which tripled the code of a debug build and made it 1.7 times slower to compile (bulk_test
-// with g++ -O0 and ASan: 18.2 MB and 114 s, against 9.4 MB and 67 s). The operations:
+// target attribute, inline), MINIFLOAT_UNROLLED (below), `capabilities` (a constexpr
+// lane_capabilities, converter.hpp), and the operations below. The SIMD paths force their lane
+// functions inline where the compiler optimizes (__OPTIMIZE__): a call per vector would cost more
+// than its work. At -O0 they stay calls, as every other function does there: forced inline, every
+// array kernel (a program that converts several formats instantiates hundreds) carries its own copy
+// of each lane function, which tripled the code of a debug build and made it 1.7 times slower to
+// compile (bulk_test with g++ -O0 and ASan: 18.2 MB and 114 s, against 9.4 MB and 67 s).
+// MINIFLOAT_UNROLLED goes before each loop over a group's few vectors whose body is arithmetic (a
+// loop that calls out for rare lanes stays rolled): on the SIMD paths a pragma that unrolls it at
+// every optimization level. At -O2, which many builds use, g++ 12 kept such loops rolled, and with
+// them the arrays of vectors they walk in memory: the block quantizers zeroed and stored every
+// group's products and sums on the stack, and 1 x 128 tiles, quantize_mx and 128 x 128 blocks ran
+// at 3.0-3.9 el/ns, against 14-19 unrolled (AMD Zen 5; docs/performance.md, stop 82). Empty on the
+// portable path, whose loops over values the compilers vectorize (and nvcc's front end rejects the
+// pragma there). The operations:
 //   u32v, maskv                       a vector of 32-bit lanes and a lane mask
 //   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
 //   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
@@ -8637,6 +8687,7 @@ MINIFLOAT_LANE_FN u32v window_start() { return no_minimum(); }
 template <std::size_t vectors>
 MINIFLOAT_LANE_FN u32v running_window(u32v running, const u32v (&bits)[vectors],
                                       ::minifloat::detail::mantissa_window window) {
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     running = keep_smaller(running, and_(bits[v], splat(window.mask)), 0U - window.low);
   }
@@ -8676,11 +8727,7 @@ MINIFLOAT_LANE_FN bool any_in_window(const u32v (&bits)[vectors],
     const u32v offset = splat(widened.offset);
     const u32v tested = splat(widened.tested);
     maskv outside = eq(splat(0U), splat(0U));
-    // (Unrolled also at -O2, where g++ 12 kept the loop over a copy of the vectors on the stack.
-    // Not for nvcc, whose front end rejects the pragma in the portable path's copy of this file.)
-#if defined(__GNUC__) && !defined(__CUDACC__)
-#pragma GCC unroll 16
-#endif
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < vectors; ++v) {
       outside = nonzero_and_where(outside, add(bits[v], offset), tested);
     }
@@ -8709,6 +8756,7 @@ MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors],
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   u32v low = no_minimum();
   u32v high = splat(0U);
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(bits[v], splat(0x7FFFFFFFU));
     low = keep_smaller(low, magnitude, 0U - 1U);
@@ -8803,6 +8851,7 @@ MINIFLOAT_LANE_FN bool low_codes_need_look(const u32v (&bits)[vectors],
   constexpr std::uint32_t zero_bits =
       info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
   maskv any = eq(splat(0U), splat(1U));
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(codes[v], splat(0x7FU));
     const maskv small =
@@ -8870,6 +8919,7 @@ MINIFLOAT_LANE_FN second_look look_again_pass(const u32v (&bits)[vectors],
   u32v clipped_largest = splat(0U);
   std::size_t flushed = 0;
   std::size_t subnormal = 0;
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(codes[v], splat(0x7FU));
     const u32v value = and_(bits[v], splat(0x7FFFFFFFU));
@@ -8981,6 +9031,7 @@ MINIFLOAT_LANE_FN bool flagged_group_counts(const u32v (&bits)[4], Magnitudes ma
   constexpr std::uint32_t twice_smallest_normal =
       static_cast<std::uint32_t>(128 + ::minifloat::format_info<Target>::min_normal_exponent) << 23;
   maskv small = eq(splat(0U), splat(1U));
+  MINIFLOAT_UNROLLED
   for (const u32v& value : bits) {
     // |x| - 1 < twice the smallest normal - 1, unsigned: non-zero and below it.
     small = mask_or(small, gt_u(splat(twice_smallest_normal - 1U),
@@ -9017,6 +9068,7 @@ MINIFLOAT_LANE_FN bool counted_low_codes_after_flush(const u32v (&bits)[4], Magn
     // The zero codes less the zero values: the zero codes less 4 * width, and the non-zero values
     // (min(|x|, 1) in lanes, no mask: 1 per lane and vector, added once at the end).
     counted.flushed += count_magnitudes4_in(magnitudes, 0, 0) - 4 * width;
+    MINIFLOAT_UNROLLED
     for (const u32v& value : bits) {
       counted.nonzero_values =
           add(counted.nonzero_values, min_u(and_(value, splat(0x7FFFFFFFU)), splat(1U)));
@@ -9037,6 +9089,7 @@ MINIFLOAT_LANE_FN bool counted_low_codes_after_flush(const u32v (&bits)[4], Magn
 template <std::size_t vectors>
 MINIFLOAT_LANE_FN bool any_inexact(const u32v (&bits)[vectors], std::uint32_t inexact) {
   u32v any = and_(bits[0], splat(inexact));
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 1; v < vectors; ++v) {
     any = or_(any, and_(bits[v], splat(inexact)));
   }
@@ -9046,6 +9099,7 @@ MINIFLOAT_LANE_FN bool any_inexact(const u32v (&bits)[vectors], std::uint32_t in
 template <std::size_t vectors>
 MINIFLOAT_LANE_FN u32v largest_magnitudes(const u32v (&bits)[vectors]) {
   u32v high = and_(bits[0], splat(0x7FFFFFFFU));
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 1; v < vectors; ++v) {
     high = max_u(high, and_(bits[v], splat(0x7FFFFFFFU)));
   }
@@ -9071,6 +9125,7 @@ template <class Target>
 MINIFLOAT_LANE_FN std::size_t clipped_lanes(const u32v (&bits)[4]) {
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   std::size_t clipped = 0;
+  MINIFLOAT_UNROLLED
   for (const u32v& value : bits) {
     clipped += count_lanes(gt_small(and_(value, splat(0x7FFFFFFFU)), splat(highest)));
   }
@@ -9116,6 +9171,7 @@ MINIFLOAT_LANE_FN void count_finite_lanes(const u32v (&bits)[vectors], lane_coun
   // |x| - 1 < bound, unsigned (0 wraps past every bound), as the signed comparison of both sides
   // plus 2^31, |x| + 2^31 - 1 against bound + 2^31: SSE2 and AVX2 compare only signed lanes.
   constexpr std::uint32_t sign = 0x80000000U;
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v value = and_(bits[v], splat(0x7FFFFFFFU));
     const u32v below = add(value, splat(sign - 1U));
@@ -9134,6 +9190,7 @@ MINIFLOAT_LANE_FN void count_finite_codes(const u32v (&bits)[vectors], const u32
   using info = ::minifloat::format_info<Target>;
   static_assert(info::has_subnormals && info::always_saturates, "FP4 and FP6 (counts_after_flush)");
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(codes[v], splat(std::uint32_t{info::magnitude_mask}));
     const maskv nonzero = gt_small(and_(bits[v], splat(0x7FFFFFFFU)), splat(0U));
@@ -9277,6 +9334,7 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
   if constexpr (!few_value_format<Target>) {
     look[0] = lanes_to_look_at<Target>(bits[0], codes[0], factor);
     maskv any = look[0];
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 1; v < vectors; ++v) {
       look[v] = lanes_to_look_at<Target>(bits[v], codes[v], factor);
       any = mask_or(any, look[v]);
@@ -9288,6 +9346,7 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
   std::size_t clipped = 0;
   std::size_t small = 0;
   std::size_t flushed = 0;
+  // (Rolled: the lanes that need a look are rare, and their calls.)
   for (std::size_t v = 0; v < vectors; ++v) {
     if (!few_value_format<Target> && !any_lane(look[v])) {
       continue;
@@ -9369,6 +9428,7 @@ template <class Target, std::size_t vectors, class Source, class Tally>
 MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::uint8_t* stored) {
   u32v again[vectors] = {};
   u32v stored_codes[vectors] = {};
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     again[v] = load_float_bits(src + v * width);
     stored_codes[v] = load_codes(stored + v * width);
@@ -9428,6 +9488,7 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
         // (FP4 and FP6 element by element: a second call of report_lanes made g++ 12 compile
         // their array loops 7 % slower, MXFP4 and NVFP4 with a report at 64 Ki on AVX-512.)
         std::uint32_t lanes[vectors * width] = {};
+        MINIFLOAT_UNROLLED
         for (std::size_t v = 0; v < vectors; ++v) {
           store_u32(lanes + v * width, bits[v]);
         }
@@ -9437,6 +9498,7 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
         // code of theirs.)
         u32v first_bits[vectors] = {};
         u32v first_codes[vectors] = {};
+        MINIFLOAT_UNROLLED
         for (std::size_t v = 0; v < vectors; ++v) {
           const std::size_t left = count > v * width ? count - v * width : 0;
           const maskv kept = gt_u(splat(static_cast<std::uint32_t>(left)), iota());
@@ -9868,6 +9930,7 @@ MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
   const u32v magnitude = splat(0x7FFFFFFFU);
   u32v m[width] = {};
+  MINIFLOAT_UNROLLED
   for (std::size_t k = 0; k < width; ++k) {
     const float* block = group + k * Size;
     u32v m0 = and_(load_float_bits(block), magnitude);
@@ -9875,6 +9938,7 @@ MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
       m[k] = m0;
     } else {
       u32v m1 = and_(load_float_bits(block + width), magnitude);
+      MINIFLOAT_UNROLLED
       for (std::size_t i = 2 * width; i < Size; i += width) {
         if ((i / width) % 2 == 0) {
           m0 = max_small(m0, and_(load_float_bits(block + i), magnitude));
@@ -9930,12 +9994,14 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
     // which GCC zeroed with a REP STOS per group.)
     for (const std::size_t groups_end = blocks - blocks % width; b != groups_end; b += width) {
       u32v m[width];
+      MINIFLOAT_UNROLLED
       for (u32v& maximum : m) {
         maximum = splat(0U);
       }
       for (std::size_t r = 0; r < rows; ++r) {
         const float* group = src + r * stride + b * block_size;
         for (std::size_t i = 0; i != block_size; i += width) {
+          MINIFLOAT_UNROLLED
           for (std::size_t k = 0; k < width; ++k) {
             m[k] = max_small(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
           }
@@ -9949,17 +10015,20 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
     // the AMD EPYC (Zen 5), against 2.3 so and 1.8 for amax's contiguous read of as many floats.
     for (; rows > 1 && blocks - b >= 4; b += 4) {
       u32v m[4];
+      MINIFLOAT_UNROLLED
       for (u32v& maximum : m) {
         maximum = splat(0U);
       }
       for (std::size_t r = 0; r < rows; ++r) {
         const float* group = src + r * stride + b * block_size;
         for (std::size_t i = 0; i != block_size; i += width) {
+          MINIFLOAT_UNROLLED
           for (std::size_t k = 0; k < 4; ++k) {
             m[k] = max_small(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
           }
         }
       }
+      MINIFLOAT_UNROLLED
       for (std::size_t k = 0; k < 4; ++k) {
         out[b + k] = reduce_max_u(m[k]);
       }
@@ -10249,6 +10318,7 @@ MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group
                                           ::minifloat::detail::mantissa_window window) {
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   if (tests.may_clip) {
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < vectors; ++v) {
       tests.clipped =
           inc_if(gt_small(and_(products[v], splat(0x7FFFFFFFU)), splat(highest)), tests.clipped);
@@ -10262,6 +10332,7 @@ template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool small_products(const u32v (&products)[vectors]) {
   constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   u32v low = no_minimum();
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     low = keep_smaller(low, and_(products[v], splat(0x7FFFFFFFU)), 0U - 1U);
   }
@@ -10289,6 +10360,7 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
   std::size_t subnormal = 0;
   for (std::size_t i = 0; i < width * Size; i += Step) {
     u32v products[vectors] = {};
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < vectors; ++v) {
       const std::size_t e = i + v * width;
       products[v] = mul_f32(load_float_bits(group + e),
@@ -10298,6 +10370,7 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
       continue;
     }
     u32v stored[vectors] = {};
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < vectors; ++v) {
       stored[v] = load_codes(codes + i + v * width);
     }
@@ -10386,6 +10459,7 @@ template <class Target>
 MINIFLOAT_LANE_FN scaled_magnitude_sums<Target> scaled_magnitude_sums4(const float* p,
                                                                        const float (&factors)[4]) {
   scaled_magnitude_sums<Target> parts{};
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < 4; ++v) {
     parts.products[v] = mul_f32(load_float_bits(p + v * width), factors[v]);
     parts.sums[v] =
@@ -10445,6 +10519,7 @@ narrow_nan_free(const float* p, std::uint8_t* out, const float (&factors)[Vector
   } else {
     u32v products[Vectors] = {};
     u32v codes[Vectors] = {};
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < Vectors; ++v) {
       products[v] = mul_f32(load_float_bits(p + v * width), factors[v]);
       codes[v] =
@@ -10520,6 +10595,7 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
   } else {
     u32v products[4] = {};
     u32v codes[4] = {};
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < 4; ++v) {
       products[v] = mul_f32(load_float_bits(p + v * width), factors[v]);
       codes[v] = convert_float_lanes<Target, rounding_rule::nearest_even, saturate, variant, true>(
@@ -10680,6 +10756,7 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
           }
         }
         float lane_factors[vectors];
+        MINIFLOAT_UNROLLED
         for (std::size_t v = 0; v < vectors; ++v) {
           lane_factors[v] = ::minifloat::detail::bit_cast<float>(factors[k + v * width / Size]);
         }
@@ -10765,6 +10842,7 @@ quantize_block_rows_folding(const float* src, std::size_t rows, std::size_t stri
   u32v m0 = splat(0U);
   u32v m1 = splat(0U);
   float lane_factors[vectors];
+  MINIFLOAT_UNROLLED
   for (float& f : lane_factors) {
     f = factor;
   }
@@ -10780,6 +10858,7 @@ quantize_block_rows_folding(const float* src, std::size_t rows, std::size_t stri
       }
       if constexpr (FoldsNext) {
         const float* ahead = next + r * stride + j;
+        MINIFLOAT_UNROLLED
         for (std::size_t v = 0; v < vectors; v += 2) {
           m0 = max_small(m0, and_(load_float_bits(ahead + v * width), magnitude));
           if (v + 1 < vectors) {
@@ -11254,6 +11333,7 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks_by(Blocks in, std::size_t bloc
       const __m256i zero = _mm256_setzero_si256();
       const __m256 factor = _mm256_castsi256_ps(_mm256_set1_epi32(
           static_cast<int>(code_table_for<formats::e8m0, formats::binary32>[scale])));
+      MINIFLOAT_UNROLLED
       for (std::size_t k = 0; k < 2; ++k) {
         store_floats<ByHalves>(
             out + 16 * k,
@@ -11265,6 +11345,7 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks_by(Blocks in, std::size_t bloc
     } else {
       const __m256i magnitude = _mm256_set1_epi16(0x7FFF);
       const __m256i step = _mm256_set1_epi32(static_cast<int>(e8m0_bfloat16_steps[scale]));
+      MINIFLOAT_UNROLLED
       for (std::size_t k = 0; k < 2; ++k) {
         const __m256i nonzero_step = _mm256_sign_epi16(step, _mm256_and_si256(words[k], magnitude));
         _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 16 * k),
@@ -11513,6 +11594,7 @@ MINIFLOAT_ARRAY_FN void decode_nvfp4_blocks(const std::uint8_t* packed,
       const __m256i table = _mm256_xor_si256(_mm256_castps_si256(results), magnitude_marks);
       const __m256i bytes =
           _mm256_broadcastq_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(block)));
+      MINIFLOAT_UNROLLED
       for (std::size_t k = 0; k < 2; ++k) {
         const __m256i codes =
             _mm256_srlv_epi32(_mm256_shuffle_epi8(bytes, element_bytes[k]), nibble_shifts);
@@ -11749,6 +11831,7 @@ MINIFLOAT_ARRAY_FN void encode_by_words(const Half* src, std::size_t n, std::uin
 
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
+#undef MINIFLOAT_UNROLLED
 #undef MINIFLOAT_AVX2_TARGET
 } // namespace avx2
 
@@ -11993,6 +12076,7 @@ namespace avx512 {
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX512_TARGET inline
 #endif
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX512_TARGET inline
+#define MINIFLOAT_UNROLLED _Pragma("GCC unroll 16") // (lanes.inc says why)
 
 // Float addition with embedded rounding, per-lane shifts, F16C, packed stores, doubles rounded
 // to odd by a conversion with embedded rounding, 32-entry lookups by a two-register permute,
@@ -12238,6 +12322,7 @@ MINIFLOAT_LANE_FN u32v load_double_as_float_bits(const double* p) {
               round_to_odd_as_float_bits(_mm512_loadu_pd(p + 8)));
 }
 MINIFLOAT_LANE_FN void load_doubles4_as_float_bits(const double* p, u32v (&bits)[4]) {
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < 4; ++v) {
     bits[v] = load_double_as_float_bits(p + 16 * v);
   }
@@ -12523,10 +12608,12 @@ MINIFLOAT_LANE_FN u32v max_round(u32v a, u32v b) {
 // AMD Zen 5).
 MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
   u32v eight[8];
+  MINIFLOAT_UNROLLED
   for (std::size_t k = 0; k < 8; ++k) {
     eight[k] = max_round<8>(m[k], m[k + 8]);
   }
   u32v four[4];
+  MINIFLOAT_UNROLLED
   for (std::size_t k = 0; k < 4; ++k) {
     four[k] = max_round<4>(eight[k], eight[k + 4]);
   }
@@ -12539,13 +12626,21 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
 // once per instruction set: the lane variants of the converter's step 2 (converter.hpp's map
 // says which serves what), the array loops, and amax. A kernel header (detail/kernels_*.hpp)
 // defines, in its own namespace, MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN (function prefixes: a
-// target attribute, inline), `capabilities` (a constexpr lane_capabilities, converter.hpp), and
-// the operations below. The SIMD paths force their lane functions inline where the compiler
-// optimizes (__OPTIMIZE__): a call per vector would cost more than its work. At -O0 they stay
-// calls, as every other function does there: forced inline, every array kernel (a program that
-// converts several formats instantiates hundreds) carries its own copy of each lane function,
-// which tripled the code of a debug build and made it 1.7 times slower to compile (bulk_test
-// with g++ -O0 and ASan: 18.2 MB and 114 s, against 9.4 MB and 67 s). The operations:
+// target attribute, inline), MINIFLOAT_UNROLLED (below), `capabilities` (a constexpr
+// lane_capabilities, converter.hpp), and the operations below. The SIMD paths force their lane
+// functions inline where the compiler optimizes (__OPTIMIZE__): a call per vector would cost more
+// than its work. At -O0 they stay calls, as every other function does there: forced inline, every
+// array kernel (a program that converts several formats instantiates hundreds) carries its own copy
+// of each lane function, which tripled the code of a debug build and made it 1.7 times slower to
+// compile (bulk_test with g++ -O0 and ASan: 18.2 MB and 114 s, against 9.4 MB and 67 s).
+// MINIFLOAT_UNROLLED goes before each loop over a group's few vectors whose body is arithmetic (a
+// loop that calls out for rare lanes stays rolled): on the SIMD paths a pragma that unrolls it at
+// every optimization level. At -O2, which many builds use, g++ 12 kept such loops rolled, and with
+// them the arrays of vectors they walk in memory: the block quantizers zeroed and stored every
+// group's products and sums on the stack, and 1 x 128 tiles, quantize_mx and 128 x 128 blocks ran
+// at 3.0-3.9 el/ns, against 14-19 unrolled (AMD Zen 5; docs/performance.md, stop 82). Empty on the
+// portable path, whose loops over values the compilers vectorize (and nvcc's front end rejects the
+// pragma there). The operations:
 //   u32v, maskv                       a vector of 32-bit lanes and a lane mask
 //   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
 //   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
@@ -13792,6 +13887,7 @@ MINIFLOAT_LANE_FN u32v window_start() { return no_minimum(); }
 template <std::size_t vectors>
 MINIFLOAT_LANE_FN u32v running_window(u32v running, const u32v (&bits)[vectors],
                                       ::minifloat::detail::mantissa_window window) {
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     running = keep_smaller(running, and_(bits[v], splat(window.mask)), 0U - window.low);
   }
@@ -13831,11 +13927,7 @@ MINIFLOAT_LANE_FN bool any_in_window(const u32v (&bits)[vectors],
     const u32v offset = splat(widened.offset);
     const u32v tested = splat(widened.tested);
     maskv outside = eq(splat(0U), splat(0U));
-    // (Unrolled also at -O2, where g++ 12 kept the loop over a copy of the vectors on the stack.
-    // Not for nvcc, whose front end rejects the pragma in the portable path's copy of this file.)
-#if defined(__GNUC__) && !defined(__CUDACC__)
-#pragma GCC unroll 16
-#endif
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < vectors; ++v) {
       outside = nonzero_and_where(outside, add(bits[v], offset), tested);
     }
@@ -13864,6 +13956,7 @@ MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors],
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   u32v low = no_minimum();
   u32v high = splat(0U);
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(bits[v], splat(0x7FFFFFFFU));
     low = keep_smaller(low, magnitude, 0U - 1U);
@@ -13958,6 +14051,7 @@ MINIFLOAT_LANE_FN bool low_codes_need_look(const u32v (&bits)[vectors],
   constexpr std::uint32_t zero_bits =
       info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
   maskv any = eq(splat(0U), splat(1U));
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(codes[v], splat(0x7FU));
     const maskv small =
@@ -14025,6 +14119,7 @@ MINIFLOAT_LANE_FN second_look look_again_pass(const u32v (&bits)[vectors],
   u32v clipped_largest = splat(0U);
   std::size_t flushed = 0;
   std::size_t subnormal = 0;
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(codes[v], splat(0x7FU));
     const u32v value = and_(bits[v], splat(0x7FFFFFFFU));
@@ -14136,6 +14231,7 @@ MINIFLOAT_LANE_FN bool flagged_group_counts(const u32v (&bits)[4], Magnitudes ma
   constexpr std::uint32_t twice_smallest_normal =
       static_cast<std::uint32_t>(128 + ::minifloat::format_info<Target>::min_normal_exponent) << 23;
   maskv small = eq(splat(0U), splat(1U));
+  MINIFLOAT_UNROLLED
   for (const u32v& value : bits) {
     // |x| - 1 < twice the smallest normal - 1, unsigned: non-zero and below it.
     small = mask_or(small, gt_u(splat(twice_smallest_normal - 1U),
@@ -14172,6 +14268,7 @@ MINIFLOAT_LANE_FN bool counted_low_codes_after_flush(const u32v (&bits)[4], Magn
     // The zero codes less the zero values: the zero codes less 4 * width, and the non-zero values
     // (min(|x|, 1) in lanes, no mask: 1 per lane and vector, added once at the end).
     counted.flushed += count_magnitudes4_in(magnitudes, 0, 0) - 4 * width;
+    MINIFLOAT_UNROLLED
     for (const u32v& value : bits) {
       counted.nonzero_values =
           add(counted.nonzero_values, min_u(and_(value, splat(0x7FFFFFFFU)), splat(1U)));
@@ -14192,6 +14289,7 @@ MINIFLOAT_LANE_FN bool counted_low_codes_after_flush(const u32v (&bits)[4], Magn
 template <std::size_t vectors>
 MINIFLOAT_LANE_FN bool any_inexact(const u32v (&bits)[vectors], std::uint32_t inexact) {
   u32v any = and_(bits[0], splat(inexact));
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 1; v < vectors; ++v) {
     any = or_(any, and_(bits[v], splat(inexact)));
   }
@@ -14201,6 +14299,7 @@ MINIFLOAT_LANE_FN bool any_inexact(const u32v (&bits)[vectors], std::uint32_t in
 template <std::size_t vectors>
 MINIFLOAT_LANE_FN u32v largest_magnitudes(const u32v (&bits)[vectors]) {
   u32v high = and_(bits[0], splat(0x7FFFFFFFU));
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 1; v < vectors; ++v) {
     high = max_u(high, and_(bits[v], splat(0x7FFFFFFFU)));
   }
@@ -14226,6 +14325,7 @@ template <class Target>
 MINIFLOAT_LANE_FN std::size_t clipped_lanes(const u32v (&bits)[4]) {
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   std::size_t clipped = 0;
+  MINIFLOAT_UNROLLED
   for (const u32v& value : bits) {
     clipped += count_lanes(gt_small(and_(value, splat(0x7FFFFFFFU)), splat(highest)));
   }
@@ -14271,6 +14371,7 @@ MINIFLOAT_LANE_FN void count_finite_lanes(const u32v (&bits)[vectors], lane_coun
   // |x| - 1 < bound, unsigned (0 wraps past every bound), as the signed comparison of both sides
   // plus 2^31, |x| + 2^31 - 1 against bound + 2^31: SSE2 and AVX2 compare only signed lanes.
   constexpr std::uint32_t sign = 0x80000000U;
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v value = and_(bits[v], splat(0x7FFFFFFFU));
     const u32v below = add(value, splat(sign - 1U));
@@ -14289,6 +14390,7 @@ MINIFLOAT_LANE_FN void count_finite_codes(const u32v (&bits)[vectors], const u32
   using info = ::minifloat::format_info<Target>;
   static_assert(info::has_subnormals && info::always_saturates, "FP4 and FP6 (counts_after_flush)");
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(codes[v], splat(std::uint32_t{info::magnitude_mask}));
     const maskv nonzero = gt_small(and_(bits[v], splat(0x7FFFFFFFU)), splat(0U));
@@ -14432,6 +14534,7 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
   if constexpr (!few_value_format<Target>) {
     look[0] = lanes_to_look_at<Target>(bits[0], codes[0], factor);
     maskv any = look[0];
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 1; v < vectors; ++v) {
       look[v] = lanes_to_look_at<Target>(bits[v], codes[v], factor);
       any = mask_or(any, look[v]);
@@ -14443,6 +14546,7 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
   std::size_t clipped = 0;
   std::size_t small = 0;
   std::size_t flushed = 0;
+  // (Rolled: the lanes that need a look are rare, and their calls.)
   for (std::size_t v = 0; v < vectors; ++v) {
     if (!few_value_format<Target> && !any_lane(look[v])) {
       continue;
@@ -14524,6 +14628,7 @@ template <class Target, std::size_t vectors, class Source, class Tally>
 MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::uint8_t* stored) {
   u32v again[vectors] = {};
   u32v stored_codes[vectors] = {};
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     again[v] = load_float_bits(src + v * width);
     stored_codes[v] = load_codes(stored + v * width);
@@ -14583,6 +14688,7 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
         // (FP4 and FP6 element by element: a second call of report_lanes made g++ 12 compile
         // their array loops 7 % slower, MXFP4 and NVFP4 with a report at 64 Ki on AVX-512.)
         std::uint32_t lanes[vectors * width] = {};
+        MINIFLOAT_UNROLLED
         for (std::size_t v = 0; v < vectors; ++v) {
           store_u32(lanes + v * width, bits[v]);
         }
@@ -14592,6 +14698,7 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
         // code of theirs.)
         u32v first_bits[vectors] = {};
         u32v first_codes[vectors] = {};
+        MINIFLOAT_UNROLLED
         for (std::size_t v = 0; v < vectors; ++v) {
           const std::size_t left = count > v * width ? count - v * width : 0;
           const maskv kept = gt_u(splat(static_cast<std::uint32_t>(left)), iota());
@@ -15023,6 +15130,7 @@ MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
   const u32v magnitude = splat(0x7FFFFFFFU);
   u32v m[width] = {};
+  MINIFLOAT_UNROLLED
   for (std::size_t k = 0; k < width; ++k) {
     const float* block = group + k * Size;
     u32v m0 = and_(load_float_bits(block), magnitude);
@@ -15030,6 +15138,7 @@ MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
       m[k] = m0;
     } else {
       u32v m1 = and_(load_float_bits(block + width), magnitude);
+      MINIFLOAT_UNROLLED
       for (std::size_t i = 2 * width; i < Size; i += width) {
         if ((i / width) % 2 == 0) {
           m0 = max_small(m0, and_(load_float_bits(block + i), magnitude));
@@ -15085,12 +15194,14 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
     // which GCC zeroed with a REP STOS per group.)
     for (const std::size_t groups_end = blocks - blocks % width; b != groups_end; b += width) {
       u32v m[width];
+      MINIFLOAT_UNROLLED
       for (u32v& maximum : m) {
         maximum = splat(0U);
       }
       for (std::size_t r = 0; r < rows; ++r) {
         const float* group = src + r * stride + b * block_size;
         for (std::size_t i = 0; i != block_size; i += width) {
+          MINIFLOAT_UNROLLED
           for (std::size_t k = 0; k < width; ++k) {
             m[k] = max_small(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
           }
@@ -15104,17 +15215,20 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
     // the AMD EPYC (Zen 5), against 2.3 so and 1.8 for amax's contiguous read of as many floats.
     for (; rows > 1 && blocks - b >= 4; b += 4) {
       u32v m[4];
+      MINIFLOAT_UNROLLED
       for (u32v& maximum : m) {
         maximum = splat(0U);
       }
       for (std::size_t r = 0; r < rows; ++r) {
         const float* group = src + r * stride + b * block_size;
         for (std::size_t i = 0; i != block_size; i += width) {
+          MINIFLOAT_UNROLLED
           for (std::size_t k = 0; k < 4; ++k) {
             m[k] = max_small(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
           }
         }
       }
+      MINIFLOAT_UNROLLED
       for (std::size_t k = 0; k < 4; ++k) {
         out[b + k] = reduce_max_u(m[k]);
       }
@@ -15404,6 +15518,7 @@ MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group
                                           ::minifloat::detail::mantissa_window window) {
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   if (tests.may_clip) {
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < vectors; ++v) {
       tests.clipped =
           inc_if(gt_small(and_(products[v], splat(0x7FFFFFFFU)), splat(highest)), tests.clipped);
@@ -15417,6 +15532,7 @@ template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool small_products(const u32v (&products)[vectors]) {
   constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   u32v low = no_minimum();
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     low = keep_smaller(low, and_(products[v], splat(0x7FFFFFFFU)), 0U - 1U);
   }
@@ -15444,6 +15560,7 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
   std::size_t subnormal = 0;
   for (std::size_t i = 0; i < width * Size; i += Step) {
     u32v products[vectors] = {};
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < vectors; ++v) {
       const std::size_t e = i + v * width;
       products[v] = mul_f32(load_float_bits(group + e),
@@ -15453,6 +15570,7 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
       continue;
     }
     u32v stored[vectors] = {};
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < vectors; ++v) {
       stored[v] = load_codes(codes + i + v * width);
     }
@@ -15541,6 +15659,7 @@ template <class Target>
 MINIFLOAT_LANE_FN scaled_magnitude_sums<Target> scaled_magnitude_sums4(const float* p,
                                                                        const float (&factors)[4]) {
   scaled_magnitude_sums<Target> parts{};
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < 4; ++v) {
     parts.products[v] = mul_f32(load_float_bits(p + v * width), factors[v]);
     parts.sums[v] =
@@ -15600,6 +15719,7 @@ narrow_nan_free(const float* p, std::uint8_t* out, const float (&factors)[Vector
   } else {
     u32v products[Vectors] = {};
     u32v codes[Vectors] = {};
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < Vectors; ++v) {
       products[v] = mul_f32(load_float_bits(p + v * width), factors[v]);
       codes[v] =
@@ -15675,6 +15795,7 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
   } else {
     u32v products[4] = {};
     u32v codes[4] = {};
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < 4; ++v) {
       products[v] = mul_f32(load_float_bits(p + v * width), factors[v]);
       codes[v] = convert_float_lanes<Target, rounding_rule::nearest_even, saturate, variant, true>(
@@ -15835,6 +15956,7 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
           }
         }
         float lane_factors[vectors];
+        MINIFLOAT_UNROLLED
         for (std::size_t v = 0; v < vectors; ++v) {
           lane_factors[v] = ::minifloat::detail::bit_cast<float>(factors[k + v * width / Size]);
         }
@@ -15920,6 +16042,7 @@ quantize_block_rows_folding(const float* src, std::size_t rows, std::size_t stri
   u32v m0 = splat(0U);
   u32v m1 = splat(0U);
   float lane_factors[vectors];
+  MINIFLOAT_UNROLLED
   for (float& f : lane_factors) {
     f = factor;
   }
@@ -15935,6 +16058,7 @@ quantize_block_rows_folding(const float* src, std::size_t rows, std::size_t stri
       }
       if constexpr (FoldsNext) {
         const float* ahead = next + r * stride + j;
+        MINIFLOAT_UNROLLED
         for (std::size_t v = 0; v < vectors; v += 2) {
           m0 = max_small(m0, and_(load_float_bits(ahead + v * width), magnitude));
           if (v + 1 < vectors) {
@@ -16000,6 +16124,7 @@ struct mx_group_max_high_words {
     const u32v magnitudes = splat(0x7FFF7FFFU);
     constexpr __mmask32 low_words = 0x55555555U;
     u32v pairs[8];
+    MINIFLOAT_UNROLLED
     for (std::size_t k = 0; k < 8; ++k) {
       const float* first = group + 32 * k;
       const float* second = first + 256; // block k + 8
@@ -16010,6 +16135,7 @@ struct mx_group_max_high_words {
       pairs[k] = _mm512_max_epu16(and_(w0, magnitudes), and_(w1, magnitudes));
     }
     u32v four[4];
+    MINIFLOAT_UNROLLED
     for (std::size_t k = 0; k < 4; ++k) {
       four[k] = max_round<8, true>(pairs[k], pairs[k + 4]);
     }
@@ -16349,6 +16475,7 @@ MINIFLOAT_ARRAY_FN void encode_doubles_by_addition(const double* src, std::size_
   for (const std::size_t groups_end = n - (n - i) % group; i != groups_end; i += group) {
     prefetch_source<group, source_prefetch_level<NonTemporal>>(src, i, groups_end);
     u32v codes[4];
+    MINIFLOAT_UNROLLED
     for (std::size_t k = 0; k < 4; ++k) {
       const double* p = src + i + k * width;
       codes[k] = double_codes<Target, Rule, Overflow>(_mm512_loadu_si512(p),
@@ -16378,6 +16505,7 @@ struct planes_in_registers {
 };
 MINIFLOAT_LANE_FN planes_in_registers load_planes(const byte_plane_table& table) {
   planes_in_registers planes;
+  MINIFLOAT_UNROLLED
   for (std::size_t k = 0; k < 4; ++k) {
     planes.low[k] = _mm512_load_si512(table.low.data() + 64 * k);
     planes.high[k] = _mm512_load_si512(table.high.data() + 64 * k);
@@ -16898,13 +17026,14 @@ MINIFLOAT_ARRAY_FN u32v group_max_magnitudes_by_lines(const float* group, unsign
   // its own pass-through: no copy).
   u32v head = _mm512_and_si512(_mm512_maskz_expandloadu_epi32(from_offset, group), magnitude);
   // (Unrolled, so that the 16 maxima stay in registers: g++ 12 kept the loop and stored them.)
-#pragma GCC unroll 16
+  MINIFLOAT_UNROLLED
   for (std::size_t k = 0; k < 16; ++k) {
     const float* const lines = whole_lines + k * Size;
     u32v m0 = _mm512_and_si512(_mm512_load_si512(lines), magnitude);
     m0 = _mm512_mask_max_epu32(m0, from_offset, m0, head);
     if constexpr (Size > 32) {
       u32v m1 = _mm512_and_si512(_mm512_load_si512(lines + 16), magnitude);
+      MINIFLOAT_UNROLLED
       for (std::size_t i = 32; i + 16 < Size; i += 16) {
         const u32v v = _mm512_and_si512(_mm512_load_si512(lines + i), magnitude);
         if ((i / 16) % 2 == 0) {
@@ -16962,6 +17091,7 @@ MINIFLOAT_ARRAY_FN void pack_nibble_pairs(const std::uint8_t* codes, std::size_t
 
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
+#undef MINIFLOAT_UNROLLED
 #undef MINIFLOAT_AVX512_TARGET
 } // namespace avx512
 
@@ -17244,6 +17374,7 @@ namespace neon {
 #define MINIFLOAT_LANE_FN inline
 #endif
 #define MINIFLOAT_ARRAY_FN inline
+#define MINIFLOAT_UNROLLED _Pragma("GCC unroll 16") // (lanes.inc says why)
 // The float addition kernel needs a known rounding; NEON's comes from FPCR, and the kernel with
 // per-lane shifts needs no such check. Packed stores; binary16 widened by integer arithmetic.
 constexpr lane_capabilities capabilities{
@@ -17425,13 +17556,21 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[4]) {
 // once per instruction set: the lane variants of the converter's step 2 (converter.hpp's map
 // says which serves what), the array loops, and amax. A kernel header (detail/kernels_*.hpp)
 // defines, in its own namespace, MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN (function prefixes: a
-// target attribute, inline), `capabilities` (a constexpr lane_capabilities, converter.hpp), and
-// the operations below. The SIMD paths force their lane functions inline where the compiler
-// optimizes (__OPTIMIZE__): a call per vector would cost more than its work. At -O0 they stay
-// calls, as every other function does there: forced inline, every array kernel (a program that
-// converts several formats instantiates hundreds) carries its own copy of each lane function,
-// which tripled the code of a debug build and made it 1.7 times slower to compile (bulk_test
-// with g++ -O0 and ASan: 18.2 MB and 114 s, against 9.4 MB and 67 s). The operations:
+// target attribute, inline), MINIFLOAT_UNROLLED (below), `capabilities` (a constexpr
+// lane_capabilities, converter.hpp), and the operations below. The SIMD paths force their lane
+// functions inline where the compiler optimizes (__OPTIMIZE__): a call per vector would cost more
+// than its work. At -O0 they stay calls, as every other function does there: forced inline, every
+// array kernel (a program that converts several formats instantiates hundreds) carries its own copy
+// of each lane function, which tripled the code of a debug build and made it 1.7 times slower to
+// compile (bulk_test with g++ -O0 and ASan: 18.2 MB and 114 s, against 9.4 MB and 67 s).
+// MINIFLOAT_UNROLLED goes before each loop over a group's few vectors whose body is arithmetic (a
+// loop that calls out for rare lanes stays rolled): on the SIMD paths a pragma that unrolls it at
+// every optimization level. At -O2, which many builds use, g++ 12 kept such loops rolled, and with
+// them the arrays of vectors they walk in memory: the block quantizers zeroed and stored every
+// group's products and sums on the stack, and 1 x 128 tiles, quantize_mx and 128 x 128 blocks ran
+// at 3.0-3.9 el/ns, against 14-19 unrolled (AMD Zen 5; docs/performance.md, stop 82). Empty on the
+// portable path, whose loops over values the compilers vectorize (and nvcc's front end rejects the
+// pragma there). The operations:
 //   u32v, maskv                       a vector of 32-bit lanes and a lane mask
 //   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
 //   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
@@ -18678,6 +18817,7 @@ MINIFLOAT_LANE_FN u32v window_start() { return no_minimum(); }
 template <std::size_t vectors>
 MINIFLOAT_LANE_FN u32v running_window(u32v running, const u32v (&bits)[vectors],
                                       ::minifloat::detail::mantissa_window window) {
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     running = keep_smaller(running, and_(bits[v], splat(window.mask)), 0U - window.low);
   }
@@ -18717,11 +18857,7 @@ MINIFLOAT_LANE_FN bool any_in_window(const u32v (&bits)[vectors],
     const u32v offset = splat(widened.offset);
     const u32v tested = splat(widened.tested);
     maskv outside = eq(splat(0U), splat(0U));
-    // (Unrolled also at -O2, where g++ 12 kept the loop over a copy of the vectors on the stack.
-    // Not for nvcc, whose front end rejects the pragma in the portable path's copy of this file.)
-#if defined(__GNUC__) && !defined(__CUDACC__)
-#pragma GCC unroll 16
-#endif
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < vectors; ++v) {
       outside = nonzero_and_where(outside, add(bits[v], offset), tested);
     }
@@ -18750,6 +18886,7 @@ MINIFLOAT_LANE_FN bool may_need_report(const u32v (&bits)[vectors],
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   u32v low = no_minimum();
   u32v high = splat(0U);
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(bits[v], splat(0x7FFFFFFFU));
     low = keep_smaller(low, magnitude, 0U - 1U);
@@ -18844,6 +18981,7 @@ MINIFLOAT_LANE_FN bool low_codes_need_look(const u32v (&bits)[vectors],
   constexpr std::uint32_t zero_bits =
       info::special_values == ::minifloat::specials::fnuz ? 0xFFU : 0x7FU;
   maskv any = eq(splat(0U), splat(1U));
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(codes[v], splat(0x7FU));
     const maskv small =
@@ -18911,6 +19049,7 @@ MINIFLOAT_LANE_FN second_look look_again_pass(const u32v (&bits)[vectors],
   u32v clipped_largest = splat(0U);
   std::size_t flushed = 0;
   std::size_t subnormal = 0;
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(codes[v], splat(0x7FU));
     const u32v value = and_(bits[v], splat(0x7FFFFFFFU));
@@ -19022,6 +19161,7 @@ MINIFLOAT_LANE_FN bool flagged_group_counts(const u32v (&bits)[4], Magnitudes ma
   constexpr std::uint32_t twice_smallest_normal =
       static_cast<std::uint32_t>(128 + ::minifloat::format_info<Target>::min_normal_exponent) << 23;
   maskv small = eq(splat(0U), splat(1U));
+  MINIFLOAT_UNROLLED
   for (const u32v& value : bits) {
     // |x| - 1 < twice the smallest normal - 1, unsigned: non-zero and below it.
     small = mask_or(small, gt_u(splat(twice_smallest_normal - 1U),
@@ -19058,6 +19198,7 @@ MINIFLOAT_LANE_FN bool counted_low_codes_after_flush(const u32v (&bits)[4], Magn
     // The zero codes less the zero values: the zero codes less 4 * width, and the non-zero values
     // (min(|x|, 1) in lanes, no mask: 1 per lane and vector, added once at the end).
     counted.flushed += count_magnitudes4_in(magnitudes, 0, 0) - 4 * width;
+    MINIFLOAT_UNROLLED
     for (const u32v& value : bits) {
       counted.nonzero_values =
           add(counted.nonzero_values, min_u(and_(value, splat(0x7FFFFFFFU)), splat(1U)));
@@ -19078,6 +19219,7 @@ MINIFLOAT_LANE_FN bool counted_low_codes_after_flush(const u32v (&bits)[4], Magn
 template <std::size_t vectors>
 MINIFLOAT_LANE_FN bool any_inexact(const u32v (&bits)[vectors], std::uint32_t inexact) {
   u32v any = and_(bits[0], splat(inexact));
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 1; v < vectors; ++v) {
     any = or_(any, and_(bits[v], splat(inexact)));
   }
@@ -19087,6 +19229,7 @@ MINIFLOAT_LANE_FN bool any_inexact(const u32v (&bits)[vectors], std::uint32_t in
 template <std::size_t vectors>
 MINIFLOAT_LANE_FN u32v largest_magnitudes(const u32v (&bits)[vectors]) {
   u32v high = and_(bits[0], splat(0x7FFFFFFFU));
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 1; v < vectors; ++v) {
     high = max_u(high, and_(bits[v], splat(0x7FFFFFFFU)));
   }
@@ -19112,6 +19255,7 @@ template <class Target>
 MINIFLOAT_LANE_FN std::size_t clipped_lanes(const u32v (&bits)[4]) {
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   std::size_t clipped = 0;
+  MINIFLOAT_UNROLLED
   for (const u32v& value : bits) {
     clipped += count_lanes(gt_small(and_(value, splat(0x7FFFFFFFU)), splat(highest)));
   }
@@ -19157,6 +19301,7 @@ MINIFLOAT_LANE_FN void count_finite_lanes(const u32v (&bits)[vectors], lane_coun
   // |x| - 1 < bound, unsigned (0 wraps past every bound), as the signed comparison of both sides
   // plus 2^31, |x| + 2^31 - 1 against bound + 2^31: SSE2 and AVX2 compare only signed lanes.
   constexpr std::uint32_t sign = 0x80000000U;
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v value = and_(bits[v], splat(0x7FFFFFFFU));
     const u32v below = add(value, splat(sign - 1U));
@@ -19175,6 +19320,7 @@ MINIFLOAT_LANE_FN void count_finite_codes(const u32v (&bits)[vectors], const u32
   using info = ::minifloat::format_info<Target>;
   static_assert(info::has_subnormals && info::always_saturates, "FP4 and FP6 (counts_after_flush)");
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     const u32v magnitude = and_(codes[v], splat(std::uint32_t{info::magnitude_mask}));
     const maskv nonzero = gt_small(and_(bits[v], splat(0x7FFFFFFFU)), splat(0U));
@@ -19318,6 +19464,7 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
   if constexpr (!few_value_format<Target>) {
     look[0] = lanes_to_look_at<Target>(bits[0], codes[0], factor);
     maskv any = look[0];
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 1; v < vectors; ++v) {
       look[v] = lanes_to_look_at<Target>(bits[v], codes[v], factor);
       any = mask_or(any, look[v]);
@@ -19329,6 +19476,7 @@ MINIFLOAT_ARRAY_FN void report_lanes(Tally& tally, const u32v (&bits)[vectors],
   std::size_t clipped = 0;
   std::size_t small = 0;
   std::size_t flushed = 0;
+  // (Rolled: the lanes that need a look are rare, and their calls.)
   for (std::size_t v = 0; v < vectors; ++v) {
     if (!few_value_format<Target> && !any_lane(look[v])) {
       continue;
@@ -19410,6 +19558,7 @@ template <class Target, std::size_t vectors, class Source, class Tally>
 MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::uint8_t* stored) {
   u32v again[vectors] = {};
   u32v stored_codes[vectors] = {};
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     again[v] = load_float_bits(src + v * width);
     stored_codes[v] = load_codes(stored + v * width);
@@ -19469,6 +19618,7 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
         // (FP4 and FP6 element by element: a second call of report_lanes made g++ 12 compile
         // their array loops 7 % slower, MXFP4 and NVFP4 with a report at 64 Ki on AVX-512.)
         std::uint32_t lanes[vectors * width] = {};
+        MINIFLOAT_UNROLLED
         for (std::size_t v = 0; v < vectors; ++v) {
           store_u32(lanes + v * width, bits[v]);
         }
@@ -19478,6 +19628,7 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
         // code of theirs.)
         u32v first_bits[vectors] = {};
         u32v first_codes[vectors] = {};
+        MINIFLOAT_UNROLLED
         for (std::size_t v = 0; v < vectors; ++v) {
           const std::size_t left = count > v * width ? count - v * width : 0;
           const maskv kept = gt_u(splat(static_cast<std::uint32_t>(left)), iota());
@@ -19909,6 +20060,7 @@ MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
   static_assert(Size % width == 0, "blocks of whole vectors");
   const u32v magnitude = splat(0x7FFFFFFFU);
   u32v m[width] = {};
+  MINIFLOAT_UNROLLED
   for (std::size_t k = 0; k < width; ++k) {
     const float* block = group + k * Size;
     u32v m0 = and_(load_float_bits(block), magnitude);
@@ -19916,6 +20068,7 @@ MINIFLOAT_LANE_FN u32v group_max_magnitudes(const float* group) {
       m[k] = m0;
     } else {
       u32v m1 = and_(load_float_bits(block + width), magnitude);
+      MINIFLOAT_UNROLLED
       for (std::size_t i = 2 * width; i < Size; i += width) {
         if ((i / width) % 2 == 0) {
           m0 = max_small(m0, and_(load_float_bits(block + i), magnitude));
@@ -19971,12 +20124,14 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
     // which GCC zeroed with a REP STOS per group.)
     for (const std::size_t groups_end = blocks - blocks % width; b != groups_end; b += width) {
       u32v m[width];
+      MINIFLOAT_UNROLLED
       for (u32v& maximum : m) {
         maximum = splat(0U);
       }
       for (std::size_t r = 0; r < rows; ++r) {
         const float* group = src + r * stride + b * block_size;
         for (std::size_t i = 0; i != block_size; i += width) {
+          MINIFLOAT_UNROLLED
           for (std::size_t k = 0; k < width; ++k) {
             m[k] = max_small(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
           }
@@ -19990,17 +20145,20 @@ MINIFLOAT_ARRAY_FN void block_max_magnitude_bits(const float* src, std::size_t b
     // the AMD EPYC (Zen 5), against 2.3 so and 1.8 for amax's contiguous read of as many floats.
     for (; rows > 1 && blocks - b >= 4; b += 4) {
       u32v m[4];
+      MINIFLOAT_UNROLLED
       for (u32v& maximum : m) {
         maximum = splat(0U);
       }
       for (std::size_t r = 0; r < rows; ++r) {
         const float* group = src + r * stride + b * block_size;
         for (std::size_t i = 0; i != block_size; i += width) {
+          MINIFLOAT_UNROLLED
           for (std::size_t k = 0; k < 4; ++k) {
             m[k] = max_small(m[k], and_(load_float_bits(group + k * block_size + i), magnitude));
           }
         }
       }
+      MINIFLOAT_UNROLLED
       for (std::size_t k = 0; k < 4; ++k) {
         out[b + k] = reduce_max_u(m[k]);
       }
@@ -20290,6 +20448,7 @@ MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group
                                           ::minifloat::detail::mantissa_window window) {
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   if (tests.may_clip) {
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < vectors; ++v) {
       tests.clipped =
           inc_if(gt_small(and_(products[v], splat(0x7FFFFFFFU)), splat(highest)), tests.clipped);
@@ -20303,6 +20462,7 @@ template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN bool small_products(const u32v (&products)[vectors]) {
   constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   u32v low = no_minimum();
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     low = keep_smaller(low, and_(products[v], splat(0x7FFFFFFFU)), 0U - 1U);
   }
@@ -20330,6 +20490,7 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
   std::size_t subnormal = 0;
   for (std::size_t i = 0; i < width * Size; i += Step) {
     u32v products[vectors] = {};
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < vectors; ++v) {
       const std::size_t e = i + v * width;
       products[v] = mul_f32(load_float_bits(group + e),
@@ -20339,6 +20500,7 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
       continue;
     }
     u32v stored[vectors] = {};
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < vectors; ++v) {
       stored[v] = load_codes(codes + i + v * width);
     }
@@ -20427,6 +20589,7 @@ template <class Target>
 MINIFLOAT_LANE_FN scaled_magnitude_sums<Target> scaled_magnitude_sums4(const float* p,
                                                                        const float (&factors)[4]) {
   scaled_magnitude_sums<Target> parts{};
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < 4; ++v) {
     parts.products[v] = mul_f32(load_float_bits(p + v * width), factors[v]);
     parts.sums[v] =
@@ -20486,6 +20649,7 @@ narrow_nan_free(const float* p, std::uint8_t* out, const float (&factors)[Vector
   } else {
     u32v products[Vectors] = {};
     u32v codes[Vectors] = {};
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < Vectors; ++v) {
       products[v] = mul_f32(load_float_bits(p + v * width), factors[v]);
       codes[v] =
@@ -20561,6 +20725,7 @@ MINIFLOAT_LANE_FN void narrow_nan_free_ggml(const float* p, std::uint8_t* out,
   } else {
     u32v products[4] = {};
     u32v codes[4] = {};
+    MINIFLOAT_UNROLLED
     for (std::size_t v = 0; v < 4; ++v) {
       products[v] = mul_f32(load_float_bits(p + v * width), factors[v]);
       codes[v] = convert_float_lanes<Target, rounding_rule::nearest_even, saturate, variant, true>(
@@ -20721,6 +20886,7 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
           }
         }
         float lane_factors[vectors];
+        MINIFLOAT_UNROLLED
         for (std::size_t v = 0; v < vectors; ++v) {
           lane_factors[v] = ::minifloat::detail::bit_cast<float>(factors[k + v * width / Size]);
         }
@@ -20806,6 +20972,7 @@ quantize_block_rows_folding(const float* src, std::size_t rows, std::size_t stri
   u32v m0 = splat(0U);
   u32v m1 = splat(0U);
   float lane_factors[vectors];
+  MINIFLOAT_UNROLLED
   for (float& f : lane_factors) {
     f = factor;
   }
@@ -20821,6 +20988,7 @@ quantize_block_rows_folding(const float* src, std::size_t rows, std::size_t stri
       }
       if constexpr (FoldsNext) {
         const float* ahead = next + r * stride + j;
+        MINIFLOAT_UNROLLED
         for (std::size_t v = 0; v < vectors; v += 2) {
           m0 = max_small(m0, and_(load_float_bits(ahead + v * width), magnitude));
           if (v + 1 < vectors) {
@@ -20884,6 +21052,7 @@ struct planes_in_registers {
 };
 MINIFLOAT_LANE_FN planes_in_registers load_planes(const byte_plane_table& table) {
   planes_in_registers planes;
+  MINIFLOAT_UNROLLED
   for (std::size_t k = 0; k < 4; ++k) {
     planes.low.part[k] = vld1q_u8_x4(table.low.data() + 64 * k);
     planes.high.part[k] = vld1q_u8_x4(table.high.data() + 64 * k);
@@ -21002,6 +21171,7 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks,
     const uint8x16_t codes[2] = {ggml_order ? low : vzip1q_u8(low, high),
                                  ggml_order ? high : vzip2q_u8(low, high)};
     auto* out = reinterpret_cast<std::uint8_t*>(dst + 2 * mx_fp4_block_bytes * b);
+    MINIFLOAT_UNROLLED
     for (std::size_t k = 0; k < 2; ++k) {
       const uint8x16_t low_half = vqtbl1q_u8(low_bytes, codes[k]);
       const uint8x16_t high_half = vqtbl1q_u8(high_bytes, codes[k]);
@@ -21018,6 +21188,7 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks,
 
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
+#undef MINIFLOAT_UNROLLED
 } // namespace neon
 
 // The NEON path (detail/kernels_portable.hpp has the interface). No streaming stores.

@@ -37,6 +37,7 @@ namespace avx512 {
 #define MINIFLOAT_LANE_FN MINIFLOAT_AVX512_TARGET inline
 #endif
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX512_TARGET inline
+#define MINIFLOAT_UNROLLED _Pragma("GCC unroll 16") // (lanes.inc says why)
 
 // Float addition with embedded rounding, per-lane shifts, F16C, packed stores, doubles rounded
 // to odd by a conversion with embedded rounding, 32-entry lookups by a two-register permute,
@@ -282,6 +283,7 @@ MINIFLOAT_LANE_FN u32v load_double_as_float_bits(const double* p) {
               round_to_odd_as_float_bits(_mm512_loadu_pd(p + 8)));
 }
 MINIFLOAT_LANE_FN void load_doubles4_as_float_bits(const double* p, u32v (&bits)[4]) {
+  MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < 4; ++v) {
     bits[v] = load_double_as_float_bits(p + 16 * v);
   }
@@ -567,10 +569,12 @@ MINIFLOAT_LANE_FN u32v max_round(u32v a, u32v b) {
 // AMD Zen 5).
 MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
   u32v eight[8];
+  MINIFLOAT_UNROLLED
   for (std::size_t k = 0; k < 8; ++k) {
     eight[k] = max_round<8>(m[k], m[k + 8]);
   }
   u32v four[4];
+  MINIFLOAT_UNROLLED
   for (std::size_t k = 0; k < 4; ++k) {
     four[k] = max_round<4>(eight[k], eight[k + 4]);
   }
@@ -597,6 +601,7 @@ struct mx_group_max_high_words {
     const u32v magnitudes = splat(0x7FFF7FFFU);
     constexpr __mmask32 low_words = 0x55555555U;
     u32v pairs[8];
+    MINIFLOAT_UNROLLED
     for (std::size_t k = 0; k < 8; ++k) {
       const float* first = group + 32 * k;
       const float* second = first + 256; // block k + 8
@@ -607,6 +612,7 @@ struct mx_group_max_high_words {
       pairs[k] = _mm512_max_epu16(and_(w0, magnitudes), and_(w1, magnitudes));
     }
     u32v four[4];
+    MINIFLOAT_UNROLLED
     for (std::size_t k = 0; k < 4; ++k) {
       four[k] = max_round<8, true>(pairs[k], pairs[k + 4]);
     }
@@ -798,6 +804,7 @@ MINIFLOAT_ARRAY_FN void encode_doubles_by_addition(const double* src, std::size_
   for (const std::size_t groups_end = n - (n - i) % group; i != groups_end; i += group) {
     prefetch_source<group, source_prefetch_level<NonTemporal>>(src, i, groups_end);
     u32v codes[4];
+    MINIFLOAT_UNROLLED
     for (std::size_t k = 0; k < 4; ++k) {
       const double* p = src + i + k * width;
       codes[k] = double_codes<Target, Rule, Overflow>(_mm512_loadu_si512(p),
@@ -827,6 +834,7 @@ struct planes_in_registers {
 };
 MINIFLOAT_LANE_FN planes_in_registers load_planes(const byte_plane_table& table) {
   planes_in_registers planes;
+  MINIFLOAT_UNROLLED
   for (std::size_t k = 0; k < 4; ++k) {
     planes.low[k] = _mm512_load_si512(table.low.data() + 64 * k);
     planes.high[k] = _mm512_load_si512(table.high.data() + 64 * k);
@@ -1347,13 +1355,14 @@ MINIFLOAT_ARRAY_FN u32v group_max_magnitudes_by_lines(const float* group, unsign
   // its own pass-through: no copy).
   u32v head = _mm512_and_si512(_mm512_maskz_expandloadu_epi32(from_offset, group), magnitude);
   // (Unrolled, so that the 16 maxima stay in registers: g++ 12 kept the loop and stored them.)
-#pragma GCC unroll 16
+  MINIFLOAT_UNROLLED
   for (std::size_t k = 0; k < 16; ++k) {
     const float* const lines = whole_lines + k * Size;
     u32v m0 = _mm512_and_si512(_mm512_load_si512(lines), magnitude);
     m0 = _mm512_mask_max_epu32(m0, from_offset, m0, head);
     if constexpr (Size > 32) {
       u32v m1 = _mm512_and_si512(_mm512_load_si512(lines + 16), magnitude);
+      MINIFLOAT_UNROLLED
       for (std::size_t i = 32; i + 16 < Size; i += 16) {
         const u32v v = _mm512_and_si512(_mm512_load_si512(lines + i), magnitude);
         if ((i / 16) % 2 == 0) {
@@ -1411,6 +1420,7 @@ MINIFLOAT_ARRAY_FN void pack_nibble_pairs(const std::uint8_t* codes, std::size_t
 
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
+#undef MINIFLOAT_UNROLLED
 #undef MINIFLOAT_AVX512_TARGET
 } // namespace avx512
 

@@ -22,6 +22,7 @@ namespace neon {
 #define MINIFLOAT_LANE_FN inline
 #endif
 #define MINIFLOAT_ARRAY_FN inline
+#define MINIFLOAT_UNROLLED _Pragma("GCC unroll 16") // (lanes.inc says why)
 // The float addition kernel needs a known rounding; NEON's comes from FPCR, and the kernel with
 // per-lane shifts needs no such check. Packed stores; binary16 widened by integer arithmetic.
 constexpr lane_capabilities capabilities{
@@ -215,6 +216,7 @@ struct planes_in_registers {
 };
 MINIFLOAT_LANE_FN planes_in_registers load_planes(const byte_plane_table& table) {
   planes_in_registers planes;
+  MINIFLOAT_UNROLLED
   for (std::size_t k = 0; k < 4; ++k) {
     planes.low.part[k] = vld1q_u8_x4(table.low.data() + 64 * k);
     planes.high.part[k] = vld1q_u8_x4(table.high.data() + 64 * k);
@@ -333,6 +335,7 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks,
     const uint8x16_t codes[2] = {ggml_order ? low : vzip1q_u8(low, high),
                                  ggml_order ? high : vzip2q_u8(low, high)};
     auto* out = reinterpret_cast<std::uint8_t*>(dst + 2 * mx_fp4_block_bytes * b);
+    MINIFLOAT_UNROLLED
     for (std::size_t k = 0; k < 2; ++k) {
       const uint8x16_t low_half = vqtbl1q_u8(low_bytes, codes[k]);
       const uint8x16_t high_half = vqtbl1q_u8(high_bytes, codes[k]);
@@ -349,6 +352,7 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks,
 
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
+#undef MINIFLOAT_UNROLLED
 } // namespace neon
 
 // The NEON path (detail/kernels_portable.hpp has the interface). No streaming stores.
