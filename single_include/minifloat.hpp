@@ -93,6 +93,17 @@
 #define MINIFLOAT_HOST_DEVICE
 #endif
 
+// The small helpers outside the kernel headers that the array loops call per vector (the
+// sources' operator+, a block's factor), forced inline where the compiler optimizes, as the
+// kernels' own lane functions are (detail/lanes.inc): at -Os g++ 12 left scaled_floats::operator+
+// a call in quantize's loop, every vector register reloaded around it, and quantize ran at 0.27 x
+// its speed at -O2 (docs/performance.md, stop 82).
+#if defined(__OPTIMIZE__) && (defined(__GNUC__) || defined(__clang__))
+#define MINIFLOAT_ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define MINIFLOAT_ALWAYS_INLINE inline
+#endif
+
 #ifdef __has_builtin
 #define MINIFLOAT_HAS_BUILTIN(x) __has_builtin(x)
 #else
@@ -1202,7 +1213,7 @@ struct no_random_bits {};
 struct scaled_floats {
   const float* data;
   float scale;
-  scaled_floats operator+(std::size_t i) const { return {data + i, scale}; }
+  MINIFLOAT_ALWAYS_INLINE scaled_floats operator+(std::size_t i) const { return {data + i, scale}; }
 };
 // A float array read as x * factors[block]: element i of the array (counted from the array's
 // start, `first` for data[0]) by its block's factor factors[i >> block_shift] (the block
@@ -1218,10 +1229,10 @@ struct block_scaled_floats {
   std::size_t first;
   const float* prefetch_end;
   std::size_t prefetch_ahead;
-  block_scaled_floats operator+(std::size_t i) const {
+  MINIFLOAT_ALWAYS_INLINE block_scaled_floats operator+(std::size_t i) const {
     return {data + i, factors, block_shift, first + i, prefetch_end, prefetch_ahead};
   }
-  float factor() const { return factors[first >> block_shift]; }
+  MINIFLOAT_ALWAYS_INLINE float factor() const { return factors[first >> block_shift]; }
 };
 constexpr unsigned smallest_scaled_block_shift = 4;
 // The scale rules of the block quantizers' one-pass kernels (lanes.inc quantize_block_groups):

@@ -63,6 +63,17 @@
 #define MINIFLOAT_HOST_DEVICE
 #endif
 
+// The small helpers outside the kernel headers that the array loops call per vector (the
+// sources' operator+, a block's factor), forced inline where the compiler optimizes, as the
+// kernels' own lane functions are (detail/lanes.inc): at -Os g++ 12 left scaled_floats::operator+
+// a call in quantize's loop, every vector register reloaded around it, and quantize ran at 0.27 x
+// its speed at -O2 (docs/performance.md, stop 82).
+#if defined(__OPTIMIZE__) && (defined(__GNUC__) || defined(__clang__))
+#define MINIFLOAT_ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define MINIFLOAT_ALWAYS_INLINE inline
+#endif
+
 #ifdef __has_builtin
 #define MINIFLOAT_HAS_BUILTIN(x) __has_builtin(x)
 #else

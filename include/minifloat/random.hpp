@@ -66,7 +66,7 @@ struct no_random_bits {};
 struct scaled_floats {
   const float* data;
   float scale;
-  scaled_floats operator+(std::size_t i) const { return {data + i, scale}; }
+  MINIFLOAT_ALWAYS_INLINE scaled_floats operator+(std::size_t i) const { return {data + i, scale}; }
 };
 // A float array read as x * factors[block]: element i of the array (counted from the array's
 // start, `first` for data[0]) by its block's factor factors[i >> block_shift] (the block
@@ -82,10 +82,10 @@ struct block_scaled_floats {
   std::size_t first;
   const float* prefetch_end;
   std::size_t prefetch_ahead;
-  block_scaled_floats operator+(std::size_t i) const {
+  MINIFLOAT_ALWAYS_INLINE block_scaled_floats operator+(std::size_t i) const {
     return {data + i, factors, block_shift, first + i, prefetch_end, prefetch_ahead};
   }
-  float factor() const { return factors[first >> block_shift]; }
+  MINIFLOAT_ALWAYS_INLINE float factor() const { return factors[first >> block_shift]; }
 };
 constexpr unsigned smallest_scaled_block_shift = 4;
 // The scale rules of the block quantizers' one-pass kernels (lanes.inc quantize_block_groups):
