@@ -277,10 +277,16 @@ void run_from_memory(int rounds) {
 
 } // namespace
 
+// The build named in the first line (bench/CMakeLists.txt builds ratios_o2 at -O2).
+#ifndef MINIFLOAT_BENCH_OPTIMIZATION
+#define MINIFLOAT_BENCH_OPTIMIZATION "the build type's optimization"
+#endif
+
 int main(int argc, char** argv) {
   const int rounds = argc > 1 ? std::atoi(argv[1]) : 200;
-  std::printf("minifloat ratios by direct calls on %s; core clock by the probe %.2f GHz\n",
-              minifloat_bench::cpu_model().c_str(), minifloat_bench::core_cycles_per_ns());
+  std::printf("minifloat ratios by direct calls (%s) on %s; core clock by the probe %.2f GHz\n",
+              MINIFLOAT_BENCH_OPTIMIZATION, minifloat_bench::cpu_model().c_str(),
+              minifloat_bench::core_cycles_per_ns());
   run(4096, rounds);
   run(65536, rounds / 4 > 0 ? rounds / 4 : 1);
   run_from_memory(rounds / 25 > 2 ? rounds / 25 : 3);

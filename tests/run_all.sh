@@ -148,8 +148,10 @@ for configuration in "${configurations[@]}"; do
     python3 "$root/bench/loop_instructions.py" "$dir/bench/convert_bench"
     # And what those instructions cost on this machine's core (under a second; a figure too).
     "$dir/bench/instruction_costs"
-    # And issue 22's and 21's ratios by interleaved direct calls (about a second; a figure too).
+    # And issue 22's and 21's ratios by interleaved direct calls (about a second; a figure too),
+    # from this build and from one at -O2, the level many builds use (bench/CMakeLists.txt).
     "$dir/bench/ratios"
+    "$dir/bench/ratios_o2"
   fi
 done
 
