@@ -10,10 +10,16 @@
 // trades one instruction for another needs these figures from both vendors, and this prints them
 // in under a second: `build/bench/instruction_costs`. tests/run_all.sh prints them beside the
 // kernels' instruction counts (bench/loop_instructions.py). A figure, never a check.
+//
+// Pairs: two instructions, six chains each, interleaved. Where a pair costs what each costs alone,
+// the two share their ports; at half that, they share none; between, some (two-port instructions
+// that share one port of their two: two-thirds). On the AMD Zen 5 this tells the four vector
+// pipes' groups apart (docs/performance.md, stop 83): which of an encoder's instructions compete.
 #include <chrono>
 #include <cstdint>
 #include <cstddef>
 #include <cstdio>
+#include <cstring>
 
 #include "machine.hpp"
 
@@ -39,6 +45,18 @@ constexpr std::uint64_t rounds = 200000;
 // (Named variables, each in a register by an empty asm: in an array, the compiler kept the
 // chains in memory.)
 #define MINIFLOAT_PROBE(name, target, type, step)                                                  \
+  MINIFLOAT_PROBE_ROUNDS(name, target, type, MINIFLOAT_PROBE_STEP, step, step, MINIFLOAT_NO_HIDING)
+// A pair's probe: `step` and `second` (expressions of x and the constants b and c) six times
+// each per round, interleaved, every one on its own source (12 sources, each put out of the
+// compiler's sight at the round's start) and no two in a chain: their throughput alone, where
+// chains of an instruction's own results could let its latency bound two-pipe pairs (VMULPS and
+// VADDPS in 12 chains ran at 0.36 cycles per instruction on the Zen 5, 0.25 independent).
+#define MINIFLOAT_PAIR_PROBE(name, target, type, step, second)                                     \
+  MINIFLOAT_PROBE_ROUNDS(name, target, type, MINIFLOAT_PAIR_STEP, step, second,                    \
+                         MINIFLOAT_HIDE_SOURCES)
+// Both: STEP(a, step) and STEP(a, second) on a0 to a11 in turn, HIDE(a0, ..., a11) first in each
+// round.
+#define MINIFLOAT_PROBE_ROUNDS(name, target, type, STEP, step, second, HIDE)                       \
   target __attribute__((noinline)) double name(type b, [[maybe_unused]] type c) {                  \
     __asm__("" : "+v"(b), "+v"(c)); /* constants the compiler cannot see or fold */                \
     double best = 1e30;                                                                            \
@@ -47,18 +65,19 @@ constexpr std::uint64_t rounds = 200000;
            a10 = b, a11 = b;                                                                       \
       const auto start = std::chrono::steady_clock::now();                                         \
       for (std::uint64_t r = 0; r < rounds; ++r) {                                                 \
-        MINIFLOAT_PROBE_STEP(a0, step);                                                            \
-        MINIFLOAT_PROBE_STEP(a1, step);                                                            \
-        MINIFLOAT_PROBE_STEP(a2, step);                                                            \
-        MINIFLOAT_PROBE_STEP(a3, step);                                                            \
-        MINIFLOAT_PROBE_STEP(a4, step);                                                            \
-        MINIFLOAT_PROBE_STEP(a5, step);                                                            \
-        MINIFLOAT_PROBE_STEP(a6, step);                                                            \
-        MINIFLOAT_PROBE_STEP(a7, step);                                                            \
-        MINIFLOAT_PROBE_STEP(a8, step);                                                            \
-        MINIFLOAT_PROBE_STEP(a9, step);                                                            \
-        MINIFLOAT_PROBE_STEP(a10, step);                                                           \
-        MINIFLOAT_PROBE_STEP(a11, step);                                                           \
+        HIDE(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11);                                    \
+        STEP(a0, step);                                                                            \
+        STEP(a1, second);                                                                          \
+        STEP(a2, step);                                                                            \
+        STEP(a3, second);                                                                          \
+        STEP(a4, step);                                                                            \
+        STEP(a5, second);                                                                          \
+        STEP(a6, step);                                                                            \
+        STEP(a7, second);                                                                          \
+        STEP(a8, step);                                                                            \
+        STEP(a9, second);                                                                          \
+        STEP(a10, step);                                                                           \
+        STEP(a11, second);                                                                         \
       }                                                                                            \
       const double ns =                                                                            \
           std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start)       \
@@ -72,12 +91,25 @@ constexpr std::uint64_t rounds = 200000;
     }                                                                                              \
     return best;                                                                                   \
   }
+// A chain's step: its value a becomes step(a).
 #define MINIFLOAT_PROBE_STEP(a, step)                                                              \
   do {                                                                                             \
     const auto x = a;                                                                              \
     a = step;                                                                                      \
     __asm__("" : "+v"(a));                                                                         \
   } while (false)
+// A pair's step: step(a), used, a left as it is.
+#define MINIFLOAT_PAIR_STEP(source, step)                                                          \
+  do {                                                                                             \
+    const auto x = source;                                                                         \
+    const auto result = step;                                                                      \
+    __asm__ volatile("" : : "v"(result));                                                          \
+  } while (false)
+#define MINIFLOAT_NO_HIDING(...)
+#define MINIFLOAT_HIDE_SOURCES(s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11)                   \
+  __asm__(""                                                                                       \
+          : "+v"(s0), "+v"(s1), "+v"(s2), "+v"(s3), "+v"(s4), "+v"(s5), "+v"(s6), "+v"(s7),        \
+            "+v"(s8), "+v"(s9), "+v"(s10), "+v"(s11))
 
 #define AVX512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vbmi")))
 #define AVX2 __attribute__((target("avx2,f16c")))
@@ -111,6 +143,46 @@ MINIFLOAT_PROBE(vmaxps_zmm, AVX512, __m512i, SI512(_mm512_max_ps(PS512(x), PS512
 MINIFLOAT_PROBE(vpternlogd_zmm, AVX512, __m512i, _mm512_ternarylogic_epi32(x, b, c, 0xF8))
 MINIFLOAT_PROBE(vpandd_zmm, AVX512, __m512i, _mm512_and_si512(x, b))
 
+// Pairs of the encoders' instructions (see the top): the float operations with each other, with
+// the shift, the table lookup (VPERMT2D, the lookup's VPERMI2D with its operands the other way)
+// and the fix-up; the packing shuffles with each other and with the shift; a maximum beside them.
+#define MINIFLOAT_AVX512_PAIR(name, first, second)                                                 \
+  MINIFLOAT_PAIR_PROBE(name, AVX512, __m512i, first, second)
+#define MULPS SI512(_mm512_mul_ps(PS512(x), PS512(b)))
+#define ADDPS SI512(_mm512_add_ps(PS512(x), PS512(b)))
+#define RANGEPS SI512(_mm512_range_ps(PS512(x), PS512(b), 0xA))
+#define SRLD _mm512_srli_epi32(x, 1)
+#define FIXUPPS SI512(_mm512_fixupimm_ps(PS512(x), PS512(b), c, 0))
+#define PERMT2D _mm512_permutex2var_epi32(b, x, c)
+#define PERMT2B _mm512_permutex2var_epi8(b, x, c)
+#define SHUFI64X2 _mm512_shuffle_i64x2(x, b, 0x44)
+#define MAXUD _mm512_max_epu32(x, b)
+MINIFLOAT_AVX512_PAIR(vmulps_vaddps, MULPS, ADDPS)
+MINIFLOAT_AVX512_PAIR(vrangeps_vaddps, RANGEPS, ADDPS)
+MINIFLOAT_AVX512_PAIR(vrangeps_vmulps, RANGEPS, MULPS)
+MINIFLOAT_AVX512_PAIR(vpsrld_vaddps, SRLD, ADDPS)
+MINIFLOAT_AVX512_PAIR(vpsrld_vmulps, SRLD, MULPS)
+MINIFLOAT_AVX512_PAIR(vfixupimmps_vaddps, FIXUPPS, ADDPS)
+MINIFLOAT_AVX512_PAIR(vfixupimmps_vmulps, FIXUPPS, MULPS)
+MINIFLOAT_AVX512_PAIR(vpermt2d_vaddps, PERMT2D, ADDPS)
+MINIFLOAT_AVX512_PAIR(vpermt2d_vmulps, PERMT2D, MULPS)
+MINIFLOAT_AVX512_PAIR(vpermt2d_vrangeps, PERMT2D, RANGEPS)
+MINIFLOAT_AVX512_PAIR(vpermt2b_vpermt2d, PERMT2B, PERMT2D)
+MINIFLOAT_AVX512_PAIR(vpermt2b_vshufi64x2, PERMT2B, SHUFI64X2)
+MINIFLOAT_AVX512_PAIR(vpermt2b_vpsrld, PERMT2B, SRLD)
+MINIFLOAT_AVX512_PAIR(vpmaxud_vpermt2b, MAXUD, PERMT2B)
+MINIFLOAT_AVX512_PAIR(vpmaxud_vmulps, MAXUD, MULPS)
+MINIFLOAT_AVX512_PAIR(vpmaxud_vpsrld, MAXUD, SRLD)
+#undef MULPS
+#undef ADDPS
+#undef RANGEPS
+#undef SRLD
+#undef FIXUPPS
+#undef PERMT2D
+#undef PERMT2B
+#undef SHUFI64X2
+#undef MAXUD
+
 // AVX2: the lookups and blends of its encoders and decoders, F16C, shifts and maxima.
 MINIFLOAT_PROBE(vpshufb_ymm, AVX2, __m256i, _mm256_shuffle_epi8(b, x))
 MINIFLOAT_PROBE(vpermd_ymm, AVX2, __m256i, _mm256_permutevar8x32_epi32(b, x))
@@ -133,9 +205,14 @@ struct measured_row {
   std::size_t count = 0;
 };
 void print_row(const measured_row& row, double cycles_per_ns) {
+  int name_width = 12;
+  for (std::size_t k = 0; k < row.count; ++k) {
+    const int length = static_cast<int>(std::strlen(row.entries[k].name));
+    name_width = length > name_width ? length : name_width;
+  }
   std::printf("%s", row.title);
   for (std::size_t k = 0; k < row.count; ++k) {
-    std::printf("%s %-12s %5.2f", k % 4 == 0 ? "\n " : "  ", row.entries[k].name,
+    std::printf("%s %-*s %5.2f", k % 4 == 0 ? "\n " : "  ", name_width, row.entries[k].name,
                 row.entries[k].ns * cycles_per_ns);
   }
   std::printf("\n");
@@ -171,6 +248,27 @@ AVX512 measured_row measure_avx512() {
       {"vpternlogd", vpternlogd_zmm(b, c)},   {"vpandd", vpandd_zmm(b, c)}};
   return row_of("avx512, zmm:", entries);
 }
+AVX512 measured_row measure_avx512_pairs() {
+  const __m512i b = _mm512_set1_epi32(0x3F800000);
+  const __m512i c = _mm512_set1_epi8(5);
+  const measured entries[] = {{"vmulps+vaddps", vmulps_vaddps(b, c)},
+                              {"vrangeps+vaddps", vrangeps_vaddps(b, c)},
+                              {"vrangeps+vmulps", vrangeps_vmulps(b, c)},
+                              {"vpsrld+vaddps", vpsrld_vaddps(b, c)},
+                              {"vpsrld+vmulps", vpsrld_vmulps(b, c)},
+                              {"vfixupimmps+vaddps", vfixupimmps_vaddps(b, c)},
+                              {"vfixupimmps+vmulps", vfixupimmps_vmulps(b, c)},
+                              {"vpermt2d+vaddps", vpermt2d_vaddps(b, c)},
+                              {"vpermt2d+vmulps", vpermt2d_vmulps(b, c)},
+                              {"vpermt2d+vrangeps", vpermt2d_vrangeps(b, c)},
+                              {"vpermt2b+vpermt2d", vpermt2b_vpermt2d(b, c)},
+                              {"vpermt2b+vshufi64x2", vpermt2b_vshufi64x2(b, c)},
+                              {"vpermt2b+vpsrld", vpermt2b_vpsrld(b, c)},
+                              {"vpmaxud+vpermt2b", vpmaxud_vpermt2b(b, c)},
+                              {"vpmaxud+vmulps", vpmaxud_vmulps(b, c)},
+                              {"vpmaxud+vpsrld", vpmaxud_vpsrld(b, c)}};
+  return row_of("avx512 pairs, zmm (per instruction of the pair):", entries);
+}
 AVX2 measured_row measure_avx2() {
   const __m256i b = _mm256_set1_epi32(0x3F800000);
   const __m256i c = _mm256_set1_epi8(5);
@@ -190,12 +288,13 @@ int main() {
   // (The clock probe before and after, the faster of the two: a core may wake up from a lower
   // clock, and a virtual machine's may dip for a while.)
   const double before = minifloat_bench::core_cycles_per_ns();
-  measured_row rows[2];
+  measured_row rows[3];
   std::size_t count = 0;
 #if defined(MINIFLOAT_PROBE_X86)
   if (__builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512bw") &&
       __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl")) {
     rows[count++] = measure_avx512();
+    rows[count++] = measure_avx512_pairs();
   }
   // (Clang 14 cannot ask __builtin_cpu_supports about F16C: CPUID leaf 1, ECX bit 29.)
   unsigned eax = 0;
