@@ -1558,6 +1558,7 @@ namespace portable {
 #define MINIFLOAT_LANE_FN MINIFLOAT_HOST_DEVICE constexpr inline
 #define MINIFLOAT_ARRAY_FN inline
 #define MINIFLOAT_UNROLLED // (lanes.inc says why)
+#define MINIFLOAT_ROLLED   // (lanes.inc says why)
 
 // Float addition in the environment's rounding where float arithmetic is evaluated in float
 // (checked per array call: rounds_to_nearest below; not on x87), no per-lane shifts (baseline
@@ -1753,13 +1754,13 @@ constexpr std::size_t prefetch_distance = 0;
 // once per instruction set: the lane variants of the converter's step 2 (converter.hpp's map
 // says which serves what), the array loops, and amax. A kernel header (detail/kernels_*.hpp)
 // defines, in its own namespace, MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN (function prefixes: a
-// target attribute, inline), MINIFLOAT_UNROLLED (below), `capabilities` (a constexpr
-// lane_capabilities, converter.hpp), and the operations below. The SIMD paths force their lane
-// functions inline where the compiler optimizes (__OPTIMIZE__): a call per vector would cost more
-// than its work. At -O0 they stay calls, as every other function does there: forced inline, every
-// array kernel (a program that converts several formats instantiates hundreds) carries its own copy
-// of each lane function, which tripled the code of a debug build and made it 1.7 times slower to
-// compile (bulk_test with g++ -O0 and ASan: 18.2 MB and 114 s, against 9.4 MB and 67 s).
+// target attribute, inline), MINIFLOAT_UNROLLED and MINIFLOAT_ROLLED (below), `capabilities` (a
+// constexpr lane_capabilities, converter.hpp), and the operations below. The SIMD paths force their
+// lane functions inline where the compiler optimizes (__OPTIMIZE__): a call per vector would cost
+// more than its work. At -O0 they stay calls, as every other function does there: forced inline,
+// every array kernel (a program that converts several formats instantiates hundreds) carries its
+// own copy of each lane function, which tripled the code of a debug build and made it 1.7 times
+// slower to compile (bulk_test with g++ -O0 and ASan: 18.2 MB and 114 s, against 9.4 MB and 67 s).
 // MINIFLOAT_UNROLLED goes before each loop over a group's few vectors whose body is arithmetic (a
 // loop that calls out for rare lanes stays rolled): on the SIMD paths a pragma that unrolls it at
 // every optimization level. At -O2, which many builds use, g++ 12 kept such loops rolled, and with
@@ -1767,7 +1768,8 @@ constexpr std::size_t prefetch_distance = 0;
 // group's products and sums on the stack, and 1 x 128 tiles, quantize_mx and 128 x 128 blocks ran
 // at 3.0-3.9 el/ns, against 14-19 unrolled (AMD Zen 5; docs/performance.md, stop 82). Empty on the
 // portable path, whose loops over values the compilers vectorize (and nvcc's front end rejects the
-// pragma there). The operations:
+// pragma there). MINIFLOAT_ROLLED keeps a loop rolled at every level (prefetch_elements says why;
+// empty on the portable path too). The operations:
 //   u32v, maskv                       a vector of 32-bit lanes and a lane mask
 //   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
 //   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
@@ -2812,10 +2814,28 @@ enum class prefetch_level : int { second_level = 2, first_level = 3 };
 template <bool FromMemory>
 constexpr prefetch_level source_prefetch_level =
     FromMemory ? prefetch_level::second_level : prefetch_level::first_level;
+// (The lines asked for from memory, into the second-level cache, go by a rolled loop, which g++
+// -O2 keeps and g++ -O3 and clang unroll unless told (MINIFLOAT_ROLLED); those asked for from the
+// second-level cache by an unrolled one. On an AMD Zen 5, 64 Mi floats, x the streaming 4 -> 1
+// copy, median of eight rounds, unrolled -> rolled: g++ -O3 float -> e4m3 0.93 -> 1.02, the
+// saturating encode 0.90-0.92 -> 1.04, quantize 0.91-0.93 -> 1.03-1.04; clang -O3 0.81-0.83 ->
+// 0.91-0.92, 0.75 -> 0.92-0.93, 0.87-0.90 -> 0.92. Rolled from the second-level cache, 64 Ki
+// floats lost: float -> e4m3 with a report 2-7 %, 1 x 128 tiles 9 %; g++ -O2, which kept both
+// rolled, now runs the tiles at 64 Ki 12 % quicker, 15.1-15.7 -> 17.1-17.5 el/ns;
+// docs/performance.md, stop 83.)
 template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
 MINIFLOAT_LANE_FN void prefetch_elements(const T* first) {
-  for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
-    __builtin_prefetch(reinterpret_cast<const char*>(first) + line, 0, static_cast<int>(Level));
+  const char* const bytes = reinterpret_cast<const char*>(first);
+  if constexpr (Level == prefetch_level::second_level) {
+    MINIFLOAT_ROLLED
+    for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
+      __builtin_prefetch(bytes + line, 0, static_cast<int>(Level));
+    }
+  } else {
+    MINIFLOAT_UNROLLED
+    for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
+      __builtin_prefetch(bytes + line, 0, static_cast<int>(Level));
+    }
   }
 }
 template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
@@ -5075,6 +5095,7 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
     // Block k's floats: a block's factor for every vector of a store, or, for blocks shorter
     // than a store, each vector's own block's.
     for (std::size_t k = 0; k < width; k += (step > Size ? step / Size : 1)) {
+      MINIFLOAT_UNROLLED
       for (std::size_t j = 0; j < Size; j += step) {
         const std::size_t i = k * Size + j;
         if constexpr (prefetch_distance != 0) {
@@ -5240,6 +5261,7 @@ MINIFLOAT_ARRAY_FN std::uint32_t max_magnitude_bits(const float* src, std::size_
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
 #undef MINIFLOAT_UNROLLED
+#undef MINIFLOAT_ROLLED
 
 } // namespace portable
 
@@ -6973,6 +6995,7 @@ namespace avx2 {
 #endif
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX2_TARGET inline
 #define MINIFLOAT_UNROLLED _Pragma("GCC unroll 16") // (lanes.inc says why)
+#define MINIFLOAT_ROLLED _Pragma("GCC unroll 1")    // (lanes.inc says why)
 
 // Float addition in MXCSR's rounding (checked per call), per-lane shifts, F16C, packed stores,
 // doubles truncated into float by VCVTPD2PS where that is exact (load_double_as_float_bits),
@@ -7440,13 +7463,13 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
 // once per instruction set: the lane variants of the converter's step 2 (converter.hpp's map
 // says which serves what), the array loops, and amax. A kernel header (detail/kernels_*.hpp)
 // defines, in its own namespace, MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN (function prefixes: a
-// target attribute, inline), MINIFLOAT_UNROLLED (below), `capabilities` (a constexpr
-// lane_capabilities, converter.hpp), and the operations below. The SIMD paths force their lane
-// functions inline where the compiler optimizes (__OPTIMIZE__): a call per vector would cost more
-// than its work. At -O0 they stay calls, as every other function does there: forced inline, every
-// array kernel (a program that converts several formats instantiates hundreds) carries its own copy
-// of each lane function, which tripled the code of a debug build and made it 1.7 times slower to
-// compile (bulk_test with g++ -O0 and ASan: 18.2 MB and 114 s, against 9.4 MB and 67 s).
+// target attribute, inline), MINIFLOAT_UNROLLED and MINIFLOAT_ROLLED (below), `capabilities` (a
+// constexpr lane_capabilities, converter.hpp), and the operations below. The SIMD paths force their
+// lane functions inline where the compiler optimizes (__OPTIMIZE__): a call per vector would cost
+// more than its work. At -O0 they stay calls, as every other function does there: forced inline,
+// every array kernel (a program that converts several formats instantiates hundreds) carries its
+// own copy of each lane function, which tripled the code of a debug build and made it 1.7 times
+// slower to compile (bulk_test with g++ -O0 and ASan: 18.2 MB and 114 s, against 9.4 MB and 67 s).
 // MINIFLOAT_UNROLLED goes before each loop over a group's few vectors whose body is arithmetic (a
 // loop that calls out for rare lanes stays rolled): on the SIMD paths a pragma that unrolls it at
 // every optimization level. At -O2, which many builds use, g++ 12 kept such loops rolled, and with
@@ -7454,7 +7477,8 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
 // group's products and sums on the stack, and 1 x 128 tiles, quantize_mx and 128 x 128 blocks ran
 // at 3.0-3.9 el/ns, against 14-19 unrolled (AMD Zen 5; docs/performance.md, stop 82). Empty on the
 // portable path, whose loops over values the compilers vectorize (and nvcc's front end rejects the
-// pragma there). The operations:
+// pragma there). MINIFLOAT_ROLLED keeps a loop rolled at every level (prefetch_elements says why;
+// empty on the portable path too). The operations:
 //   u32v, maskv                       a vector of 32-bit lanes and a lane mask
 //   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
 //   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
@@ -8499,10 +8523,28 @@ enum class prefetch_level : int { second_level = 2, first_level = 3 };
 template <bool FromMemory>
 constexpr prefetch_level source_prefetch_level =
     FromMemory ? prefetch_level::second_level : prefetch_level::first_level;
+// (The lines asked for from memory, into the second-level cache, go by a rolled loop, which g++
+// -O2 keeps and g++ -O3 and clang unroll unless told (MINIFLOAT_ROLLED); those asked for from the
+// second-level cache by an unrolled one. On an AMD Zen 5, 64 Mi floats, x the streaming 4 -> 1
+// copy, median of eight rounds, unrolled -> rolled: g++ -O3 float -> e4m3 0.93 -> 1.02, the
+// saturating encode 0.90-0.92 -> 1.04, quantize 0.91-0.93 -> 1.03-1.04; clang -O3 0.81-0.83 ->
+// 0.91-0.92, 0.75 -> 0.92-0.93, 0.87-0.90 -> 0.92. Rolled from the second-level cache, 64 Ki
+// floats lost: float -> e4m3 with a report 2-7 %, 1 x 128 tiles 9 %; g++ -O2, which kept both
+// rolled, now runs the tiles at 64 Ki 12 % quicker, 15.1-15.7 -> 17.1-17.5 el/ns;
+// docs/performance.md, stop 83.)
 template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
 MINIFLOAT_LANE_FN void prefetch_elements(const T* first) {
-  for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
-    __builtin_prefetch(reinterpret_cast<const char*>(first) + line, 0, static_cast<int>(Level));
+  const char* const bytes = reinterpret_cast<const char*>(first);
+  if constexpr (Level == prefetch_level::second_level) {
+    MINIFLOAT_ROLLED
+    for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
+      __builtin_prefetch(bytes + line, 0, static_cast<int>(Level));
+    }
+  } else {
+    MINIFLOAT_UNROLLED
+    for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
+      __builtin_prefetch(bytes + line, 0, static_cast<int>(Level));
+    }
   }
 }
 template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
@@ -10762,6 +10804,7 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
     // Block k's floats: a block's factor for every vector of a store, or, for blocks shorter
     // than a store, each vector's own block's.
     for (std::size_t k = 0; k < width; k += (step > Size ? step / Size : 1)) {
+      MINIFLOAT_UNROLLED
       for (std::size_t j = 0; j < Size; j += step) {
         const std::size_t i = k * Size + j;
         if constexpr (prefetch_distance != 0) {
@@ -11849,6 +11892,7 @@ MINIFLOAT_ARRAY_FN void encode_by_words(const Half* src, std::size_t n, std::uin
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
 #undef MINIFLOAT_UNROLLED
+#undef MINIFLOAT_ROLLED
 #undef MINIFLOAT_AVX2_TARGET
 } // namespace avx2
 
@@ -12094,6 +12138,7 @@ namespace avx512 {
 #endif
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX512_TARGET inline
 #define MINIFLOAT_UNROLLED _Pragma("GCC unroll 16") // (lanes.inc says why)
+#define MINIFLOAT_ROLLED _Pragma("GCC unroll 1")    // (lanes.inc says why)
 
 // Float addition with embedded rounding, per-lane shifts, F16C, packed stores, doubles rounded
 // to odd by a conversion with embedded rounding, 32-entry lookups by a two-register permute,
@@ -12643,13 +12688,13 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
 // once per instruction set: the lane variants of the converter's step 2 (converter.hpp's map
 // says which serves what), the array loops, and amax. A kernel header (detail/kernels_*.hpp)
 // defines, in its own namespace, MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN (function prefixes: a
-// target attribute, inline), MINIFLOAT_UNROLLED (below), `capabilities` (a constexpr
-// lane_capabilities, converter.hpp), and the operations below. The SIMD paths force their lane
-// functions inline where the compiler optimizes (__OPTIMIZE__): a call per vector would cost more
-// than its work. At -O0 they stay calls, as every other function does there: forced inline, every
-// array kernel (a program that converts several formats instantiates hundreds) carries its own copy
-// of each lane function, which tripled the code of a debug build and made it 1.7 times slower to
-// compile (bulk_test with g++ -O0 and ASan: 18.2 MB and 114 s, against 9.4 MB and 67 s).
+// target attribute, inline), MINIFLOAT_UNROLLED and MINIFLOAT_ROLLED (below), `capabilities` (a
+// constexpr lane_capabilities, converter.hpp), and the operations below. The SIMD paths force their
+// lane functions inline where the compiler optimizes (__OPTIMIZE__): a call per vector would cost
+// more than its work. At -O0 they stay calls, as every other function does there: forced inline,
+// every array kernel (a program that converts several formats instantiates hundreds) carries its
+// own copy of each lane function, which tripled the code of a debug build and made it 1.7 times
+// slower to compile (bulk_test with g++ -O0 and ASan: 18.2 MB and 114 s, against 9.4 MB and 67 s).
 // MINIFLOAT_UNROLLED goes before each loop over a group's few vectors whose body is arithmetic (a
 // loop that calls out for rare lanes stays rolled): on the SIMD paths a pragma that unrolls it at
 // every optimization level. At -O2, which many builds use, g++ 12 kept such loops rolled, and with
@@ -12657,7 +12702,8 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
 // group's products and sums on the stack, and 1 x 128 tiles, quantize_mx and 128 x 128 blocks ran
 // at 3.0-3.9 el/ns, against 14-19 unrolled (AMD Zen 5; docs/performance.md, stop 82). Empty on the
 // portable path, whose loops over values the compilers vectorize (and nvcc's front end rejects the
-// pragma there). The operations:
+// pragma there). MINIFLOAT_ROLLED keeps a loop rolled at every level (prefetch_elements says why;
+// empty on the portable path too). The operations:
 //   u32v, maskv                       a vector of 32-bit lanes and a lane mask
 //   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
 //   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
@@ -13702,10 +13748,28 @@ enum class prefetch_level : int { second_level = 2, first_level = 3 };
 template <bool FromMemory>
 constexpr prefetch_level source_prefetch_level =
     FromMemory ? prefetch_level::second_level : prefetch_level::first_level;
+// (The lines asked for from memory, into the second-level cache, go by a rolled loop, which g++
+// -O2 keeps and g++ -O3 and clang unroll unless told (MINIFLOAT_ROLLED); those asked for from the
+// second-level cache by an unrolled one. On an AMD Zen 5, 64 Mi floats, x the streaming 4 -> 1
+// copy, median of eight rounds, unrolled -> rolled: g++ -O3 float -> e4m3 0.93 -> 1.02, the
+// saturating encode 0.90-0.92 -> 1.04, quantize 0.91-0.93 -> 1.03-1.04; clang -O3 0.81-0.83 ->
+// 0.91-0.92, 0.75 -> 0.92-0.93, 0.87-0.90 -> 0.92. Rolled from the second-level cache, 64 Ki
+// floats lost: float -> e4m3 with a report 2-7 %, 1 x 128 tiles 9 %; g++ -O2, which kept both
+// rolled, now runs the tiles at 64 Ki 12 % quicker, 15.1-15.7 -> 17.1-17.5 el/ns;
+// docs/performance.md, stop 83.)
 template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
 MINIFLOAT_LANE_FN void prefetch_elements(const T* first) {
-  for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
-    __builtin_prefetch(reinterpret_cast<const char*>(first) + line, 0, static_cast<int>(Level));
+  const char* const bytes = reinterpret_cast<const char*>(first);
+  if constexpr (Level == prefetch_level::second_level) {
+    MINIFLOAT_ROLLED
+    for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
+      __builtin_prefetch(bytes + line, 0, static_cast<int>(Level));
+    }
+  } else {
+    MINIFLOAT_UNROLLED
+    for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
+      __builtin_prefetch(bytes + line, 0, static_cast<int>(Level));
+    }
   }
 }
 template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
@@ -15965,6 +16029,7 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
     // Block k's floats: a block's factor for every vector of a store, or, for blocks shorter
     // than a store, each vector's own block's.
     for (std::size_t k = 0; k < width; k += (step > Size ? step / Size : 1)) {
+      MINIFLOAT_UNROLLED
       for (std::size_t j = 0; j < Size; j += step) {
         const std::size_t i = k * Size + j;
         if constexpr (prefetch_distance != 0) {
@@ -17112,6 +17177,7 @@ MINIFLOAT_ARRAY_FN void pack_nibble_pairs(const std::uint8_t* codes, std::size_t
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
 #undef MINIFLOAT_UNROLLED
+#undef MINIFLOAT_ROLLED
 #undef MINIFLOAT_AVX512_TARGET
 } // namespace avx512
 
@@ -17395,6 +17461,7 @@ namespace neon {
 #endif
 #define MINIFLOAT_ARRAY_FN inline
 #define MINIFLOAT_UNROLLED _Pragma("GCC unroll 16") // (lanes.inc says why)
+#define MINIFLOAT_ROLLED _Pragma("GCC unroll 1")    // (lanes.inc says why)
 // The float addition kernel needs a known rounding; NEON's comes from FPCR, and the kernel with
 // per-lane shifts needs no such check. Packed stores; binary16 widened by integer arithmetic.
 constexpr lane_capabilities capabilities{
@@ -17576,13 +17643,13 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[4]) {
 // once per instruction set: the lane variants of the converter's step 2 (converter.hpp's map
 // says which serves what), the array loops, and amax. A kernel header (detail/kernels_*.hpp)
 // defines, in its own namespace, MINIFLOAT_LANE_FN and MINIFLOAT_ARRAY_FN (function prefixes: a
-// target attribute, inline), MINIFLOAT_UNROLLED (below), `capabilities` (a constexpr
-// lane_capabilities, converter.hpp), and the operations below. The SIMD paths force their lane
-// functions inline where the compiler optimizes (__OPTIMIZE__): a call per vector would cost more
-// than its work. At -O0 they stay calls, as every other function does there: forced inline, every
-// array kernel (a program that converts several formats instantiates hundreds) carries its own copy
-// of each lane function, which tripled the code of a debug build and made it 1.7 times slower to
-// compile (bulk_test with g++ -O0 and ASan: 18.2 MB and 114 s, against 9.4 MB and 67 s).
+// target attribute, inline), MINIFLOAT_UNROLLED and MINIFLOAT_ROLLED (below), `capabilities` (a
+// constexpr lane_capabilities, converter.hpp), and the operations below. The SIMD paths force their
+// lane functions inline where the compiler optimizes (__OPTIMIZE__): a call per vector would cost
+// more than its work. At -O0 they stay calls, as every other function does there: forced inline,
+// every array kernel (a program that converts several formats instantiates hundreds) carries its
+// own copy of each lane function, which tripled the code of a debug build and made it 1.7 times
+// slower to compile (bulk_test with g++ -O0 and ASan: 18.2 MB and 114 s, against 9.4 MB and 67 s).
 // MINIFLOAT_UNROLLED goes before each loop over a group's few vectors whose body is arithmetic (a
 // loop that calls out for rare lanes stays rolled): on the SIMD paths a pragma that unrolls it at
 // every optimization level. At -O2, which many builds use, g++ 12 kept such loops rolled, and with
@@ -17590,7 +17657,8 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[4]) {
 // group's products and sums on the stack, and 1 x 128 tiles, quantize_mx and 128 x 128 blocks ran
 // at 3.0-3.9 el/ns, against 14-19 unrolled (AMD Zen 5; docs/performance.md, stop 82). Empty on the
 // portable path, whose loops over values the compilers vectorize (and nvcc's front end rejects the
-// pragma there). The operations:
+// pragma there). MINIFLOAT_ROLLED keeps a loop rolled at every level (prefetch_elements says why;
+// empty on the portable path too). The operations:
 //   u32v, maskv                       a vector of 32-bit lanes and a lane mask
 //   splat, add, sub, and_, or_, xor_, shr<N>, shl<N>, min_u, max_u, mul_lo
 //   shrv, shlv                        per-lane shifts; a count of 32 or more gives 0
@@ -18635,10 +18703,28 @@ enum class prefetch_level : int { second_level = 2, first_level = 3 };
 template <bool FromMemory>
 constexpr prefetch_level source_prefetch_level =
     FromMemory ? prefetch_level::second_level : prefetch_level::first_level;
+// (The lines asked for from memory, into the second-level cache, go by a rolled loop, which g++
+// -O2 keeps and g++ -O3 and clang unroll unless told (MINIFLOAT_ROLLED); those asked for from the
+// second-level cache by an unrolled one. On an AMD Zen 5, 64 Mi floats, x the streaming 4 -> 1
+// copy, median of eight rounds, unrolled -> rolled: g++ -O3 float -> e4m3 0.93 -> 1.02, the
+// saturating encode 0.90-0.92 -> 1.04, quantize 0.91-0.93 -> 1.03-1.04; clang -O3 0.81-0.83 ->
+// 0.91-0.92, 0.75 -> 0.92-0.93, 0.87-0.90 -> 0.92. Rolled from the second-level cache, 64 Ki
+// floats lost: float -> e4m3 with a report 2-7 %, 1 x 128 tiles 9 %; g++ -O2, which kept both
+// rolled, now runs the tiles at 64 Ki 12 % quicker, 15.1-15.7 -> 17.1-17.5 el/ns;
+// docs/performance.md, stop 83.)
 template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
 MINIFLOAT_LANE_FN void prefetch_elements(const T* first) {
-  for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
-    __builtin_prefetch(reinterpret_cast<const char*>(first) + line, 0, static_cast<int>(Level));
+  const char* const bytes = reinterpret_cast<const char*>(first);
+  if constexpr (Level == prefetch_level::second_level) {
+    MINIFLOAT_ROLLED
+    for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
+      __builtin_prefetch(bytes + line, 0, static_cast<int>(Level));
+    }
+  } else {
+    MINIFLOAT_UNROLLED
+    for (std::size_t line = 0; line < Block * sizeof(T); line += 64) {
+      __builtin_prefetch(bytes + line, 0, static_cast<int>(Level));
+    }
   }
 }
 template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
@@ -20898,6 +20984,7 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
     // Block k's floats: a block's factor for every vector of a store, or, for blocks shorter
     // than a store, each vector's own block's.
     for (std::size_t k = 0; k < width; k += (step > Size ? step / Size : 1)) {
+      MINIFLOAT_UNROLLED
       for (std::size_t j = 0; j < Size; j += step) {
         const std::size_t i = k * Size + j;
         if constexpr (prefetch_distance != 0) {
@@ -21212,6 +21299,7 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks,
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
 #undef MINIFLOAT_UNROLLED
+#undef MINIFLOAT_ROLLED
 } // namespace neon
 
 // The NEON path (detail/kernels_portable.hpp has the interface). No streaming stores.

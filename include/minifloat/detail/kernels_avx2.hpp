@@ -31,6 +31,7 @@ namespace avx2 {
 #endif
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX2_TARGET inline
 #define MINIFLOAT_UNROLLED _Pragma("GCC unroll 16") // (lanes.inc says why)
+#define MINIFLOAT_ROLLED _Pragma("GCC unroll 1")    // (lanes.inc says why)
 
 // Float addition in MXCSR's rounding (checked per call), per-lane shifts, F16C, packed stores,
 // doubles truncated into float by VCVTPD2PS where that is exact (load_double_as_float_bits),
@@ -1272,6 +1273,7 @@ MINIFLOAT_LANE_FN void store_low_bytes_streaming(std::uint8_t* p, w16v a, w16v b
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
 #undef MINIFLOAT_UNROLLED
+#undef MINIFLOAT_ROLLED
 #undef MINIFLOAT_AVX2_TARGET
 } // namespace avx2
 

@@ -38,6 +38,7 @@ namespace avx512 {
 #endif
 #define MINIFLOAT_ARRAY_FN MINIFLOAT_AVX512_TARGET inline
 #define MINIFLOAT_UNROLLED _Pragma("GCC unroll 16") // (lanes.inc says why)
+#define MINIFLOAT_ROLLED _Pragma("GCC unroll 1")    // (lanes.inc says why)
 
 // Float addition with embedded rounding, per-lane shifts, F16C, packed stores, doubles rounded
 // to odd by a conversion with embedded rounding, 32-entry lookups by a two-register permute,
@@ -1421,6 +1422,7 @@ MINIFLOAT_ARRAY_FN void pack_nibble_pairs(const std::uint8_t* codes, std::size_t
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
 #undef MINIFLOAT_UNROLLED
+#undef MINIFLOAT_ROLLED
 #undef MINIFLOAT_AVX512_TARGET
 } // namespace avx512
 

@@ -23,6 +23,7 @@ namespace neon {
 #endif
 #define MINIFLOAT_ARRAY_FN inline
 #define MINIFLOAT_UNROLLED _Pragma("GCC unroll 16") // (lanes.inc says why)
+#define MINIFLOAT_ROLLED _Pragma("GCC unroll 1")    // (lanes.inc says why)
 // The float addition kernel needs a known rounding; NEON's comes from FPCR, and the kernel with
 // per-lane shifts needs no such check. Packed stores; binary16 widened by integer arithmetic.
 constexpr lane_capabilities capabilities{
@@ -353,6 +354,7 @@ MINIFLOAT_ARRAY_FN std::size_t decode_e2m1_blocks(Blocks in, std::size_t blocks,
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
 #undef MINIFLOAT_UNROLLED
+#undef MINIFLOAT_ROLLED
 } // namespace neon
 
 // The NEON path (detail/kernels_portable.hpp has the interface). No streaming stores.

@@ -40,6 +40,7 @@ namespace portable {
 #define MINIFLOAT_LANE_FN MINIFLOAT_HOST_DEVICE constexpr inline
 #define MINIFLOAT_ARRAY_FN inline
 #define MINIFLOAT_UNROLLED // (lanes.inc says why)
+#define MINIFLOAT_ROLLED   // (lanes.inc says why)
 
 // Float addition in the environment's rounding where float arithmetic is evaluated in float
 // (checked per array call: rounds_to_nearest below; not on x87), no per-lane shifts (baseline
@@ -235,6 +236,7 @@ constexpr std::size_t prefetch_distance = 0;
 #undef MINIFLOAT_ARRAY_FN
 #undef MINIFLOAT_LANE_FN
 #undef MINIFLOAT_UNROLLED
+#undef MINIFLOAT_ROLLED
 
 } // namespace portable
 
