@@ -2819,8 +2819,8 @@ constexpr prefetch_level source_prefetch_level =
 // second-level cache by an unrolled one. On an AMD Zen 5, 64 Mi floats, x the streaming 4 -> 1
 // copy, median of eight rounds, unrolled -> rolled: g++ -O3 float -> e4m3 0.93 -> 1.02, the
 // saturating encode 0.90-0.92 -> 1.04, quantize 0.91-0.93 -> 1.03-1.04; clang -O3 0.81-0.83 ->
-// 0.91-0.92, 0.75 -> 0.92-0.93, 0.87-0.90 -> 0.92. Rolled from the second-level cache, 64 Ki
-// floats lost: float -> e4m3 with a report 2-7 %, 1 x 128 tiles 9 %; g++ -O2, which kept both
+// 0.91-0.92, 0.75-0.78 -> 0.92-0.93, 0.87-0.90 -> 0.92. Rolled from the second-level cache, 64 Ki
+// floats lost: float -> e4m3 with a report 3-7 %, 1 x 128 tiles 9-14 %; g++ -O2, which kept both
 // rolled, now runs the tiles at 64 Ki 12 % quicker, 15.1-15.7 -> 17.1-17.5 el/ns;
 // docs/performance.md, stop 83.)
 template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
@@ -8528,8 +8528,8 @@ constexpr prefetch_level source_prefetch_level =
 // second-level cache by an unrolled one. On an AMD Zen 5, 64 Mi floats, x the streaming 4 -> 1
 // copy, median of eight rounds, unrolled -> rolled: g++ -O3 float -> e4m3 0.93 -> 1.02, the
 // saturating encode 0.90-0.92 -> 1.04, quantize 0.91-0.93 -> 1.03-1.04; clang -O3 0.81-0.83 ->
-// 0.91-0.92, 0.75 -> 0.92-0.93, 0.87-0.90 -> 0.92. Rolled from the second-level cache, 64 Ki
-// floats lost: float -> e4m3 with a report 2-7 %, 1 x 128 tiles 9 %; g++ -O2, which kept both
+// 0.91-0.92, 0.75-0.78 -> 0.92-0.93, 0.87-0.90 -> 0.92. Rolled from the second-level cache, 64 Ki
+// floats lost: float -> e4m3 with a report 3-7 %, 1 x 128 tiles 9-14 %; g++ -O2, which kept both
 // rolled, now runs the tiles at 64 Ki 12 % quicker, 15.1-15.7 -> 17.1-17.5 el/ns;
 // docs/performance.md, stop 83.)
 template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
@@ -13753,8 +13753,8 @@ constexpr prefetch_level source_prefetch_level =
 // second-level cache by an unrolled one. On an AMD Zen 5, 64 Mi floats, x the streaming 4 -> 1
 // copy, median of eight rounds, unrolled -> rolled: g++ -O3 float -> e4m3 0.93 -> 1.02, the
 // saturating encode 0.90-0.92 -> 1.04, quantize 0.91-0.93 -> 1.03-1.04; clang -O3 0.81-0.83 ->
-// 0.91-0.92, 0.75 -> 0.92-0.93, 0.87-0.90 -> 0.92. Rolled from the second-level cache, 64 Ki
-// floats lost: float -> e4m3 with a report 2-7 %, 1 x 128 tiles 9 %; g++ -O2, which kept both
+// 0.91-0.92, 0.75-0.78 -> 0.92-0.93, 0.87-0.90 -> 0.92. Rolled from the second-level cache, 64 Ki
+// floats lost: float -> e4m3 with a report 3-7 %, 1 x 128 tiles 9-14 %; g++ -O2, which kept both
 // rolled, now runs the tiles at 64 Ki 12 % quicker, 15.1-15.7 -> 17.1-17.5 el/ns;
 // docs/performance.md, stop 83.)
 template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
@@ -18708,8 +18708,8 @@ constexpr prefetch_level source_prefetch_level =
 // second-level cache by an unrolled one. On an AMD Zen 5, 64 Mi floats, x the streaming 4 -> 1
 // copy, median of eight rounds, unrolled -> rolled: g++ -O3 float -> e4m3 0.93 -> 1.02, the
 // saturating encode 0.90-0.92 -> 1.04, quantize 0.91-0.93 -> 1.03-1.04; clang -O3 0.81-0.83 ->
-// 0.91-0.92, 0.75 -> 0.92-0.93, 0.87-0.90 -> 0.92. Rolled from the second-level cache, 64 Ki
-// floats lost: float -> e4m3 with a report 2-7 %, 1 x 128 tiles 9 %; g++ -O2, which kept both
+// 0.91-0.92, 0.75-0.78 -> 0.92-0.93, 0.87-0.90 -> 0.92. Rolled from the second-level cache, 64 Ki
+// floats lost: float -> e4m3 with a report 3-7 %, 1 x 128 tiles 9-14 %; g++ -O2, which kept both
 // rolled, now runs the tiles at 64 Ki 12 % quicker, 15.1-15.7 -> 17.1-17.5 el/ns;
 // docs/performance.md, stop 83.)
 template <std::size_t Block, prefetch_level Level = prefetch_level::first_level, class T>
