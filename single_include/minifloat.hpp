@@ -5195,10 +5195,10 @@ quantize_block_rows_folding(const float* src, std::size_t rows, std::size_t stri
     f = factor;
   }
   // (One loop over every row's stores: g++ -O3 and clang -O3 unrolled a loop over a row's two
-  // stores, which ran 20-25 % slower: 128 x 128 blocks, 64 Ki floats on an AMD Zen 5, 11.0-11.3
-  // el/ns by it at every placement, 14.1-16.1 by one loop; g++ -O2, which kept it
-  // rolled, 13.5-14.8; a block's narrowing or amax read backwards, so that it starts where the
-  // other ended, 10.5-13.4.)
+  // stores, which ran 20-25 % slower: 128 x 128 blocks, 64 Ki floats on an AMD Zen 5, four
+  // placements, 11.0-12.7 el/ns by it, 14.4-16.1 by one loop; g++ -O2, which kept it rolled,
+  // 13.5-14.8; a block's narrowing or amax read backwards, so that it starts where the other
+  // ended, 10.5-13.4.)
   constexpr std::size_t row_stores = Size / step;
   for (std::size_t s = 0; s < rows * row_stores; ++s) {
     const std::size_t at = s / row_stores * stride + s % row_stores * step;
@@ -10904,10 +10904,10 @@ quantize_block_rows_folding(const float* src, std::size_t rows, std::size_t stri
     f = factor;
   }
   // (One loop over every row's stores: g++ -O3 and clang -O3 unrolled a loop over a row's two
-  // stores, which ran 20-25 % slower: 128 x 128 blocks, 64 Ki floats on an AMD Zen 5, 11.0-11.3
-  // el/ns by it at every placement, 14.1-16.1 by one loop; g++ -O2, which kept it
-  // rolled, 13.5-14.8; a block's narrowing or amax read backwards, so that it starts where the
-  // other ended, 10.5-13.4.)
+  // stores, which ran 20-25 % slower: 128 x 128 blocks, 64 Ki floats on an AMD Zen 5, four
+  // placements, 11.0-12.7 el/ns by it, 14.4-16.1 by one loop; g++ -O2, which kept it rolled,
+  // 13.5-14.8; a block's narrowing or amax read backwards, so that it starts where the other
+  // ended, 10.5-13.4.)
   constexpr std::size_t row_stores = Size / step;
   for (std::size_t s = 0; s < rows * row_stores; ++s) {
     const std::size_t at = s / row_stores * stride + s % row_stores * step;
@@ -16129,10 +16129,10 @@ quantize_block_rows_folding(const float* src, std::size_t rows, std::size_t stri
     f = factor;
   }
   // (One loop over every row's stores: g++ -O3 and clang -O3 unrolled a loop over a row's two
-  // stores, which ran 20-25 % slower: 128 x 128 blocks, 64 Ki floats on an AMD Zen 5, 11.0-11.3
-  // el/ns by it at every placement, 14.1-16.1 by one loop; g++ -O2, which kept it
-  // rolled, 13.5-14.8; a block's narrowing or amax read backwards, so that it starts where the
-  // other ended, 10.5-13.4.)
+  // stores, which ran 20-25 % slower: 128 x 128 blocks, 64 Ki floats on an AMD Zen 5, four
+  // placements, 11.0-12.7 el/ns by it, 14.4-16.1 by one loop; g++ -O2, which kept it rolled,
+  // 13.5-14.8; a block's narrowing or amax read backwards, so that it starts where the other
+  // ended, 10.5-13.4.)
   constexpr std::size_t row_stores = Size / step;
   for (std::size_t s = 0; s < rows * row_stores; ++s) {
     const std::size_t at = s / row_stores * stride + s % row_stores * step;
@@ -21084,10 +21084,10 @@ quantize_block_rows_folding(const float* src, std::size_t rows, std::size_t stri
     f = factor;
   }
   // (One loop over every row's stores: g++ -O3 and clang -O3 unrolled a loop over a row's two
-  // stores, which ran 20-25 % slower: 128 x 128 blocks, 64 Ki floats on an AMD Zen 5, 11.0-11.3
-  // el/ns by it at every placement, 14.1-16.1 by one loop; g++ -O2, which kept it
-  // rolled, 13.5-14.8; a block's narrowing or amax read backwards, so that it starts where the
-  // other ended, 10.5-13.4.)
+  // stores, which ran 20-25 % slower: 128 x 128 blocks, 64 Ki floats on an AMD Zen 5, four
+  // placements, 11.0-12.7 el/ns by it, 14.4-16.1 by one loop; g++ -O2, which kept it rolled,
+  // 13.5-14.8; a block's narrowing or amax read backwards, so that it starts where the other
+  // ended, 10.5-13.4.)
   constexpr std::size_t row_stores = Size / step;
   for (std::size_t s = 0; s < rows * row_stores; ++s) {
     const std::size_t at = s / row_stores * stride + s % row_stores * step;
@@ -22458,7 +22458,7 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
   // (Zeros, or an earlier part's amaxes, past `count`: block_scales reads whole vectors. Not
   // cleared per part: GCC 12 cleared the array by a REP STOS, 15 % of this function's time; and
   // cleared only where a part comes to these steps: 1 x 128 tiles that quantize_block_groups
-  // takes whole never read it, and the clearing was 2 % of their time at 4 Ki floats.)
+  // takes whole never read it, and the clearing was 4 % of a call's time at 4 Ki floats.)
   std::uint32_t largest[most_blocks];
   bool largest_cleared = false;
   std::uint32_t scale_bits[most_blocks];

@@ -563,7 +563,7 @@ void quantize_blocks_checked(const float* x, std::size_t rows, std::size_t cols,
   // (Zeros, or an earlier part's amaxes, past `count`: block_scales reads whole vectors. Not
   // cleared per part: GCC 12 cleared the array by a REP STOS, 15 % of this function's time; and
   // cleared only where a part comes to these steps: 1 x 128 tiles that quantize_block_groups
-  // takes whole never read it, and the clearing was 2 % of their time at 4 Ki floats.)
+  // takes whole never read it, and the clearing was 4 % of a call's time at 4 Ki floats.)
   std::uint32_t largest[most_blocks];
   bool largest_cleared = false;
   std::uint32_t scale_bits[most_blocks];
