@@ -585,31 +585,47 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
 
 #include "lanes.inc"
 
+// The byte permute's indices for mx_group_max_high_words: lane i's low word from bytes 4i + 2
+// and 4i + 3 of the second vector (64 + 4i + 2 of the pair), its high word from those of the
+// first.
+constexpr std::array<std::uint8_t, 64> interleaved_high_words_indices() {
+  std::array<std::uint8_t, 64> indices{};
+  for (int j = 0; j < 64; ++j) {
+    const int lane = j / 4;
+    const int second = j % 4 < 2 ? 64 : 0;
+    indices[static_cast<std::size_t>(j)] = static_cast<std::uint8_t>(second + 4 * lane + 2 + j % 2);
+  }
+  return indices;
+}
+alignas(64) inline constexpr std::array<std::uint8_t, 64> interleaved_high_words =
+    interleaved_high_words_indices();
+
 // MX blocks' amaxes with their low 16 bits 0, as quantize_block_groups' GroupMax where the rule
 // reads only the high words (kernels::mx_amax_high_words_suffice; a block's largest high word is
-// its amax's, since clearing the low bits keeps the order). 82 instructions a group of 16 blocks
+// its amax's, since clearing the low bits keeps the order). 66 instructions a group of 16 blocks
 // of 32, where the dword amaxes (group_max_magnitudes and max_of_each) take 98:
 // 1. Blocks k and k + 8 share vectors from the start: each of k's with the one of k + 8 at the
-//    same place shifted into its low words (a shift and a word blend), magnitudes by one AND,
-//    the two vectors' maximum: 7 instructions for two blocks, where the dwords take 6 and a
-//    round of max_of_each 3 more. Vector k holds k's 16 high words in its high words and k + 8's
-//    in its low words.
+//    same place, their high words interleaved by one byte permute (k + 8's into the low words),
+//    magnitudes by one AND, the two vectors' maximum: 5 instructions for two blocks, where the
+//    dwords take 6 and a round of max_of_each 3 more, and a shift and a word blend in place of
+//    the permute 7. Vector k holds k's 16 high words in its high words and k + 8's in its low
+//    words.
 // 2. max_of_each's last three rounds by 16-bit words: lanes 2k and 2k + 1 hold those of k.
 // 3. Their larger words (a swap of lanes and a maximum), each block's to its own lane's high word
 //    by one VPERMW that zeroes the low words.
 struct mx_group_max_high_words {
   MINIFLOAT_LANE_FN u32v operator()(const float* group) const {
     const u32v magnitudes = splat(0x7FFF7FFFU);
-    constexpr __mmask32 low_words = 0x55555555U;
+    const __m512i high_words = _mm512_load_si512(interleaved_high_words.data());
     u32v pairs[8];
     MINIFLOAT_UNROLLED
     for (std::size_t k = 0; k < 8; ++k) {
       const float* first = group + 32 * k;
       const float* second = first + 256; // block k + 8
-      const u32v w0 = _mm512_mask_mov_epi16(load_float_bits(first), low_words,
-                                            _mm512_srli_epi32(load_float_bits(second), 16));
-      const u32v w1 = _mm512_mask_mov_epi16(load_float_bits(first + 16), low_words,
-                                            _mm512_srli_epi32(load_float_bits(second + 16), 16));
+      const u32v w0 =
+          _mm512_permutex2var_epi8(load_float_bits(first), high_words, load_float_bits(second));
+      const u32v w1 = _mm512_permutex2var_epi8(load_float_bits(first + 16), high_words,
+                                               load_float_bits(second + 16));
       pairs[k] = _mm512_max_epu16(and_(w0, magnitudes), and_(w1, magnitudes));
     }
     u32v four[4];
@@ -1607,7 +1623,8 @@ struct avx512_kernels {
   // blocks of 32 without a report where the rule reads only the amaxes' high words
   // (mx_amax_high_words_suffice), by 16-bit words (mx_group_max_high_words): MX e4m3 at 0.68-0.70
   // x the saturating encode by blocks, 0.72-0.74 by words (with group_factors' floor case; 4 Ki
-  // and 64 Ki floats, every source offset, g++ 12, Intel Xeon; docs/performance.md, stop 76).
+  // and 64 Ki floats, every source offset, g++ 12, Intel Xeon; docs/performance.md, stop 76). On
+  // an AMD Zen 5, the words interleaved by a byte permute: 0.66-0.71 -> 0.70-0.73 (stop 84).
   // (A report's counts read the exact amaxes: a clipped block's largest product.)
   template <std::size_t Size, class Counts, class Rule, class Quantize>
   static std::size_t by_group_max(const Rule& rule, const Quantize& quantize) {
