@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <random>
 #include <string>
@@ -240,11 +241,13 @@ TEST(DelayedScaling, MostRecentRuleAndQuantize) {
 
 // ---- blocks
 
-// The definition, element by element: each block's amax by a plain loop, then its scale.
+// The definition, element by element: each block's amax by a plain loop, then its scale. (x:
+// rows * cols floats, anywhere.)
 template <class T>
-void expect_blocks_match_definition(
-    const std::vector<float>& x, std::size_t rows, std::size_t cols, minifloat::block_shape block,
+void expect_blocks_match_definition_at(
+    const float* x, std::size_t rows, std::size_t cols, minifloat::block_shape block,
     int margin = 0, minifloat::scale_rounding rounding = minifloat::scale_rounding::exact) {
+  const std::size_t size = rows * cols;
   const std::size_t block_rows = rows / block.rows;
   const std::size_t block_cols = cols / block.cols;
   std::vector<float> scales(block_rows * block_cols);
@@ -264,10 +267,9 @@ void expect_blocks_match_definition(
           nan ? ieee::quiet_nan<float>() : ieee::from_bits<float>(largest), margin, rounding);
     }
   }
-  std::vector<T> q(x.size());
+  std::vector<T> q(size);
   std::vector<float> scale_inv(scales.size());
-  minifloat::quantize_blocks(x.data(), rows, cols, block, q.data(), scale_inv.data(), margin,
-                             rounding);
+  minifloat::quantize_blocks(x, rows, cols, block, q.data(), scale_inv.data(), margin, rounding);
   for (std::size_t r = 0; r < rows; ++r) {
     for (std::size_t c = 0; c < cols; ++c) {
       const float s = scales[(r / block.rows) * block_cols + c / block.cols];
@@ -279,14 +281,21 @@ void expect_blocks_match_definition(
   for (std::size_t b = 0; b < scales.size(); ++b) {
     ASSERT_EQ(scale_inv[b], ieee::quotient(1.0f, scales[b])) << b;
   }
-  std::vector<float> y(x.size());
+  std::vector<float> y(size);
   minifloat::dequantize_blocks(q.data(), rows, cols, block, scale_inv.data(), y.data());
-  for (std::size_t i = 0; i < x.size(); ++i) {
+  for (std::size_t i = 0; i < size; ++i) {
     const float expected =
         ieee::product(static_cast<float>(q[i]),
                       scale_inv[(i / cols / block.rows) * block_cols + (i % cols) / block.cols]);
     ASSERT_TRUE(y[i] == expected || (ieee::isnan(y[i]) && ieee::isnan(expected))) << i;
   }
+}
+template <class T>
+void expect_blocks_match_definition(
+    const std::vector<float>& x, std::size_t rows, std::size_t cols, minifloat::block_shape block,
+    int margin = 0, minifloat::scale_rounding rounding = minifloat::scale_rounding::exact) {
+  ASSERT_EQ(x.size(), rows * cols);
+  expect_blocks_match_definition_at<T>(x.data(), rows, cols, block, margin, rounding);
 }
 
 TEST(Blocks, EveryLayoutEqualsTheDefinition) {
@@ -541,6 +550,46 @@ TEST(Blocks, FiniteBlocksInSeveralRowsOfBlocksOnEveryPath) {
     expect_blocks_match_definition<e4m3>(x, rows, cols, minifloat::block_128x128);
     expect_blocks_match_definition<e5m2>(x, rows, cols, minifloat::block_128x128, 2,
                                          minifloat::scale_rounding::power_of_two);
+  }
+}
+
+// 128 x 128 blocks from a matrix at every float offset from a 64-byte line, on every path: the
+// kernel that narrows a block while it reads the next one's amax reads those rows from the
+// vectors' boundaries where they start off one (lanes.inc quantize_block_rows_folding). Four
+// blocks side by side, each with its largest element alone in a row of its own at a column of
+// its own (a row's first or last element, either side of a vector's or a store's boundary), the
+// blocks' largest in a different order in each case, so that a read past either end of a row
+// changes a block's amax.
+TEST(Blocks, Blocks128x128AtEveryOffsetFromALineOnEveryPath) {
+  const std::size_t rows = 128;
+  const std::size_t cols = 4 * 128;
+  std::mt19937 generator(41);
+  std::normal_distribution<float> normal(0.0f, 1.0f);
+  std::vector<float> matrix(rows * cols);
+  for (float& v : matrix) {
+    v = normal(generator);
+  }
+  const std::size_t columns[] = {0, 127, 15, 16, 63, 64, 111, 112, 3, 124, 47, 80};
+  std::vector<float> buffer(rows * cols + 32);
+  const auto line = reinterpret_cast<std::uintptr_t>(buffer.data()) % 64;
+  float* const first_line = buffer.data() + (64 - line) % 64 / sizeof(float);
+  for (std::size_t case_number = 0; case_number < 3; ++case_number) {
+    std::vector<float> x = matrix;
+    for (std::size_t b = 0; b < 4; ++b) {
+      const std::size_t c = columns[(case_number * 4 + b) % 12];
+      const float largest = 9.0f * static_cast<float>((b * 3 + case_number) % 4 + 1);
+      x[(b * 37 + case_number * 11) % rows * cols + b * 128 + c] = b % 2 == 0 ? largest : -largest;
+    }
+    for (std::size_t offset = 0; offset < 16; ++offset) {
+      float* const at = first_line + offset;
+      std::copy(x.begin(), x.end(), at);
+      for (simd_path path : supported_paths()) {
+        const minifloat::scoped_path on(path);
+        SCOPED_TRACE(minifloat::to_string(path));
+        SCOPED_TRACE(offset);
+        expect_blocks_match_definition_at<e4m3>(at, rows, cols, minifloat::block_128x128);
+      }
+    }
   }
 }
 
