@@ -3768,6 +3768,94 @@ MINIFLOAT_ARRAY_FN bool report_needs_look(const Tally& /*tally*/, Source /*src*/
   }
 }
 
+// Running extremes: the largest relative error of the values in Target's normal range whose
+// codes the array loop's test passes, once the window of mantissas that may raise it
+// (report_tally::nearest_window) lies in the binade's first step, kept in two vectors in place
+// of the window's test and the looks it leads to. There a value's error depends on its mantissa
+// alone (docs/spec.md section 10): with k = 23 - M and half = 2^(k-1), a mantissa t below 2^k
+// (the first step, result 1 or 1 + 2^-M times the binade's power) has error t / (2^23 + t) where
+// t <= half (a tie rounds to the even 1) and (2^k - t) / (2^23 + t) above, rising to half and
+// falling after it; a mantissa in a later step cannot exceed the window's bound. So the largest is
+// that of the largest t up to half or of the smallest above it. Each lane's key t - (half + 1),
+// modulo 2^32, orders both at once: t up to half maps to [2^32 - half - 1, 2^32), t above half to
+// [0, half - 1), and a later step's mantissa to [half - 1, 2^23): the keys' unsigned maximum is the
+// largest t up to half where there is one, their minimum the smallest above half where there is
+// one. Four instructions per vector (an AND, an addition, a maximum and a minimum), no branch:
+// float -> e4m3 with a report at 4 Ki on AVX-512 ran 1.4 x faster than with the window's test
+// and its looks (docs/performance.md, stop 85).
+// (How many elements of a call at most: float -> e5m2 with a report at 64 Ki, whose window stays
+// open all call, ran 5 % slower on AVX-512 with the extremes all through than with the window's
+// test, whose looks are then rare.)
+constexpr std::size_t elements_with_extremes = 4096;
+// (Only where the window's test is masked_tests' chain: on AVX2, whose test is a running
+// minimum, the extremes made float -> e4m3 with a report 6 % slower at 4 Ki and 2 % at 64 Ki.)
+template <class Target, ::minifloat::detail::rounding_rule Rule, class Source>
+constexpr bool first_step_extremes_apply =
+    capabilities
+        .masked_tests&& quick_report_test<Target, Rule, 4, Source>&& codes_decide_range<Target> &&
+    !largest_by_values<Source> && ::minifloat::format_info<Target>::mantissa_bits > 0;
+struct first_step_keys {
+  u32v highest;
+  u32v lowest;
+};
+template <class Target>
+struct first_step_key {
+  static constexpr int step_bits = 23 - ::minifloat::format_info<Target>::mantissa_bits;
+  static constexpr std::uint32_t half = std::uint32_t{1} << (step_bits - 1);
+  // The key of a mantissa in a later step, which neither extreme takes for the first step's.
+  static constexpr std::uint32_t neutral = half - 1U;
+};
+// The keys of a group's vectors, joined by maximum and minimum; with Masked (a group whose codes
+// failed the test, or one looked at), only those of values in Target's normal range, the others
+// neutral.
+template <class Target, bool Masked = false, std::size_t vectors = 4>
+MINIFLOAT_LANE_FN first_step_keys group_first_step_keys(const u32v (&bits)[vectors]) {
+  using key = first_step_key<Target>;
+  first_step_keys joined_keys = {splat(key::neutral), splat(key::neutral)};
+  MINIFLOAT_UNROLLED
+  for (std::size_t v = 0; v < vectors; ++v) {
+    u32v lane_keys = add(and_(bits[v], splat(0x007FFFFFU)), splat(0U - (key::half + 1U)));
+    if constexpr (Masked) {
+      // (An unsigned Target's negative values, whose bits lie above 2^31, are outside.)
+      const u32v magnitude =
+          ::minifloat::format_info<Target>::is_signed ? and_(bits[v], splat(0x7FFFFFFFU)) : bits[v];
+      lane_keys =
+          select(in_range(magnitude, ::minifloat::detail::smallest_normal_float_bits<Target>,
+                          ::minifloat::detail::largest_float_bits<Target>),
+                 lane_keys, splat(key::neutral));
+    }
+    joined_keys = {max_u(joined_keys.highest, lane_keys), min_u(joined_keys.lowest, lane_keys)};
+  }
+  return joined_keys;
+}
+// The running extremes before any group, and joined with a group's.
+template <class Target>
+MINIFLOAT_LANE_FN first_step_keys no_first_step_keys() {
+  return {splat(first_step_key<Target>::neutral), splat(first_step_key<Target>::neutral)};
+}
+MINIFLOAT_LANE_FN first_step_keys joined(first_step_keys running, first_step_keys group) {
+  return {max_u(running.highest, group.highest), min_u(running.lowest, group.lowest)};
+}
+// The running extremes' two relative errors raise the tally's largest, as
+// report_tally::add_relative_error computes them (the same quotient of exact doubles, scaled by a
+// power of 2).
+template <class Target, class Tally>
+MINIFLOAT_ARRAY_FN void add_first_step_extremes(Tally& tally, first_step_keys running) {
+  using key = first_step_key<Target>;
+  constexpr double one = 0x1p23;
+  constexpr auto step = static_cast<double>(std::uint32_t{1} << key::step_bits);
+  const std::uint32_t highest = reduce_max_u(running.highest);
+  if (highest >= 0U - (key::half + 1U)) {
+    const auto t = static_cast<double>(highest + key::half + 1U);
+    tally.raise_relative_error(t / (one + t));
+  }
+  const std::uint32_t lowest = ~reduce_max_u(xor_(running.lowest, splat(~0U)));
+  if (lowest < key::neutral) {
+    const auto t = static_cast<double>(lowest + key::half + 1U);
+    tally.raise_relative_error((step - t) / (one + t));
+  }
+}
+
 // A look at a whole group of `vectors` vectors that failed the quick test: its values and stored
 // codes read again from src and stored (the array loop keeps no registers for this rare case),
 // then report_lanes.
@@ -3779,6 +3867,14 @@ MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::
   for (std::size_t v = 0; v < vectors; ++v) {
     again[v] = load_float_bits(src + v * width);
     stored_codes[v] = load_codes(stored + v * width);
+  }
+  // The largest error of the group's first-step mantissas first (running extremes, exact), so
+  // that report_lanes computes one by one only the errors that may exceed it: at the start of a
+  // call, where the largest is still small, that had been most of the group's lanes' successive
+  // maxima (float -> e4m3 with a report at 4 Ki: docs/performance.md, stop 85). (AVX-512 only, as
+  // first_step_extremes_apply: on AVX2 the reports at 4 Ki ran 3-4 % slower with it.)
+  if constexpr (capabilities.masked_tests && ::minifloat::format_info<Target>::mantissa_bits > 0) {
+    add_first_step_extremes<Target>(tally, group_first_step_keys<Target, true>(again));
   }
   report_lanes<Target>(tally, again, stored_codes, stored);
 }
@@ -3991,6 +4087,10 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     if constexpr (counts_only) {
       counting = tally.report.max_relative_error >= 1;
     }
+    // (first_step_extremes_apply: the elements left to the running extremes. Past the first
+    // elements_with_extremes of a call, the window of mantissas is narrow enough that its test
+    // flags few groups, and takes fewer instructions.)
+    std::size_t extremes_left = elements_with_extremes;
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
       const aligned_window widened = aligned(window);
@@ -4007,6 +4107,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       }
       // (Whether the window's loop below ended at a group to look at.)
       bool flagged = false;
+      // (Running extremes of the first step's mantissas, first_step_extremes_apply: added to the
+      // tally after the inner loops, so that they stay in registers.)
+      first_step_keys extremes = no_first_step_keys<Target>();
       // With a report whose window of mantissas is empty (report_window), and codes joined on
       // the packed codes, the codes' test alone: a loop of its own, where the general loop's
       // test of the window took five more instructions per group (g++ 12 does not unswitch it).
@@ -4029,6 +4132,39 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                     bits, random, i, errors_settled, factor, counted)) {
               flagged = true;
               break;
+            }
+          }
+          // (The window narrowed to the first step's mantissas: running extremes instead of the
+          // window's test, until a look.)
+          if constexpr (first_step_extremes_apply<Target, Rule, Source>) {
+            const std::size_t extremes_before = extremes_left;
+            for (; extremes_left != 0 && window.mask == 0x007FFFFFU && window.width != 0 &&
+                   window.width != ~std::uint32_t{0} && i != blocks_end;
+                 i += 4 * width) {
+              extremes_left -= 4 * width;
+              prefetch_source<4 * width, source_prefetch_level<FromMemory>>(src, i, blocks_end);
+              const four_vectors loaded = load_float_bits4(src + i);
+              u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
+              const first_step_keys keys = group_first_step_keys<Target>(bits);
+              const auto magnitudes =
+                  store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+              if (!any_magnitude4_outside(magnitudes, inside::first, inside::last)) {
+                extremes = joined(extremes, keys);
+                continue;
+              }
+              // (A group with a code outside: only its values in the normal range.)
+              extremes = joined(extremes, group_first_step_keys<Target, true>(bits));
+              if (flagged_group_counts<Target>(bits, magnitudes, inside::last) &&
+                  !counted_again_in_lanes<Target, Rule, Overflow, Variant>(
+                      bits, random, i, errors_settled, factor, counted)) {
+                flagged = true;
+                break;
+              }
+            }
+            // (Their elements done, the window as the extremes narrowed it, for its test.)
+            if (extremes_left == 0 && extremes_before != 0 && !flagged && i != blocks_end) {
+              add_first_step_extremes<Target>(tally, extremes);
+              continue;
             }
           }
         }
@@ -4139,6 +4275,11 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           const u32v codes[4] = {codes0, codes1, codes2, codes3};
           report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, 4 * width, look);
         }
+      }
+      if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
+        add_first_step_extremes<Target>(tally, extremes);
+      } else {
+        static_cast<void>(extremes);
       }
       if constexpr (looks_between) {
         if (i != blocks_end) {
@@ -9477,6 +9618,94 @@ MINIFLOAT_ARRAY_FN bool report_needs_look(const Tally& /*tally*/, Source /*src*/
   }
 }
 
+// Running extremes: the largest relative error of the values in Target's normal range whose
+// codes the array loop's test passes, once the window of mantissas that may raise it
+// (report_tally::nearest_window) lies in the binade's first step, kept in two vectors in place
+// of the window's test and the looks it leads to. There a value's error depends on its mantissa
+// alone (docs/spec.md section 10): with k = 23 - M and half = 2^(k-1), a mantissa t below 2^k
+// (the first step, result 1 or 1 + 2^-M times the binade's power) has error t / (2^23 + t) where
+// t <= half (a tie rounds to the even 1) and (2^k - t) / (2^23 + t) above, rising to half and
+// falling after it; a mantissa in a later step cannot exceed the window's bound. So the largest is
+// that of the largest t up to half or of the smallest above it. Each lane's key t - (half + 1),
+// modulo 2^32, orders both at once: t up to half maps to [2^32 - half - 1, 2^32), t above half to
+// [0, half - 1), and a later step's mantissa to [half - 1, 2^23): the keys' unsigned maximum is the
+// largest t up to half where there is one, their minimum the smallest above half where there is
+// one. Four instructions per vector (an AND, an addition, a maximum and a minimum), no branch:
+// float -> e4m3 with a report at 4 Ki on AVX-512 ran 1.4 x faster than with the window's test
+// and its looks (docs/performance.md, stop 85).
+// (How many elements of a call at most: float -> e5m2 with a report at 64 Ki, whose window stays
+// open all call, ran 5 % slower on AVX-512 with the extremes all through than with the window's
+// test, whose looks are then rare.)
+constexpr std::size_t elements_with_extremes = 4096;
+// (Only where the window's test is masked_tests' chain: on AVX2, whose test is a running
+// minimum, the extremes made float -> e4m3 with a report 6 % slower at 4 Ki and 2 % at 64 Ki.)
+template <class Target, ::minifloat::detail::rounding_rule Rule, class Source>
+constexpr bool first_step_extremes_apply =
+    capabilities
+        .masked_tests&& quick_report_test<Target, Rule, 4, Source>&& codes_decide_range<Target> &&
+    !largest_by_values<Source> && ::minifloat::format_info<Target>::mantissa_bits > 0;
+struct first_step_keys {
+  u32v highest;
+  u32v lowest;
+};
+template <class Target>
+struct first_step_key {
+  static constexpr int step_bits = 23 - ::minifloat::format_info<Target>::mantissa_bits;
+  static constexpr std::uint32_t half = std::uint32_t{1} << (step_bits - 1);
+  // The key of a mantissa in a later step, which neither extreme takes for the first step's.
+  static constexpr std::uint32_t neutral = half - 1U;
+};
+// The keys of a group's vectors, joined by maximum and minimum; with Masked (a group whose codes
+// failed the test, or one looked at), only those of values in Target's normal range, the others
+// neutral.
+template <class Target, bool Masked = false, std::size_t vectors = 4>
+MINIFLOAT_LANE_FN first_step_keys group_first_step_keys(const u32v (&bits)[vectors]) {
+  using key = first_step_key<Target>;
+  first_step_keys joined_keys = {splat(key::neutral), splat(key::neutral)};
+  MINIFLOAT_UNROLLED
+  for (std::size_t v = 0; v < vectors; ++v) {
+    u32v lane_keys = add(and_(bits[v], splat(0x007FFFFFU)), splat(0U - (key::half + 1U)));
+    if constexpr (Masked) {
+      // (An unsigned Target's negative values, whose bits lie above 2^31, are outside.)
+      const u32v magnitude =
+          ::minifloat::format_info<Target>::is_signed ? and_(bits[v], splat(0x7FFFFFFFU)) : bits[v];
+      lane_keys =
+          select(in_range(magnitude, ::minifloat::detail::smallest_normal_float_bits<Target>,
+                          ::minifloat::detail::largest_float_bits<Target>),
+                 lane_keys, splat(key::neutral));
+    }
+    joined_keys = {max_u(joined_keys.highest, lane_keys), min_u(joined_keys.lowest, lane_keys)};
+  }
+  return joined_keys;
+}
+// The running extremes before any group, and joined with a group's.
+template <class Target>
+MINIFLOAT_LANE_FN first_step_keys no_first_step_keys() {
+  return {splat(first_step_key<Target>::neutral), splat(first_step_key<Target>::neutral)};
+}
+MINIFLOAT_LANE_FN first_step_keys joined(first_step_keys running, first_step_keys group) {
+  return {max_u(running.highest, group.highest), min_u(running.lowest, group.lowest)};
+}
+// The running extremes' two relative errors raise the tally's largest, as
+// report_tally::add_relative_error computes them (the same quotient of exact doubles, scaled by a
+// power of 2).
+template <class Target, class Tally>
+MINIFLOAT_ARRAY_FN void add_first_step_extremes(Tally& tally, first_step_keys running) {
+  using key = first_step_key<Target>;
+  constexpr double one = 0x1p23;
+  constexpr auto step = static_cast<double>(std::uint32_t{1} << key::step_bits);
+  const std::uint32_t highest = reduce_max_u(running.highest);
+  if (highest >= 0U - (key::half + 1U)) {
+    const auto t = static_cast<double>(highest + key::half + 1U);
+    tally.raise_relative_error(t / (one + t));
+  }
+  const std::uint32_t lowest = ~reduce_max_u(xor_(running.lowest, splat(~0U)));
+  if (lowest < key::neutral) {
+    const auto t = static_cast<double>(lowest + key::half + 1U);
+    tally.raise_relative_error((step - t) / (one + t));
+  }
+}
+
 // A look at a whole group of `vectors` vectors that failed the quick test: its values and stored
 // codes read again from src and stored (the array loop keeps no registers for this rare case),
 // then report_lanes.
@@ -9488,6 +9717,14 @@ MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::
   for (std::size_t v = 0; v < vectors; ++v) {
     again[v] = load_float_bits(src + v * width);
     stored_codes[v] = load_codes(stored + v * width);
+  }
+  // The largest error of the group's first-step mantissas first (running extremes, exact), so
+  // that report_lanes computes one by one only the errors that may exceed it: at the start of a
+  // call, where the largest is still small, that had been most of the group's lanes' successive
+  // maxima (float -> e4m3 with a report at 4 Ki: docs/performance.md, stop 85). (AVX-512 only, as
+  // first_step_extremes_apply: on AVX2 the reports at 4 Ki ran 3-4 % slower with it.)
+  if constexpr (capabilities.masked_tests && ::minifloat::format_info<Target>::mantissa_bits > 0) {
+    add_first_step_extremes<Target>(tally, group_first_step_keys<Target, true>(again));
   }
   report_lanes<Target>(tally, again, stored_codes, stored);
 }
@@ -9700,6 +9937,10 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     if constexpr (counts_only) {
       counting = tally.report.max_relative_error >= 1;
     }
+    // (first_step_extremes_apply: the elements left to the running extremes. Past the first
+    // elements_with_extremes of a call, the window of mantissas is narrow enough that its test
+    // flags few groups, and takes fewer instructions.)
+    std::size_t extremes_left = elements_with_extremes;
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
       const aligned_window widened = aligned(window);
@@ -9716,6 +9957,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       }
       // (Whether the window's loop below ended at a group to look at.)
       bool flagged = false;
+      // (Running extremes of the first step's mantissas, first_step_extremes_apply: added to the
+      // tally after the inner loops, so that they stay in registers.)
+      first_step_keys extremes = no_first_step_keys<Target>();
       // With a report whose window of mantissas is empty (report_window), and codes joined on
       // the packed codes, the codes' test alone: a loop of its own, where the general loop's
       // test of the window took five more instructions per group (g++ 12 does not unswitch it).
@@ -9738,6 +9982,39 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                     bits, random, i, errors_settled, factor, counted)) {
               flagged = true;
               break;
+            }
+          }
+          // (The window narrowed to the first step's mantissas: running extremes instead of the
+          // window's test, until a look.)
+          if constexpr (first_step_extremes_apply<Target, Rule, Source>) {
+            const std::size_t extremes_before = extremes_left;
+            for (; extremes_left != 0 && window.mask == 0x007FFFFFU && window.width != 0 &&
+                   window.width != ~std::uint32_t{0} && i != blocks_end;
+                 i += 4 * width) {
+              extremes_left -= 4 * width;
+              prefetch_source<4 * width, source_prefetch_level<FromMemory>>(src, i, blocks_end);
+              const four_vectors loaded = load_float_bits4(src + i);
+              u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
+              const first_step_keys keys = group_first_step_keys<Target>(bits);
+              const auto magnitudes =
+                  store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+              if (!any_magnitude4_outside(magnitudes, inside::first, inside::last)) {
+                extremes = joined(extremes, keys);
+                continue;
+              }
+              // (A group with a code outside: only its values in the normal range.)
+              extremes = joined(extremes, group_first_step_keys<Target, true>(bits));
+              if (flagged_group_counts<Target>(bits, magnitudes, inside::last) &&
+                  !counted_again_in_lanes<Target, Rule, Overflow, Variant>(
+                      bits, random, i, errors_settled, factor, counted)) {
+                flagged = true;
+                break;
+              }
+            }
+            // (Their elements done, the window as the extremes narrowed it, for its test.)
+            if (extremes_left == 0 && extremes_before != 0 && !flagged && i != blocks_end) {
+              add_first_step_extremes<Target>(tally, extremes);
+              continue;
             }
           }
         }
@@ -9848,6 +10125,11 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           const u32v codes[4] = {codes0, codes1, codes2, codes3};
           report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, 4 * width, look);
         }
+      }
+      if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
+        add_first_step_extremes<Target>(tally, extremes);
+      } else {
+        static_cast<void>(extremes);
       }
       if constexpr (looks_between) {
         if (i != blocks_end) {
@@ -14702,6 +14984,94 @@ MINIFLOAT_ARRAY_FN bool report_needs_look(const Tally& /*tally*/, Source /*src*/
   }
 }
 
+// Running extremes: the largest relative error of the values in Target's normal range whose
+// codes the array loop's test passes, once the window of mantissas that may raise it
+// (report_tally::nearest_window) lies in the binade's first step, kept in two vectors in place
+// of the window's test and the looks it leads to. There a value's error depends on its mantissa
+// alone (docs/spec.md section 10): with k = 23 - M and half = 2^(k-1), a mantissa t below 2^k
+// (the first step, result 1 or 1 + 2^-M times the binade's power) has error t / (2^23 + t) where
+// t <= half (a tie rounds to the even 1) and (2^k - t) / (2^23 + t) above, rising to half and
+// falling after it; a mantissa in a later step cannot exceed the window's bound. So the largest is
+// that of the largest t up to half or of the smallest above it. Each lane's key t - (half + 1),
+// modulo 2^32, orders both at once: t up to half maps to [2^32 - half - 1, 2^32), t above half to
+// [0, half - 1), and a later step's mantissa to [half - 1, 2^23): the keys' unsigned maximum is the
+// largest t up to half where there is one, their minimum the smallest above half where there is
+// one. Four instructions per vector (an AND, an addition, a maximum and a minimum), no branch:
+// float -> e4m3 with a report at 4 Ki on AVX-512 ran 1.4 x faster than with the window's test
+// and its looks (docs/performance.md, stop 85).
+// (How many elements of a call at most: float -> e5m2 with a report at 64 Ki, whose window stays
+// open all call, ran 5 % slower on AVX-512 with the extremes all through than with the window's
+// test, whose looks are then rare.)
+constexpr std::size_t elements_with_extremes = 4096;
+// (Only where the window's test is masked_tests' chain: on AVX2, whose test is a running
+// minimum, the extremes made float -> e4m3 with a report 6 % slower at 4 Ki and 2 % at 64 Ki.)
+template <class Target, ::minifloat::detail::rounding_rule Rule, class Source>
+constexpr bool first_step_extremes_apply =
+    capabilities
+        .masked_tests&& quick_report_test<Target, Rule, 4, Source>&& codes_decide_range<Target> &&
+    !largest_by_values<Source> && ::minifloat::format_info<Target>::mantissa_bits > 0;
+struct first_step_keys {
+  u32v highest;
+  u32v lowest;
+};
+template <class Target>
+struct first_step_key {
+  static constexpr int step_bits = 23 - ::minifloat::format_info<Target>::mantissa_bits;
+  static constexpr std::uint32_t half = std::uint32_t{1} << (step_bits - 1);
+  // The key of a mantissa in a later step, which neither extreme takes for the first step's.
+  static constexpr std::uint32_t neutral = half - 1U;
+};
+// The keys of a group's vectors, joined by maximum and minimum; with Masked (a group whose codes
+// failed the test, or one looked at), only those of values in Target's normal range, the others
+// neutral.
+template <class Target, bool Masked = false, std::size_t vectors = 4>
+MINIFLOAT_LANE_FN first_step_keys group_first_step_keys(const u32v (&bits)[vectors]) {
+  using key = first_step_key<Target>;
+  first_step_keys joined_keys = {splat(key::neutral), splat(key::neutral)};
+  MINIFLOAT_UNROLLED
+  for (std::size_t v = 0; v < vectors; ++v) {
+    u32v lane_keys = add(and_(bits[v], splat(0x007FFFFFU)), splat(0U - (key::half + 1U)));
+    if constexpr (Masked) {
+      // (An unsigned Target's negative values, whose bits lie above 2^31, are outside.)
+      const u32v magnitude =
+          ::minifloat::format_info<Target>::is_signed ? and_(bits[v], splat(0x7FFFFFFFU)) : bits[v];
+      lane_keys =
+          select(in_range(magnitude, ::minifloat::detail::smallest_normal_float_bits<Target>,
+                          ::minifloat::detail::largest_float_bits<Target>),
+                 lane_keys, splat(key::neutral));
+    }
+    joined_keys = {max_u(joined_keys.highest, lane_keys), min_u(joined_keys.lowest, lane_keys)};
+  }
+  return joined_keys;
+}
+// The running extremes before any group, and joined with a group's.
+template <class Target>
+MINIFLOAT_LANE_FN first_step_keys no_first_step_keys() {
+  return {splat(first_step_key<Target>::neutral), splat(first_step_key<Target>::neutral)};
+}
+MINIFLOAT_LANE_FN first_step_keys joined(first_step_keys running, first_step_keys group) {
+  return {max_u(running.highest, group.highest), min_u(running.lowest, group.lowest)};
+}
+// The running extremes' two relative errors raise the tally's largest, as
+// report_tally::add_relative_error computes them (the same quotient of exact doubles, scaled by a
+// power of 2).
+template <class Target, class Tally>
+MINIFLOAT_ARRAY_FN void add_first_step_extremes(Tally& tally, first_step_keys running) {
+  using key = first_step_key<Target>;
+  constexpr double one = 0x1p23;
+  constexpr auto step = static_cast<double>(std::uint32_t{1} << key::step_bits);
+  const std::uint32_t highest = reduce_max_u(running.highest);
+  if (highest >= 0U - (key::half + 1U)) {
+    const auto t = static_cast<double>(highest + key::half + 1U);
+    tally.raise_relative_error(t / (one + t));
+  }
+  const std::uint32_t lowest = ~reduce_max_u(xor_(running.lowest, splat(~0U)));
+  if (lowest < key::neutral) {
+    const auto t = static_cast<double>(lowest + key::half + 1U);
+    tally.raise_relative_error((step - t) / (one + t));
+  }
+}
+
 // A look at a whole group of `vectors` vectors that failed the quick test: its values and stored
 // codes read again from src and stored (the array loop keeps no registers for this rare case),
 // then report_lanes.
@@ -14713,6 +15083,14 @@ MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::
   for (std::size_t v = 0; v < vectors; ++v) {
     again[v] = load_float_bits(src + v * width);
     stored_codes[v] = load_codes(stored + v * width);
+  }
+  // The largest error of the group's first-step mantissas first (running extremes, exact), so
+  // that report_lanes computes one by one only the errors that may exceed it: at the start of a
+  // call, where the largest is still small, that had been most of the group's lanes' successive
+  // maxima (float -> e4m3 with a report at 4 Ki: docs/performance.md, stop 85). (AVX-512 only, as
+  // first_step_extremes_apply: on AVX2 the reports at 4 Ki ran 3-4 % slower with it.)
+  if constexpr (capabilities.masked_tests && ::minifloat::format_info<Target>::mantissa_bits > 0) {
+    add_first_step_extremes<Target>(tally, group_first_step_keys<Target, true>(again));
   }
   report_lanes<Target>(tally, again, stored_codes, stored);
 }
@@ -14925,6 +15303,10 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     if constexpr (counts_only) {
       counting = tally.report.max_relative_error >= 1;
     }
+    // (first_step_extremes_apply: the elements left to the running extremes. Past the first
+    // elements_with_extremes of a call, the window of mantissas is narrow enough that its test
+    // flags few groups, and takes fewer instructions.)
+    std::size_t extremes_left = elements_with_extremes;
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
       const aligned_window widened = aligned(window);
@@ -14941,6 +15323,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       }
       // (Whether the window's loop below ended at a group to look at.)
       bool flagged = false;
+      // (Running extremes of the first step's mantissas, first_step_extremes_apply: added to the
+      // tally after the inner loops, so that they stay in registers.)
+      first_step_keys extremes = no_first_step_keys<Target>();
       // With a report whose window of mantissas is empty (report_window), and codes joined on
       // the packed codes, the codes' test alone: a loop of its own, where the general loop's
       // test of the window took five more instructions per group (g++ 12 does not unswitch it).
@@ -14963,6 +15348,39 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                     bits, random, i, errors_settled, factor, counted)) {
               flagged = true;
               break;
+            }
+          }
+          // (The window narrowed to the first step's mantissas: running extremes instead of the
+          // window's test, until a look.)
+          if constexpr (first_step_extremes_apply<Target, Rule, Source>) {
+            const std::size_t extremes_before = extremes_left;
+            for (; extremes_left != 0 && window.mask == 0x007FFFFFU && window.width != 0 &&
+                   window.width != ~std::uint32_t{0} && i != blocks_end;
+                 i += 4 * width) {
+              extremes_left -= 4 * width;
+              prefetch_source<4 * width, source_prefetch_level<FromMemory>>(src, i, blocks_end);
+              const four_vectors loaded = load_float_bits4(src + i);
+              u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
+              const first_step_keys keys = group_first_step_keys<Target>(bits);
+              const auto magnitudes =
+                  store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+              if (!any_magnitude4_outside(magnitudes, inside::first, inside::last)) {
+                extremes = joined(extremes, keys);
+                continue;
+              }
+              // (A group with a code outside: only its values in the normal range.)
+              extremes = joined(extremes, group_first_step_keys<Target, true>(bits));
+              if (flagged_group_counts<Target>(bits, magnitudes, inside::last) &&
+                  !counted_again_in_lanes<Target, Rule, Overflow, Variant>(
+                      bits, random, i, errors_settled, factor, counted)) {
+                flagged = true;
+                break;
+              }
+            }
+            // (Their elements done, the window as the extremes narrowed it, for its test.)
+            if (extremes_left == 0 && extremes_before != 0 && !flagged && i != blocks_end) {
+              add_first_step_extremes<Target>(tally, extremes);
+              continue;
             }
           }
         }
@@ -15073,6 +15491,11 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           const u32v codes[4] = {codes0, codes1, codes2, codes3};
           report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, 4 * width, look);
         }
+      }
+      if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
+        add_first_step_extremes<Target>(tally, extremes);
+      } else {
+        static_cast<void>(extremes);
       }
       if constexpr (looks_between) {
         if (i != blocks_end) {
@@ -19674,6 +20097,94 @@ MINIFLOAT_ARRAY_FN bool report_needs_look(const Tally& /*tally*/, Source /*src*/
   }
 }
 
+// Running extremes: the largest relative error of the values in Target's normal range whose
+// codes the array loop's test passes, once the window of mantissas that may raise it
+// (report_tally::nearest_window) lies in the binade's first step, kept in two vectors in place
+// of the window's test and the looks it leads to. There a value's error depends on its mantissa
+// alone (docs/spec.md section 10): with k = 23 - M and half = 2^(k-1), a mantissa t below 2^k
+// (the first step, result 1 or 1 + 2^-M times the binade's power) has error t / (2^23 + t) where
+// t <= half (a tie rounds to the even 1) and (2^k - t) / (2^23 + t) above, rising to half and
+// falling after it; a mantissa in a later step cannot exceed the window's bound. So the largest is
+// that of the largest t up to half or of the smallest above it. Each lane's key t - (half + 1),
+// modulo 2^32, orders both at once: t up to half maps to [2^32 - half - 1, 2^32), t above half to
+// [0, half - 1), and a later step's mantissa to [half - 1, 2^23): the keys' unsigned maximum is the
+// largest t up to half where there is one, their minimum the smallest above half where there is
+// one. Four instructions per vector (an AND, an addition, a maximum and a minimum), no branch:
+// float -> e4m3 with a report at 4 Ki on AVX-512 ran 1.4 x faster than with the window's test
+// and its looks (docs/performance.md, stop 85).
+// (How many elements of a call at most: float -> e5m2 with a report at 64 Ki, whose window stays
+// open all call, ran 5 % slower on AVX-512 with the extremes all through than with the window's
+// test, whose looks are then rare.)
+constexpr std::size_t elements_with_extremes = 4096;
+// (Only where the window's test is masked_tests' chain: on AVX2, whose test is a running
+// minimum, the extremes made float -> e4m3 with a report 6 % slower at 4 Ki and 2 % at 64 Ki.)
+template <class Target, ::minifloat::detail::rounding_rule Rule, class Source>
+constexpr bool first_step_extremes_apply =
+    capabilities
+        .masked_tests&& quick_report_test<Target, Rule, 4, Source>&& codes_decide_range<Target> &&
+    !largest_by_values<Source> && ::minifloat::format_info<Target>::mantissa_bits > 0;
+struct first_step_keys {
+  u32v highest;
+  u32v lowest;
+};
+template <class Target>
+struct first_step_key {
+  static constexpr int step_bits = 23 - ::minifloat::format_info<Target>::mantissa_bits;
+  static constexpr std::uint32_t half = std::uint32_t{1} << (step_bits - 1);
+  // The key of a mantissa in a later step, which neither extreme takes for the first step's.
+  static constexpr std::uint32_t neutral = half - 1U;
+};
+// The keys of a group's vectors, joined by maximum and minimum; with Masked (a group whose codes
+// failed the test, or one looked at), only those of values in Target's normal range, the others
+// neutral.
+template <class Target, bool Masked = false, std::size_t vectors = 4>
+MINIFLOAT_LANE_FN first_step_keys group_first_step_keys(const u32v (&bits)[vectors]) {
+  using key = first_step_key<Target>;
+  first_step_keys joined_keys = {splat(key::neutral), splat(key::neutral)};
+  MINIFLOAT_UNROLLED
+  for (std::size_t v = 0; v < vectors; ++v) {
+    u32v lane_keys = add(and_(bits[v], splat(0x007FFFFFU)), splat(0U - (key::half + 1U)));
+    if constexpr (Masked) {
+      // (An unsigned Target's negative values, whose bits lie above 2^31, are outside.)
+      const u32v magnitude =
+          ::minifloat::format_info<Target>::is_signed ? and_(bits[v], splat(0x7FFFFFFFU)) : bits[v];
+      lane_keys =
+          select(in_range(magnitude, ::minifloat::detail::smallest_normal_float_bits<Target>,
+                          ::minifloat::detail::largest_float_bits<Target>),
+                 lane_keys, splat(key::neutral));
+    }
+    joined_keys = {max_u(joined_keys.highest, lane_keys), min_u(joined_keys.lowest, lane_keys)};
+  }
+  return joined_keys;
+}
+// The running extremes before any group, and joined with a group's.
+template <class Target>
+MINIFLOAT_LANE_FN first_step_keys no_first_step_keys() {
+  return {splat(first_step_key<Target>::neutral), splat(first_step_key<Target>::neutral)};
+}
+MINIFLOAT_LANE_FN first_step_keys joined(first_step_keys running, first_step_keys group) {
+  return {max_u(running.highest, group.highest), min_u(running.lowest, group.lowest)};
+}
+// The running extremes' two relative errors raise the tally's largest, as
+// report_tally::add_relative_error computes them (the same quotient of exact doubles, scaled by a
+// power of 2).
+template <class Target, class Tally>
+MINIFLOAT_ARRAY_FN void add_first_step_extremes(Tally& tally, first_step_keys running) {
+  using key = first_step_key<Target>;
+  constexpr double one = 0x1p23;
+  constexpr auto step = static_cast<double>(std::uint32_t{1} << key::step_bits);
+  const std::uint32_t highest = reduce_max_u(running.highest);
+  if (highest >= 0U - (key::half + 1U)) {
+    const auto t = static_cast<double>(highest + key::half + 1U);
+    tally.raise_relative_error(t / (one + t));
+  }
+  const std::uint32_t lowest = ~reduce_max_u(xor_(running.lowest, splat(~0U)));
+  if (lowest < key::neutral) {
+    const auto t = static_cast<double>(lowest + key::half + 1U);
+    tally.raise_relative_error((step - t) / (one + t));
+  }
+}
+
 // A look at a whole group of `vectors` vectors that failed the quick test: its values and stored
 // codes read again from src and stored (the array loop keeps no registers for this rare case),
 // then report_lanes.
@@ -19685,6 +20196,14 @@ MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::
   for (std::size_t v = 0; v < vectors; ++v) {
     again[v] = load_float_bits(src + v * width);
     stored_codes[v] = load_codes(stored + v * width);
+  }
+  // The largest error of the group's first-step mantissas first (running extremes, exact), so
+  // that report_lanes computes one by one only the errors that may exceed it: at the start of a
+  // call, where the largest is still small, that had been most of the group's lanes' successive
+  // maxima (float -> e4m3 with a report at 4 Ki: docs/performance.md, stop 85). (AVX-512 only, as
+  // first_step_extremes_apply: on AVX2 the reports at 4 Ki ran 3-4 % slower with it.)
+  if constexpr (capabilities.masked_tests && ::minifloat::format_info<Target>::mantissa_bits > 0) {
+    add_first_step_extremes<Target>(tally, group_first_step_keys<Target, true>(again));
   }
   report_lanes<Target>(tally, again, stored_codes, stored);
 }
@@ -19897,6 +20416,10 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     if constexpr (counts_only) {
       counting = tally.report.max_relative_error >= 1;
     }
+    // (first_step_extremes_apply: the elements left to the running extremes. Past the first
+    // elements_with_extremes of a call, the window of mantissas is narrow enough that its test
+    // flags few groups, and takes fewer instructions.)
+    std::size_t extremes_left = elements_with_extremes;
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
       const aligned_window widened = aligned(window);
@@ -19913,6 +20436,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       }
       // (Whether the window's loop below ended at a group to look at.)
       bool flagged = false;
+      // (Running extremes of the first step's mantissas, first_step_extremes_apply: added to the
+      // tally after the inner loops, so that they stay in registers.)
+      first_step_keys extremes = no_first_step_keys<Target>();
       // With a report whose window of mantissas is empty (report_window), and codes joined on
       // the packed codes, the codes' test alone: a loop of its own, where the general loop's
       // test of the window took five more instructions per group (g++ 12 does not unswitch it).
@@ -19935,6 +20461,39 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                     bits, random, i, errors_settled, factor, counted)) {
               flagged = true;
               break;
+            }
+          }
+          // (The window narrowed to the first step's mantissas: running extremes instead of the
+          // window's test, until a look.)
+          if constexpr (first_step_extremes_apply<Target, Rule, Source>) {
+            const std::size_t extremes_before = extremes_left;
+            for (; extremes_left != 0 && window.mask == 0x007FFFFFU && window.width != 0 &&
+                   window.width != ~std::uint32_t{0} && i != blocks_end;
+                 i += 4 * width) {
+              extremes_left -= 4 * width;
+              prefetch_source<4 * width, source_prefetch_level<FromMemory>>(src, i, blocks_end);
+              const four_vectors loaded = load_float_bits4(src + i);
+              u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
+              const first_step_keys keys = group_first_step_keys<Target>(bits);
+              const auto magnitudes =
+                  store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+              if (!any_magnitude4_outside(magnitudes, inside::first, inside::last)) {
+                extremes = joined(extremes, keys);
+                continue;
+              }
+              // (A group with a code outside: only its values in the normal range.)
+              extremes = joined(extremes, group_first_step_keys<Target, true>(bits));
+              if (flagged_group_counts<Target>(bits, magnitudes, inside::last) &&
+                  !counted_again_in_lanes<Target, Rule, Overflow, Variant>(
+                      bits, random, i, errors_settled, factor, counted)) {
+                flagged = true;
+                break;
+              }
+            }
+            // (Their elements done, the window as the extremes narrowed it, for its test.)
+            if (extremes_left == 0 && extremes_before != 0 && !flagged && i != blocks_end) {
+              add_first_step_extremes<Target>(tally, extremes);
+              continue;
             }
           }
         }
@@ -20045,6 +20604,11 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
           const u32v codes[4] = {codes0, codes1, codes2, codes3};
           report_values<Target, Rule>(tally, src + i, bits, codes, dst + i, 4 * width, look);
         }
+      }
+      if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
+        add_first_step_extremes<Target>(tally, extremes);
+      } else {
+        static_cast<void>(extremes);
       }
       if constexpr (looks_between) {
         if (i != blocks_end) {
