@@ -3780,9 +3780,10 @@ MINIFLOAT_ARRAY_FN bool report_needs_look(const Tally& /*tally*/, Source /*src*/
 // modulo 2^32, orders both at once: t up to half maps to [2^32 - half - 1, 2^32), t above half to
 // [0, half - 1), and a later step's mantissa to [half - 1, 2^23): the keys' unsigned maximum is the
 // largest t up to half where there is one, their minimum the smallest above half where there is
-// one. Four instructions per vector (an AND, an addition, a maximum and a minimum), no branch:
-// float -> e4m3 with a report at 4 Ki on AVX-512 ran 1.4 x faster than with the window's test
-// and its looks (docs/performance.md, stop 85).
+// one. Four instructions per vector (an AND, an addition, a maximum and a minimum), no branch,
+// and no look: with a report at 4 Ki on AVX-512 (AMD Zen 5, g++ 12), float -> e4m3 ran at 9.2
+// el/ns where the window's test and its looks ran at 7.0-7.2, quantize at 9.0 where 4.8
+// (docs/performance.md, stop 85).
 // (How many elements of a call at most: float -> e5m2 with a report at 64 Ki, whose window stays
 // open all call, ran 5 % slower on AVX-512 with the extremes all through than with the window's
 // test, whose looks are then rare.)
@@ -3791,9 +3792,9 @@ constexpr std::size_t elements_with_extremes = 4096;
 // minimum, the extremes made float -> e4m3 with a report 6 % slower at 4 Ki and 2 % at 64 Ki.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, class Source>
 constexpr bool first_step_extremes_apply =
-    capabilities
-        .masked_tests&& quick_report_test<Target, Rule, 4, Source>&& codes_decide_range<Target> &&
-    !largest_by_values<Source> && ::minifloat::format_info<Target>::mantissa_bits > 0;
+    capabilities.masked_tests && !largest_by_values<Source> && codes_decide_range<Target> &&
+    ::minifloat::format_info<Target>::mantissa_bits > 0 &&
+    quick_report_test<Target, Rule, 4, Source>;
 struct first_step_keys {
   u32v highest;
   u32v lowest;
@@ -9630,9 +9631,10 @@ MINIFLOAT_ARRAY_FN bool report_needs_look(const Tally& /*tally*/, Source /*src*/
 // modulo 2^32, orders both at once: t up to half maps to [2^32 - half - 1, 2^32), t above half to
 // [0, half - 1), and a later step's mantissa to [half - 1, 2^23): the keys' unsigned maximum is the
 // largest t up to half where there is one, their minimum the smallest above half where there is
-// one. Four instructions per vector (an AND, an addition, a maximum and a minimum), no branch:
-// float -> e4m3 with a report at 4 Ki on AVX-512 ran 1.4 x faster than with the window's test
-// and its looks (docs/performance.md, stop 85).
+// one. Four instructions per vector (an AND, an addition, a maximum and a minimum), no branch,
+// and no look: with a report at 4 Ki on AVX-512 (AMD Zen 5, g++ 12), float -> e4m3 ran at 9.2
+// el/ns where the window's test and its looks ran at 7.0-7.2, quantize at 9.0 where 4.8
+// (docs/performance.md, stop 85).
 // (How many elements of a call at most: float -> e5m2 with a report at 64 Ki, whose window stays
 // open all call, ran 5 % slower on AVX-512 with the extremes all through than with the window's
 // test, whose looks are then rare.)
@@ -9641,9 +9643,9 @@ constexpr std::size_t elements_with_extremes = 4096;
 // minimum, the extremes made float -> e4m3 with a report 6 % slower at 4 Ki and 2 % at 64 Ki.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, class Source>
 constexpr bool first_step_extremes_apply =
-    capabilities
-        .masked_tests&& quick_report_test<Target, Rule, 4, Source>&& codes_decide_range<Target> &&
-    !largest_by_values<Source> && ::minifloat::format_info<Target>::mantissa_bits > 0;
+    capabilities.masked_tests && !largest_by_values<Source> && codes_decide_range<Target> &&
+    ::minifloat::format_info<Target>::mantissa_bits > 0 &&
+    quick_report_test<Target, Rule, 4, Source>;
 struct first_step_keys {
   u32v highest;
   u32v lowest;
@@ -14996,9 +14998,10 @@ MINIFLOAT_ARRAY_FN bool report_needs_look(const Tally& /*tally*/, Source /*src*/
 // modulo 2^32, orders both at once: t up to half maps to [2^32 - half - 1, 2^32), t above half to
 // [0, half - 1), and a later step's mantissa to [half - 1, 2^23): the keys' unsigned maximum is the
 // largest t up to half where there is one, their minimum the smallest above half where there is
-// one. Four instructions per vector (an AND, an addition, a maximum and a minimum), no branch:
-// float -> e4m3 with a report at 4 Ki on AVX-512 ran 1.4 x faster than with the window's test
-// and its looks (docs/performance.md, stop 85).
+// one. Four instructions per vector (an AND, an addition, a maximum and a minimum), no branch,
+// and no look: with a report at 4 Ki on AVX-512 (AMD Zen 5, g++ 12), float -> e4m3 ran at 9.2
+// el/ns where the window's test and its looks ran at 7.0-7.2, quantize at 9.0 where 4.8
+// (docs/performance.md, stop 85).
 // (How many elements of a call at most: float -> e5m2 with a report at 64 Ki, whose window stays
 // open all call, ran 5 % slower on AVX-512 with the extremes all through than with the window's
 // test, whose looks are then rare.)
@@ -15007,9 +15010,9 @@ constexpr std::size_t elements_with_extremes = 4096;
 // minimum, the extremes made float -> e4m3 with a report 6 % slower at 4 Ki and 2 % at 64 Ki.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, class Source>
 constexpr bool first_step_extremes_apply =
-    capabilities
-        .masked_tests&& quick_report_test<Target, Rule, 4, Source>&& codes_decide_range<Target> &&
-    !largest_by_values<Source> && ::minifloat::format_info<Target>::mantissa_bits > 0;
+    capabilities.masked_tests && !largest_by_values<Source> && codes_decide_range<Target> &&
+    ::minifloat::format_info<Target>::mantissa_bits > 0 &&
+    quick_report_test<Target, Rule, 4, Source>;
 struct first_step_keys {
   u32v highest;
   u32v lowest;
@@ -20109,9 +20112,10 @@ MINIFLOAT_ARRAY_FN bool report_needs_look(const Tally& /*tally*/, Source /*src*/
 // modulo 2^32, orders both at once: t up to half maps to [2^32 - half - 1, 2^32), t above half to
 // [0, half - 1), and a later step's mantissa to [half - 1, 2^23): the keys' unsigned maximum is the
 // largest t up to half where there is one, their minimum the smallest above half where there is
-// one. Four instructions per vector (an AND, an addition, a maximum and a minimum), no branch:
-// float -> e4m3 with a report at 4 Ki on AVX-512 ran 1.4 x faster than with the window's test
-// and its looks (docs/performance.md, stop 85).
+// one. Four instructions per vector (an AND, an addition, a maximum and a minimum), no branch,
+// and no look: with a report at 4 Ki on AVX-512 (AMD Zen 5, g++ 12), float -> e4m3 ran at 9.2
+// el/ns where the window's test and its looks ran at 7.0-7.2, quantize at 9.0 where 4.8
+// (docs/performance.md, stop 85).
 // (How many elements of a call at most: float -> e5m2 with a report at 64 Ki, whose window stays
 // open all call, ran 5 % slower on AVX-512 with the extremes all through than with the window's
 // test, whose looks are then rare.)
@@ -20120,9 +20124,9 @@ constexpr std::size_t elements_with_extremes = 4096;
 // minimum, the extremes made float -> e4m3 with a report 6 % slower at 4 Ki and 2 % at 64 Ki.)
 template <class Target, ::minifloat::detail::rounding_rule Rule, class Source>
 constexpr bool first_step_extremes_apply =
-    capabilities
-        .masked_tests&& quick_report_test<Target, Rule, 4, Source>&& codes_decide_range<Target> &&
-    !largest_by_values<Source> && ::minifloat::format_info<Target>::mantissa_bits > 0;
+    capabilities.masked_tests && !largest_by_values<Source> && codes_decide_range<Target> &&
+    ::minifloat::format_info<Target>::mantissa_bits > 0 &&
+    quick_report_test<Target, Rule, 4, Source>;
 struct first_step_keys {
   u32v highest;
   u32v lowest;
