@@ -3781,9 +3781,9 @@ MINIFLOAT_ARRAY_FN bool report_needs_look(const Tally& /*tally*/, Source /*src*/
 // [0, half - 1), and a later step's mantissa to [half - 1, 2^23): the keys' unsigned maximum is the
 // largest t up to half where there is one, their minimum the smallest above half where there is
 // one. Four instructions per vector (an AND, an addition, a maximum and a minimum), no branch,
-// and no look: with a report at 4 Ki on AVX-512 (AMD Zen 5, g++ 12), float -> e4m3 ran at 9.2
-// el/ns where the window's test and its looks ran at 7.0-7.2, quantize at 9.0 where 4.8
-// (docs/performance.md, stop 85).
+// and no look: with a report at 4 Ki on AVX-512 (AMD Zen 5, g++ 12; with the looks' and the
+// head's extremes below), float -> e4m3 ran at 9.9 el/ns where the window's test and its looks
+// ran at 6.9-7.1, quantize at 8.2-8.3 where 4.8 (docs/performance.md, stop 85).
 // (How many elements of a call at most: float -> e5m2 with a report at 64 Ki, whose window stays
 // open all call, ran 5 % slower on AVX-512 with the extremes all through than with the window's
 // test, whose looks are then rare.)
@@ -3855,6 +3855,31 @@ MINIFLOAT_ARRAY_FN void add_first_step_extremes(Tally& tally, first_step_keys ru
     const auto t = static_cast<double>(lowest + key::half + 1U);
     tally.raise_relative_error((step - t) / (one + t));
   }
+}
+
+// The first-step extremes of up to elements_ahead values of src from a look on (count left in
+// the array's whole groups), added to the report before the look: once a call, where the window
+// of mantissas is still open (the largest error below the second step's peak, or 0). The values'
+// errors are theirs wherever they are read, and the largest is the same in any order; so the
+// call's first look usually leaves the window narrow, where one look after another had each
+// raised the largest a little (float -> e4m3 with a report at 4 Ki: docs/performance.md,
+// stop 85).
+// (Before the partial vectors of a large array's head, elements_ahead_of_head values: enough that
+// the window is narrow after them nine times out of ten with N(0, 1) data, few enough that data
+// whose values are all exact, for which they raise nothing, lose little.)
+constexpr std::size_t elements_ahead = 1024;
+constexpr std::size_t elements_ahead_of_head = 256;
+template <class Target, class Source, class Tally>
+MINIFLOAT_ARRAY_FN void add_first_step_extremes_ahead(Tally& tally, Source src, std::size_t count,
+                                                      std::size_t limit = elements_ahead) {
+  first_step_keys keys = no_first_step_keys<Target>();
+  const std::size_t end = count < limit ? count - count % (4 * width) : limit;
+  for (std::size_t j = 0; j != end; j += 4 * width) {
+    const four_vectors loaded = load_float_bits4(src + j);
+    const u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
+    keys = joined(keys, group_first_step_keys<Target, true>(bits));
+  }
+  add_first_step_extremes<Target>(tally, keys);
 }
 
 // A look at a whole group of `vectors` vectors that failed the quick test: its values and stored
@@ -3948,6 +3973,14 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
           const maskv kept = gt_u(splat(static_cast<std::uint32_t>(left)), iota());
           first_bits[v] = select(kept, bits[v], splat(0U));
           first_codes[v] = select(kept, codes[v], splat(0U));
+        }
+        // (As report_group_again: the elements before a large array's first line come first, with
+        // the largest error still 0. The zero lanes lie outside the normal range.)
+        if constexpr (capabilities.masked_tests &&
+                      Rule == ::minifloat::detail::rounding_rule::nearest_even &&
+                      ::minifloat::format_info<Target>::mantissa_bits > 0) {
+          add_first_step_extremes<Target>(tally,
+                                          group_first_step_keys<Target, true, vectors>(first_bits));
         }
         report_lanes<Target>(tally, first_bits, first_codes, stored);
       }
@@ -4052,7 +4085,16 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   if constexpr (capabilities.store4) {
     // A large array's elements before its source's first cache-line boundary first, in partial
     // vectors (elements_before_vectors); with streaming stores, none (dst's boundary counts).
-    for (const std::size_t head = NonTemporal ? 0 : elements_before_vectors(src, n); i != head;) {
+    const std::size_t head = NonTemporal ? 0 : elements_before_vectors(src, n);
+    // (With a report, the first-step extremes of the values after the head first, so that the
+    // head's partial vectors, with the largest error still 0, compute few errors one by one.)
+    if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
+                  first_step_extremes_apply<Target, Rule, Source>) {
+      if (head != 0) {
+        add_first_step_extremes_ahead<Target>(tally, src + head, n - head, elements_ahead_of_head);
+      }
+    }
+    while (i != head) {
       const std::size_t count = head - i < width ? head - i : width;
       encode_partial<Target, Rule, Overflow, Variant>(src, i, count, dst, random, tally);
       i += count;
@@ -4092,6 +4134,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // elements_with_extremes of a call, the window of mantissas is narrow enough that its test
     // flags few groups, and takes fewer instructions.)
     std::size_t extremes_left = elements_with_extremes;
+    bool looked_ahead = false; // (add_first_step_extremes_ahead, once)
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
       const aligned_window widened = aligned(window);
@@ -4284,6 +4327,13 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       }
       if constexpr (looks_between) {
         if (i != blocks_end) {
+          if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
+            if (!looked_ahead && !(window.mask == 0x007FFFFFU && window.width != 0 &&
+                                   window.width != ~std::uint32_t{0})) {
+              looked_ahead = true;
+              add_first_step_extremes_ahead<Target>(tally, src + i, blocks_end - i);
+            }
+          }
           report_group_again<Target, 4>(tally, src + i, dst + i);
           i += 4 * width;
         }
@@ -9632,9 +9682,9 @@ MINIFLOAT_ARRAY_FN bool report_needs_look(const Tally& /*tally*/, Source /*src*/
 // [0, half - 1), and a later step's mantissa to [half - 1, 2^23): the keys' unsigned maximum is the
 // largest t up to half where there is one, their minimum the smallest above half where there is
 // one. Four instructions per vector (an AND, an addition, a maximum and a minimum), no branch,
-// and no look: with a report at 4 Ki on AVX-512 (AMD Zen 5, g++ 12), float -> e4m3 ran at 9.2
-// el/ns where the window's test and its looks ran at 7.0-7.2, quantize at 9.0 where 4.8
-// (docs/performance.md, stop 85).
+// and no look: with a report at 4 Ki on AVX-512 (AMD Zen 5, g++ 12; with the looks' and the
+// head's extremes below), float -> e4m3 ran at 9.9 el/ns where the window's test and its looks
+// ran at 6.9-7.1, quantize at 8.2-8.3 where 4.8 (docs/performance.md, stop 85).
 // (How many elements of a call at most: float -> e5m2 with a report at 64 Ki, whose window stays
 // open all call, ran 5 % slower on AVX-512 with the extremes all through than with the window's
 // test, whose looks are then rare.)
@@ -9706,6 +9756,31 @@ MINIFLOAT_ARRAY_FN void add_first_step_extremes(Tally& tally, first_step_keys ru
     const auto t = static_cast<double>(lowest + key::half + 1U);
     tally.raise_relative_error((step - t) / (one + t));
   }
+}
+
+// The first-step extremes of up to elements_ahead values of src from a look on (count left in
+// the array's whole groups), added to the report before the look: once a call, where the window
+// of mantissas is still open (the largest error below the second step's peak, or 0). The values'
+// errors are theirs wherever they are read, and the largest is the same in any order; so the
+// call's first look usually leaves the window narrow, where one look after another had each
+// raised the largest a little (float -> e4m3 with a report at 4 Ki: docs/performance.md,
+// stop 85).
+// (Before the partial vectors of a large array's head, elements_ahead_of_head values: enough that
+// the window is narrow after them nine times out of ten with N(0, 1) data, few enough that data
+// whose values are all exact, for which they raise nothing, lose little.)
+constexpr std::size_t elements_ahead = 1024;
+constexpr std::size_t elements_ahead_of_head = 256;
+template <class Target, class Source, class Tally>
+MINIFLOAT_ARRAY_FN void add_first_step_extremes_ahead(Tally& tally, Source src, std::size_t count,
+                                                      std::size_t limit = elements_ahead) {
+  first_step_keys keys = no_first_step_keys<Target>();
+  const std::size_t end = count < limit ? count - count % (4 * width) : limit;
+  for (std::size_t j = 0; j != end; j += 4 * width) {
+    const four_vectors loaded = load_float_bits4(src + j);
+    const u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
+    keys = joined(keys, group_first_step_keys<Target, true>(bits));
+  }
+  add_first_step_extremes<Target>(tally, keys);
 }
 
 // A look at a whole group of `vectors` vectors that failed the quick test: its values and stored
@@ -9799,6 +9874,14 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
           const maskv kept = gt_u(splat(static_cast<std::uint32_t>(left)), iota());
           first_bits[v] = select(kept, bits[v], splat(0U));
           first_codes[v] = select(kept, codes[v], splat(0U));
+        }
+        // (As report_group_again: the elements before a large array's first line come first, with
+        // the largest error still 0. The zero lanes lie outside the normal range.)
+        if constexpr (capabilities.masked_tests &&
+                      Rule == ::minifloat::detail::rounding_rule::nearest_even &&
+                      ::minifloat::format_info<Target>::mantissa_bits > 0) {
+          add_first_step_extremes<Target>(tally,
+                                          group_first_step_keys<Target, true, vectors>(first_bits));
         }
         report_lanes<Target>(tally, first_bits, first_codes, stored);
       }
@@ -9903,7 +9986,16 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   if constexpr (capabilities.store4) {
     // A large array's elements before its source's first cache-line boundary first, in partial
     // vectors (elements_before_vectors); with streaming stores, none (dst's boundary counts).
-    for (const std::size_t head = NonTemporal ? 0 : elements_before_vectors(src, n); i != head;) {
+    const std::size_t head = NonTemporal ? 0 : elements_before_vectors(src, n);
+    // (With a report, the first-step extremes of the values after the head first, so that the
+    // head's partial vectors, with the largest error still 0, compute few errors one by one.)
+    if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
+                  first_step_extremes_apply<Target, Rule, Source>) {
+      if (head != 0) {
+        add_first_step_extremes_ahead<Target>(tally, src + head, n - head, elements_ahead_of_head);
+      }
+    }
+    while (i != head) {
       const std::size_t count = head - i < width ? head - i : width;
       encode_partial<Target, Rule, Overflow, Variant>(src, i, count, dst, random, tally);
       i += count;
@@ -9943,6 +10035,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // elements_with_extremes of a call, the window of mantissas is narrow enough that its test
     // flags few groups, and takes fewer instructions.)
     std::size_t extremes_left = elements_with_extremes;
+    bool looked_ahead = false; // (add_first_step_extremes_ahead, once)
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
       const aligned_window widened = aligned(window);
@@ -10135,6 +10228,13 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       }
       if constexpr (looks_between) {
         if (i != blocks_end) {
+          if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
+            if (!looked_ahead && !(window.mask == 0x007FFFFFU && window.width != 0 &&
+                                   window.width != ~std::uint32_t{0})) {
+              looked_ahead = true;
+              add_first_step_extremes_ahead<Target>(tally, src + i, blocks_end - i);
+            }
+          }
           report_group_again<Target, 4>(tally, src + i, dst + i);
           i += 4 * width;
         }
@@ -14999,9 +15099,9 @@ MINIFLOAT_ARRAY_FN bool report_needs_look(const Tally& /*tally*/, Source /*src*/
 // [0, half - 1), and a later step's mantissa to [half - 1, 2^23): the keys' unsigned maximum is the
 // largest t up to half where there is one, their minimum the smallest above half where there is
 // one. Four instructions per vector (an AND, an addition, a maximum and a minimum), no branch,
-// and no look: with a report at 4 Ki on AVX-512 (AMD Zen 5, g++ 12), float -> e4m3 ran at 9.2
-// el/ns where the window's test and its looks ran at 7.0-7.2, quantize at 9.0 where 4.8
-// (docs/performance.md, stop 85).
+// and no look: with a report at 4 Ki on AVX-512 (AMD Zen 5, g++ 12; with the looks' and the
+// head's extremes below), float -> e4m3 ran at 9.9 el/ns where the window's test and its looks
+// ran at 6.9-7.1, quantize at 8.2-8.3 where 4.8 (docs/performance.md, stop 85).
 // (How many elements of a call at most: float -> e5m2 with a report at 64 Ki, whose window stays
 // open all call, ran 5 % slower on AVX-512 with the extremes all through than with the window's
 // test, whose looks are then rare.)
@@ -15073,6 +15173,31 @@ MINIFLOAT_ARRAY_FN void add_first_step_extremes(Tally& tally, first_step_keys ru
     const auto t = static_cast<double>(lowest + key::half + 1U);
     tally.raise_relative_error((step - t) / (one + t));
   }
+}
+
+// The first-step extremes of up to elements_ahead values of src from a look on (count left in
+// the array's whole groups), added to the report before the look: once a call, where the window
+// of mantissas is still open (the largest error below the second step's peak, or 0). The values'
+// errors are theirs wherever they are read, and the largest is the same in any order; so the
+// call's first look usually leaves the window narrow, where one look after another had each
+// raised the largest a little (float -> e4m3 with a report at 4 Ki: docs/performance.md,
+// stop 85).
+// (Before the partial vectors of a large array's head, elements_ahead_of_head values: enough that
+// the window is narrow after them nine times out of ten with N(0, 1) data, few enough that data
+// whose values are all exact, for which they raise nothing, lose little.)
+constexpr std::size_t elements_ahead = 1024;
+constexpr std::size_t elements_ahead_of_head = 256;
+template <class Target, class Source, class Tally>
+MINIFLOAT_ARRAY_FN void add_first_step_extremes_ahead(Tally& tally, Source src, std::size_t count,
+                                                      std::size_t limit = elements_ahead) {
+  first_step_keys keys = no_first_step_keys<Target>();
+  const std::size_t end = count < limit ? count - count % (4 * width) : limit;
+  for (std::size_t j = 0; j != end; j += 4 * width) {
+    const four_vectors loaded = load_float_bits4(src + j);
+    const u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
+    keys = joined(keys, group_first_step_keys<Target, true>(bits));
+  }
+  add_first_step_extremes<Target>(tally, keys);
 }
 
 // A look at a whole group of `vectors` vectors that failed the quick test: its values and stored
@@ -15166,6 +15291,14 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
           const maskv kept = gt_u(splat(static_cast<std::uint32_t>(left)), iota());
           first_bits[v] = select(kept, bits[v], splat(0U));
           first_codes[v] = select(kept, codes[v], splat(0U));
+        }
+        // (As report_group_again: the elements before a large array's first line come first, with
+        // the largest error still 0. The zero lanes lie outside the normal range.)
+        if constexpr (capabilities.masked_tests &&
+                      Rule == ::minifloat::detail::rounding_rule::nearest_even &&
+                      ::minifloat::format_info<Target>::mantissa_bits > 0) {
+          add_first_step_extremes<Target>(tally,
+                                          group_first_step_keys<Target, true, vectors>(first_bits));
         }
         report_lanes<Target>(tally, first_bits, first_codes, stored);
       }
@@ -15270,7 +15403,16 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   if constexpr (capabilities.store4) {
     // A large array's elements before its source's first cache-line boundary first, in partial
     // vectors (elements_before_vectors); with streaming stores, none (dst's boundary counts).
-    for (const std::size_t head = NonTemporal ? 0 : elements_before_vectors(src, n); i != head;) {
+    const std::size_t head = NonTemporal ? 0 : elements_before_vectors(src, n);
+    // (With a report, the first-step extremes of the values after the head first, so that the
+    // head's partial vectors, with the largest error still 0, compute few errors one by one.)
+    if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
+                  first_step_extremes_apply<Target, Rule, Source>) {
+      if (head != 0) {
+        add_first_step_extremes_ahead<Target>(tally, src + head, n - head, elements_ahead_of_head);
+      }
+    }
+    while (i != head) {
       const std::size_t count = head - i < width ? head - i : width;
       encode_partial<Target, Rule, Overflow, Variant>(src, i, count, dst, random, tally);
       i += count;
@@ -15310,6 +15452,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // elements_with_extremes of a call, the window of mantissas is narrow enough that its test
     // flags few groups, and takes fewer instructions.)
     std::size_t extremes_left = elements_with_extremes;
+    bool looked_ahead = false; // (add_first_step_extremes_ahead, once)
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
       const aligned_window widened = aligned(window);
@@ -15502,6 +15645,13 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       }
       if constexpr (looks_between) {
         if (i != blocks_end) {
+          if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
+            if (!looked_ahead && !(window.mask == 0x007FFFFFU && window.width != 0 &&
+                                   window.width != ~std::uint32_t{0})) {
+              looked_ahead = true;
+              add_first_step_extremes_ahead<Target>(tally, src + i, blocks_end - i);
+            }
+          }
           report_group_again<Target, 4>(tally, src + i, dst + i);
           i += 4 * width;
         }
@@ -20113,9 +20263,9 @@ MINIFLOAT_ARRAY_FN bool report_needs_look(const Tally& /*tally*/, Source /*src*/
 // [0, half - 1), and a later step's mantissa to [half - 1, 2^23): the keys' unsigned maximum is the
 // largest t up to half where there is one, their minimum the smallest above half where there is
 // one. Four instructions per vector (an AND, an addition, a maximum and a minimum), no branch,
-// and no look: with a report at 4 Ki on AVX-512 (AMD Zen 5, g++ 12), float -> e4m3 ran at 9.2
-// el/ns where the window's test and its looks ran at 7.0-7.2, quantize at 9.0 where 4.8
-// (docs/performance.md, stop 85).
+// and no look: with a report at 4 Ki on AVX-512 (AMD Zen 5, g++ 12; with the looks' and the
+// head's extremes below), float -> e4m3 ran at 9.9 el/ns where the window's test and its looks
+// ran at 6.9-7.1, quantize at 8.2-8.3 where 4.8 (docs/performance.md, stop 85).
 // (How many elements of a call at most: float -> e5m2 with a report at 64 Ki, whose window stays
 // open all call, ran 5 % slower on AVX-512 with the extremes all through than with the window's
 // test, whose looks are then rare.)
@@ -20187,6 +20337,31 @@ MINIFLOAT_ARRAY_FN void add_first_step_extremes(Tally& tally, first_step_keys ru
     const auto t = static_cast<double>(lowest + key::half + 1U);
     tally.raise_relative_error((step - t) / (one + t));
   }
+}
+
+// The first-step extremes of up to elements_ahead values of src from a look on (count left in
+// the array's whole groups), added to the report before the look: once a call, where the window
+// of mantissas is still open (the largest error below the second step's peak, or 0). The values'
+// errors are theirs wherever they are read, and the largest is the same in any order; so the
+// call's first look usually leaves the window narrow, where one look after another had each
+// raised the largest a little (float -> e4m3 with a report at 4 Ki: docs/performance.md,
+// stop 85).
+// (Before the partial vectors of a large array's head, elements_ahead_of_head values: enough that
+// the window is narrow after them nine times out of ten with N(0, 1) data, few enough that data
+// whose values are all exact, for which they raise nothing, lose little.)
+constexpr std::size_t elements_ahead = 1024;
+constexpr std::size_t elements_ahead_of_head = 256;
+template <class Target, class Source, class Tally>
+MINIFLOAT_ARRAY_FN void add_first_step_extremes_ahead(Tally& tally, Source src, std::size_t count,
+                                                      std::size_t limit = elements_ahead) {
+  first_step_keys keys = no_first_step_keys<Target>();
+  const std::size_t end = count < limit ? count - count % (4 * width) : limit;
+  for (std::size_t j = 0; j != end; j += 4 * width) {
+    const four_vectors loaded = load_float_bits4(src + j);
+    const u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
+    keys = joined(keys, group_first_step_keys<Target, true>(bits));
+  }
+  add_first_step_extremes<Target>(tally, keys);
 }
 
 // A look at a whole group of `vectors` vectors that failed the quick test: its values and stored
@@ -20280,6 +20455,14 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
           const maskv kept = gt_u(splat(static_cast<std::uint32_t>(left)), iota());
           first_bits[v] = select(kept, bits[v], splat(0U));
           first_codes[v] = select(kept, codes[v], splat(0U));
+        }
+        // (As report_group_again: the elements before a large array's first line come first, with
+        // the largest error still 0. The zero lanes lie outside the normal range.)
+        if constexpr (capabilities.masked_tests &&
+                      Rule == ::minifloat::detail::rounding_rule::nearest_even &&
+                      ::minifloat::format_info<Target>::mantissa_bits > 0) {
+          add_first_step_extremes<Target>(tally,
+                                          group_first_step_keys<Target, true, vectors>(first_bits));
         }
         report_lanes<Target>(tally, first_bits, first_codes, stored);
       }
@@ -20384,7 +20567,16 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
   if constexpr (capabilities.store4) {
     // A large array's elements before its source's first cache-line boundary first, in partial
     // vectors (elements_before_vectors); with streaming stores, none (dst's boundary counts).
-    for (const std::size_t head = NonTemporal ? 0 : elements_before_vectors(src, n); i != head;) {
+    const std::size_t head = NonTemporal ? 0 : elements_before_vectors(src, n);
+    // (With a report, the first-step extremes of the values after the head first, so that the
+    // head's partial vectors, with the largest error still 0, compute few errors one by one.)
+    if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
+                  first_step_extremes_apply<Target, Rule, Source>) {
+      if (head != 0) {
+        add_first_step_extremes_ahead<Target>(tally, src + head, n - head, elements_ahead_of_head);
+      }
+    }
+    while (i != head) {
       const std::size_t count = head - i < width ? head - i : width;
       encode_partial<Target, Rule, Overflow, Variant>(src, i, count, dst, random, tally);
       i += count;
@@ -20424,6 +20616,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // elements_with_extremes of a call, the window of mantissas is narrow enough that its test
     // flags few groups, and takes fewer instructions.)
     std::size_t extremes_left = elements_with_extremes;
+    bool looked_ahead = false; // (add_first_step_extremes_ahead, once)
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
       const aligned_window widened = aligned(window);
@@ -20616,6 +20809,13 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       }
       if constexpr (looks_between) {
         if (i != blocks_end) {
+          if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
+            if (!looked_ahead && !(window.mask == 0x007FFFFFU && window.width != 0 &&
+                                   window.width != ~std::uint32_t{0})) {
+              looked_ahead = true;
+              add_first_step_extremes_ahead<Target>(tally, src + i, blocks_end - i);
+            }
+          }
           report_group_again<Target, 4>(tally, src + i, dst + i);
           i += 4 * width;
         }
