@@ -1358,6 +1358,12 @@ struct mantissa_window {
   std::uint32_t low;
   std::uint32_t width;
   std::uint32_t mask = 0x007FFFFFU;
+
+  // Whether the window lies in the binade's first step: the largest error past the second step's
+  // peak and below the normal range's (lanes.inc, first_step_extremes_apply).
+  constexpr bool in_first_step() const noexcept {
+    return mask == 0x007FFFFFU && width != 0 && width != ~std::uint32_t{0};
+  }
 };
 
 class report_tally;
@@ -4179,11 +4185,10 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
             }
           }
           // (The window narrowed to the first step's mantissas: running extremes instead of the
-          // window's test, until a look.)
+          // window's test, until a look or the end of their elements.)
           if constexpr (first_step_extremes_apply<Target, Rule, Source>) {
             const std::size_t extremes_before = extremes_left;
-            for (; extremes_left != 0 && window.mask == 0x007FFFFFU && window.width != 0 &&
-                   window.width != ~std::uint32_t{0} && i != blocks_end;
+            for (; extremes_left != 0 && window.in_first_step() && i != blocks_end;
                  i += 4 * width) {
               extremes_left -= 4 * width;
               prefetch_source<4 * width, source_prefetch_level<FromMemory>>(src, i, blocks_end);
@@ -4328,8 +4333,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       if constexpr (looks_between) {
         if (i != blocks_end) {
           if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
-            if (!looked_ahead && !(window.mask == 0x007FFFFFU && window.width != 0 &&
-                                   window.width != ~std::uint32_t{0})) {
+            if (!looked_ahead && !window.in_first_step()) {
               looked_ahead = true;
               add_first_step_extremes_ahead<Target>(tally, src + i, blocks_end - i);
             }
@@ -10080,11 +10084,10 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
             }
           }
           // (The window narrowed to the first step's mantissas: running extremes instead of the
-          // window's test, until a look.)
+          // window's test, until a look or the end of their elements.)
           if constexpr (first_step_extremes_apply<Target, Rule, Source>) {
             const std::size_t extremes_before = extremes_left;
-            for (; extremes_left != 0 && window.mask == 0x007FFFFFU && window.width != 0 &&
-                   window.width != ~std::uint32_t{0} && i != blocks_end;
+            for (; extremes_left != 0 && window.in_first_step() && i != blocks_end;
                  i += 4 * width) {
               extremes_left -= 4 * width;
               prefetch_source<4 * width, source_prefetch_level<FromMemory>>(src, i, blocks_end);
@@ -10229,8 +10232,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       if constexpr (looks_between) {
         if (i != blocks_end) {
           if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
-            if (!looked_ahead && !(window.mask == 0x007FFFFFU && window.width != 0 &&
-                                   window.width != ~std::uint32_t{0})) {
+            if (!looked_ahead && !window.in_first_step()) {
               looked_ahead = true;
               add_first_step_extremes_ahead<Target>(tally, src + i, blocks_end - i);
             }
@@ -15497,11 +15499,10 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
             }
           }
           // (The window narrowed to the first step's mantissas: running extremes instead of the
-          // window's test, until a look.)
+          // window's test, until a look or the end of their elements.)
           if constexpr (first_step_extremes_apply<Target, Rule, Source>) {
             const std::size_t extremes_before = extremes_left;
-            for (; extremes_left != 0 && window.mask == 0x007FFFFFU && window.width != 0 &&
-                   window.width != ~std::uint32_t{0} && i != blocks_end;
+            for (; extremes_left != 0 && window.in_first_step() && i != blocks_end;
                  i += 4 * width) {
               extremes_left -= 4 * width;
               prefetch_source<4 * width, source_prefetch_level<FromMemory>>(src, i, blocks_end);
@@ -15646,8 +15647,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       if constexpr (looks_between) {
         if (i != blocks_end) {
           if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
-            if (!looked_ahead && !(window.mask == 0x007FFFFFU && window.width != 0 &&
-                                   window.width != ~std::uint32_t{0})) {
+            if (!looked_ahead && !window.in_first_step()) {
               looked_ahead = true;
               add_first_step_extremes_ahead<Target>(tally, src + i, blocks_end - i);
             }
@@ -20661,11 +20661,10 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
             }
           }
           // (The window narrowed to the first step's mantissas: running extremes instead of the
-          // window's test, until a look.)
+          // window's test, until a look or the end of their elements.)
           if constexpr (first_step_extremes_apply<Target, Rule, Source>) {
             const std::size_t extremes_before = extremes_left;
-            for (; extremes_left != 0 && window.mask == 0x007FFFFFU && window.width != 0 &&
-                   window.width != ~std::uint32_t{0} && i != blocks_end;
+            for (; extremes_left != 0 && window.in_first_step() && i != blocks_end;
                  i += 4 * width) {
               extremes_left -= 4 * width;
               prefetch_source<4 * width, source_prefetch_level<FromMemory>>(src, i, blocks_end);
@@ -20810,8 +20809,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       if constexpr (looks_between) {
         if (i != blocks_end) {
           if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
-            if (!looked_ahead && !(window.mask == 0x007FFFFFU && window.width != 0 &&
-                                   window.width != ~std::uint32_t{0})) {
+            if (!looked_ahead && !window.in_first_step()) {
               looked_ahead = true;
               add_first_step_extremes_ahead<Target>(tally, src + i, blocks_end - i);
             }

@@ -87,6 +87,12 @@ struct mantissa_window {
   std::uint32_t low;
   std::uint32_t width;
   std::uint32_t mask = 0x007FFFFFU;
+
+  // Whether the window lies in the binade's first step: the largest error past the second step's
+  // peak and below the normal range's (lanes.inc, first_step_extremes_apply).
+  constexpr bool in_first_step() const noexcept {
+    return mask == 0x007FFFFFU && width != 0 && width != ~std::uint32_t{0};
+  }
 };
 
 class report_tally;
