@@ -3873,11 +3873,14 @@ MINIFLOAT_ARRAY_FN void add_first_step_extremes(Tally& tally, first_step_keys ru
 // (Before the partial vectors of a large array's head, elements_ahead_of_head values: enough that
 // the window is narrow after them nine times out of ten with N(0, 1) data, few enough that data
 // whose values are all exact, for which they raise nothing, lose little.)
+// Returns how many values it read (whole groups): where the window lies in the first step after
+// the look, the array loop tests only their codes (their normal errors are in the report).
 constexpr std::size_t elements_ahead = 1024;
 constexpr std::size_t elements_ahead_of_head = 256;
 template <class Target, class Source, class Tally>
-MINIFLOAT_ARRAY_FN void add_first_step_extremes_ahead(Tally& tally, Source src, std::size_t count,
-                                                      std::size_t limit = elements_ahead) {
+MINIFLOAT_ARRAY_FN std::size_t add_first_step_extremes_ahead(Tally& tally, Source src,
+                                                             std::size_t count,
+                                                             std::size_t limit = elements_ahead) {
   first_step_keys keys = no_first_step_keys<Target>();
   const std::size_t end = count < limit ? count - count % (4 * width) : limit;
   for (std::size_t j = 0; j != end; j += 4 * width) {
@@ -3886,13 +3889,15 @@ MINIFLOAT_ARRAY_FN void add_first_step_extremes_ahead(Tally& tally, Source src, 
     keys = joined(keys, group_first_step_keys<Target, true>(bits));
   }
   add_first_step_extremes<Target>(tally, keys);
+  return end;
 }
 
 // A look at a whole group of `vectors` vectors that failed the quick test: its values and stored
 // codes read again from src and stored (the array loop keeps no registers for this rare case),
-// then report_lanes.
+// then report_lanes. (extremes_added: add_first_step_extremes_ahead has just read the group.)
 template <class Target, std::size_t vectors, class Source, class Tally>
-MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::uint8_t* stored) {
+MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::uint8_t* stored,
+                                           bool extremes_added = false) {
   u32v again[vectors] = {};
   u32v stored_codes[vectors] = {};
   MINIFLOAT_UNROLLED
@@ -3906,7 +3911,11 @@ MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::
   // maxima (float -> e4m3 with a report at 4 Ki: docs/performance.md, stop 85). (AVX-512 only, as
   // first_step_extremes_apply: on AVX2 the reports at 4 Ki ran 3-4 % slower with it.)
   if constexpr (capabilities.masked_tests && ::minifloat::format_info<Target>::mantissa_bits > 0) {
-    add_first_step_extremes<Target>(tally, group_first_step_keys<Target, true>(again));
+    if (!extremes_added) {
+      add_first_step_extremes<Target>(tally, group_first_step_keys<Target, true>(again));
+    }
+  } else {
+    static_cast<void>(extremes_added);
   }
   report_lanes<Target>(tally, again, stored_codes, stored);
 }
@@ -4093,11 +4102,15 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // vectors (elements_before_vectors); with streaming stores, none (dst's boundary counts).
     const std::size_t head = NonTemporal ? 0 : elements_before_vectors(src, n);
     // (With a report, the first-step extremes of the values after the head first, so that the
-    // head's partial vectors, with the largest error still 0, compute few errors one by one.)
+    // head's partial vectors, with the largest error still 0, compute few errors one by one.
+    // Up to extremes_ahead_end, the values' first-step extremes are in the report.)
+    std::size_t extremes_ahead_end = 0;
+    static_cast<void>(extremes_ahead_end);
     if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
                   first_step_extremes_apply<Target, Rule, Source>) {
       if (head != 0) {
-        add_first_step_extremes_ahead<Target>(tally, src + head, n - head, elements_ahead_of_head);
+        extremes_ahead_end = head + add_first_step_extremes_ahead<Target>(
+                                        tally, src + head, n - head, elements_ahead_of_head);
       }
     }
     while (i != head) {
@@ -4158,8 +4171,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       // (Whether the window's loop below ended at a group to look at.)
       bool flagged = false;
       // (Running extremes of the first step's mantissas, first_step_extremes_apply: added to the
-      // tally after the inner loops, so that they stay in registers.)
+      // tally after the inner loops, so that they stay in registers; where none were joined, not.)
       first_step_keys extremes = no_first_step_keys<Target>();
+      const std::size_t extremes_left_before = extremes_left;
       // With a report whose window of mantissas is empty (report_window), and codes joined on
       // the packed codes, the codes' test alone: a loop of its own, where the general loop's
       // test of the window took five more instructions per group (g++ 12 does not unswitch it).
@@ -4168,7 +4182,15 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                     Variant == ::minifloat::detail::step2_variant::lane_addition) {
         if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
           using inside = normal_magnitudes<Target, false>;
-          for (; window.width == 0 && i != blocks_end; i += 4 * width) {
+          // (Also the values whose first-step extremes the report has, extremes_ahead_end, where
+          // the window lies in the first step: no later step's error can raise the largest.)
+          std::size_t codes_only_end = window.width == 0 ? blocks_end : i;
+          if constexpr (first_step_extremes_apply<Target, Rule, Source>) {
+            if (window.in_first_step() && extremes_ahead_end > i) {
+              codes_only_end = extremes_ahead_end;
+            }
+          }
+          for (; i < codes_only_end; i += 4 * width) {
             prefetch_source<4 * width, source_prefetch_level<FromMemory>>(src, i, blocks_end);
             const four_vectors loaded = load_float_bits4(src + i);
             u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
@@ -4326,19 +4348,25 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         }
       }
       if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
-        add_first_step_extremes<Target>(tally, extremes);
+        if (extremes_left != extremes_left_before) {
+          add_first_step_extremes<Target>(tally, extremes);
+        }
       } else {
         static_cast<void>(extremes);
+        static_cast<void>(extremes_left_before);
       }
       if constexpr (looks_between) {
         if (i != blocks_end) {
+          bool extremes_added = false;
           if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
             if (!looked_ahead && !window.in_first_step()) {
               looked_ahead = true;
-              add_first_step_extremes_ahead<Target>(tally, src + i, blocks_end - i);
+              extremes_added = true;
+              extremes_ahead_end =
+                  i + add_first_step_extremes_ahead<Target>(tally, src + i, blocks_end - i);
             }
           }
-          report_group_again<Target, 4>(tally, src + i, dst + i);
+          report_group_again<Target, 4>(tally, src + i, dst + i, extremes_added);
           i += 4 * width;
         }
       }
@@ -9772,11 +9800,14 @@ MINIFLOAT_ARRAY_FN void add_first_step_extremes(Tally& tally, first_step_keys ru
 // (Before the partial vectors of a large array's head, elements_ahead_of_head values: enough that
 // the window is narrow after them nine times out of ten with N(0, 1) data, few enough that data
 // whose values are all exact, for which they raise nothing, lose little.)
+// Returns how many values it read (whole groups): where the window lies in the first step after
+// the look, the array loop tests only their codes (their normal errors are in the report).
 constexpr std::size_t elements_ahead = 1024;
 constexpr std::size_t elements_ahead_of_head = 256;
 template <class Target, class Source, class Tally>
-MINIFLOAT_ARRAY_FN void add_first_step_extremes_ahead(Tally& tally, Source src, std::size_t count,
-                                                      std::size_t limit = elements_ahead) {
+MINIFLOAT_ARRAY_FN std::size_t add_first_step_extremes_ahead(Tally& tally, Source src,
+                                                             std::size_t count,
+                                                             std::size_t limit = elements_ahead) {
   first_step_keys keys = no_first_step_keys<Target>();
   const std::size_t end = count < limit ? count - count % (4 * width) : limit;
   for (std::size_t j = 0; j != end; j += 4 * width) {
@@ -9785,13 +9816,15 @@ MINIFLOAT_ARRAY_FN void add_first_step_extremes_ahead(Tally& tally, Source src, 
     keys = joined(keys, group_first_step_keys<Target, true>(bits));
   }
   add_first_step_extremes<Target>(tally, keys);
+  return end;
 }
 
 // A look at a whole group of `vectors` vectors that failed the quick test: its values and stored
 // codes read again from src and stored (the array loop keeps no registers for this rare case),
-// then report_lanes.
+// then report_lanes. (extremes_added: add_first_step_extremes_ahead has just read the group.)
 template <class Target, std::size_t vectors, class Source, class Tally>
-MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::uint8_t* stored) {
+MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::uint8_t* stored,
+                                           bool extremes_added = false) {
   u32v again[vectors] = {};
   u32v stored_codes[vectors] = {};
   MINIFLOAT_UNROLLED
@@ -9805,7 +9838,11 @@ MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::
   // maxima (float -> e4m3 with a report at 4 Ki: docs/performance.md, stop 85). (AVX-512 only, as
   // first_step_extremes_apply: on AVX2 the reports at 4 Ki ran 3-4 % slower with it.)
   if constexpr (capabilities.masked_tests && ::minifloat::format_info<Target>::mantissa_bits > 0) {
-    add_first_step_extremes<Target>(tally, group_first_step_keys<Target, true>(again));
+    if (!extremes_added) {
+      add_first_step_extremes<Target>(tally, group_first_step_keys<Target, true>(again));
+    }
+  } else {
+    static_cast<void>(extremes_added);
   }
   report_lanes<Target>(tally, again, stored_codes, stored);
 }
@@ -9992,11 +10029,15 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // vectors (elements_before_vectors); with streaming stores, none (dst's boundary counts).
     const std::size_t head = NonTemporal ? 0 : elements_before_vectors(src, n);
     // (With a report, the first-step extremes of the values after the head first, so that the
-    // head's partial vectors, with the largest error still 0, compute few errors one by one.)
+    // head's partial vectors, with the largest error still 0, compute few errors one by one.
+    // Up to extremes_ahead_end, the values' first-step extremes are in the report.)
+    std::size_t extremes_ahead_end = 0;
+    static_cast<void>(extremes_ahead_end);
     if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
                   first_step_extremes_apply<Target, Rule, Source>) {
       if (head != 0) {
-        add_first_step_extremes_ahead<Target>(tally, src + head, n - head, elements_ahead_of_head);
+        extremes_ahead_end = head + add_first_step_extremes_ahead<Target>(
+                                        tally, src + head, n - head, elements_ahead_of_head);
       }
     }
     while (i != head) {
@@ -10057,8 +10098,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       // (Whether the window's loop below ended at a group to look at.)
       bool flagged = false;
       // (Running extremes of the first step's mantissas, first_step_extremes_apply: added to the
-      // tally after the inner loops, so that they stay in registers.)
+      // tally after the inner loops, so that they stay in registers; where none were joined, not.)
       first_step_keys extremes = no_first_step_keys<Target>();
+      const std::size_t extremes_left_before = extremes_left;
       // With a report whose window of mantissas is empty (report_window), and codes joined on
       // the packed codes, the codes' test alone: a loop of its own, where the general loop's
       // test of the window took five more instructions per group (g++ 12 does not unswitch it).
@@ -10067,7 +10109,15 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                     Variant == ::minifloat::detail::step2_variant::lane_addition) {
         if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
           using inside = normal_magnitudes<Target, false>;
-          for (; window.width == 0 && i != blocks_end; i += 4 * width) {
+          // (Also the values whose first-step extremes the report has, extremes_ahead_end, where
+          // the window lies in the first step: no later step's error can raise the largest.)
+          std::size_t codes_only_end = window.width == 0 ? blocks_end : i;
+          if constexpr (first_step_extremes_apply<Target, Rule, Source>) {
+            if (window.in_first_step() && extremes_ahead_end > i) {
+              codes_only_end = extremes_ahead_end;
+            }
+          }
+          for (; i < codes_only_end; i += 4 * width) {
             prefetch_source<4 * width, source_prefetch_level<FromMemory>>(src, i, blocks_end);
             const four_vectors loaded = load_float_bits4(src + i);
             u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
@@ -10225,19 +10275,25 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         }
       }
       if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
-        add_first_step_extremes<Target>(tally, extremes);
+        if (extremes_left != extremes_left_before) {
+          add_first_step_extremes<Target>(tally, extremes);
+        }
       } else {
         static_cast<void>(extremes);
+        static_cast<void>(extremes_left_before);
       }
       if constexpr (looks_between) {
         if (i != blocks_end) {
+          bool extremes_added = false;
           if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
             if (!looked_ahead && !window.in_first_step()) {
               looked_ahead = true;
-              add_first_step_extremes_ahead<Target>(tally, src + i, blocks_end - i);
+              extremes_added = true;
+              extremes_ahead_end =
+                  i + add_first_step_extremes_ahead<Target>(tally, src + i, blocks_end - i);
             }
           }
-          report_group_again<Target, 4>(tally, src + i, dst + i);
+          report_group_again<Target, 4>(tally, src + i, dst + i, extremes_added);
           i += 4 * width;
         }
       }
@@ -15187,11 +15243,14 @@ MINIFLOAT_ARRAY_FN void add_first_step_extremes(Tally& tally, first_step_keys ru
 // (Before the partial vectors of a large array's head, elements_ahead_of_head values: enough that
 // the window is narrow after them nine times out of ten with N(0, 1) data, few enough that data
 // whose values are all exact, for which they raise nothing, lose little.)
+// Returns how many values it read (whole groups): where the window lies in the first step after
+// the look, the array loop tests only their codes (their normal errors are in the report).
 constexpr std::size_t elements_ahead = 1024;
 constexpr std::size_t elements_ahead_of_head = 256;
 template <class Target, class Source, class Tally>
-MINIFLOAT_ARRAY_FN void add_first_step_extremes_ahead(Tally& tally, Source src, std::size_t count,
-                                                      std::size_t limit = elements_ahead) {
+MINIFLOAT_ARRAY_FN std::size_t add_first_step_extremes_ahead(Tally& tally, Source src,
+                                                             std::size_t count,
+                                                             std::size_t limit = elements_ahead) {
   first_step_keys keys = no_first_step_keys<Target>();
   const std::size_t end = count < limit ? count - count % (4 * width) : limit;
   for (std::size_t j = 0; j != end; j += 4 * width) {
@@ -15200,13 +15259,15 @@ MINIFLOAT_ARRAY_FN void add_first_step_extremes_ahead(Tally& tally, Source src, 
     keys = joined(keys, group_first_step_keys<Target, true>(bits));
   }
   add_first_step_extremes<Target>(tally, keys);
+  return end;
 }
 
 // A look at a whole group of `vectors` vectors that failed the quick test: its values and stored
 // codes read again from src and stored (the array loop keeps no registers for this rare case),
-// then report_lanes.
+// then report_lanes. (extremes_added: add_first_step_extremes_ahead has just read the group.)
 template <class Target, std::size_t vectors, class Source, class Tally>
-MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::uint8_t* stored) {
+MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::uint8_t* stored,
+                                           bool extremes_added = false) {
   u32v again[vectors] = {};
   u32v stored_codes[vectors] = {};
   MINIFLOAT_UNROLLED
@@ -15220,7 +15281,11 @@ MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::
   // maxima (float -> e4m3 with a report at 4 Ki: docs/performance.md, stop 85). (AVX-512 only, as
   // first_step_extremes_apply: on AVX2 the reports at 4 Ki ran 3-4 % slower with it.)
   if constexpr (capabilities.masked_tests && ::minifloat::format_info<Target>::mantissa_bits > 0) {
-    add_first_step_extremes<Target>(tally, group_first_step_keys<Target, true>(again));
+    if (!extremes_added) {
+      add_first_step_extremes<Target>(tally, group_first_step_keys<Target, true>(again));
+    }
+  } else {
+    static_cast<void>(extremes_added);
   }
   report_lanes<Target>(tally, again, stored_codes, stored);
 }
@@ -15407,11 +15472,15 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // vectors (elements_before_vectors); with streaming stores, none (dst's boundary counts).
     const std::size_t head = NonTemporal ? 0 : elements_before_vectors(src, n);
     // (With a report, the first-step extremes of the values after the head first, so that the
-    // head's partial vectors, with the largest error still 0, compute few errors one by one.)
+    // head's partial vectors, with the largest error still 0, compute few errors one by one.
+    // Up to extremes_ahead_end, the values' first-step extremes are in the report.)
+    std::size_t extremes_ahead_end = 0;
+    static_cast<void>(extremes_ahead_end);
     if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
                   first_step_extremes_apply<Target, Rule, Source>) {
       if (head != 0) {
-        add_first_step_extremes_ahead<Target>(tally, src + head, n - head, elements_ahead_of_head);
+        extremes_ahead_end = head + add_first_step_extremes_ahead<Target>(
+                                        tally, src + head, n - head, elements_ahead_of_head);
       }
     }
     while (i != head) {
@@ -15472,8 +15541,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       // (Whether the window's loop below ended at a group to look at.)
       bool flagged = false;
       // (Running extremes of the first step's mantissas, first_step_extremes_apply: added to the
-      // tally after the inner loops, so that they stay in registers.)
+      // tally after the inner loops, so that they stay in registers; where none were joined, not.)
       first_step_keys extremes = no_first_step_keys<Target>();
+      const std::size_t extremes_left_before = extremes_left;
       // With a report whose window of mantissas is empty (report_window), and codes joined on
       // the packed codes, the codes' test alone: a loop of its own, where the general loop's
       // test of the window took five more instructions per group (g++ 12 does not unswitch it).
@@ -15482,7 +15552,15 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                     Variant == ::minifloat::detail::step2_variant::lane_addition) {
         if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
           using inside = normal_magnitudes<Target, false>;
-          for (; window.width == 0 && i != blocks_end; i += 4 * width) {
+          // (Also the values whose first-step extremes the report has, extremes_ahead_end, where
+          // the window lies in the first step: no later step's error can raise the largest.)
+          std::size_t codes_only_end = window.width == 0 ? blocks_end : i;
+          if constexpr (first_step_extremes_apply<Target, Rule, Source>) {
+            if (window.in_first_step() && extremes_ahead_end > i) {
+              codes_only_end = extremes_ahead_end;
+            }
+          }
+          for (; i < codes_only_end; i += 4 * width) {
             prefetch_source<4 * width, source_prefetch_level<FromMemory>>(src, i, blocks_end);
             const four_vectors loaded = load_float_bits4(src + i);
             u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
@@ -15640,19 +15718,25 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         }
       }
       if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
-        add_first_step_extremes<Target>(tally, extremes);
+        if (extremes_left != extremes_left_before) {
+          add_first_step_extremes<Target>(tally, extremes);
+        }
       } else {
         static_cast<void>(extremes);
+        static_cast<void>(extremes_left_before);
       }
       if constexpr (looks_between) {
         if (i != blocks_end) {
+          bool extremes_added = false;
           if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
             if (!looked_ahead && !window.in_first_step()) {
               looked_ahead = true;
-              add_first_step_extremes_ahead<Target>(tally, src + i, blocks_end - i);
+              extremes_added = true;
+              extremes_ahead_end =
+                  i + add_first_step_extremes_ahead<Target>(tally, src + i, blocks_end - i);
             }
           }
-          report_group_again<Target, 4>(tally, src + i, dst + i);
+          report_group_again<Target, 4>(tally, src + i, dst + i, extremes_added);
           i += 4 * width;
         }
       }
@@ -20349,11 +20433,14 @@ MINIFLOAT_ARRAY_FN void add_first_step_extremes(Tally& tally, first_step_keys ru
 // (Before the partial vectors of a large array's head, elements_ahead_of_head values: enough that
 // the window is narrow after them nine times out of ten with N(0, 1) data, few enough that data
 // whose values are all exact, for which they raise nothing, lose little.)
+// Returns how many values it read (whole groups): where the window lies in the first step after
+// the look, the array loop tests only their codes (their normal errors are in the report).
 constexpr std::size_t elements_ahead = 1024;
 constexpr std::size_t elements_ahead_of_head = 256;
 template <class Target, class Source, class Tally>
-MINIFLOAT_ARRAY_FN void add_first_step_extremes_ahead(Tally& tally, Source src, std::size_t count,
-                                                      std::size_t limit = elements_ahead) {
+MINIFLOAT_ARRAY_FN std::size_t add_first_step_extremes_ahead(Tally& tally, Source src,
+                                                             std::size_t count,
+                                                             std::size_t limit = elements_ahead) {
   first_step_keys keys = no_first_step_keys<Target>();
   const std::size_t end = count < limit ? count - count % (4 * width) : limit;
   for (std::size_t j = 0; j != end; j += 4 * width) {
@@ -20362,13 +20449,15 @@ MINIFLOAT_ARRAY_FN void add_first_step_extremes_ahead(Tally& tally, Source src, 
     keys = joined(keys, group_first_step_keys<Target, true>(bits));
   }
   add_first_step_extremes<Target>(tally, keys);
+  return end;
 }
 
 // A look at a whole group of `vectors` vectors that failed the quick test: its values and stored
 // codes read again from src and stored (the array loop keeps no registers for this rare case),
-// then report_lanes.
+// then report_lanes. (extremes_added: add_first_step_extremes_ahead has just read the group.)
 template <class Target, std::size_t vectors, class Source, class Tally>
-MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::uint8_t* stored) {
+MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::uint8_t* stored,
+                                           bool extremes_added = false) {
   u32v again[vectors] = {};
   u32v stored_codes[vectors] = {};
   MINIFLOAT_UNROLLED
@@ -20382,7 +20471,11 @@ MINIFLOAT_ARRAY_FN void report_group_again(Tally& tally, Source src, const std::
   // maxima (float -> e4m3 with a report at 4 Ki: docs/performance.md, stop 85). (AVX-512 only, as
   // first_step_extremes_apply: on AVX2 the reports at 4 Ki ran 3-4 % slower with it.)
   if constexpr (capabilities.masked_tests && ::minifloat::format_info<Target>::mantissa_bits > 0) {
-    add_first_step_extremes<Target>(tally, group_first_step_keys<Target, true>(again));
+    if (!extremes_added) {
+      add_first_step_extremes<Target>(tally, group_first_step_keys<Target, true>(again));
+    }
+  } else {
+    static_cast<void>(extremes_added);
   }
   report_lanes<Target>(tally, again, stored_codes, stored);
 }
@@ -20569,11 +20662,15 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // vectors (elements_before_vectors); with streaming stores, none (dst's boundary counts).
     const std::size_t head = NonTemporal ? 0 : elements_before_vectors(src, n);
     // (With a report, the first-step extremes of the values after the head first, so that the
-    // head's partial vectors, with the largest error still 0, compute few errors one by one.)
+    // head's partial vectors, with the largest error still 0, compute few errors one by one.
+    // Up to extremes_ahead_end, the values' first-step extremes are in the report.)
+    std::size_t extremes_ahead_end = 0;
+    static_cast<void>(extremes_ahead_end);
     if constexpr (!std::is_same<Tally, ::minifloat::detail::no_tally>::value &&
                   first_step_extremes_apply<Target, Rule, Source>) {
       if (head != 0) {
-        add_first_step_extremes_ahead<Target>(tally, src + head, n - head, elements_ahead_of_head);
+        extremes_ahead_end = head + add_first_step_extremes_ahead<Target>(
+                                        tally, src + head, n - head, elements_ahead_of_head);
       }
     }
     while (i != head) {
@@ -20634,8 +20731,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       // (Whether the window's loop below ended at a group to look at.)
       bool flagged = false;
       // (Running extremes of the first step's mantissas, first_step_extremes_apply: added to the
-      // tally after the inner loops, so that they stay in registers.)
+      // tally after the inner loops, so that they stay in registers; where none were joined, not.)
       first_step_keys extremes = no_first_step_keys<Target>();
+      const std::size_t extremes_left_before = extremes_left;
       // With a report whose window of mantissas is empty (report_window), and codes joined on
       // the packed codes, the codes' test alone: a loop of its own, where the general loop's
       // test of the window took five more instructions per group (g++ 12 does not unswitch it).
@@ -20644,7 +20742,15 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                     Variant == ::minifloat::detail::step2_variant::lane_addition) {
         if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
           using inside = normal_magnitudes<Target, false>;
-          for (; window.width == 0 && i != blocks_end; i += 4 * width) {
+          // (Also the values whose first-step extremes the report has, extremes_ahead_end, where
+          // the window lies in the first step: no later step's error can raise the largest.)
+          std::size_t codes_only_end = window.width == 0 ? blocks_end : i;
+          if constexpr (first_step_extremes_apply<Target, Rule, Source>) {
+            if (window.in_first_step() && extremes_ahead_end > i) {
+              codes_only_end = extremes_ahead_end;
+            }
+          }
+          for (; i < codes_only_end; i += 4 * width) {
             prefetch_source<4 * width, source_prefetch_level<FromMemory>>(src, i, blocks_end);
             const four_vectors loaded = load_float_bits4(src + i);
             u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
@@ -20802,19 +20908,25 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
         }
       }
       if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
-        add_first_step_extremes<Target>(tally, extremes);
+        if (extremes_left != extremes_left_before) {
+          add_first_step_extremes<Target>(tally, extremes);
+        }
       } else {
         static_cast<void>(extremes);
+        static_cast<void>(extremes_left_before);
       }
       if constexpr (looks_between) {
         if (i != blocks_end) {
+          bool extremes_added = false;
           if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
             if (!looked_ahead && !window.in_first_step()) {
               looked_ahead = true;
-              add_first_step_extremes_ahead<Target>(tally, src + i, blocks_end - i);
+              extremes_added = true;
+              extremes_ahead_end =
+                  i + add_first_step_extremes_ahead<Target>(tally, src + i, blocks_end - i);
             }
           }
-          report_group_again<Target, 4>(tally, src + i, dst + i);
+          report_group_again<Target, 4>(tally, src + i, dst + i, extremes_added);
           i += 4 * width;
         }
       }

@@ -511,6 +511,62 @@ TYPED_TEST(Report, RareValuesMantissasAreNotNormalErrors) {
   }
 }
 
+// The values whose first-step extremes the report already has: after the call's first look, the
+// next 1024 from its group on, and before a large array's head, the 256 after it (lanes.inc
+// add_first_step_extremes_ahead). Where the largest error then lies in the first step, the array
+// loop tests only their codes. Exact values (1.0) with one inexact value at element 100 (the
+// first look): a value of larger error at each element from just before the head's 256 to past
+// the look's 1024 must raise the largest, at four offsets from a line, on every path. Once with
+// first-step errors (the window in the first step after the look), once with errors of later
+// steps (where it is not, every value is still tested).
+TYPED_TEST(Report, LargerErrorsAroundTheValuesReadAhead) {
+  using T = TypeParam;
+  const reference::format& fmt = this->fmt;
+  constexpr int k = 23 - T::format::mantissa_bits;
+  constexpr std::uint32_t step = std::uint32_t{1} << k;
+  constexpr std::uint32_t half = step >> 1;
+  const auto value = [](std::uint32_t mantissa) {
+    return ieee::from_bits<float>(0x3F800000U | mantissa); // 1 + mantissa 2^-23
+  };
+  // {the first look's value, the larger error's}: in the first step (above the second step's
+  // peak for M <= 6), and in the fourth and third steps (below it).
+  const std::pair<float, float> kinds[] = {{value(half - half / 128), value(half - half / 4096)},
+                                           {value((3 * step + half - half / 128) & 0x7FFFFFU),
+                                            value((2 * step + half - half / 128) & 0x7FFFFFU)}};
+  const std::size_t n = 4096;
+  std::vector<float> buffer(n + 64);
+  const std::size_t line = minifloat::detail::elements_to_line(buffer.data());
+  std::vector<T> reported(n);
+  for (const minifloat::simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    for (const std::size_t offset : {0, 3, 8, 15}) {
+      float* x = buffer.data() + line + offset;
+      // (The later steps' values need four steps in a binade.)
+      for (std::size_t kind = 0; kind < (T::format::mantissa_bits >= 2 ? 2U : 1U); ++kind) {
+        for (std::size_t at = 150; at < 1400; at += at < 400 || at >= 1000 ? 5 : 61) {
+          std::fill(x, x + n, 1.0f);
+          x[100] = kinds[kind].first;
+          x[at] = kinds[kind].second;
+          const std::vector<float> copy(x, x + n);
+          const std::string where = std::string(minifloat::to_string(path)) + " offset " +
+                                    std::to_string(offset) + " kind " + std::to_string(kind) +
+                                    " at " + std::to_string(at);
+          conversion_report report;
+          minifloat::convert(x, n, reported.data(), report);
+          const conversion_report expected =
+              expected_report(fmt, exact_values(copy), bytes(reported));
+          expect_equal(report, expected, where);
+          // (The larger error is the largest.)
+          const double larger =
+              std::fabs(reference::decode(fmt, bytes(reported)[at]) - static_cast<double>(x[at])) /
+              static_cast<double>(x[at]);
+          EXPECT_EQ(expected.max_relative_error, larger) << where;
+        }
+      }
+    }
+  }
+}
+
 // A largest error above every normal value's (no mantissa can raise it: the values' window is
 // empty), set by a subnormal result, and then a value just below the smallest normal rounded up
 // to it, whose relative error (about 2^-(M+1) / (1 - 2^-(M+1))) is larger still: the codes' test
