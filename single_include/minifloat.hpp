@@ -1364,6 +1364,12 @@ struct mantissa_window {
   constexpr bool in_first_step() const noexcept {
     return mask == 0x007FFFFFU && width != 0 && width != ~std::uint32_t{0};
   }
+  // Whether the window holds many values of any group: every inexact mantissa while the largest
+  // error is 0, or more than 2^16 of the 2^23 mantissas (1 in 128). The block quantizers' one-pass
+  // kernels leave such groups to the general steps (scaling.hpp quantize_block_groups_on_path).
+  constexpr bool wide() const noexcept {
+    return mask != 0x007FFFFFU || width > (std::uint32_t{1} << 16);
+  }
 };
 
 class report_tally;
@@ -3801,6 +3807,15 @@ constexpr bool first_step_extremes_apply =
     capabilities.masked_tests && !largest_by_values<Source> && codes_decide_range<Target> &&
     ::minifloat::format_info<Target>::mantissa_bits > 0 &&
     quick_report_test<Target, Rule, 4, Source>;
+// Where the array loop's first look adds the first-step extremes of the values after it
+// (add_first_step_extremes_ahead): as first_step_extremes_apply, and for block-scaled sources,
+// whose loop keeps the window's test (the block quantizers' general steps, with a report: 1 x 128
+// tiles at 2 Ki floats, AVX-512, docs/performance.md, stop 86).
+template <class Target, ::minifloat::detail::rounding_rule Rule, class Source>
+constexpr bool first_step_extremes_ahead =
+    capabilities.masked_tests&&
+            codes_decide_range<Target>&& ::minifloat::format_info<Target>::mantissa_bits > 0 &&
+    quick_report_test<Target, Rule, 4, Source>;
 struct first_step_keys {
   u32v highest;
   u32v lowest;
@@ -3818,7 +3833,8 @@ struct first_step_key {
 template <class Target, bool Masked = false, std::size_t vectors = 4>
 MINIFLOAT_LANE_FN first_step_keys group_first_step_keys(const u32v (&bits)[vectors]) {
   using key = first_step_key<Target>;
-  first_step_keys joined_keys = {splat(key::neutral), splat(key::neutral)};
+  // (From the first vector's keys: a maximum and a minimum fewer than from the neutral ones.)
+  first_step_keys joined_keys = {};
   MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     u32v lane_keys = add(and_(bits[v], splat(0x007FFFFFU)), splat(0U - (key::half + 1U)));
@@ -3831,7 +3847,9 @@ MINIFLOAT_LANE_FN first_step_keys group_first_step_keys(const u32v (&bits)[vecto
                           ::minifloat::detail::largest_float_bits<Target>),
                  lane_keys, splat(key::neutral));
     }
-    joined_keys = {max_u(joined_keys.highest, lane_keys), min_u(joined_keys.lowest, lane_keys)};
+    joined_keys = v == 0 ? first_step_keys{lane_keys, lane_keys}
+                         : first_step_keys{max_u(joined_keys.highest, lane_keys),
+                                           min_u(joined_keys.lowest, lane_keys)};
   }
   return joined_keys;
 }
@@ -3851,16 +3869,16 @@ MINIFLOAT_ARRAY_FN void add_first_step_extremes(Tally& tally, first_step_keys ru
   using key = first_step_key<Target>;
   constexpr double one = 0x1p23;
   constexpr auto step = static_cast<double>(std::uint32_t{1} << key::step_bits);
+  // (Both reductions, then both quotients, before the tally is raised: so that they overlap,
+  // where one after the other they had made a chain of about 90 cycles, a fifth of a 2 Ki
+  // 1 x 128 tiles call with a report: docs/performance.md, stop 86.)
   const std::uint32_t highest = reduce_max_u(running.highest);
-  if (highest >= 0U - (key::half + 1U)) {
-    const auto t = static_cast<double>(highest + key::half + 1U);
-    tally.raise_relative_error(t / (one + t));
-  }
   const std::uint32_t lowest = ~reduce_max_u(xor_(running.lowest, splat(~0U)));
-  if (lowest < key::neutral) {
-    const auto t = static_cast<double>(lowest + key::half + 1U);
-    tally.raise_relative_error((step - t) / (one + t));
-  }
+  const auto below = static_cast<double>(highest + key::half + 1U);
+  const auto above = static_cast<double>(lowest + key::half + 1U);
+  const double below_error = highest >= 0U - (key::half + 1U) ? below / (one + below) : 0.0;
+  const double above_error = lowest < key::neutral ? (step - above) / (one + above) : 0.0;
+  tally.raise_relative_error(below_error > above_error ? below_error : above_error);
 }
 
 // The first-step extremes of up to elements_ahead values of src from a look on (count left in
@@ -4358,7 +4376,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       if constexpr (looks_between) {
         if (i != blocks_end) {
           bool extremes_added = false;
-          if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
+          if constexpr (codes_test && first_step_extremes_ahead<Target, Rule, Source>) {
             if (!looked_ahead && !window.in_first_step()) {
               looked_ahead = true;
               extremes_added = true;
@@ -4878,12 +4896,25 @@ MINIFLOAT_LANE_FN bool products_within_counts(u32v amax, const std::uint32_t* fa
 // or, on the packed codes, a magnitude up to the smallest normal one, zeros included). Within
 // [the smallest normal, the largest] a value's code is normal and counts for nothing; only the
 // window's mantissas can raise the largest relative error there (report_tally::nearest_window).
+// Where the window lies in the binade's first step (blocks_keep_first_step_extremes), the running
+// extremes of the products' first-step mantissas (first_step_keys) instead of the window's
+// minimum: added to the report after the group, where no error is then computed one by one
+// (raise_window_errors). Every product joins them: the products hold no NaN and no infinity, and
+// one outside the normal range, small or clipped, has its own error at least as large as its
+// key's (a coarser grid there, or a clip past the largest), which the report counts itself (the
+// small values' counts, the largest product).
 struct group_lane_tests {
   u32v window;
   u32v clipped;
   u32v low_magnitudes; // (paths with packed_magnitudes4: their running minimum, min_magnitudes4)
   bool may_clip;       // (a block of the store has a product past the largest)
+  first_step_keys extremes;
 };
+// (As first_step_extremes_apply: where the window's test is masked_tests' chain. 1 x 128 tiles
+// with a report at 4 Ki floats, AVX-512: docs/performance.md, stop 86.)
+template <class Target>
+constexpr bool blocks_keep_first_step_extremes =
+    capabilities.masked_tests&& ::minifloat::format_info<Target>::mantissa_bits > 0;
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group_lane_tests& tests,
                                           ::minifloat::detail::mantissa_window window) {
@@ -4893,6 +4924,13 @@ MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group
     for (std::size_t v = 0; v < vectors; ++v) {
       tests.clipped =
           inc_if(gt_small(and_(products[v], splat(0x7FFFFFFFU)), splat(highest)), tests.clipped);
+    }
+  }
+  if constexpr (blocks_keep_first_step_extremes<Target>) {
+    if (window.in_first_step()) {
+      tests.extremes =
+          joined(tests.extremes, group_first_step_keys<Target, false, vectors>(products));
+      return;
     }
   }
   if (window.width != 0) {
@@ -4914,6 +4952,29 @@ MINIFLOAT_LANE_FN bool window_needs_look(const group_lane_tests& tests,
                                          ::minifloat::detail::mantissa_window window) {
   return window.width != 0 && any_lane(window_flags(tests.window, window));
 }
+// The relative errors of the small values among `vectors` vectors of products (non-zero, below
+// Target's smallest normal: flushed, subnormal, or rounded up to the smallest normal) with their
+// codes, added to the report one by one (report_tally::add_relative_error, the definition).
+template <class Target, std::size_t vectors>
+MINIFLOAT_ARRAY_FN void add_small_value_errors(const u32v (&products)[vectors],
+                                               const u32v (&codes)[vectors],
+                                               ::minifloat::detail::report_tally& tally) {
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  std::uint32_t values[vectors * width] = {};
+  std::uint32_t value_codes[vectors * width] = {};
+  MINIFLOAT_UNROLLED
+  for (std::size_t v = 0; v < vectors; ++v) {
+    store_u32(values + v * width, products[v]);
+    store_u32(value_codes + v * width, codes[v]);
+  }
+  for (std::size_t j = 0; j < vectors * width; ++j) {
+    const std::uint32_t magnitude = values[j] & 0x7FFFFFFFU;
+    if (magnitude != 0 && magnitude < smallest_normal) {
+      tally.template add_relative_error<Target>(values[j], value_codes[j]);
+    }
+  }
+}
+
 // A group in which the lane tests found small values (small_products, or low_codes_in_group),
 // looked at again store by store (products of Size per block, `factors` per block): a store whose
 // products, made again, hold a small value (small_products: codes of zero values, as ReLU
@@ -4950,7 +5011,19 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
             ? look_again<Target, true>(products, stored, 1.0f)
             : look_again<Target, false>(products, stored, counts.tally->filter());
     if (again.look) {
-      return false;
+      if constexpr (!blocks_keep_first_step_extremes<Target>) {
+        return false;
+      } else {
+        // (Where a small value's error may raise the largest: the store's small values counted
+        // as where the largest is 1, and their errors added one by one. The general steps had
+        // taken the group again, report and all: 1 x 128 tiles with a report at 8 Ki floats,
+        // AVX-512, docs/performance.md, stop 86.)
+        const second_look counted = look_again<Target, true>(products, stored, 1.0f);
+        flushed += counted.flushed;
+        subnormal += counted.subnormal;
+        add_small_value_errors<Target>(products, stored, *counts.tally);
+        continue;
+      }
     }
     flushed += again.flushed;
     subnormal += again.subnormal;
@@ -4958,6 +5031,27 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
   counts.flushed_to_zero += flushed;
   counts.subnormal += subnormal;
   return true;
+}
+
+// The first-step extremes (first_step_keys) of a group's products in the normal range (products
+// of Size per block, `factors` per block), for quantize_block_groups' first group where the window
+// is wide.
+template <class Target, std::size_t Size>
+MINIFLOAT_ARRAY_FN first_step_keys group_product_first_step_keys(const float* group,
+                                                                 const std::uint32_t* factors) {
+  static_assert(Size % 4 == 0, "whole groups of four vectors");
+  first_step_keys keys = no_first_step_keys<Target>();
+  for (std::size_t e = 0; e < width * Size; e += 4 * width) {
+    u32v products[4] = {};
+    MINIFLOAT_UNROLLED
+    for (std::size_t v = 0; v < 4; ++v) {
+      const std::size_t at = e + v * width;
+      products[v] = mul_f32(load_float_bits(group + at),
+                            ::minifloat::detail::bit_cast<float>(factors[at / Size]));
+    }
+    keys = joined(keys, group_first_step_keys<Target, true>(products));
+  }
+  return keys;
 }
 
 // A group in which the lane tests found a mantissa in the report's window (window_needs_look)
@@ -5277,6 +5371,21 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
   if constexpr (clips) {
     window = counts->tally->template nearest_window<Target::mantissa_bits>();
   }
+  // (clips, blocks_keep_first_step_extremes: whether a group's products have narrowed a wide
+  // window, once a call.)
+  bool window_narrowed = false;
+  static_cast<void>(window_narrowed);
+  // (clips, blocks_keep_first_step_extremes: the groups' first-step extremes, added to the report
+  // where the kernel returns: once per group, their reduction and quotients had cost quantize_mx
+  // with a report at 64 Ki a tenth of its speed, AVX-512. Until then the report's largest is
+  // lower than theirs, which only makes counted_small_stores' test stricter.)
+  first_step_keys kept_extremes = no_first_step_keys<Target>();
+  const auto blocks_done = [&](std::size_t done) {
+    if constexpr (clips && blocks_keep_first_step_extremes<Target>) {
+      add_first_step_extremes<Target>(*counts->tally, kept_extremes);
+    }
+    return done;
+  };
   u32v largest_rows[2] = {splat(0U), splat(0U)};
   u32v largest_done = splat(0U);
   // (Each lane counts at most Size values a group: added to *counts every 2^20 groups, and
@@ -5295,6 +5404,27 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
     const float* group = src + g * group_size;
     std::uint8_t* codes = dst + (packed_fp4 ? g * group_size / 2 : g * group_size);
     const std::uint32_t* factors = factor_rows[g % 2];
+    // A wide window (mantissa_window::wide, as at the start of a call): the group's first-step
+    // extremes first, once a call, which usually leave it in the first step, where the group's
+    // tests keep the extremes and no error is computed one by one. Where it stays wide, the
+    // general steps take the group (as quantize_block_groups_on_path's other paths). (1 x 128 tiles
+    // with a report at 4 Ki floats on AVX-512, where the general steps had taken the first 2 Ki:
+    // docs/performance.md, stop 86.)
+    if constexpr (clips && blocks_keep_first_step_extremes<Target>) {
+      if (window.wide()) {
+        if (window_narrowed) {
+          return blocks_done(g * width);
+        }
+        window_narrowed = true;
+        auto& tally = *counts->tally;
+        add_first_step_extremes<Target>(
+            tally, group_product_first_step_keys<Target, Size>(group, factors));
+        window = tally.template nearest_window<Target::mantissa_bits>();
+        if (window.wide()) {
+          return blocks_done(g * width);
+        }
+      }
+    }
     bool next_done = true;
     if (g + 1 != groups) {
       const u32v amax = group_max(group + group_size);
@@ -5304,7 +5434,8 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
                                                                   &largest_rows[(g + 1) % 2]);
     }
     // (clips: the tests of this group, and whether its products hold small values.)
-    group_lane_tests tests = {window_start(), splat(0U), splat(0xFFFFFFFFU), false};
+    group_lane_tests tests = {window_start(), splat(0U), splat(0xFFFFFFFFU), false,
+                              no_first_step_keys<Target>()};
     bool small_seen = false;
     std::uint32_t clipping_blocks = 0;
     if constexpr (clips) {
@@ -5351,6 +5482,11 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
       // (While the window is open, the errors that may raise the largest go to the report as
       // they come, the clipped values' first (1 - largest / |x| of the group's largest product),
       // and the window narrows.)
+      if constexpr (blocks_keep_first_step_extremes<Target>) {
+        if (window.in_first_step()) {
+          kept_extremes = joined(kept_extremes, tests.extremes);
+        }
+      }
       if (window.width != 0 && (clipping_blocks != 0 || window_needs_look(tests, window))) {
         auto& tally = *counts->tally;
         if (clipping_blocks != 0) {
@@ -5365,7 +5501,7 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
       if ((small_seen || low_codes_in_group<Target, vectors>(tests)) &&
           !counted_small_stores<Target, Size, step>(group, codes, factors, *counts)) {
         add_clipped_lanes(*counts, lanes, largest_done);
-        return g * width;
+        return blocks_done(g * width);
       }
       lanes.clipped = add(lanes.clipped, tests.clipped);
       largest_done = max_u(largest_done, largest_rows[g % 2]);
@@ -5382,10 +5518,10 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
       }
     }
     if (!next_done) {
-      return (g + 1) * width;
+      return blocks_done((g + 1) * width);
     }
   }
-  return groups * width;
+  return blocks_done(groups * width);
 }
 
 // The block quantizers' pass over one block of `rows` rows of Size floats (128 x 128 blocks),
@@ -9728,6 +9864,15 @@ constexpr bool first_step_extremes_apply =
     capabilities.masked_tests && !largest_by_values<Source> && codes_decide_range<Target> &&
     ::minifloat::format_info<Target>::mantissa_bits > 0 &&
     quick_report_test<Target, Rule, 4, Source>;
+// Where the array loop's first look adds the first-step extremes of the values after it
+// (add_first_step_extremes_ahead): as first_step_extremes_apply, and for block-scaled sources,
+// whose loop keeps the window's test (the block quantizers' general steps, with a report: 1 x 128
+// tiles at 2 Ki floats, AVX-512, docs/performance.md, stop 86).
+template <class Target, ::minifloat::detail::rounding_rule Rule, class Source>
+constexpr bool first_step_extremes_ahead =
+    capabilities.masked_tests&&
+            codes_decide_range<Target>&& ::minifloat::format_info<Target>::mantissa_bits > 0 &&
+    quick_report_test<Target, Rule, 4, Source>;
 struct first_step_keys {
   u32v highest;
   u32v lowest;
@@ -9745,7 +9890,8 @@ struct first_step_key {
 template <class Target, bool Masked = false, std::size_t vectors = 4>
 MINIFLOAT_LANE_FN first_step_keys group_first_step_keys(const u32v (&bits)[vectors]) {
   using key = first_step_key<Target>;
-  first_step_keys joined_keys = {splat(key::neutral), splat(key::neutral)};
+  // (From the first vector's keys: a maximum and a minimum fewer than from the neutral ones.)
+  first_step_keys joined_keys = {};
   MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     u32v lane_keys = add(and_(bits[v], splat(0x007FFFFFU)), splat(0U - (key::half + 1U)));
@@ -9758,7 +9904,9 @@ MINIFLOAT_LANE_FN first_step_keys group_first_step_keys(const u32v (&bits)[vecto
                           ::minifloat::detail::largest_float_bits<Target>),
                  lane_keys, splat(key::neutral));
     }
-    joined_keys = {max_u(joined_keys.highest, lane_keys), min_u(joined_keys.lowest, lane_keys)};
+    joined_keys = v == 0 ? first_step_keys{lane_keys, lane_keys}
+                         : first_step_keys{max_u(joined_keys.highest, lane_keys),
+                                           min_u(joined_keys.lowest, lane_keys)};
   }
   return joined_keys;
 }
@@ -9778,16 +9926,16 @@ MINIFLOAT_ARRAY_FN void add_first_step_extremes(Tally& tally, first_step_keys ru
   using key = first_step_key<Target>;
   constexpr double one = 0x1p23;
   constexpr auto step = static_cast<double>(std::uint32_t{1} << key::step_bits);
+  // (Both reductions, then both quotients, before the tally is raised: so that they overlap,
+  // where one after the other they had made a chain of about 90 cycles, a fifth of a 2 Ki
+  // 1 x 128 tiles call with a report: docs/performance.md, stop 86.)
   const std::uint32_t highest = reduce_max_u(running.highest);
-  if (highest >= 0U - (key::half + 1U)) {
-    const auto t = static_cast<double>(highest + key::half + 1U);
-    tally.raise_relative_error(t / (one + t));
-  }
   const std::uint32_t lowest = ~reduce_max_u(xor_(running.lowest, splat(~0U)));
-  if (lowest < key::neutral) {
-    const auto t = static_cast<double>(lowest + key::half + 1U);
-    tally.raise_relative_error((step - t) / (one + t));
-  }
+  const auto below = static_cast<double>(highest + key::half + 1U);
+  const auto above = static_cast<double>(lowest + key::half + 1U);
+  const double below_error = highest >= 0U - (key::half + 1U) ? below / (one + below) : 0.0;
+  const double above_error = lowest < key::neutral ? (step - above) / (one + above) : 0.0;
+  tally.raise_relative_error(below_error > above_error ? below_error : above_error);
 }
 
 // The first-step extremes of up to elements_ahead values of src from a look on (count left in
@@ -10285,7 +10433,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       if constexpr (looks_between) {
         if (i != blocks_end) {
           bool extremes_added = false;
-          if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
+          if constexpr (codes_test && first_step_extremes_ahead<Target, Rule, Source>) {
             if (!looked_ahead && !window.in_first_step()) {
               looked_ahead = true;
               extremes_added = true;
@@ -10805,12 +10953,25 @@ MINIFLOAT_LANE_FN bool products_within_counts(u32v amax, const std::uint32_t* fa
 // or, on the packed codes, a magnitude up to the smallest normal one, zeros included). Within
 // [the smallest normal, the largest] a value's code is normal and counts for nothing; only the
 // window's mantissas can raise the largest relative error there (report_tally::nearest_window).
+// Where the window lies in the binade's first step (blocks_keep_first_step_extremes), the running
+// extremes of the products' first-step mantissas (first_step_keys) instead of the window's
+// minimum: added to the report after the group, where no error is then computed one by one
+// (raise_window_errors). Every product joins them: the products hold no NaN and no infinity, and
+// one outside the normal range, small or clipped, has its own error at least as large as its
+// key's (a coarser grid there, or a clip past the largest), which the report counts itself (the
+// small values' counts, the largest product).
 struct group_lane_tests {
   u32v window;
   u32v clipped;
   u32v low_magnitudes; // (paths with packed_magnitudes4: their running minimum, min_magnitudes4)
   bool may_clip;       // (a block of the store has a product past the largest)
+  first_step_keys extremes;
 };
+// (As first_step_extremes_apply: where the window's test is masked_tests' chain. 1 x 128 tiles
+// with a report at 4 Ki floats, AVX-512: docs/performance.md, stop 86.)
+template <class Target>
+constexpr bool blocks_keep_first_step_extremes =
+    capabilities.masked_tests&& ::minifloat::format_info<Target>::mantissa_bits > 0;
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group_lane_tests& tests,
                                           ::minifloat::detail::mantissa_window window) {
@@ -10820,6 +10981,13 @@ MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group
     for (std::size_t v = 0; v < vectors; ++v) {
       tests.clipped =
           inc_if(gt_small(and_(products[v], splat(0x7FFFFFFFU)), splat(highest)), tests.clipped);
+    }
+  }
+  if constexpr (blocks_keep_first_step_extremes<Target>) {
+    if (window.in_first_step()) {
+      tests.extremes =
+          joined(tests.extremes, group_first_step_keys<Target, false, vectors>(products));
+      return;
     }
   }
   if (window.width != 0) {
@@ -10841,6 +11009,29 @@ MINIFLOAT_LANE_FN bool window_needs_look(const group_lane_tests& tests,
                                          ::minifloat::detail::mantissa_window window) {
   return window.width != 0 && any_lane(window_flags(tests.window, window));
 }
+// The relative errors of the small values among `vectors` vectors of products (non-zero, below
+// Target's smallest normal: flushed, subnormal, or rounded up to the smallest normal) with their
+// codes, added to the report one by one (report_tally::add_relative_error, the definition).
+template <class Target, std::size_t vectors>
+MINIFLOAT_ARRAY_FN void add_small_value_errors(const u32v (&products)[vectors],
+                                               const u32v (&codes)[vectors],
+                                               ::minifloat::detail::report_tally& tally) {
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  std::uint32_t values[vectors * width] = {};
+  std::uint32_t value_codes[vectors * width] = {};
+  MINIFLOAT_UNROLLED
+  for (std::size_t v = 0; v < vectors; ++v) {
+    store_u32(values + v * width, products[v]);
+    store_u32(value_codes + v * width, codes[v]);
+  }
+  for (std::size_t j = 0; j < vectors * width; ++j) {
+    const std::uint32_t magnitude = values[j] & 0x7FFFFFFFU;
+    if (magnitude != 0 && magnitude < smallest_normal) {
+      tally.template add_relative_error<Target>(values[j], value_codes[j]);
+    }
+  }
+}
+
 // A group in which the lane tests found small values (small_products, or low_codes_in_group),
 // looked at again store by store (products of Size per block, `factors` per block): a store whose
 // products, made again, hold a small value (small_products: codes of zero values, as ReLU
@@ -10877,7 +11068,19 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
             ? look_again<Target, true>(products, stored, 1.0f)
             : look_again<Target, false>(products, stored, counts.tally->filter());
     if (again.look) {
-      return false;
+      if constexpr (!blocks_keep_first_step_extremes<Target>) {
+        return false;
+      } else {
+        // (Where a small value's error may raise the largest: the store's small values counted
+        // as where the largest is 1, and their errors added one by one. The general steps had
+        // taken the group again, report and all: 1 x 128 tiles with a report at 8 Ki floats,
+        // AVX-512, docs/performance.md, stop 86.)
+        const second_look counted = look_again<Target, true>(products, stored, 1.0f);
+        flushed += counted.flushed;
+        subnormal += counted.subnormal;
+        add_small_value_errors<Target>(products, stored, *counts.tally);
+        continue;
+      }
     }
     flushed += again.flushed;
     subnormal += again.subnormal;
@@ -10885,6 +11088,27 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
   counts.flushed_to_zero += flushed;
   counts.subnormal += subnormal;
   return true;
+}
+
+// The first-step extremes (first_step_keys) of a group's products in the normal range (products
+// of Size per block, `factors` per block), for quantize_block_groups' first group where the window
+// is wide.
+template <class Target, std::size_t Size>
+MINIFLOAT_ARRAY_FN first_step_keys group_product_first_step_keys(const float* group,
+                                                                 const std::uint32_t* factors) {
+  static_assert(Size % 4 == 0, "whole groups of four vectors");
+  first_step_keys keys = no_first_step_keys<Target>();
+  for (std::size_t e = 0; e < width * Size; e += 4 * width) {
+    u32v products[4] = {};
+    MINIFLOAT_UNROLLED
+    for (std::size_t v = 0; v < 4; ++v) {
+      const std::size_t at = e + v * width;
+      products[v] = mul_f32(load_float_bits(group + at),
+                            ::minifloat::detail::bit_cast<float>(factors[at / Size]));
+    }
+    keys = joined(keys, group_first_step_keys<Target, true>(products));
+  }
+  return keys;
 }
 
 // A group in which the lane tests found a mantissa in the report's window (window_needs_look)
@@ -11204,6 +11428,21 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
   if constexpr (clips) {
     window = counts->tally->template nearest_window<Target::mantissa_bits>();
   }
+  // (clips, blocks_keep_first_step_extremes: whether a group's products have narrowed a wide
+  // window, once a call.)
+  bool window_narrowed = false;
+  static_cast<void>(window_narrowed);
+  // (clips, blocks_keep_first_step_extremes: the groups' first-step extremes, added to the report
+  // where the kernel returns: once per group, their reduction and quotients had cost quantize_mx
+  // with a report at 64 Ki a tenth of its speed, AVX-512. Until then the report's largest is
+  // lower than theirs, which only makes counted_small_stores' test stricter.)
+  first_step_keys kept_extremes = no_first_step_keys<Target>();
+  const auto blocks_done = [&](std::size_t done) {
+    if constexpr (clips && blocks_keep_first_step_extremes<Target>) {
+      add_first_step_extremes<Target>(*counts->tally, kept_extremes);
+    }
+    return done;
+  };
   u32v largest_rows[2] = {splat(0U), splat(0U)};
   u32v largest_done = splat(0U);
   // (Each lane counts at most Size values a group: added to *counts every 2^20 groups, and
@@ -11222,6 +11461,27 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
     const float* group = src + g * group_size;
     std::uint8_t* codes = dst + (packed_fp4 ? g * group_size / 2 : g * group_size);
     const std::uint32_t* factors = factor_rows[g % 2];
+    // A wide window (mantissa_window::wide, as at the start of a call): the group's first-step
+    // extremes first, once a call, which usually leave it in the first step, where the group's
+    // tests keep the extremes and no error is computed one by one. Where it stays wide, the
+    // general steps take the group (as quantize_block_groups_on_path's other paths). (1 x 128 tiles
+    // with a report at 4 Ki floats on AVX-512, where the general steps had taken the first 2 Ki:
+    // docs/performance.md, stop 86.)
+    if constexpr (clips && blocks_keep_first_step_extremes<Target>) {
+      if (window.wide()) {
+        if (window_narrowed) {
+          return blocks_done(g * width);
+        }
+        window_narrowed = true;
+        auto& tally = *counts->tally;
+        add_first_step_extremes<Target>(
+            tally, group_product_first_step_keys<Target, Size>(group, factors));
+        window = tally.template nearest_window<Target::mantissa_bits>();
+        if (window.wide()) {
+          return blocks_done(g * width);
+        }
+      }
+    }
     bool next_done = true;
     if (g + 1 != groups) {
       const u32v amax = group_max(group + group_size);
@@ -11231,7 +11491,8 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
                                                                   &largest_rows[(g + 1) % 2]);
     }
     // (clips: the tests of this group, and whether its products hold small values.)
-    group_lane_tests tests = {window_start(), splat(0U), splat(0xFFFFFFFFU), false};
+    group_lane_tests tests = {window_start(), splat(0U), splat(0xFFFFFFFFU), false,
+                              no_first_step_keys<Target>()};
     bool small_seen = false;
     std::uint32_t clipping_blocks = 0;
     if constexpr (clips) {
@@ -11278,6 +11539,11 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
       // (While the window is open, the errors that may raise the largest go to the report as
       // they come, the clipped values' first (1 - largest / |x| of the group's largest product),
       // and the window narrows.)
+      if constexpr (blocks_keep_first_step_extremes<Target>) {
+        if (window.in_first_step()) {
+          kept_extremes = joined(kept_extremes, tests.extremes);
+        }
+      }
       if (window.width != 0 && (clipping_blocks != 0 || window_needs_look(tests, window))) {
         auto& tally = *counts->tally;
         if (clipping_blocks != 0) {
@@ -11292,7 +11558,7 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
       if ((small_seen || low_codes_in_group<Target, vectors>(tests)) &&
           !counted_small_stores<Target, Size, step>(group, codes, factors, *counts)) {
         add_clipped_lanes(*counts, lanes, largest_done);
-        return g * width;
+        return blocks_done(g * width);
       }
       lanes.clipped = add(lanes.clipped, tests.clipped);
       largest_done = max_u(largest_done, largest_rows[g % 2]);
@@ -11309,10 +11575,10 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
       }
     }
     if (!next_done) {
-      return (g + 1) * width;
+      return blocks_done((g + 1) * width);
     }
   }
-  return groups * width;
+  return blocks_done(groups * width);
 }
 
 // The block quantizers' pass over one block of `rows` rows of Size floats (128 x 128 blocks),
@@ -15171,6 +15437,15 @@ constexpr bool first_step_extremes_apply =
     capabilities.masked_tests && !largest_by_values<Source> && codes_decide_range<Target> &&
     ::minifloat::format_info<Target>::mantissa_bits > 0 &&
     quick_report_test<Target, Rule, 4, Source>;
+// Where the array loop's first look adds the first-step extremes of the values after it
+// (add_first_step_extremes_ahead): as first_step_extremes_apply, and for block-scaled sources,
+// whose loop keeps the window's test (the block quantizers' general steps, with a report: 1 x 128
+// tiles at 2 Ki floats, AVX-512, docs/performance.md, stop 86).
+template <class Target, ::minifloat::detail::rounding_rule Rule, class Source>
+constexpr bool first_step_extremes_ahead =
+    capabilities.masked_tests&&
+            codes_decide_range<Target>&& ::minifloat::format_info<Target>::mantissa_bits > 0 &&
+    quick_report_test<Target, Rule, 4, Source>;
 struct first_step_keys {
   u32v highest;
   u32v lowest;
@@ -15188,7 +15463,8 @@ struct first_step_key {
 template <class Target, bool Masked = false, std::size_t vectors = 4>
 MINIFLOAT_LANE_FN first_step_keys group_first_step_keys(const u32v (&bits)[vectors]) {
   using key = first_step_key<Target>;
-  first_step_keys joined_keys = {splat(key::neutral), splat(key::neutral)};
+  // (From the first vector's keys: a maximum and a minimum fewer than from the neutral ones.)
+  first_step_keys joined_keys = {};
   MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     u32v lane_keys = add(and_(bits[v], splat(0x007FFFFFU)), splat(0U - (key::half + 1U)));
@@ -15201,7 +15477,9 @@ MINIFLOAT_LANE_FN first_step_keys group_first_step_keys(const u32v (&bits)[vecto
                           ::minifloat::detail::largest_float_bits<Target>),
                  lane_keys, splat(key::neutral));
     }
-    joined_keys = {max_u(joined_keys.highest, lane_keys), min_u(joined_keys.lowest, lane_keys)};
+    joined_keys = v == 0 ? first_step_keys{lane_keys, lane_keys}
+                         : first_step_keys{max_u(joined_keys.highest, lane_keys),
+                                           min_u(joined_keys.lowest, lane_keys)};
   }
   return joined_keys;
 }
@@ -15221,16 +15499,16 @@ MINIFLOAT_ARRAY_FN void add_first_step_extremes(Tally& tally, first_step_keys ru
   using key = first_step_key<Target>;
   constexpr double one = 0x1p23;
   constexpr auto step = static_cast<double>(std::uint32_t{1} << key::step_bits);
+  // (Both reductions, then both quotients, before the tally is raised: so that they overlap,
+  // where one after the other they had made a chain of about 90 cycles, a fifth of a 2 Ki
+  // 1 x 128 tiles call with a report: docs/performance.md, stop 86.)
   const std::uint32_t highest = reduce_max_u(running.highest);
-  if (highest >= 0U - (key::half + 1U)) {
-    const auto t = static_cast<double>(highest + key::half + 1U);
-    tally.raise_relative_error(t / (one + t));
-  }
   const std::uint32_t lowest = ~reduce_max_u(xor_(running.lowest, splat(~0U)));
-  if (lowest < key::neutral) {
-    const auto t = static_cast<double>(lowest + key::half + 1U);
-    tally.raise_relative_error((step - t) / (one + t));
-  }
+  const auto below = static_cast<double>(highest + key::half + 1U);
+  const auto above = static_cast<double>(lowest + key::half + 1U);
+  const double below_error = highest >= 0U - (key::half + 1U) ? below / (one + below) : 0.0;
+  const double above_error = lowest < key::neutral ? (step - above) / (one + above) : 0.0;
+  tally.raise_relative_error(below_error > above_error ? below_error : above_error);
 }
 
 // The first-step extremes of up to elements_ahead values of src from a look on (count left in
@@ -15728,7 +16006,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       if constexpr (looks_between) {
         if (i != blocks_end) {
           bool extremes_added = false;
-          if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
+          if constexpr (codes_test && first_step_extremes_ahead<Target, Rule, Source>) {
             if (!looked_ahead && !window.in_first_step()) {
               looked_ahead = true;
               extremes_added = true;
@@ -16248,12 +16526,25 @@ MINIFLOAT_LANE_FN bool products_within_counts(u32v amax, const std::uint32_t* fa
 // or, on the packed codes, a magnitude up to the smallest normal one, zeros included). Within
 // [the smallest normal, the largest] a value's code is normal and counts for nothing; only the
 // window's mantissas can raise the largest relative error there (report_tally::nearest_window).
+// Where the window lies in the binade's first step (blocks_keep_first_step_extremes), the running
+// extremes of the products' first-step mantissas (first_step_keys) instead of the window's
+// minimum: added to the report after the group, where no error is then computed one by one
+// (raise_window_errors). Every product joins them: the products hold no NaN and no infinity, and
+// one outside the normal range, small or clipped, has its own error at least as large as its
+// key's (a coarser grid there, or a clip past the largest), which the report counts itself (the
+// small values' counts, the largest product).
 struct group_lane_tests {
   u32v window;
   u32v clipped;
   u32v low_magnitudes; // (paths with packed_magnitudes4: their running minimum, min_magnitudes4)
   bool may_clip;       // (a block of the store has a product past the largest)
+  first_step_keys extremes;
 };
+// (As first_step_extremes_apply: where the window's test is masked_tests' chain. 1 x 128 tiles
+// with a report at 4 Ki floats, AVX-512: docs/performance.md, stop 86.)
+template <class Target>
+constexpr bool blocks_keep_first_step_extremes =
+    capabilities.masked_tests&& ::minifloat::format_info<Target>::mantissa_bits > 0;
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group_lane_tests& tests,
                                           ::minifloat::detail::mantissa_window window) {
@@ -16263,6 +16554,13 @@ MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group
     for (std::size_t v = 0; v < vectors; ++v) {
       tests.clipped =
           inc_if(gt_small(and_(products[v], splat(0x7FFFFFFFU)), splat(highest)), tests.clipped);
+    }
+  }
+  if constexpr (blocks_keep_first_step_extremes<Target>) {
+    if (window.in_first_step()) {
+      tests.extremes =
+          joined(tests.extremes, group_first_step_keys<Target, false, vectors>(products));
+      return;
     }
   }
   if (window.width != 0) {
@@ -16284,6 +16582,29 @@ MINIFLOAT_LANE_FN bool window_needs_look(const group_lane_tests& tests,
                                          ::minifloat::detail::mantissa_window window) {
   return window.width != 0 && any_lane(window_flags(tests.window, window));
 }
+// The relative errors of the small values among `vectors` vectors of products (non-zero, below
+// Target's smallest normal: flushed, subnormal, or rounded up to the smallest normal) with their
+// codes, added to the report one by one (report_tally::add_relative_error, the definition).
+template <class Target, std::size_t vectors>
+MINIFLOAT_ARRAY_FN void add_small_value_errors(const u32v (&products)[vectors],
+                                               const u32v (&codes)[vectors],
+                                               ::minifloat::detail::report_tally& tally) {
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  std::uint32_t values[vectors * width] = {};
+  std::uint32_t value_codes[vectors * width] = {};
+  MINIFLOAT_UNROLLED
+  for (std::size_t v = 0; v < vectors; ++v) {
+    store_u32(values + v * width, products[v]);
+    store_u32(value_codes + v * width, codes[v]);
+  }
+  for (std::size_t j = 0; j < vectors * width; ++j) {
+    const std::uint32_t magnitude = values[j] & 0x7FFFFFFFU;
+    if (magnitude != 0 && magnitude < smallest_normal) {
+      tally.template add_relative_error<Target>(values[j], value_codes[j]);
+    }
+  }
+}
+
 // A group in which the lane tests found small values (small_products, or low_codes_in_group),
 // looked at again store by store (products of Size per block, `factors` per block): a store whose
 // products, made again, hold a small value (small_products: codes of zero values, as ReLU
@@ -16320,7 +16641,19 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
             ? look_again<Target, true>(products, stored, 1.0f)
             : look_again<Target, false>(products, stored, counts.tally->filter());
     if (again.look) {
-      return false;
+      if constexpr (!blocks_keep_first_step_extremes<Target>) {
+        return false;
+      } else {
+        // (Where a small value's error may raise the largest: the store's small values counted
+        // as where the largest is 1, and their errors added one by one. The general steps had
+        // taken the group again, report and all: 1 x 128 tiles with a report at 8 Ki floats,
+        // AVX-512, docs/performance.md, stop 86.)
+        const second_look counted = look_again<Target, true>(products, stored, 1.0f);
+        flushed += counted.flushed;
+        subnormal += counted.subnormal;
+        add_small_value_errors<Target>(products, stored, *counts.tally);
+        continue;
+      }
     }
     flushed += again.flushed;
     subnormal += again.subnormal;
@@ -16328,6 +16661,27 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
   counts.flushed_to_zero += flushed;
   counts.subnormal += subnormal;
   return true;
+}
+
+// The first-step extremes (first_step_keys) of a group's products in the normal range (products
+// of Size per block, `factors` per block), for quantize_block_groups' first group where the window
+// is wide.
+template <class Target, std::size_t Size>
+MINIFLOAT_ARRAY_FN first_step_keys group_product_first_step_keys(const float* group,
+                                                                 const std::uint32_t* factors) {
+  static_assert(Size % 4 == 0, "whole groups of four vectors");
+  first_step_keys keys = no_first_step_keys<Target>();
+  for (std::size_t e = 0; e < width * Size; e += 4 * width) {
+    u32v products[4] = {};
+    MINIFLOAT_UNROLLED
+    for (std::size_t v = 0; v < 4; ++v) {
+      const std::size_t at = e + v * width;
+      products[v] = mul_f32(load_float_bits(group + at),
+                            ::minifloat::detail::bit_cast<float>(factors[at / Size]));
+    }
+    keys = joined(keys, group_first_step_keys<Target, true>(products));
+  }
+  return keys;
 }
 
 // A group in which the lane tests found a mantissa in the report's window (window_needs_look)
@@ -16647,6 +17001,21 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
   if constexpr (clips) {
     window = counts->tally->template nearest_window<Target::mantissa_bits>();
   }
+  // (clips, blocks_keep_first_step_extremes: whether a group's products have narrowed a wide
+  // window, once a call.)
+  bool window_narrowed = false;
+  static_cast<void>(window_narrowed);
+  // (clips, blocks_keep_first_step_extremes: the groups' first-step extremes, added to the report
+  // where the kernel returns: once per group, their reduction and quotients had cost quantize_mx
+  // with a report at 64 Ki a tenth of its speed, AVX-512. Until then the report's largest is
+  // lower than theirs, which only makes counted_small_stores' test stricter.)
+  first_step_keys kept_extremes = no_first_step_keys<Target>();
+  const auto blocks_done = [&](std::size_t done) {
+    if constexpr (clips && blocks_keep_first_step_extremes<Target>) {
+      add_first_step_extremes<Target>(*counts->tally, kept_extremes);
+    }
+    return done;
+  };
   u32v largest_rows[2] = {splat(0U), splat(0U)};
   u32v largest_done = splat(0U);
   // (Each lane counts at most Size values a group: added to *counts every 2^20 groups, and
@@ -16665,6 +17034,27 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
     const float* group = src + g * group_size;
     std::uint8_t* codes = dst + (packed_fp4 ? g * group_size / 2 : g * group_size);
     const std::uint32_t* factors = factor_rows[g % 2];
+    // A wide window (mantissa_window::wide, as at the start of a call): the group's first-step
+    // extremes first, once a call, which usually leave it in the first step, where the group's
+    // tests keep the extremes and no error is computed one by one. Where it stays wide, the
+    // general steps take the group (as quantize_block_groups_on_path's other paths). (1 x 128 tiles
+    // with a report at 4 Ki floats on AVX-512, where the general steps had taken the first 2 Ki:
+    // docs/performance.md, stop 86.)
+    if constexpr (clips && blocks_keep_first_step_extremes<Target>) {
+      if (window.wide()) {
+        if (window_narrowed) {
+          return blocks_done(g * width);
+        }
+        window_narrowed = true;
+        auto& tally = *counts->tally;
+        add_first_step_extremes<Target>(
+            tally, group_product_first_step_keys<Target, Size>(group, factors));
+        window = tally.template nearest_window<Target::mantissa_bits>();
+        if (window.wide()) {
+          return blocks_done(g * width);
+        }
+      }
+    }
     bool next_done = true;
     if (g + 1 != groups) {
       const u32v amax = group_max(group + group_size);
@@ -16674,7 +17064,8 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
                                                                   &largest_rows[(g + 1) % 2]);
     }
     // (clips: the tests of this group, and whether its products hold small values.)
-    group_lane_tests tests = {window_start(), splat(0U), splat(0xFFFFFFFFU), false};
+    group_lane_tests tests = {window_start(), splat(0U), splat(0xFFFFFFFFU), false,
+                              no_first_step_keys<Target>()};
     bool small_seen = false;
     std::uint32_t clipping_blocks = 0;
     if constexpr (clips) {
@@ -16721,6 +17112,11 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
       // (While the window is open, the errors that may raise the largest go to the report as
       // they come, the clipped values' first (1 - largest / |x| of the group's largest product),
       // and the window narrows.)
+      if constexpr (blocks_keep_first_step_extremes<Target>) {
+        if (window.in_first_step()) {
+          kept_extremes = joined(kept_extremes, tests.extremes);
+        }
+      }
       if (window.width != 0 && (clipping_blocks != 0 || window_needs_look(tests, window))) {
         auto& tally = *counts->tally;
         if (clipping_blocks != 0) {
@@ -16735,7 +17131,7 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
       if ((small_seen || low_codes_in_group<Target, vectors>(tests)) &&
           !counted_small_stores<Target, Size, step>(group, codes, factors, *counts)) {
         add_clipped_lanes(*counts, lanes, largest_done);
-        return g * width;
+        return blocks_done(g * width);
       }
       lanes.clipped = add(lanes.clipped, tests.clipped);
       largest_done = max_u(largest_done, largest_rows[g % 2]);
@@ -16752,10 +17148,10 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
       }
     }
     if (!next_done) {
-      return (g + 1) * width;
+      return blocks_done((g + 1) * width);
     }
   }
-  return groups * width;
+  return blocks_done(groups * width);
 }
 
 // The block quantizers' pass over one block of `rows` rows of Size floats (128 x 128 blocks),
@@ -20361,6 +20757,15 @@ constexpr bool first_step_extremes_apply =
     capabilities.masked_tests && !largest_by_values<Source> && codes_decide_range<Target> &&
     ::minifloat::format_info<Target>::mantissa_bits > 0 &&
     quick_report_test<Target, Rule, 4, Source>;
+// Where the array loop's first look adds the first-step extremes of the values after it
+// (add_first_step_extremes_ahead): as first_step_extremes_apply, and for block-scaled sources,
+// whose loop keeps the window's test (the block quantizers' general steps, with a report: 1 x 128
+// tiles at 2 Ki floats, AVX-512, docs/performance.md, stop 86).
+template <class Target, ::minifloat::detail::rounding_rule Rule, class Source>
+constexpr bool first_step_extremes_ahead =
+    capabilities.masked_tests&&
+            codes_decide_range<Target>&& ::minifloat::format_info<Target>::mantissa_bits > 0 &&
+    quick_report_test<Target, Rule, 4, Source>;
 struct first_step_keys {
   u32v highest;
   u32v lowest;
@@ -20378,7 +20783,8 @@ struct first_step_key {
 template <class Target, bool Masked = false, std::size_t vectors = 4>
 MINIFLOAT_LANE_FN first_step_keys group_first_step_keys(const u32v (&bits)[vectors]) {
   using key = first_step_key<Target>;
-  first_step_keys joined_keys = {splat(key::neutral), splat(key::neutral)};
+  // (From the first vector's keys: a maximum and a minimum fewer than from the neutral ones.)
+  first_step_keys joined_keys = {};
   MINIFLOAT_UNROLLED
   for (std::size_t v = 0; v < vectors; ++v) {
     u32v lane_keys = add(and_(bits[v], splat(0x007FFFFFU)), splat(0U - (key::half + 1U)));
@@ -20391,7 +20797,9 @@ MINIFLOAT_LANE_FN first_step_keys group_first_step_keys(const u32v (&bits)[vecto
                           ::minifloat::detail::largest_float_bits<Target>),
                  lane_keys, splat(key::neutral));
     }
-    joined_keys = {max_u(joined_keys.highest, lane_keys), min_u(joined_keys.lowest, lane_keys)};
+    joined_keys = v == 0 ? first_step_keys{lane_keys, lane_keys}
+                         : first_step_keys{max_u(joined_keys.highest, lane_keys),
+                                           min_u(joined_keys.lowest, lane_keys)};
   }
   return joined_keys;
 }
@@ -20411,16 +20819,16 @@ MINIFLOAT_ARRAY_FN void add_first_step_extremes(Tally& tally, first_step_keys ru
   using key = first_step_key<Target>;
   constexpr double one = 0x1p23;
   constexpr auto step = static_cast<double>(std::uint32_t{1} << key::step_bits);
+  // (Both reductions, then both quotients, before the tally is raised: so that they overlap,
+  // where one after the other they had made a chain of about 90 cycles, a fifth of a 2 Ki
+  // 1 x 128 tiles call with a report: docs/performance.md, stop 86.)
   const std::uint32_t highest = reduce_max_u(running.highest);
-  if (highest >= 0U - (key::half + 1U)) {
-    const auto t = static_cast<double>(highest + key::half + 1U);
-    tally.raise_relative_error(t / (one + t));
-  }
   const std::uint32_t lowest = ~reduce_max_u(xor_(running.lowest, splat(~0U)));
-  if (lowest < key::neutral) {
-    const auto t = static_cast<double>(lowest + key::half + 1U);
-    tally.raise_relative_error((step - t) / (one + t));
-  }
+  const auto below = static_cast<double>(highest + key::half + 1U);
+  const auto above = static_cast<double>(lowest + key::half + 1U);
+  const double below_error = highest >= 0U - (key::half + 1U) ? below / (one + below) : 0.0;
+  const double above_error = lowest < key::neutral ? (step - above) / (one + above) : 0.0;
+  tally.raise_relative_error(below_error > above_error ? below_error : above_error);
 }
 
 // The first-step extremes of up to elements_ahead values of src from a look on (count left in
@@ -20918,7 +21326,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       if constexpr (looks_between) {
         if (i != blocks_end) {
           bool extremes_added = false;
-          if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
+          if constexpr (codes_test && first_step_extremes_ahead<Target, Rule, Source>) {
             if (!looked_ahead && !window.in_first_step()) {
               looked_ahead = true;
               extremes_added = true;
@@ -21438,12 +21846,25 @@ MINIFLOAT_LANE_FN bool products_within_counts(u32v amax, const std::uint32_t* fa
 // or, on the packed codes, a magnitude up to the smallest normal one, zeros included). Within
 // [the smallest normal, the largest] a value's code is normal and counts for nothing; only the
 // window's mantissas can raise the largest relative error there (report_tally::nearest_window).
+// Where the window lies in the binade's first step (blocks_keep_first_step_extremes), the running
+// extremes of the products' first-step mantissas (first_step_keys) instead of the window's
+// minimum: added to the report after the group, where no error is then computed one by one
+// (raise_window_errors). Every product joins them: the products hold no NaN and no infinity, and
+// one outside the normal range, small or clipped, has its own error at least as large as its
+// key's (a coarser grid there, or a clip past the largest), which the report counts itself (the
+// small values' counts, the largest product).
 struct group_lane_tests {
   u32v window;
   u32v clipped;
   u32v low_magnitudes; // (paths with packed_magnitudes4: their running minimum, min_magnitudes4)
   bool may_clip;       // (a block of the store has a product past the largest)
+  first_step_keys extremes;
 };
+// (As first_step_extremes_apply: where the window's test is masked_tests' chain. 1 x 128 tiles
+// with a report at 4 Ki floats, AVX-512: docs/performance.md, stop 86.)
+template <class Target>
+constexpr bool blocks_keep_first_step_extremes =
+    capabilities.masked_tests&& ::minifloat::format_info<Target>::mantissa_bits > 0;
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group_lane_tests& tests,
                                           ::minifloat::detail::mantissa_window window) {
@@ -21453,6 +21874,13 @@ MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group
     for (std::size_t v = 0; v < vectors; ++v) {
       tests.clipped =
           inc_if(gt_small(and_(products[v], splat(0x7FFFFFFFU)), splat(highest)), tests.clipped);
+    }
+  }
+  if constexpr (blocks_keep_first_step_extremes<Target>) {
+    if (window.in_first_step()) {
+      tests.extremes =
+          joined(tests.extremes, group_first_step_keys<Target, false, vectors>(products));
+      return;
     }
   }
   if (window.width != 0) {
@@ -21474,6 +21902,29 @@ MINIFLOAT_LANE_FN bool window_needs_look(const group_lane_tests& tests,
                                          ::minifloat::detail::mantissa_window window) {
   return window.width != 0 && any_lane(window_flags(tests.window, window));
 }
+// The relative errors of the small values among `vectors` vectors of products (non-zero, below
+// Target's smallest normal: flushed, subnormal, or rounded up to the smallest normal) with their
+// codes, added to the report one by one (report_tally::add_relative_error, the definition).
+template <class Target, std::size_t vectors>
+MINIFLOAT_ARRAY_FN void add_small_value_errors(const u32v (&products)[vectors],
+                                               const u32v (&codes)[vectors],
+                                               ::minifloat::detail::report_tally& tally) {
+  constexpr std::uint32_t smallest_normal = ::minifloat::detail::smallest_normal_float_bits<Target>;
+  std::uint32_t values[vectors * width] = {};
+  std::uint32_t value_codes[vectors * width] = {};
+  MINIFLOAT_UNROLLED
+  for (std::size_t v = 0; v < vectors; ++v) {
+    store_u32(values + v * width, products[v]);
+    store_u32(value_codes + v * width, codes[v]);
+  }
+  for (std::size_t j = 0; j < vectors * width; ++j) {
+    const std::uint32_t magnitude = values[j] & 0x7FFFFFFFU;
+    if (magnitude != 0 && magnitude < smallest_normal) {
+      tally.template add_relative_error<Target>(values[j], value_codes[j]);
+    }
+  }
+}
+
 // A group in which the lane tests found small values (small_products, or low_codes_in_group),
 // looked at again store by store (products of Size per block, `factors` per block): a store whose
 // products, made again, hold a small value (small_products: codes of zero values, as ReLU
@@ -21510,7 +21961,19 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
             ? look_again<Target, true>(products, stored, 1.0f)
             : look_again<Target, false>(products, stored, counts.tally->filter());
     if (again.look) {
-      return false;
+      if constexpr (!blocks_keep_first_step_extremes<Target>) {
+        return false;
+      } else {
+        // (Where a small value's error may raise the largest: the store's small values counted
+        // as where the largest is 1, and their errors added one by one. The general steps had
+        // taken the group again, report and all: 1 x 128 tiles with a report at 8 Ki floats,
+        // AVX-512, docs/performance.md, stop 86.)
+        const second_look counted = look_again<Target, true>(products, stored, 1.0f);
+        flushed += counted.flushed;
+        subnormal += counted.subnormal;
+        add_small_value_errors<Target>(products, stored, *counts.tally);
+        continue;
+      }
     }
     flushed += again.flushed;
     subnormal += again.subnormal;
@@ -21518,6 +21981,27 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
   counts.flushed_to_zero += flushed;
   counts.subnormal += subnormal;
   return true;
+}
+
+// The first-step extremes (first_step_keys) of a group's products in the normal range (products
+// of Size per block, `factors` per block), for quantize_block_groups' first group where the window
+// is wide.
+template <class Target, std::size_t Size>
+MINIFLOAT_ARRAY_FN first_step_keys group_product_first_step_keys(const float* group,
+                                                                 const std::uint32_t* factors) {
+  static_assert(Size % 4 == 0, "whole groups of four vectors");
+  first_step_keys keys = no_first_step_keys<Target>();
+  for (std::size_t e = 0; e < width * Size; e += 4 * width) {
+    u32v products[4] = {};
+    MINIFLOAT_UNROLLED
+    for (std::size_t v = 0; v < 4; ++v) {
+      const std::size_t at = e + v * width;
+      products[v] = mul_f32(load_float_bits(group + at),
+                            ::minifloat::detail::bit_cast<float>(factors[at / Size]));
+    }
+    keys = joined(keys, group_first_step_keys<Target, true>(products));
+  }
+  return keys;
 }
 
 // A group in which the lane tests found a mantissa in the report's window (window_needs_look)
@@ -21837,6 +22321,21 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
   if constexpr (clips) {
     window = counts->tally->template nearest_window<Target::mantissa_bits>();
   }
+  // (clips, blocks_keep_first_step_extremes: whether a group's products have narrowed a wide
+  // window, once a call.)
+  bool window_narrowed = false;
+  static_cast<void>(window_narrowed);
+  // (clips, blocks_keep_first_step_extremes: the groups' first-step extremes, added to the report
+  // where the kernel returns: once per group, their reduction and quotients had cost quantize_mx
+  // with a report at 64 Ki a tenth of its speed, AVX-512. Until then the report's largest is
+  // lower than theirs, which only makes counted_small_stores' test stricter.)
+  first_step_keys kept_extremes = no_first_step_keys<Target>();
+  const auto blocks_done = [&](std::size_t done) {
+    if constexpr (clips && blocks_keep_first_step_extremes<Target>) {
+      add_first_step_extremes<Target>(*counts->tally, kept_extremes);
+    }
+    return done;
+  };
   u32v largest_rows[2] = {splat(0U), splat(0U)};
   u32v largest_done = splat(0U);
   // (Each lane counts at most Size values a group: added to *counts every 2^20 groups, and
@@ -21855,6 +22354,27 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
     const float* group = src + g * group_size;
     std::uint8_t* codes = dst + (packed_fp4 ? g * group_size / 2 : g * group_size);
     const std::uint32_t* factors = factor_rows[g % 2];
+    // A wide window (mantissa_window::wide, as at the start of a call): the group's first-step
+    // extremes first, once a call, which usually leave it in the first step, where the group's
+    // tests keep the extremes and no error is computed one by one. Where it stays wide, the
+    // general steps take the group (as quantize_block_groups_on_path's other paths). (1 x 128 tiles
+    // with a report at 4 Ki floats on AVX-512, where the general steps had taken the first 2 Ki:
+    // docs/performance.md, stop 86.)
+    if constexpr (clips && blocks_keep_first_step_extremes<Target>) {
+      if (window.wide()) {
+        if (window_narrowed) {
+          return blocks_done(g * width);
+        }
+        window_narrowed = true;
+        auto& tally = *counts->tally;
+        add_first_step_extremes<Target>(
+            tally, group_product_first_step_keys<Target, Size>(group, factors));
+        window = tally.template nearest_window<Target::mantissa_bits>();
+        if (window.wide()) {
+          return blocks_done(g * width);
+        }
+      }
+    }
     bool next_done = true;
     if (g + 1 != groups) {
       const u32v amax = group_max(group + group_size);
@@ -21864,7 +22384,8 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
                                                                   &largest_rows[(g + 1) % 2]);
     }
     // (clips: the tests of this group, and whether its products hold small values.)
-    group_lane_tests tests = {window_start(), splat(0U), splat(0xFFFFFFFFU), false};
+    group_lane_tests tests = {window_start(), splat(0U), splat(0xFFFFFFFFU), false,
+                              no_first_step_keys<Target>()};
     bool small_seen = false;
     std::uint32_t clipping_blocks = 0;
     if constexpr (clips) {
@@ -21911,6 +22432,11 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
       // (While the window is open, the errors that may raise the largest go to the report as
       // they come, the clipped values' first (1 - largest / |x| of the group's largest product),
       // and the window narrows.)
+      if constexpr (blocks_keep_first_step_extremes<Target>) {
+        if (window.in_first_step()) {
+          kept_extremes = joined(kept_extremes, tests.extremes);
+        }
+      }
       if (window.width != 0 && (clipping_blocks != 0 || window_needs_look(tests, window))) {
         auto& tally = *counts->tally;
         if (clipping_blocks != 0) {
@@ -21925,7 +22451,7 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
       if ((small_seen || low_codes_in_group<Target, vectors>(tests)) &&
           !counted_small_stores<Target, Size, step>(group, codes, factors, *counts)) {
         add_clipped_lanes(*counts, lanes, largest_done);
-        return g * width;
+        return blocks_done(g * width);
       }
       lanes.clipped = add(lanes.clipped, tests.clipped);
       largest_done = max_u(largest_done, largest_rows[g % 2]);
@@ -21942,10 +22468,10 @@ quantize_block_groups(const float* src, std::size_t blocks, std::uint8_t* dst, c
       }
     }
     if (!next_done) {
-      return (g + 1) * width;
+      return blocks_done((g + 1) * width);
     }
   }
-  return groups * width;
+  return blocks_done(groups * width);
 }
 
 // The block quantizers' pass over one block of `rows` rows of Size floats (128 x 128 blocks),
@@ -23165,9 +23691,11 @@ std::size_t quantize_block_groups_on_path(const float* x, std::size_t count, T* 
       if constexpr (reports<Tally>) {
         // (While the report's window of mantissas is wide, as at the start of a call, where
         // every value so far is exact, it holds many values of any group, which the general
-        // steps take better: at most 2^16 of the 2^23 mantissas, 1 in 128.)
-        if (const mantissa_window window = tally.template nearest_window<format::mantissa_bits>();
-            window.mask != 0x007FFFFFU || window.width > (std::uint32_t{1} << 16)) {
+        // steps take better. Where the path keeps the products' first-step extremes, its kernel
+        // narrows the window by a group's first (lanes.inc blocks_keep_first_step_extremes).)
+        constexpr bool narrows_window =
+            path::capabilities.masked_tests && format_info<format>::mantissa_bits > 0;
+        if (!narrows_window && tally.template nearest_window<format::mantissa_bits>().wide()) {
           return;
         }
         block_group_clips clips;

@@ -959,6 +959,63 @@ void expect_late_record_found(const reference::format& fmt) {
   }
 }
 
+// The block quantizers' one-pass kernels with a report from the start of a call, where the window
+// of mantissas is wide: the first group's first-step extremes (lanes.inc
+// group_product_first_step_keys), then, the window in the first step, the groups' running
+// extremes (test_product_lanes). Every 32nd element 448, so that each MX block's and tile's
+// scale is 1 and the products are the values; the others exact (1.0) but element 100, inexact,
+// and one of larger error at places across the first groups (every path's): first-step errors,
+// later steps' (the window is not in the first step then), and a small value (2^-9 (1 + d) with
+// d just past 2^-4, a subnormal result: its error, d / (1 + d), is larger than its key's, which
+// a normal value's rounding up would have).
+TEST(ReportScaling, BlockQuantizersFirstStepExtremesFromTheFirstGroup) {
+  using minifloat::e4m3;
+  const std::size_t n = 4096;
+  constexpr std::uint32_t half = std::uint32_t{1} << 19; // e4m3: 23 - M - 1
+  constexpr std::uint32_t step = half << 1;
+  const auto value = [](std::uint32_t mantissa) {
+    return ieee::from_bits<float>(0x3F800000U | mantissa); // 1 + mantissa 2^-23
+  };
+  const std::pair<float, float> kinds[] = {
+      {value(half - half / 128), value(half - half / 4096)},
+      {value(3 * step + half - half / 128), value(2 * step + half - half / 128)},
+      {value(half - half / 128), std::ldexp(value(half + half / 4096), -9)}};
+  std::vector<float> x(n);
+  std::vector<e4m3> q(n);
+  std::vector<minifloat::e8m0> scales(n / 32);
+  std::vector<float> scale_inv(n / 128);
+  for (const minifloat::simd_path path : supported_paths()) {
+    const minifloat::scoped_path on(path);
+    for (std::size_t kind = 0; kind < 3; ++kind) {
+      for (const std::size_t at : {101, 127, 129, 511, 1025, 1500, 2047, 2049, 2081, 3000, 4095}) {
+        for (std::size_t i = 0; i < n; ++i) {
+          x[i] = i % 32 == 0 ? 448.0f : 1.0f;
+        }
+        x[100] = kinds[kind].first;
+        x[at] = kinds[kind].second;
+        const std::string where = std::string(minifloat::to_string(path)) + " kind " +
+                                  std::to_string(kind) + " at " + std::to_string(at);
+        const std::vector<double> values = exact_values(x);
+        const double larger =
+            std::fabs(static_cast<double>(static_cast<float>(e4m3(x[at]))) - values[at]) /
+            values[at];
+        conversion_report report;
+        minifloat::quantize_blocks(x.data(), 1, n, minifloat::tile_1x128, q.data(),
+                                   scale_inv.data(), report);
+        ASSERT_EQ(scale_inv[0], 1.0f) << where;
+        conversion_report expected = expected_report(reference::e4m3, values, bytes(q));
+        expect_equal(report, expected, where + " tiles");
+        EXPECT_EQ(expected.max_relative_error, larger) << where;
+        minifloat::quantize_mx(x.data(), n, q.data(), scales.data(), report);
+        ASSERT_EQ(scales[0].bits(), 127) << where;
+        expected = expected_report(reference::e4m3, values, bytes(q));
+        expect_equal(report, expected, where + " mx");
+        EXPECT_EQ(expected.max_relative_error, larger) << where;
+      }
+    }
+  }
+}
+
 TEST(ReportScaling, BlockQuantizersReportLargeInputs) {
   expect_block_reports_of_large_inputs<minifloat::e4m3>(reference::e4m3);
   expect_block_reports_of_large_inputs<minifloat::e5m2>(reference::e5m2);

@@ -93,6 +93,12 @@ struct mantissa_window {
   constexpr bool in_first_step() const noexcept {
     return mask == 0x007FFFFFU && width != 0 && width != ~std::uint32_t{0};
   }
+  // Whether the window holds many values of any group: every inexact mantissa while the largest
+  // error is 0, or more than 2^16 of the 2^23 mantissas (1 in 128). The block quantizers' one-pass
+  // kernels leave such groups to the general steps (scaling.hpp quantize_block_groups_on_path).
+  constexpr bool wide() const noexcept {
+    return mask != 0x007FFFFFU || width > (std::uint32_t{1} << 16);
+  }
 };
 
 class report_tally;
