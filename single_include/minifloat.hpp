@@ -3807,15 +3807,6 @@ constexpr bool first_step_extremes_apply =
     capabilities.masked_tests && !largest_by_values<Source> && codes_decide_range<Target> &&
     ::minifloat::format_info<Target>::mantissa_bits > 0 &&
     quick_report_test<Target, Rule, 4, Source>;
-// Where the array loop's first look adds the first-step extremes of the values after it
-// (add_first_step_extremes_ahead): as first_step_extremes_apply, and for block-scaled sources,
-// whose loop keeps the window's test (the block quantizers' general steps, with a report: 1 x 128
-// tiles at 2 Ki floats, AVX-512, docs/performance.md, stop 86).
-template <class Target, ::minifloat::detail::rounding_rule Rule, class Source>
-constexpr bool first_step_extremes_ahead =
-    capabilities.masked_tests&&
-            codes_decide_range<Target>&& ::minifloat::format_info<Target>::mantissa_bits > 0 &&
-    quick_report_test<Target, Rule, 4, Source>;
 struct first_step_keys {
   u32v highest;
   u32v lowest;
@@ -4376,7 +4367,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       if constexpr (looks_between) {
         if (i != blocks_end) {
           bool extremes_added = false;
-          if constexpr (codes_test && first_step_extremes_ahead<Target, Rule, Source>) {
+          if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
             if (!looked_ahead && !window.in_first_step()) {
               looked_ahead = true;
               extremes_added = true;
@@ -5033,9 +5024,10 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
   return true;
 }
 
-// The first-step extremes (first_step_keys) of a group's products in the normal range (products
-// of Size per block, `factors` per block), for quantize_block_groups' first group where the window
-// is wide.
+// The first-step extremes (first_step_keys) of a group's products (Size per block, `factors` per
+// block), for quantize_block_groups' first group where the window is wide. Every product joins
+// them, as in test_product_lanes (a product outside the normal range has its own error at least
+// its key's, and the group's products hold no NaN or infinity).
 template <class Target, std::size_t Size>
 MINIFLOAT_ARRAY_FN first_step_keys group_product_first_step_keys(const float* group,
                                                                  const std::uint32_t* factors) {
@@ -5049,7 +5041,7 @@ MINIFLOAT_ARRAY_FN first_step_keys group_product_first_step_keys(const float* gr
       products[v] = mul_f32(load_float_bits(group + at),
                             ::minifloat::detail::bit_cast<float>(factors[at / Size]));
     }
-    keys = joined(keys, group_first_step_keys<Target, true>(products));
+    keys = joined(keys, group_first_step_keys<Target>(products));
   }
   return keys;
 }
@@ -9864,15 +9856,6 @@ constexpr bool first_step_extremes_apply =
     capabilities.masked_tests && !largest_by_values<Source> && codes_decide_range<Target> &&
     ::minifloat::format_info<Target>::mantissa_bits > 0 &&
     quick_report_test<Target, Rule, 4, Source>;
-// Where the array loop's first look adds the first-step extremes of the values after it
-// (add_first_step_extremes_ahead): as first_step_extremes_apply, and for block-scaled sources,
-// whose loop keeps the window's test (the block quantizers' general steps, with a report: 1 x 128
-// tiles at 2 Ki floats, AVX-512, docs/performance.md, stop 86).
-template <class Target, ::minifloat::detail::rounding_rule Rule, class Source>
-constexpr bool first_step_extremes_ahead =
-    capabilities.masked_tests&&
-            codes_decide_range<Target>&& ::minifloat::format_info<Target>::mantissa_bits > 0 &&
-    quick_report_test<Target, Rule, 4, Source>;
 struct first_step_keys {
   u32v highest;
   u32v lowest;
@@ -10433,7 +10416,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       if constexpr (looks_between) {
         if (i != blocks_end) {
           bool extremes_added = false;
-          if constexpr (codes_test && first_step_extremes_ahead<Target, Rule, Source>) {
+          if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
             if (!looked_ahead && !window.in_first_step()) {
               looked_ahead = true;
               extremes_added = true;
@@ -11090,9 +11073,10 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
   return true;
 }
 
-// The first-step extremes (first_step_keys) of a group's products in the normal range (products
-// of Size per block, `factors` per block), for quantize_block_groups' first group where the window
-// is wide.
+// The first-step extremes (first_step_keys) of a group's products (Size per block, `factors` per
+// block), for quantize_block_groups' first group where the window is wide. Every product joins
+// them, as in test_product_lanes (a product outside the normal range has its own error at least
+// its key's, and the group's products hold no NaN or infinity).
 template <class Target, std::size_t Size>
 MINIFLOAT_ARRAY_FN first_step_keys group_product_first_step_keys(const float* group,
                                                                  const std::uint32_t* factors) {
@@ -11106,7 +11090,7 @@ MINIFLOAT_ARRAY_FN first_step_keys group_product_first_step_keys(const float* gr
       products[v] = mul_f32(load_float_bits(group + at),
                             ::minifloat::detail::bit_cast<float>(factors[at / Size]));
     }
-    keys = joined(keys, group_first_step_keys<Target, true>(products));
+    keys = joined(keys, group_first_step_keys<Target>(products));
   }
   return keys;
 }
@@ -15437,15 +15421,6 @@ constexpr bool first_step_extremes_apply =
     capabilities.masked_tests && !largest_by_values<Source> && codes_decide_range<Target> &&
     ::minifloat::format_info<Target>::mantissa_bits > 0 &&
     quick_report_test<Target, Rule, 4, Source>;
-// Where the array loop's first look adds the first-step extremes of the values after it
-// (add_first_step_extremes_ahead): as first_step_extremes_apply, and for block-scaled sources,
-// whose loop keeps the window's test (the block quantizers' general steps, with a report: 1 x 128
-// tiles at 2 Ki floats, AVX-512, docs/performance.md, stop 86).
-template <class Target, ::minifloat::detail::rounding_rule Rule, class Source>
-constexpr bool first_step_extremes_ahead =
-    capabilities.masked_tests&&
-            codes_decide_range<Target>&& ::minifloat::format_info<Target>::mantissa_bits > 0 &&
-    quick_report_test<Target, Rule, 4, Source>;
 struct first_step_keys {
   u32v highest;
   u32v lowest;
@@ -16006,7 +15981,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       if constexpr (looks_between) {
         if (i != blocks_end) {
           bool extremes_added = false;
-          if constexpr (codes_test && first_step_extremes_ahead<Target, Rule, Source>) {
+          if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
             if (!looked_ahead && !window.in_first_step()) {
               looked_ahead = true;
               extremes_added = true;
@@ -16663,9 +16638,10 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
   return true;
 }
 
-// The first-step extremes (first_step_keys) of a group's products in the normal range (products
-// of Size per block, `factors` per block), for quantize_block_groups' first group where the window
-// is wide.
+// The first-step extremes (first_step_keys) of a group's products (Size per block, `factors` per
+// block), for quantize_block_groups' first group where the window is wide. Every product joins
+// them, as in test_product_lanes (a product outside the normal range has its own error at least
+// its key's, and the group's products hold no NaN or infinity).
 template <class Target, std::size_t Size>
 MINIFLOAT_ARRAY_FN first_step_keys group_product_first_step_keys(const float* group,
                                                                  const std::uint32_t* factors) {
@@ -16679,7 +16655,7 @@ MINIFLOAT_ARRAY_FN first_step_keys group_product_first_step_keys(const float* gr
       products[v] = mul_f32(load_float_bits(group + at),
                             ::minifloat::detail::bit_cast<float>(factors[at / Size]));
     }
-    keys = joined(keys, group_first_step_keys<Target, true>(products));
+    keys = joined(keys, group_first_step_keys<Target>(products));
   }
   return keys;
 }
@@ -20757,15 +20733,6 @@ constexpr bool first_step_extremes_apply =
     capabilities.masked_tests && !largest_by_values<Source> && codes_decide_range<Target> &&
     ::minifloat::format_info<Target>::mantissa_bits > 0 &&
     quick_report_test<Target, Rule, 4, Source>;
-// Where the array loop's first look adds the first-step extremes of the values after it
-// (add_first_step_extremes_ahead): as first_step_extremes_apply, and for block-scaled sources,
-// whose loop keeps the window's test (the block quantizers' general steps, with a report: 1 x 128
-// tiles at 2 Ki floats, AVX-512, docs/performance.md, stop 86).
-template <class Target, ::minifloat::detail::rounding_rule Rule, class Source>
-constexpr bool first_step_extremes_ahead =
-    capabilities.masked_tests&&
-            codes_decide_range<Target>&& ::minifloat::format_info<Target>::mantissa_bits > 0 &&
-    quick_report_test<Target, Rule, 4, Source>;
 struct first_step_keys {
   u32v highest;
   u32v lowest;
@@ -21326,7 +21293,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
       if constexpr (looks_between) {
         if (i != blocks_end) {
           bool extremes_added = false;
-          if constexpr (codes_test && first_step_extremes_ahead<Target, Rule, Source>) {
+          if constexpr (codes_test && first_step_extremes_apply<Target, Rule, Source>) {
             if (!looked_ahead && !window.in_first_step()) {
               looked_ahead = true;
               extremes_added = true;
@@ -21983,9 +21950,10 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
   return true;
 }
 
-// The first-step extremes (first_step_keys) of a group's products in the normal range (products
-// of Size per block, `factors` per block), for quantize_block_groups' first group where the window
-// is wide.
+// The first-step extremes (first_step_keys) of a group's products (Size per block, `factors` per
+// block), for quantize_block_groups' first group where the window is wide. Every product joins
+// them, as in test_product_lanes (a product outside the normal range has its own error at least
+// its key's, and the group's products hold no NaN or infinity).
 template <class Target, std::size_t Size>
 MINIFLOAT_ARRAY_FN first_step_keys group_product_first_step_keys(const float* group,
                                                                  const std::uint32_t* factors) {
@@ -21999,7 +21967,7 @@ MINIFLOAT_ARRAY_FN first_step_keys group_product_first_step_keys(const float* gr
       products[v] = mul_f32(load_float_bits(group + at),
                             ::minifloat::detail::bit_cast<float>(factors[at / Size]));
     }
-    keys = joined(keys, group_first_step_keys<Target, true>(products));
+    keys = joined(keys, group_first_step_keys<Target>(products));
   }
   return keys;
 }

@@ -514,11 +514,12 @@ TYPED_TEST(Report, RareValuesMantissasAreNotNormalErrors) {
 // The values whose first-step extremes the report already has: after the call's first look, the
 // next 1024 from its group on, and before a large array's head, the 256 after it (lanes.inc
 // add_first_step_extremes_ahead). Where the largest error then lies in the first step, the array
-// loop tests only their codes. Exact values (1.0) with one inexact value at element 100 (the
-// first look): a value of larger error at each element from just before the head's 256 to past
-// the look's 1024 must raise the largest, at four offsets from a line, on every path. Once with
-// first-step errors (the window in the first step after the look), once with errors of later
-// steps (where it is not, every value is still tested).
+// loop tests only their codes. Exact values (1.0) but an inexact one at element 100 (the first
+// look): a value of larger error at each element from just before the head's 256 to past the
+// look's 1024 must raise the largest, at four offsets from a line, on every path. Three kinds:
+// first-step errors; a later step's error at 100 and a first-step one at 700 (the window in the
+// first step from the values read ahead, not from the look's group); later steps' errors alone
+// (the window never in the first step: every value is still tested).
 TYPED_TEST(Report, LargerErrorsAroundTheValuesReadAhead) {
   using T = TypeParam;
   const reference::format& fmt = this->fmt;
@@ -528,29 +529,40 @@ TYPED_TEST(Report, LargerErrorsAroundTheValuesReadAhead) {
   const auto value = [](std::uint32_t mantissa) {
     return ieee::from_bits<float>(0x3F800000U | mantissa); // 1 + mantissa 2^-23
   };
-  // {the first look's value, the larger error's}: in the first step (above the second step's
-  // peak for M <= 6), and in the fourth and third steps (below it).
-  const std::pair<float, float> kinds[] = {{value(half - half / 128), value(half - half / 4096)},
-                                           {value((3 * step + half - half / 128) & 0x7FFFFFU),
-                                            value((2 * step + half - half / 128) & 0x7FFFFFU)}};
+  // First-step errors above the second step's peak (for M <= 6), and the fourth and third steps'
+  // below it.
+  const float first_step = value(half - half / 128);
+  const float first_step_larger = value(half - half / 4096);
+  const float fourth_step = value((3 * step + half - half / 128) & 0x7FFFFFU);
+  const float third_step = value((2 * step + half - half / 128) & 0x7FFFFFU);
+  struct kind {
+    float at_100;
+    float at_700;
+    float larger;
+  };
+  const kind kinds[] = {{first_step, 1.0f, first_step_larger},
+                        {fourth_step, first_step, first_step_larger},
+                        {fourth_step, 1.0f, third_step}};
   const std::size_t n = 4096;
   std::vector<float> buffer(n + 64);
   const std::size_t line = minifloat::detail::elements_to_line(buffer.data());
   std::vector<T> reported(n);
   for (const minifloat::simd_path path : supported_paths()) {
     const minifloat::scoped_path on(path);
-    for (const std::size_t offset : {0, 3, 8, 15}) {
+    const std::size_t offsets[] = {0, 3, 8, 15};
+    for (const std::size_t offset : offsets) {
       float* x = buffer.data() + line + offset;
       // (The later steps' values need four steps in a binade.)
-      for (std::size_t kind = 0; kind < (T::format::mantissa_bits >= 2 ? 2U : 1U); ++kind) {
+      for (std::size_t c = 0; c < (T::format::mantissa_bits >= 2 ? 3U : 1U); ++c) {
         for (std::size_t at = 150; at < 1400; at += at < 400 || at >= 1000 ? 5 : 61) {
           std::fill(x, x + n, 1.0f);
-          x[100] = kinds[kind].first;
-          x[at] = kinds[kind].second;
+          x[100] = kinds[c].at_100;
+          x[700] = kinds[c].at_700;
+          x[at] = kinds[c].larger;
           const std::vector<float> copy(x, x + n);
           const std::string where = std::string(minifloat::to_string(path)) + " offset " +
-                                    std::to_string(offset) + " kind " + std::to_string(kind) +
-                                    " at " + std::to_string(at);
+                                    std::to_string(offset) + " kind " + std::to_string(c) + " at " +
+                                    std::to_string(at);
           conversion_report report;
           minifloat::convert(x, n, reported.data(), report);
           const conversion_report expected =
@@ -987,7 +999,8 @@ TEST(ReportScaling, BlockQuantizersFirstStepExtremesFromTheFirstGroup) {
   for (const minifloat::simd_path path : supported_paths()) {
     const minifloat::scoped_path on(path);
     for (std::size_t kind = 0; kind < 3; ++kind) {
-      for (const std::size_t at : {101, 127, 129, 511, 1025, 1500, 2047, 2049, 2081, 3000, 4095}) {
+      const std::size_t places[] = {101, 127, 129, 511, 1025, 1500, 2047, 2049, 2081, 3000, 4095};
+      for (const std::size_t at : places) {
         for (std::size_t i = 0; i < n; ++i) {
           x[i] = i % 32 == 0 ? 448.0f : 1.0f;
         }
