@@ -225,7 +225,15 @@ void run_from_memory(int rounds) {
   minifloat::conversion_report report;
   const float scale = minifloat::compute_scale<e4m3>(minifloat::amax(x, n));
   auto* const q8 = reinterpret_cast<e4m3*>(q);
-  const std::vector<std::pair<std::string, std::function<void()>>> ops = {
+  // (without_report: the index of the same call without a report, 0 for none.)
+  struct from_memory_operation {
+    std::string name;
+    std::function<void()> call;
+    std::size_t without_report;
+  };
+  const bool avx2 =
+      minifloat::active_path() != simd_path::avx2 && minifloat::path_supported(simd_path::avx2);
+  std::vector<from_memory_operation> ops = {
       {"the 4 -> 1 copy",
        [&] {
          minifloat_bench::on_widest_vectors([&](auto patterns) {
@@ -235,25 +243,56 @@ void run_from_memory(int rounds) {
 #if defined(MINIFLOAT_BENCH_X86)
          _mm_sfence();
 #endif
-       }},
-      {"e4m3", [&] { minifloat::convert(x, n, q8); }},
+       },
+       0},
+      {"e4m3", [&] { minifloat::convert(x, n, q8); }, 0},
       {"e4m3 saturating",
-       [&] {
-         minifloat::convert<minifloat::rounding::nearest_even, overflow::saturate>(x, n, q8);
-       }},
-      {"quantize", [&] { minifloat::quantize(x, n, q8, scale); }},
+       [&] { minifloat::convert<minifloat::rounding::nearest_even, overflow::saturate>(x, n, q8); },
+       0},
+      {"quantize", [&] { minifloat::quantize(x, n, q8, scale); }, 0},
       {"1 x 128 tiles",
        [&] {
          minifloat::quantize_blocks(x, n / 4096, 4096, minifloat::tile_1x128, q8, factors.data());
-       }},
-      {"quantize_mx e4m3", [&] { minifloat::quantize_mx(x, n, q8, scales.data()); }},
-      {"e4m3 with a report", [&] { minifloat::convert(x, n, q8, report); }},
+       },
+       0},
+      {"quantize_mx e4m3", [&] { minifloat::quantize_mx(x, n, q8, scales.data()); }, 0},
+      {"e4m3 with a report", [&] { minifloat::convert(x, n, q8, report); }, 1},
+      {"e4m3 saturating with a report",
+       [&] {
+         minifloat::convert<minifloat::rounding::nearest_even, overflow::saturate>(x, n, q8,
+                                                                                   report);
+       },
+       2},
+      {"quantize with a report", [&] { minifloat::quantize(x, n, q8, scale, report); }, 3},
+      {"1 x 128 tiles with a report",
+       [&] {
+         minifloat::quantize_blocks(x, n / 4096, 4096, minifloat::tile_1x128, q8, factors.data(),
+                                    report);
+       },
+       4},
+      {"quantize_mx e4m3 with a report",
+       [&] { minifloat::quantize_mx(x, n, q8, scales.data(), report); }, 5},
   };
+  if (avx2) { // (the AVX2 path's own, where the active path is a wider one)
+    const std::size_t plain = ops.size();
+    ops.push_back({"e4m3 avx2",
+                   [&] {
+                     const minifloat::scoped_path on(simd_path::avx2);
+                     minifloat::convert(x, n, q8);
+                   },
+                   0});
+    ops.push_back({"e4m3 with a report avx2",
+                   [&] {
+                     const minifloat::scoped_path on(simd_path::avx2);
+                     minifloat::convert(x, n, q8, report);
+                   },
+                   plain});
+  }
   std::vector<std::vector<double>> times(ops.size());
   for (int r = 0; r < rounds; ++r) {
     for (std::size_t k = 0; k < ops.size(); ++k) {
       const double start = nanoseconds_now();
-      ops[k].second();
+      ops[k].call();
       times[k].push_back(nanoseconds_now() - start);
     }
   }
@@ -266,10 +305,15 @@ void run_from_memory(int rounds) {
               "best / median\n",
               n, rounds);
   for (std::size_t k = 0; k < ops.size(); ++k) {
-    std::printf("  %-36s %6.2f / %6.2f", ops[k].first.c_str(), static_cast<double>(n) / best(k),
+    std::printf("  %-36s %6.2f / %6.2f", ops[k].name.c_str(), static_cast<double>(n) / best(k),
                 static_cast<double>(n) / median(k));
     if (k != 0) {
       std::printf("   x %.2f / %.2f", best(0) / best(k), median(0) / median(k));
+    }
+    if (ops[k].without_report != 0) { // issue 21: x the same call without a report
+      const std::size_t plain = ops[k].without_report;
+      std::printf("   x %s %.2f / %.2f", ops[plain].name.c_str(), best(plain) / best(k),
+                  median(plain) / median(k));
     }
     std::printf("\n");
   }

@@ -12612,24 +12612,20 @@ struct avx2_kernels {
             encode_floats<Target, Rule, Overflow>(src + first, count, codes + first, random, tally);
           });
     } else if constexpr (std::is_same<Random, no_random_bits>::value &&
-                         std::is_same<std::decay_t<Tally>, no_tally>::value &&
                          !std::is_same<Source, block_scaled_floats>::value) {
-      // Past the non-temporal threshold, streaming stores from dst's first 64-byte boundary on
-      // (as avx512_kernels::encode; not block-scaled floats, whose vectors must lie in a block).
+      // Past the non-temporal threshold, streaming stores from dst's first 64-byte boundary on,
+      // with a report too (as avx512_kernels::encode; not block-scaled floats, whose vectors must
+      // lie in a block). Through the caches, a report's call stays whole: split, it would make
+      // its first look twice.
+      if (!std::is_same<std::decay_t<Tally>, no_tally>::value && mode == stores::cached) {
+        encode_floats<Target, Rule, Overflow>(src, n, codes, random, tally);
+        return;
+      }
       with_aligned_stores(codes, n, mode,
                           [&](auto non_temporal, std::size_t first, std::size_t count) {
                             encode_floats<Target, Rule, Overflow, decltype(non_temporal)::value>(
                                 src + first, count, codes + first, random, tally);
                           });
-    } else if constexpr (std::is_same<Random, no_random_bits>::value &&
-                         !std::is_same<Source, block_scaled_floats>::value) {
-      // A report: through the caches, but past the threshold with the source prefetched as from
-      // memory (as avx512_kernels::encode).
-      if (mode == stores::non_temporal) {
-        encode_floats<Target, Rule, Overflow, false, true>(src, n, codes, random, tally);
-      } else {
-        encode_floats<Target, Rule, Overflow>(src, n, codes, random, tally);
-      }
     } else {
       encode_floats<Target, Rule, Overflow>(src, n, codes, random, tally);
     }
@@ -18296,27 +18292,19 @@ struct avx512_kernels {
         avx512::encode_doubles_by_addition<Target, Rule, Overflow>(src, n, codes, by_floats);
       }
     } else if constexpr (std::is_same<Random, no_random_bits>::value &&
-                         std::is_same<std::decay_t<Tally>, no_tally>::value &&
                          !std::is_same<Source, block_scaled_floats>::value) {
       // (Not block-scaled floats: split at dst's line, a vector could straddle two blocks.)
+      // With a report too: its loop reads stored codes back only where it looks at a group
+      // (report_group_again), a few times a call, and a streamed line read back costs a memory
+      // latency. Float -> e4m3 with a report at 64 Mi, x the plain call of the same run: 0.86-0.92
+      // through the caches (the source prefetched as from memory), 0.97-1.07 streaming (AMD Zen 5;
+      // docs/performance.md, stop 87).
       if (mode == stores::non_temporal) {
         with_aligned_stores(
             codes, n, mode, [&](auto non_temporal, std::size_t first, std::size_t count) {
               avx512::encode_array<Target, Rule, Overflow, variant, decltype(non_temporal)::value>(
                   src + first, count, codes + first, random, tally);
             });
-      } else {
-        avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
-      }
-    } else if constexpr (std::is_same<Random, no_random_bits>::value &&
-                         !std::is_same<Source, block_scaled_floats>::value) {
-      // A report: through the caches (it reads codes back), but past the threshold with the
-      // source prefetched as from memory (lanes.inc prefetch_level; float -> e4m3 with a report
-      // at 64 Mi 2.56-2.57 -> 2.77-2.79 el/ns; stochastic rounding from the caller's bits, whose
-      // array the prefetch does not cover, lost 2 %: docs/performance.md, stop 78).
-      if (mode == stores::non_temporal) {
-        avx512::encode_array<Target, Rule, Overflow, variant, false, true>(src, n, codes, random,
-                                                                           tally);
       } else {
         avx512::encode_array<Target, Rule, Overflow, variant>(src, n, codes, random, tally);
       }

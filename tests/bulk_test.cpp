@@ -7,9 +7,11 @@
 
 #include <cfenv>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <random>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -30,6 +32,7 @@
 
 namespace {
 
+using minifloat::conversion_report;
 using minifloat::overflow;
 using minifloat::simd_path;
 using minifloat::detail::rounding_rule;
@@ -443,10 +446,12 @@ void check_widening(simd_path path, bool non_temporal) {
   }
 }
 // Narrowing floats (convert, and quantize's scaled floats) with every output streamed (a
-// scoped_path's threshold 0: on AVX-512 the codes past dst's first 64-byte boundary go by
-// streaming stores, the source then read off its lines) against the cached call's expected
-// codes: lengths around the 64-code groups, dst and src at several offsets from a line, and
-// nothing written outside dst.
+// scoped_path's threshold 0: on x86 the codes past dst's first 64-byte boundary go by streaming
+// stores, the source then read off its lines) against the cached call's expected codes: lengths
+// around the 64-code groups, dst and src at several offsets from a line, and nothing written
+// outside dst. With a report too: its call is split at dst's boundary like the others, and its
+// loop reads streamed codes back for the groups it looks at; the report must be the one the same
+// call makes through the caches (report_test checks those against the definitions).
 template <class T, minifloat::rounding R, overflow O>
 void check_streaming_narrowing(simd_path path) {
   constexpr rounding_rule Rule = minifloat::detail::rule_of(R);
@@ -458,23 +463,50 @@ void check_streaming_narrowing(simd_path path) {
       for (const std::size_t dst_offset : {0U, 1U, 16U, 63U}) {
         std::copy(floats.begin(), floats.begin() + static_cast<std::ptrdiff_t>(n),
                   source + src_offset);
-        for (const bool scaled : {false, true}) {
+        for (const int kind : {0, 1, 2, 3}) {
+          const bool scaled = kind % 2 == 1;
+          const bool with_report = kind >= 2;
           if (scaled && (Rule != rounding_rule::nearest_even || O != overflow::saturate ||
                          !minifloat::detail::is_element_type<T>)) {
             continue; // quantize narrows to the signed formats, nearest-even and saturating
           }
-          std::memset(storage, guard, sizeof storage);
-          T* dst = reinterpret_cast<T*>(storage + 1 + dst_offset);
-          {
-            const minifloat::scoped_path streaming(path, 0);
+          // The call, with every output streamed (threshold 0) or through the caches.
+          const auto narrow = [&](T* to, std::size_t threshold, conversion_report* report) {
+            const minifloat::scoped_path on(path, threshold);
             if constexpr (minifloat::detail::is_element_type<T>) {
-              if (scaled) {
-                minifloat::quantize(source + src_offset, n, dst, 0.75f);
+              if (scaled && report != nullptr) {
+                minifloat::quantize(source + src_offset, n, to, 0.75f, *report);
+              } else if (scaled) {
+                minifloat::quantize(source + src_offset, n, to, 0.75f);
               }
             }
-            if (!scaled) {
-              minifloat::convert<R, O>(source + src_offset, n, dst);
+            if (!scaled && report != nullptr) {
+              minifloat::convert<R, O>(source + src_offset, n, to, *report);
+            } else if (!scaled) {
+              minifloat::convert<R, O>(source + src_offset, n, to);
             }
+          };
+          std::memset(storage, guard, sizeof storage);
+          T* dst = reinterpret_cast<T*>(storage + 1 + dst_offset);
+          conversion_report streamed;
+          narrow(dst, 0, with_report ? &streamed : nullptr);
+          if (with_report) {
+            std::vector<T> cached_codes(n + 1);
+            conversion_report cached;
+            narrow(cached_codes.data(), SIZE_MAX, &cached);
+            const std::string where = std::string(minifloat::to_string(path)) +
+                                      " n=" + std::to_string(n) + " src+" +
+                                      std::to_string(src_offset) + " dst+" +
+                                      std::to_string(dst_offset) + (scaled ? " quantize" : "");
+            EXPECT_EQ(streamed.elements, n) << where;
+            EXPECT_EQ(streamed.nan_inputs, cached.nan_inputs) << where;
+            EXPECT_EQ(streamed.infinite_inputs, cached.infinite_inputs) << where;
+            EXPECT_EQ(streamed.saturated, cached.saturated) << where;
+            EXPECT_EQ(streamed.overflowed, cached.overflowed) << where;
+            EXPECT_EQ(streamed.flushed_to_zero, cached.flushed_to_zero) << where;
+            EXPECT_EQ(streamed.subnormal, cached.subnormal) << where;
+            EXPECT_EQ(streamed.negative_for_unsigned, cached.negative_for_unsigned) << where;
+            EXPECT_EQ(streamed.max_relative_error, cached.max_relative_error) << where;
           }
           for (std::size_t i = 0; i < sizeof storage; ++i) {
             const auto k = i - 1 - dst_offset; // wraps below dst
@@ -486,7 +518,8 @@ void check_streaming_narrowing(simd_path path) {
             }
             ASSERT_EQ(storage[i], expected)
                 << minifloat::to_string(path) << " n=" << n << " src+" << src_offset << " dst+"
-                << dst_offset << (scaled ? " quantize" : " convert") << " element " << k;
+                << dst_offset << (scaled ? " quantize" : " convert")
+                << (with_report ? " with a report" : "") << " element " << k;
           }
         }
       }

@@ -364,8 +364,9 @@ TYPED_TEST(Report, RareValuesAmongNormalOnes) {
       {"a first step's midpoint", 1 + std::ldexp(1.0, -fmt.mantissa_bits - 1)},
   };
   std::vector<T> reported(n);
-  // (Also with the non-temporal threshold at 0, as for outputs past it: a report then writes
-  // through the caches still, with its source prefetched as from memory.)
+  // (Also with the non-temporal threshold at 0, as for outputs past it: a report's codes then
+  // stream past dst's first line, and its loop reads streamed codes back for the groups it looks
+  // at.)
   for (const auto& [path, threshold] : paths_and_thresholds()) {
     const minifloat::scoped_path on(path, threshold);
     for (const int kind : {0, 1, 2, 3}) {

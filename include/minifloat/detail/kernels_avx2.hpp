@@ -1301,24 +1301,20 @@ struct avx2_kernels {
             encode_floats<Target, Rule, Overflow>(src + first, count, codes + first, random, tally);
           });
     } else if constexpr (std::is_same<Random, no_random_bits>::value &&
-                         std::is_same<std::decay_t<Tally>, no_tally>::value &&
                          !std::is_same<Source, block_scaled_floats>::value) {
-      // Past the non-temporal threshold, streaming stores from dst's first 64-byte boundary on
-      // (as avx512_kernels::encode; not block-scaled floats, whose vectors must lie in a block).
+      // Past the non-temporal threshold, streaming stores from dst's first 64-byte boundary on,
+      // with a report too (as avx512_kernels::encode; not block-scaled floats, whose vectors must
+      // lie in a block). Through the caches, a report's call stays whole: split, it would make
+      // its first look twice.
+      if (!std::is_same<std::decay_t<Tally>, no_tally>::value && mode == stores::cached) {
+        encode_floats<Target, Rule, Overflow>(src, n, codes, random, tally);
+        return;
+      }
       with_aligned_stores(codes, n, mode,
                           [&](auto non_temporal, std::size_t first, std::size_t count) {
                             encode_floats<Target, Rule, Overflow, decltype(non_temporal)::value>(
                                 src + first, count, codes + first, random, tally);
                           });
-    } else if constexpr (std::is_same<Random, no_random_bits>::value &&
-                         !std::is_same<Source, block_scaled_floats>::value) {
-      // A report: through the caches, but past the threshold with the source prefetched as from
-      // memory (as avx512_kernels::encode).
-      if (mode == stores::non_temporal) {
-        encode_floats<Target, Rule, Overflow, false, true>(src, n, codes, random, tally);
-      } else {
-        encode_floats<Target, Rule, Overflow>(src, n, codes, random, tally);
-      }
     } else {
       encode_floats<Target, Rule, Overflow>(src, n, codes, random, tally);
     }
