@@ -1832,7 +1832,8 @@ constexpr std::size_t prefetch_distance = 0;
 //   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
 //   min_magnitude(x, limit)           min(|x|, limit), anything where x is a NaN
 //                                     (fixup_and_lookup32)
-//   nonzero_and_where(k, a, b)        the lanes of mask k where a & b is not 0 (masked_tests)
+//   nonzero_and_where(k, a, b)        the lanes of mask k where a & b is not 0, and
+//   nonzero_and(a, b)                 every lane where it is not (masked_tests)
 //   any_code4_outside(a, b, c, d, first, last)
 //                                     whether any of the 4 * width codes in a, b, c, d has a
 //                                     magnitude (its low 7 bits) outside [first, last]
@@ -3085,9 +3086,10 @@ MINIFLOAT_LANE_FN bool any_in_window(const u32v (&bits)[vectors],
   if constexpr (capabilities.masked_tests) {
     const u32v offset = splat(widened.offset);
     const u32v tested = splat(widened.tested);
-    maskv outside = eq(splat(0U), splat(0U));
+    // (The first vector's test unmasked: g++ 12 made the all-lanes mask in every iteration.)
+    maskv outside = nonzero_and(add(bits[0], offset), tested);
     MINIFLOAT_UNROLLED
-    for (std::size_t v = 0; v < vectors; ++v) {
+    for (std::size_t v = 1; v < vectors; ++v) {
       outside = nonzero_and_where(outside, add(bits[v], offset), tested);
     }
     if (mask_bits(outside) == (std::uint32_t{1} << width) - 1U) {
@@ -7881,7 +7883,8 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[8]) {
 //   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
 //   min_magnitude(x, limit)           min(|x|, limit), anything where x is a NaN
 //                                     (fixup_and_lookup32)
-//   nonzero_and_where(k, a, b)        the lanes of mask k where a & b is not 0 (masked_tests)
+//   nonzero_and_where(k, a, b)        the lanes of mask k where a & b is not 0, and
+//   nonzero_and(a, b)                 every lane where it is not (masked_tests)
 //   any_code4_outside(a, b, c, d, first, last)
 //                                     whether any of the 4 * width codes in a, b, c, d has a
 //                                     magnitude (its low 7 bits) outside [first, last]
@@ -9134,9 +9137,10 @@ MINIFLOAT_LANE_FN bool any_in_window(const u32v (&bits)[vectors],
   if constexpr (capabilities.masked_tests) {
     const u32v offset = splat(widened.offset);
     const u32v tested = splat(widened.tested);
-    maskv outside = eq(splat(0U), splat(0U));
+    // (The first vector's test unmasked: g++ 12 made the all-lanes mask in every iteration.)
+    maskv outside = nonzero_and(add(bits[0], offset), tested);
     MINIFLOAT_UNROLLED
-    for (std::size_t v = 0; v < vectors; ++v) {
+    for (std::size_t v = 1; v < vectors; ++v) {
       outside = nonzero_and_where(outside, add(bits[v], offset), tested);
     }
     if (mask_bits(outside) == (std::uint32_t{1} << width) - 1U) {
@@ -12891,10 +12895,11 @@ MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _kand_mask16(a, b); 
 MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return _kor_mask16(a, b); }
 MINIFLOAT_LANE_FN maskv mask_and_not(maskv a, maskv b) { return _kandn_mask16(b, a); }
 MINIFLOAT_LANE_FN bool any_lane(maskv m) { return m != 0; }
-// The lanes of k where a & b is not 0, in one VPTESTMD (masked_tests).
+// The lanes of k where a & b is not 0, in one VPTESTMD (masked_tests); nonzero_and, every lane's.
 MINIFLOAT_LANE_FN maskv nonzero_and_where(maskv k, u32v a, u32v b) {
   return _mm512_mask_test_epi32_mask(k, a, b);
 }
+MINIFLOAT_LANE_FN maskv nonzero_and(u32v a, u32v b) { return _mm512_test_epi32_mask(a, b); }
 // A mask's bits, lane i as bit i, by an asm KMOVW into a 32-bit general register. GCC 12 let a
 // mask spilled as 16 bits be read back as 32, two bytes of stale stack data included: at -O3 a
 // POPCNT of the spilled mask (16 subnormal results too many in a report), at -O2 a SHRX of a
@@ -13442,7 +13447,8 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[16]) {
 //   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
 //   min_magnitude(x, limit)           min(|x|, limit), anything where x is a NaN
 //                                     (fixup_and_lookup32)
-//   nonzero_and_where(k, a, b)        the lanes of mask k where a & b is not 0 (masked_tests)
+//   nonzero_and_where(k, a, b)        the lanes of mask k where a & b is not 0, and
+//   nonzero_and(a, b)                 every lane where it is not (masked_tests)
 //   any_code4_outside(a, b, c, d, first, last)
 //                                     whether any of the 4 * width codes in a, b, c, d has a
 //                                     magnitude (its low 7 bits) outside [first, last]
@@ -14695,9 +14701,10 @@ MINIFLOAT_LANE_FN bool any_in_window(const u32v (&bits)[vectors],
   if constexpr (capabilities.masked_tests) {
     const u32v offset = splat(widened.offset);
     const u32v tested = splat(widened.tested);
-    maskv outside = eq(splat(0U), splat(0U));
+    // (The first vector's test unmasked: g++ 12 made the all-lanes mask in every iteration.)
+    maskv outside = nonzero_and(add(bits[0], offset), tested);
     MINIFLOAT_UNROLLED
-    for (std::size_t v = 0; v < vectors; ++v) {
+    for (std::size_t v = 1; v < vectors; ++v) {
       outside = nonzero_and_where(outside, add(bits[v], offset), tested);
     }
     if (mask_bits(outside) == (std::uint32_t{1} << width) - 1U) {
@@ -18746,7 +18753,8 @@ MINIFLOAT_LANE_FN u32v max_of_each(const u32v (&m)[4]) {
 //   lookup32(table, index)            table[index % 32] for a 64-byte aligned table
 //   min_magnitude(x, limit)           min(|x|, limit), anything where x is a NaN
 //                                     (fixup_and_lookup32)
-//   nonzero_and_where(k, a, b)        the lanes of mask k where a & b is not 0 (masked_tests)
+//   nonzero_and_where(k, a, b)        the lanes of mask k where a & b is not 0, and
+//   nonzero_and(a, b)                 every lane where it is not (masked_tests)
 //   any_code4_outside(a, b, c, d, first, last)
 //                                     whether any of the 4 * width codes in a, b, c, d has a
 //                                     magnitude (its low 7 bits) outside [first, last]
@@ -19999,9 +20007,10 @@ MINIFLOAT_LANE_FN bool any_in_window(const u32v (&bits)[vectors],
   if constexpr (capabilities.masked_tests) {
     const u32v offset = splat(widened.offset);
     const u32v tested = splat(widened.tested);
-    maskv outside = eq(splat(0U), splat(0U));
+    // (The first vector's test unmasked: g++ 12 made the all-lanes mask in every iteration.)
+    maskv outside = nonzero_and(add(bits[0], offset), tested);
     MINIFLOAT_UNROLLED
-    for (std::size_t v = 0; v < vectors; ++v) {
+    for (std::size_t v = 1; v < vectors; ++v) {
       outside = nonzero_and_where(outside, add(bits[v], offset), tested);
     }
     if (mask_bits(outside) == (std::uint32_t{1} << width) - 1U) {

@@ -103,10 +103,11 @@ MINIFLOAT_LANE_FN maskv mask_and(maskv a, maskv b) { return _kand_mask16(a, b); 
 MINIFLOAT_LANE_FN maskv mask_or(maskv a, maskv b) { return _kor_mask16(a, b); }
 MINIFLOAT_LANE_FN maskv mask_and_not(maskv a, maskv b) { return _kandn_mask16(b, a); }
 MINIFLOAT_LANE_FN bool any_lane(maskv m) { return m != 0; }
-// The lanes of k where a & b is not 0, in one VPTESTMD (masked_tests).
+// The lanes of k where a & b is not 0, in one VPTESTMD (masked_tests); nonzero_and, every lane's.
 MINIFLOAT_LANE_FN maskv nonzero_and_where(maskv k, u32v a, u32v b) {
   return _mm512_mask_test_epi32_mask(k, a, b);
 }
+MINIFLOAT_LANE_FN maskv nonzero_and(u32v a, u32v b) { return _mm512_test_epi32_mask(a, b); }
 // A mask's bits, lane i as bit i, by an asm KMOVW into a 32-bit general register. GCC 12 let a
 // mask spilled as 16 bits be read back as 32, two bytes of stale stack data included: at -O3 a
 // POPCNT of the spilled mask (16 subnormal results too many in a report), at -O2 a SHRX of a
