@@ -836,6 +836,15 @@ struct lane_capabilities {
                                // as signed (AVX2's VPCMPGTD): lanes.inc keep_smaller
 };
 
+// Whether a path's one-pass block kernels keep the first step's extremes of a report's products
+// (lanes.inc blocks_keep_first_step_extremes), and so narrow a wide window of mantissas
+// themselves (scaling.hpp quantize_block_groups_on_path): where the window's test is the masked
+// bit tests' chain, into a Format with a mantissa.
+template <class Format>
+constexpr bool blocks_keep_first_step_extremes_on(const lane_capabilities& capabilities) {
+  return capabilities.masked_tests && format_info<Format>::mantissa_bits > 0;
+}
+
 // The implementations of step 2.
 enum class step2_variant : std::uint8_t {
   generic,          // pack() above: the significand shifted in 64-bit arithmetic; any source
@@ -4907,7 +4916,7 @@ struct group_lane_tests {
 // with a report at 4 Ki floats, AVX-512: docs/performance.md, stop 86.)
 template <class Target>
 constexpr bool blocks_keep_first_step_extremes =
-    capabilities.masked_tests&& ::minifloat::format_info<Target>::mantissa_bits > 0;
+    ::minifloat::detail::blocks_keep_first_step_extremes_on<Target>(capabilities);
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group_lane_tests& tests,
                                           ::minifloat::detail::mantissa_window window) {
@@ -4968,6 +4977,20 @@ MINIFLOAT_ARRAY_FN void add_small_value_errors(const u32v (&products)[vectors],
   }
 }
 
+// The products of `vectors` vectors of a group's elements from element e on, each element times
+// its block's factor (Size per block, `factors` per block, float bits): quantize_block_groups'
+// products made again for a second look at a group.
+template <std::size_t Size, std::size_t vectors>
+MINIFLOAT_LANE_FN void block_products(const float* group, const std::uint32_t* factors,
+                                      std::size_t e, u32v (&products)[vectors]) {
+  MINIFLOAT_UNROLLED
+  for (std::size_t v = 0; v < vectors; ++v) {
+    const std::size_t at = e + v * width;
+    products[v] = mul_f32(load_float_bits(group + at),
+                          ::minifloat::detail::bit_cast<float>(factors[at / Size]));
+  }
+}
+
 // A group in which the lane tests found small values (small_products, or low_codes_in_group),
 // looked at again store by store (products of Size per block, `factors` per block): a store whose
 // products, made again, hold a small value (small_products: codes of zero values, as ReLU
@@ -4985,12 +5008,7 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
   std::size_t subnormal = 0;
   for (std::size_t i = 0; i < width * Size; i += Step) {
     u32v products[vectors] = {};
-    MINIFLOAT_UNROLLED
-    for (std::size_t v = 0; v < vectors; ++v) {
-      const std::size_t e = i + v * width;
-      products[v] = mul_f32(load_float_bits(group + e),
-                            ::minifloat::detail::bit_cast<float>(factors[e / Size]));
-    }
+    block_products<Size>(group, factors, i, products);
     if (!small_products<Target>(products)) {
       continue;
     }
@@ -5037,12 +5055,7 @@ MINIFLOAT_ARRAY_FN first_step_keys group_product_first_step_keys(const float* gr
   first_step_keys keys = no_first_step_keys<Target>();
   for (std::size_t e = 0; e < width * Size; e += 4 * width) {
     u32v products[4] = {};
-    MINIFLOAT_UNROLLED
-    for (std::size_t v = 0; v < 4; ++v) {
-      const std::size_t at = e + v * width;
-      products[v] = mul_f32(load_float_bits(group + at),
-                            ::minifloat::detail::bit_cast<float>(factors[at / Size]));
-    }
+    block_products<Size>(group, factors, e, products);
     keys = joined(keys, group_first_step_keys<Target>(products));
   }
   return keys;
@@ -5063,9 +5076,9 @@ MINIFLOAT_ARRAY_FN void raise_window_errors(const float* group, const std::uint8
   constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   for (std::size_t e = 0; e < width * Size; e += width) {
-    const u32v product = mul_f32(load_float_bits(group + e),
-                                 ::minifloat::detail::bit_cast<float>(factors[e / Size]));
-    const u32v one[1] = {product};
+    u32v one[1] = {};
+    block_products<Size>(group, factors, e, one);
+    const u32v product = one[0];
     const maskv in_window = window_flags(running_window(window_start(), one, window), window);
     const maskv normal =
         gt_u(splat(highest - lowest + 1U), sub(and_(product, splat(0x7FFFFFFFU)), splat(lowest)));
@@ -10958,7 +10971,7 @@ struct group_lane_tests {
 // with a report at 4 Ki floats, AVX-512: docs/performance.md, stop 86.)
 template <class Target>
 constexpr bool blocks_keep_first_step_extremes =
-    capabilities.masked_tests&& ::minifloat::format_info<Target>::mantissa_bits > 0;
+    ::minifloat::detail::blocks_keep_first_step_extremes_on<Target>(capabilities);
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group_lane_tests& tests,
                                           ::minifloat::detail::mantissa_window window) {
@@ -11019,6 +11032,20 @@ MINIFLOAT_ARRAY_FN void add_small_value_errors(const u32v (&products)[vectors],
   }
 }
 
+// The products of `vectors` vectors of a group's elements from element e on, each element times
+// its block's factor (Size per block, `factors` per block, float bits): quantize_block_groups'
+// products made again for a second look at a group.
+template <std::size_t Size, std::size_t vectors>
+MINIFLOAT_LANE_FN void block_products(const float* group, const std::uint32_t* factors,
+                                      std::size_t e, u32v (&products)[vectors]) {
+  MINIFLOAT_UNROLLED
+  for (std::size_t v = 0; v < vectors; ++v) {
+    const std::size_t at = e + v * width;
+    products[v] = mul_f32(load_float_bits(group + at),
+                          ::minifloat::detail::bit_cast<float>(factors[at / Size]));
+  }
+}
+
 // A group in which the lane tests found small values (small_products, or low_codes_in_group),
 // looked at again store by store (products of Size per block, `factors` per block): a store whose
 // products, made again, hold a small value (small_products: codes of zero values, as ReLU
@@ -11036,12 +11063,7 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
   std::size_t subnormal = 0;
   for (std::size_t i = 0; i < width * Size; i += Step) {
     u32v products[vectors] = {};
-    MINIFLOAT_UNROLLED
-    for (std::size_t v = 0; v < vectors; ++v) {
-      const std::size_t e = i + v * width;
-      products[v] = mul_f32(load_float_bits(group + e),
-                            ::minifloat::detail::bit_cast<float>(factors[e / Size]));
-    }
+    block_products<Size>(group, factors, i, products);
     if (!small_products<Target>(products)) {
       continue;
     }
@@ -11088,12 +11110,7 @@ MINIFLOAT_ARRAY_FN first_step_keys group_product_first_step_keys(const float* gr
   first_step_keys keys = no_first_step_keys<Target>();
   for (std::size_t e = 0; e < width * Size; e += 4 * width) {
     u32v products[4] = {};
-    MINIFLOAT_UNROLLED
-    for (std::size_t v = 0; v < 4; ++v) {
-      const std::size_t at = e + v * width;
-      products[v] = mul_f32(load_float_bits(group + at),
-                            ::minifloat::detail::bit_cast<float>(factors[at / Size]));
-    }
+    block_products<Size>(group, factors, e, products);
     keys = joined(keys, group_first_step_keys<Target>(products));
   }
   return keys;
@@ -11114,9 +11131,9 @@ MINIFLOAT_ARRAY_FN void raise_window_errors(const float* group, const std::uint8
   constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   for (std::size_t e = 0; e < width * Size; e += width) {
-    const u32v product = mul_f32(load_float_bits(group + e),
-                                 ::minifloat::detail::bit_cast<float>(factors[e / Size]));
-    const u32v one[1] = {product};
+    u32v one[1] = {};
+    block_products<Size>(group, factors, e, one);
+    const u32v product = one[0];
     const maskv in_window = window_flags(running_window(window_start(), one, window), window);
     const maskv normal =
         gt_u(splat(highest - lowest + 1U), sub(and_(product, splat(0x7FFFFFFFU)), splat(lowest)));
@@ -16522,7 +16539,7 @@ struct group_lane_tests {
 // with a report at 4 Ki floats, AVX-512: docs/performance.md, stop 86.)
 template <class Target>
 constexpr bool blocks_keep_first_step_extremes =
-    capabilities.masked_tests&& ::minifloat::format_info<Target>::mantissa_bits > 0;
+    ::minifloat::detail::blocks_keep_first_step_extremes_on<Target>(capabilities);
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group_lane_tests& tests,
                                           ::minifloat::detail::mantissa_window window) {
@@ -16583,6 +16600,20 @@ MINIFLOAT_ARRAY_FN void add_small_value_errors(const u32v (&products)[vectors],
   }
 }
 
+// The products of `vectors` vectors of a group's elements from element e on, each element times
+// its block's factor (Size per block, `factors` per block, float bits): quantize_block_groups'
+// products made again for a second look at a group.
+template <std::size_t Size, std::size_t vectors>
+MINIFLOAT_LANE_FN void block_products(const float* group, const std::uint32_t* factors,
+                                      std::size_t e, u32v (&products)[vectors]) {
+  MINIFLOAT_UNROLLED
+  for (std::size_t v = 0; v < vectors; ++v) {
+    const std::size_t at = e + v * width;
+    products[v] = mul_f32(load_float_bits(group + at),
+                          ::minifloat::detail::bit_cast<float>(factors[at / Size]));
+  }
+}
+
 // A group in which the lane tests found small values (small_products, or low_codes_in_group),
 // looked at again store by store (products of Size per block, `factors` per block): a store whose
 // products, made again, hold a small value (small_products: codes of zero values, as ReLU
@@ -16600,12 +16631,7 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
   std::size_t subnormal = 0;
   for (std::size_t i = 0; i < width * Size; i += Step) {
     u32v products[vectors] = {};
-    MINIFLOAT_UNROLLED
-    for (std::size_t v = 0; v < vectors; ++v) {
-      const std::size_t e = i + v * width;
-      products[v] = mul_f32(load_float_bits(group + e),
-                            ::minifloat::detail::bit_cast<float>(factors[e / Size]));
-    }
+    block_products<Size>(group, factors, i, products);
     if (!small_products<Target>(products)) {
       continue;
     }
@@ -16652,12 +16678,7 @@ MINIFLOAT_ARRAY_FN first_step_keys group_product_first_step_keys(const float* gr
   first_step_keys keys = no_first_step_keys<Target>();
   for (std::size_t e = 0; e < width * Size; e += 4 * width) {
     u32v products[4] = {};
-    MINIFLOAT_UNROLLED
-    for (std::size_t v = 0; v < 4; ++v) {
-      const std::size_t at = e + v * width;
-      products[v] = mul_f32(load_float_bits(group + at),
-                            ::minifloat::detail::bit_cast<float>(factors[at / Size]));
-    }
+    block_products<Size>(group, factors, e, products);
     keys = joined(keys, group_first_step_keys<Target>(products));
   }
   return keys;
@@ -16678,9 +16699,9 @@ MINIFLOAT_ARRAY_FN void raise_window_errors(const float* group, const std::uint8
   constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   for (std::size_t e = 0; e < width * Size; e += width) {
-    const u32v product = mul_f32(load_float_bits(group + e),
-                                 ::minifloat::detail::bit_cast<float>(factors[e / Size]));
-    const u32v one[1] = {product};
+    u32v one[1] = {};
+    block_products<Size>(group, factors, e, one);
+    const u32v product = one[0];
     const maskv in_window = window_flags(running_window(window_start(), one, window), window);
     const maskv normal =
         gt_u(splat(highest - lowest + 1U), sub(and_(product, splat(0x7FFFFFFFU)), splat(lowest)));
@@ -21828,7 +21849,7 @@ struct group_lane_tests {
 // with a report at 4 Ki floats, AVX-512: docs/performance.md, stop 86.)
 template <class Target>
 constexpr bool blocks_keep_first_step_extremes =
-    capabilities.masked_tests&& ::minifloat::format_info<Target>::mantissa_bits > 0;
+    ::minifloat::detail::blocks_keep_first_step_extremes_on<Target>(capabilities);
 template <class Target, std::size_t vectors>
 MINIFLOAT_LANE_FN void test_product_lanes(const u32v (&products)[vectors], group_lane_tests& tests,
                                           ::minifloat::detail::mantissa_window window) {
@@ -21889,6 +21910,20 @@ MINIFLOAT_ARRAY_FN void add_small_value_errors(const u32v (&products)[vectors],
   }
 }
 
+// The products of `vectors` vectors of a group's elements from element e on, each element times
+// its block's factor (Size per block, `factors` per block, float bits): quantize_block_groups'
+// products made again for a second look at a group.
+template <std::size_t Size, std::size_t vectors>
+MINIFLOAT_LANE_FN void block_products(const float* group, const std::uint32_t* factors,
+                                      std::size_t e, u32v (&products)[vectors]) {
+  MINIFLOAT_UNROLLED
+  for (std::size_t v = 0; v < vectors; ++v) {
+    const std::size_t at = e + v * width;
+    products[v] = mul_f32(load_float_bits(group + at),
+                          ::minifloat::detail::bit_cast<float>(factors[at / Size]));
+  }
+}
+
 // A group in which the lane tests found small values (small_products, or low_codes_in_group),
 // looked at again store by store (products of Size per block, `factors` per block): a store whose
 // products, made again, hold a small value (small_products: codes of zero values, as ReLU
@@ -21906,12 +21941,7 @@ MINIFLOAT_ARRAY_FN bool counted_small_stores(const float* group, const std::uint
   std::size_t subnormal = 0;
   for (std::size_t i = 0; i < width * Size; i += Step) {
     u32v products[vectors] = {};
-    MINIFLOAT_UNROLLED
-    for (std::size_t v = 0; v < vectors; ++v) {
-      const std::size_t e = i + v * width;
-      products[v] = mul_f32(load_float_bits(group + e),
-                            ::minifloat::detail::bit_cast<float>(factors[e / Size]));
-    }
+    block_products<Size>(group, factors, i, products);
     if (!small_products<Target>(products)) {
       continue;
     }
@@ -21958,12 +21988,7 @@ MINIFLOAT_ARRAY_FN first_step_keys group_product_first_step_keys(const float* gr
   first_step_keys keys = no_first_step_keys<Target>();
   for (std::size_t e = 0; e < width * Size; e += 4 * width) {
     u32v products[4] = {};
-    MINIFLOAT_UNROLLED
-    for (std::size_t v = 0; v < 4; ++v) {
-      const std::size_t at = e + v * width;
-      products[v] = mul_f32(load_float_bits(group + at),
-                            ::minifloat::detail::bit_cast<float>(factors[at / Size]));
-    }
+    block_products<Size>(group, factors, e, products);
     keys = joined(keys, group_first_step_keys<Target>(products));
   }
   return keys;
@@ -21984,9 +22009,9 @@ MINIFLOAT_ARRAY_FN void raise_window_errors(const float* group, const std::uint8
   constexpr std::uint32_t lowest = ordinary_lowest_bits<Target>;
   constexpr std::uint32_t highest = ::minifloat::detail::largest_float_bits<Target>;
   for (std::size_t e = 0; e < width * Size; e += width) {
-    const u32v product = mul_f32(load_float_bits(group + e),
-                                 ::minifloat::detail::bit_cast<float>(factors[e / Size]));
-    const u32v one[1] = {product};
+    u32v one[1] = {};
+    block_products<Size>(group, factors, e, one);
+    const u32v product = one[0];
     const maskv in_window = window_flags(running_window(window_start(), one, window), window);
     const maskv normal =
         gt_u(splat(highest - lowest + 1U), sub(and_(product, splat(0x7FFFFFFFU)), splat(lowest)));
@@ -23657,10 +23682,9 @@ std::size_t quantize_block_groups_on_path(const float* x, std::size_t count, T* 
         // (While the report's window of mantissas is wide, as at the start of a call, where
         // every value so far is exact, it holds many values of any group, which the general
         // steps take better. Where the path keeps the products' first-step extremes, its kernel
-        // narrows the window by a group's first (lanes.inc blocks_keep_first_step_extremes).)
-        constexpr bool narrows_window =
-            path::capabilities.masked_tests && format_info<format>::mantissa_bits > 0;
-        if (!narrows_window && tally.template nearest_window<format::mantissa_bits>().wide()) {
+        // narrows the window by a group's first.)
+        if (!blocks_keep_first_step_extremes_on<format>(path::capabilities) &&
+            tally.template nearest_window<format::mantissa_bits>().wide()) {
           return;
         }
         block_group_clips clips;

@@ -319,6 +319,15 @@ struct lane_capabilities {
                                // as signed (AVX2's VPCMPGTD): lanes.inc keep_smaller
 };
 
+// Whether a path's one-pass block kernels keep the first step's extremes of a report's products
+// (lanes.inc blocks_keep_first_step_extremes), and so narrow a wide window of mantissas
+// themselves (scaling.hpp quantize_block_groups_on_path): where the window's test is the masked
+// bit tests' chain, into a Format with a mantissa.
+template <class Format>
+constexpr bool blocks_keep_first_step_extremes_on(const lane_capabilities& capabilities) {
+  return capabilities.masked_tests && format_info<Format>::mantissa_bits > 0;
+}
+
 // The implementations of step 2.
 enum class step2_variant : std::uint8_t {
   generic,          // pack() above: the significand shifted in 64-bit arithmetic; any source

@@ -376,10 +376,9 @@ std::size_t quantize_block_groups_on_path(const float* x, std::size_t count, T* 
         // (While the report's window of mantissas is wide, as at the start of a call, where
         // every value so far is exact, it holds many values of any group, which the general
         // steps take better. Where the path keeps the products' first-step extremes, its kernel
-        // narrows the window by a group's first (lanes.inc blocks_keep_first_step_extremes).)
-        constexpr bool narrows_window =
-            path::capabilities.masked_tests && format_info<format>::mantissa_bits > 0;
-        if (!narrows_window && tally.template nearest_window<format::mantissa_bits>().wide()) {
+        // narrows the window by a group's first.)
+        if (!blocks_keep_first_step_extremes_on<format>(path::capabilities) &&
+            tally.template nearest_window<format::mantissa_bits>().wide()) {
           return;
         }
         block_group_clips clips;
