@@ -20,6 +20,7 @@
 #include "formats_under_test.hpp"
 #include "ieee.hpp"
 #include "reference.hpp"
+#include "report_expect.hpp"
 #include "supported_paths.hpp"
 
 namespace {
@@ -80,14 +81,7 @@ conversion_report expected_report(const reference::format& fmt, const std::vecto
 
 void expect_equal(const conversion_report& got, const conversion_report& expected,
                   const std::string& where) {
-  EXPECT_EQ(got.elements, expected.elements) << where;
-  EXPECT_EQ(got.nan_inputs, expected.nan_inputs) << where;
-  EXPECT_EQ(got.infinite_inputs, expected.infinite_inputs) << where;
-  EXPECT_EQ(got.saturated, expected.saturated) << where;
-  EXPECT_EQ(got.overflowed, expected.overflowed) << where;
-  EXPECT_EQ(got.flushed_to_zero, expected.flushed_to_zero) << where;
-  EXPECT_EQ(got.subnormal, expected.subnormal) << where;
-  EXPECT_EQ(got.negative_for_unsigned, expected.negative_for_unsigned) << where;
+  expect_equal_counts(got, expected, where);
   EXPECT_DOUBLE_EQ(got.max_relative_error, expected.max_relative_error) << where;
 }
 
