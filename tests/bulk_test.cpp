@@ -1,8 +1,8 @@
 // The array functions (bulk.hpp), on every path this CPU supports: each element equals the
 // scalar conversion, for every length 0..257 at odd alignments, every code, every binary16 and
 // bfloat16 input; the bytes around the output are never touched; the generator is
-// reproducible across paths and splits; amax (bad input: bad_input_test; threads:
-// concurrency_test).
+// reproducible across paths and splits; amax (outputs streamed past the caches:
+// bulk_streaming_test; bad input: bad_input_test; threads: concurrency_test).
 #include <gtest/gtest.h>
 
 #include <cfenv>
@@ -20,9 +20,9 @@
 
 #include "supported_paths.hpp"
 
+#include "bulk_inputs.hpp"
 #include "double_sweep.hpp"
 #include "formats_under_test.hpp"
-#include "report_expect.hpp"
 #include "sweep.hpp"
 
 #if defined(__SSE__)
@@ -33,81 +33,14 @@
 
 namespace {
 
-using minifloat::conversion_report;
 using minifloat::overflow;
 using minifloat::simd_path;
 using minifloat::detail::rounding_rule;
 
-// Inputs that reach every branch of the kernels: random bit patterns (NaNs, subnormals, huge
-// values), values near e4m3's and e5m2's range, exact midpoints, and every 11th value one of
-// the special ones below (random bits are an infinity once in 2^31), so that every length and
-// lane position meets them.
-std::vector<float> test_floats(std::size_t n) {
-  constexpr float inf = std::numeric_limits<float>::infinity();
-  constexpr float nan = std::numeric_limits<float>::quiet_NaN();
-  constexpr float max = std::numeric_limits<float>::max();
-  const float specials[] = {inf,    -inf,    nan,    -nan,     0.0f,     -0.0f,
-                            max,    -max,    464.0f, -480.0f,  57344.0f, -61440.0f,
-                            1e-45f, -1e-45f, 448.0f, -65536.0f};
-  std::mt19937 rng(2024);
-  std::vector<float> x(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    switch (i % 4) {
-    case 0:
-      x[i] = sweep::float_from_bits(static_cast<std::uint32_t>(rng()));
-      break;
-    case 1:
-      x[i] = std::normal_distribution<float>(0.0f, 100.0f)(rng);
-      break;
-    case 2: // a midpoint between neighbouring e4m3 / e5m2 values, or next to one
-      x[i] = std::ldexp(static_cast<float>(rng() % 64) + 0.5f, static_cast<int>(rng() % 40) - 24) *
-             (rng() % 2 ? 1.0f : -1.0f);
-      break;
-    default:
-      x[i] = sweep::float_from_bits(0x3F800000U + static_cast<std::uint32_t>(rng() % 0x100000U) -
-                                    0x80000U + (static_cast<std::uint32_t>(rng() % 40) << 23) -
-                                    (20U << 23));
-    }
-  }
-  constexpr std::size_t count = sizeof specials / sizeof specials[0];
-  for (std::size_t i = 5; i < n; i += 11) {
-    x[i] = specials[(i / 11) % count];
-  }
-  return x;
-}
-
-template <class Source>
-std::vector<Source> sources_from(const std::vector<float>& floats) {
-  if constexpr (std::is_same<Source, float>::value) {
-    return floats;
-  } else {
-    std::vector<Source> out(floats.size());
-    std::mt19937 rng(7);
-    for (std::size_t i = 0; i < out.size(); ++i) {
-      if constexpr (std::is_same<Source, double>::value) {
-        // Between floats too: doubles that float cannot hold; every fifth one from the edges of
-        // float's range.
-        static const std::vector<double> edges = double_sweep::edge_doubles();
-        out[i] = i % 5 == 4 ? edges[rng() % edges.size()]
-                            : static_cast<double>(floats[i]) *
-                                  (1.0 + std::ldexp(static_cast<double>(rng() % 64), -40));
-      } else {
-        out[i] = Source{static_cast<std::uint16_t>(rng())};
-      }
-    }
-    return out;
-  }
-}
-
-constexpr std::uint8_t guard = 0xA5;
-
-// The scalar conversion of one value: what every array check expects. Out of line, one copy per
-// conversion, rather than inlined (and at -O3 vectorized) into each of the hundreds of checking
-// loops (g++ -O3: a tenth less code in this file, 7 % less compile time).
-template <class T, rounding_rule Rule, overflow O, class Source>
-[[gnu::noinline]] std::uint8_t scalar_code(const Source& x, std::uint32_t random_bits) {
-  return minifloat::detail::convert_value<T, Rule, O>(x, random_bits).bits();
-}
+using bulk_inputs::guard;
+using bulk_inputs::scalar_code;
+using bulk_inputs::sources_from;
+using bulk_inputs::test_floats;
 
 // The public narrowing on `path` of src[offset, offset + n) into dst[offset, offset + n) equals the
 // scalar conversion element by element, and writes nothing else.
@@ -444,148 +377,6 @@ void check_widening(simd_path path, bool non_temporal) {
           << minifloat::to_string(path) << " n=" << n << " element " << k
           << (non_temporal ? " non-temporal" : "");
     }
-  }
-}
-// Narrowing floats (convert, and quantize's scaled floats) with every output streamed (a
-// scoped_path's threshold 0: on x86 the codes past dst's first 64-byte boundary go by streaming
-// stores, the source then read off its lines) against the cached call's expected codes: lengths
-// around the 64-code groups, dst and src at several offsets from a line, and nothing written
-// outside dst. With a report too: its call is split at dst's boundary like the others, and its
-// loop reads streamed codes back for the groups it looks at; the report must be the one the same
-// call makes through the caches (report_test checks those against the definitions).
-template <class T, minifloat::rounding R, overflow O>
-void check_streaming_narrowing(simd_path path) {
-  constexpr rounding_rule Rule = minifloat::detail::rule_of(R);
-  const std::vector<float> floats = test_floats(600);
-  alignas(64) static float source[600 + 16];
-  alignas(64) static std::uint8_t storage[600 + 64 + 2];
-  for (const std::size_t n : {0U, 1U, 63U, 64U, 127U, 257U, 300U, 519U}) {
-    for (const std::size_t src_offset : {0U, 1U, 4U, 15U}) {
-      for (const std::size_t dst_offset : {0U, 1U, 16U, 63U}) {
-        std::copy(floats.begin(), floats.begin() + static_cast<std::ptrdiff_t>(n),
-                  source + src_offset);
-        for (const int kind : {0, 1, 2, 3}) {
-          const bool scaled = kind % 2 == 1;
-          const bool with_report = kind >= 2;
-          if (scaled && (Rule != rounding_rule::nearest_even || O != overflow::saturate ||
-                         !minifloat::detail::is_element_type<T>)) {
-            continue; // quantize narrows to the signed formats, nearest-even and saturating
-          }
-          // The call, with every output streamed (threshold 0) or through the caches.
-          const auto narrow = [&](T* to, std::size_t threshold, conversion_report* report) {
-            const minifloat::scoped_path on(path, threshold);
-            if constexpr (minifloat::detail::is_element_type<T>) {
-              if (scaled && report != nullptr) {
-                minifloat::quantize(source + src_offset, n, to, 0.75f, *report);
-              } else if (scaled) {
-                minifloat::quantize(source + src_offset, n, to, 0.75f);
-              }
-            }
-            if (!scaled && report != nullptr) {
-              minifloat::convert<R, O>(source + src_offset, n, to, *report);
-            } else if (!scaled) {
-              minifloat::convert<R, O>(source + src_offset, n, to);
-            }
-          };
-          std::memset(storage, guard, sizeof storage);
-          T* dst = reinterpret_cast<T*>(storage + 1 + dst_offset);
-          conversion_report streamed;
-          narrow(dst, 0, with_report ? &streamed : nullptr);
-          if (with_report) {
-            std::vector<T> cached_codes(n + 1);
-            conversion_report cached;
-            narrow(cached_codes.data(), SIZE_MAX, &cached);
-            const std::string where = std::string(minifloat::to_string(path)) +
-                                      " n=" + std::to_string(n) + " src+" +
-                                      std::to_string(src_offset) + " dst+" +
-                                      std::to_string(dst_offset) + (scaled ? " quantize" : "");
-            EXPECT_EQ(streamed.elements, n) << where;
-            expect_equal_counts(streamed, cached, where);
-            EXPECT_EQ(streamed.max_relative_error, cached.max_relative_error) << where;
-          }
-          for (std::size_t i = 0; i < sizeof storage; ++i) {
-            const auto k = i - 1 - dst_offset; // wraps below dst
-            unsigned expected = guard;
-            if (k < n) {
-              const float x = source[src_offset + k];
-              expected = scaled ? minifloat::saturate_cast<T>(x * 0.75f).bits()
-                                : scalar_code<T, Rule, O>(x, 0);
-            }
-            ASSERT_EQ(storage[i], expected)
-                << minifloat::to_string(path) << " n=" << n << " src+" << src_offset << " dst+"
-                << dst_offset << (scaled ? " quantize" : " convert")
-                << (with_report ? " with a report" : "") << " element " << k;
-          }
-        }
-      }
-    }
-  }
-}
-TYPED_TEST(BulkNarrowing, StreamingNarrowingEveryLengthAndOffset) {
-  using T = TypeParam;
-  for (simd_path path : supported_paths()) {
-    check_streaming_narrowing<T, minifloat::rounding::nearest_even, overflow::non_saturating>(path);
-    check_streaming_narrowing<T, minifloat::rounding::nearest_even, overflow::saturate>(path);
-    check_streaming_narrowing<T, minifloat::rounding::toward_zero, overflow::saturate>(path);
-  }
-}
-
-// Narrowing doubles, binary16 and bfloat16 values with every output streamed (on x86 the
-// AVX-512 double kernel and the 16-bit word kernel of e4m3 and e5m2 then stream their groups;
-// the word kernel falls back to the float lanes, through the caches, for a group holding a value
-// below the target's normals): lengths around the groups, src and dst at several offsets, against
-// the scalar codes, and nothing written outside dst.
-template <class T, overflow O, class Source>
-void check_streaming_narrowing_from(simd_path path, const std::vector<Source>& source) {
-  const std::size_t count = source.size() - 1;
-  // (Room for a line's worth of bytes before the first boundary, dst up to 64 past it, the codes
-  // and a guard byte.)
-  std::vector<std::uint8_t> storage(count + 2 * 64 + 1);
-  for (const std::size_t n : {std::size_t{0}, std::size_t{63}, std::size_t{64}, std::size_t{65},
-                              std::size_t{129}, std::size_t{1000}, count - 1, count}) {
-    for (const std::size_t src_offset : {0U, 1U}) {
-      for (const std::size_t dst_offset : {0U, 1U, 63U}) {
-        std::fill(storage.begin(), storage.end(), guard);
-        const auto address = reinterpret_cast<std::uintptr_t>(storage.data());
-        std::uint8_t* line = storage.data() + (64 - address % 64) % 64;
-        T* dst = reinterpret_cast<T*>(line + 1 + dst_offset);
-        {
-          const minifloat::scoped_path streaming(path, 0);
-          minifloat::convert<minifloat::rounding::nearest_even, O>(source.data() + src_offset, n,
-                                                                   dst);
-        }
-        for (std::size_t i = 0; i < storage.size(); ++i) {
-          const auto k = static_cast<std::size_t>(storage.data() + i -
-                                                  reinterpret_cast<std::uint8_t*>(dst)); // wraps
-          const unsigned expected =
-              k < n ? scalar_code<T, rounding_rule::nearest_even, O>(source[src_offset + k], 0)
-                    : guard;
-          ASSERT_EQ(storage[i], expected)
-              << minifloat::to_string(path) << " n=" << n << " src+" << src_offset << " dst+"
-              << dst_offset << " element " << k;
-        }
-      }
-    }
-  }
-}
-TYPED_TEST(BulkNarrowing, StreamingNarrowingOfDoubleAnd16BitSources) {
-  using T = TypeParam;
-  // Every 16-bit pattern, in blocks of 256 in a scattered order: whole groups of normal values
-  // between groups with tiny ones.
-  std::vector<minifloat::binary16_bits> halves(65536 + 1);
-  std::vector<minifloat::bfloat16_bits> brains(halves.size());
-  for (std::size_t i = 0; i < halves.size(); ++i) {
-    const auto bits = static_cast<std::uint16_t>((i / 256 * 97 % 256) << 8 | i % 256);
-    halves[i] = minifloat::binary16_bits{bits};
-    brains[i] = minifloat::bfloat16_bits{bits};
-  }
-  const std::vector<double> doubles = sources_from<double>(test_floats(4097));
-  for (simd_path path : supported_paths()) {
-    check_streaming_narrowing_from<T, overflow::non_saturating>(path, halves);
-    check_streaming_narrowing_from<T, overflow::saturate>(path, halves);
-    check_streaming_narrowing_from<T, overflow::non_saturating>(path, brains);
-    check_streaming_narrowing_from<T, overflow::non_saturating>(path, doubles);
-    check_streaming_narrowing_from<T, overflow::saturate>(path, doubles);
   }
 }
 

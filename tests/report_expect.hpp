@@ -1,5 +1,5 @@
 // The tests' comparison of two conversion reports' counts, field by field (report_test,
-// bulk_test). The largest relative error is the caller's to compare: exactly, or to a few
+// bulk_streaming_test). The largest relative error is the caller's to compare: exactly, or to a few
 // units in the last place against a reference computed apart.
 #ifndef MINIFLOAT_TESTS_REPORT_EXPECT_HPP
 #define MINIFLOAT_TESTS_REPORT_EXPECT_HPP

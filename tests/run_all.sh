@@ -189,6 +189,8 @@ memcheck=(valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-ki
 # (Three formats of the thirteen: the kernels differ between formats only in constants.)
 "${memcheck[@]}" "$dir/tests/bulk_test" --gtest_brief=1 \
   --gtest_filter='*/e4m3.*:*/e5m2.*:*/e8m0.*:BulkApi.*:Amax.*:CounterGenerator.*:Dispatch.*'
+"${memcheck[@]}" "$dir/tests/bulk_streaming_test" --gtest_brief=1 \
+  --gtest_filter='*/e4m3.*:*/e5m2.*:*/e8m0.*'
 "${memcheck[@]}" "$dir/tests/scaling_test" --gtest_brief=1
 echo "memcheck: clean"
 

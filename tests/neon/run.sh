@@ -18,7 +18,7 @@ gtest=${GTEST_SOURCE:-/usr/src/googletest/googletest}
 mkdir -p "$out"
 flags=(-std=c++17 -Wall -Wextra -Wpedantic -Wconversion -Werror -I"$root/include"
   -I"$gtest/include")
-tests=(bulk_test scaling_test concurrency_test report_test microscaling_test)
+tests=(bulk_test bulk_streaming_test scaling_test concurrency_test report_test microscaling_test)
 # Everything compiles in parallel, the native sweep alongside.
 pids=()
 "$cross" -std=c++17 -O2 -I"$gtest/include" -I"$gtest" -c "$gtest/src/gtest-all.cc" \
