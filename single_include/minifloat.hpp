@@ -2533,7 +2533,9 @@ constexpr bool joins_signs_on_packed_codes() {
 // bits above are not cleared): the clamped sum, whose NaN lanes are made all ones there (the NaN
 // code's magnitude) where the clamp does not give them the NaN code already, by one fix-up or
 // else a compare and a select.
-template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+// NaNFree: the caller has found no NaN among the lanes (group_nan_test), whose fix-up is left out.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool NaNFree = false>
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   using constants = addition_constants<Target, Rule, Overflow>;
@@ -2541,11 +2543,19 @@ MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
       !constants::clamp_gives_nan_code && !constants::nan_by_float_minimum;
   constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
   u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
-  if constexpr (fixes_nan_lanes) {
+  if constexpr (fixes_nan_lanes && !NaNFree) {
     sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
   }
   return sum;
 }
+// Whether a group of four vectors is tested for NaNs as a whole (any_nan_lane4: two compares per
+// 64 elements) before its magnitudes, which then need no fix-up where it has none (one per
+// vector): where the fix-up is one for NaNs alone (not for infinities too).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool group_nan_test = capabilities.fixup_and_lookup32 &&
+                                !addition_constants<Target, Rule, Overflow>::clamp_gives_nan_code &&
+                                !addition_constants<Target, Rule, Overflow>::nan_by_float_minimum &&
+                                !infinities_fixed_to_nan_code<Target, Rule, Overflow>;
 
 // counter_generator's bits for the lanes' counters (random.hpp), mix32 written out and folded.
 // Each mix32 is x ^= x >> 16; x *= C1; x ^= x >> 15; x *= C2; x ^= x >> 16. Two folds, exact for
@@ -4029,11 +4039,36 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
   }
 }
 
+// The packed magnitudes of four vectors of values (magnitude_lanes_by_addition), those of a group
+// without NaNs without the NaN lanes' fix-up where the path tests groups (group_nan_test).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool NaNFree>
+MINIFLOAT_LANE_FN auto packed_magnitude_lanes4(const u32v (&bits)[4]) {
+  return packed_magnitudes4(magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[0]),
+                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[1]),
+                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[2]),
+                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[3]));
+}
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool TestsGroup, class Source>
+MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4]) {
+  if constexpr (TestsGroup && group_nan_test<Target, Rule, Overflow>) {
+    // (src: a dependent call, as any_nan_lane4 is on some paths only.)
+    if (!any_nan_lane4(src, bits)) {
+      return packed_magnitude_lanes4<Target, Rule, Overflow, true>(bits);
+    }
+  }
+  return packed_magnitude_lanes4<Target, Rule, Overflow, false>(bits);
+}
+
 // Four vectors of values (bits) of src from element i, their codes stored at dst + i as two
 // parts joined on the packed codes (joins_signs_on_packed_codes): the magnitudes, returned
-// (packed_magnitudes4, for a report's test), and the sources' signs.
+// (packed_magnitudes4, for a report's test), and the sources' signs. TestsGroupForNaNs: the
+// group's NaN test (group_nan_test) where the path has it; not in the loops with a report, whose
+// registers ran short (float -> e5m2 with a report, 64 Ki, AMD Zen 5: 13.6-13.9 el/ns without it,
+// 12.4-12.6 with it).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          bool NonTemporal, class Source>
+          bool NonTemporal, bool TestsGroupForNaNs, class Source>
 MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits)[4],
                                           std::uint8_t* dst) {
   // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
@@ -4042,12 +4077,8 @@ MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits
                 !addition_constants<Target, Rule, Overflow>::clamp_gives_nan_code) {
     kept_in_registers(src, bits);
   }
-  const auto magnitudes =
-      packed_magnitudes4(magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[0]),
-                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[1]),
-                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[2]),
-                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[3]));
   const Source at = src + i;
+  const auto magnitudes = group_magnitudes<Target, Rule, Overflow, TestsGroupForNaNs>(at, bits);
   const auto codes = signed_codes4(
       magnitudes, sign_source_bits(at, bits[0]), sign_source_bits(at + width, bits[1]),
       sign_source_bits(at + 2 * width, bits[2]), sign_source_bits(at + 3 * width, bits[3]));
@@ -4215,7 +4246,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
             const four_vectors loaded = load_float_bits4(src + i);
             u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
             const auto magnitudes =
-                store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+                store_joined_group<Target, Rule, Overflow, NonTemporal, false>(src, i, bits, dst);
             if (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
                 !(errors_settled &&
                   counted_low_codes_after_flush<Target>(bits, magnitudes, counted)) &&
@@ -4238,7 +4269,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
               u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
               const first_step_keys keys = group_first_step_keys<Target>(bits);
               const auto magnitudes =
-                  store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+                  store_joined_group<Target, Rule, Overflow, NonTemporal, false>(src, i, bits, dst);
               if (!any_magnitude4_outside(magnitudes, inside::first, inside::last)) {
                 extremes = joined(extremes, keys);
                 continue;
@@ -4294,8 +4325,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                        magnitudes_test) &&
                       Variant == ::minifloat::detail::step2_variant::lane_addition) {
           if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
+            constexpr bool plain = std::is_same<Tally, ::minifloat::detail::no_tally>::value;
             const auto magnitudes =
-                store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+                store_joined_group<Target, Rule, Overflow, NonTemporal, plain>(src, i, bits, dst);
             if constexpr (magnitudes_test) {
               using inside = normal_magnitudes<Target, false>;
               if (look) {
@@ -8588,7 +8620,9 @@ constexpr bool joins_signs_on_packed_codes() {
 // bits above are not cleared): the clamped sum, whose NaN lanes are made all ones there (the NaN
 // code's magnitude) where the clamp does not give them the NaN code already, by one fix-up or
 // else a compare and a select.
-template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+// NaNFree: the caller has found no NaN among the lanes (group_nan_test), whose fix-up is left out.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool NaNFree = false>
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   using constants = addition_constants<Target, Rule, Overflow>;
@@ -8596,11 +8630,19 @@ MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
       !constants::clamp_gives_nan_code && !constants::nan_by_float_minimum;
   constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
   u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
-  if constexpr (fixes_nan_lanes) {
+  if constexpr (fixes_nan_lanes && !NaNFree) {
     sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
   }
   return sum;
 }
+// Whether a group of four vectors is tested for NaNs as a whole (any_nan_lane4: two compares per
+// 64 elements) before its magnitudes, which then need no fix-up where it has none (one per
+// vector): where the fix-up is one for NaNs alone (not for infinities too).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool group_nan_test = capabilities.fixup_and_lookup32 &&
+                                !addition_constants<Target, Rule, Overflow>::clamp_gives_nan_code &&
+                                !addition_constants<Target, Rule, Overflow>::nan_by_float_minimum &&
+                                !infinities_fixed_to_nan_code<Target, Rule, Overflow>;
 
 // counter_generator's bits for the lanes' counters (random.hpp), mix32 written out and folded.
 // Each mix32 is x ^= x >> 16; x *= C1; x ^= x >> 15; x *= C2; x ^= x >> 16. Two folds, exact for
@@ -10084,11 +10126,36 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
   }
 }
 
+// The packed magnitudes of four vectors of values (magnitude_lanes_by_addition), those of a group
+// without NaNs without the NaN lanes' fix-up where the path tests groups (group_nan_test).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool NaNFree>
+MINIFLOAT_LANE_FN auto packed_magnitude_lanes4(const u32v (&bits)[4]) {
+  return packed_magnitudes4(magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[0]),
+                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[1]),
+                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[2]),
+                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[3]));
+}
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool TestsGroup, class Source>
+MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4]) {
+  if constexpr (TestsGroup && group_nan_test<Target, Rule, Overflow>) {
+    // (src: a dependent call, as any_nan_lane4 is on some paths only.)
+    if (!any_nan_lane4(src, bits)) {
+      return packed_magnitude_lanes4<Target, Rule, Overflow, true>(bits);
+    }
+  }
+  return packed_magnitude_lanes4<Target, Rule, Overflow, false>(bits);
+}
+
 // Four vectors of values (bits) of src from element i, their codes stored at dst + i as two
 // parts joined on the packed codes (joins_signs_on_packed_codes): the magnitudes, returned
-// (packed_magnitudes4, for a report's test), and the sources' signs.
+// (packed_magnitudes4, for a report's test), and the sources' signs. TestsGroupForNaNs: the
+// group's NaN test (group_nan_test) where the path has it; not in the loops with a report, whose
+// registers ran short (float -> e5m2 with a report, 64 Ki, AMD Zen 5: 13.6-13.9 el/ns without it,
+// 12.4-12.6 with it).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          bool NonTemporal, class Source>
+          bool NonTemporal, bool TestsGroupForNaNs, class Source>
 MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits)[4],
                                           std::uint8_t* dst) {
   // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
@@ -10097,12 +10164,8 @@ MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits
                 !addition_constants<Target, Rule, Overflow>::clamp_gives_nan_code) {
     kept_in_registers(src, bits);
   }
-  const auto magnitudes =
-      packed_magnitudes4(magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[0]),
-                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[1]),
-                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[2]),
-                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[3]));
   const Source at = src + i;
+  const auto magnitudes = group_magnitudes<Target, Rule, Overflow, TestsGroupForNaNs>(at, bits);
   const auto codes = signed_codes4(
       magnitudes, sign_source_bits(at, bits[0]), sign_source_bits(at + width, bits[1]),
       sign_source_bits(at + 2 * width, bits[2]), sign_source_bits(at + 3 * width, bits[3]));
@@ -10270,7 +10333,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
             const four_vectors loaded = load_float_bits4(src + i);
             u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
             const auto magnitudes =
-                store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+                store_joined_group<Target, Rule, Overflow, NonTemporal, false>(src, i, bits, dst);
             if (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
                 !(errors_settled &&
                   counted_low_codes_after_flush<Target>(bits, magnitudes, counted)) &&
@@ -10293,7 +10356,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
               u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
               const first_step_keys keys = group_first_step_keys<Target>(bits);
               const auto magnitudes =
-                  store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+                  store_joined_group<Target, Rule, Overflow, NonTemporal, false>(src, i, bits, dst);
               if (!any_magnitude4_outside(magnitudes, inside::first, inside::last)) {
                 extremes = joined(extremes, keys);
                 continue;
@@ -10349,8 +10412,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                        magnitudes_test) &&
                       Variant == ::minifloat::detail::step2_variant::lane_addition) {
           if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
+            constexpr bool plain = std::is_same<Tally, ::minifloat::detail::no_tally>::value;
             const auto magnitudes =
-                store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+                store_joined_group<Target, Rule, Overflow, NonTemporal, plain>(src, i, bits, dst);
             if constexpr (magnitudes_test) {
               using inside = normal_magnitudes<Target, false>;
               if (look) {
@@ -13337,6 +13401,22 @@ template <class Source>
 MINIFLOAT_LANE_FN void kept_in_registers(const Source& /*src*/, u32v (&v)[4]) {
   __asm__("" : "+v"(v[0]), "+v"(v[1]), "+v"(v[2]), "+v"(v[3]));
 }
+// Whether a lane of the four vectors of floats is a NaN: two unordered compares, each of two
+// vectors, quiet, exceptions suppressed. (The second form's Source, the kernel's, makes lanes.inc's
+// call a dependent one, as this path alone has the function. For x * scale, x read again for
+// the compares, so that they need not wait for the products, was no faster.)
+MINIFLOAT_LANE_FN bool any_nan_lane4(u32v a, u32v b, u32v c, u32v d) {
+  const __mmask16 first = _mm512_cmp_round_ps_mask(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b),
+                                                   _CMP_UNORD_Q, _MM_FROUND_NO_EXC);
+  const __mmask16 second = _mm512_cmp_round_ps_mask(_mm512_castsi512_ps(c), _mm512_castsi512_ps(d),
+                                                    _CMP_UNORD_Q, _MM_FROUND_NO_EXC);
+  // (One KORTESTW: g++ 12 made two KMOVWs and an OR.)
+  return _kortestz_mask16_u8(first, second) == 0;
+}
+template <class Source>
+MINIFLOAT_LANE_FN bool any_nan_lane4(const Source& /*src*/, const u32v (&v)[4]) {
+  return any_nan_lane4(v[0], v[1], v[2], v[3]);
+}
 MINIFLOAT_LANE_FN void store_codes4_streaming(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
   _mm512_stream_si512(reinterpret_cast<__m512i*>(p), codes4(a, b, c, d));
 }
@@ -14156,7 +14236,9 @@ constexpr bool joins_signs_on_packed_codes() {
 // bits above are not cleared): the clamped sum, whose NaN lanes are made all ones there (the NaN
 // code's magnitude) where the clamp does not give them the NaN code already, by one fix-up or
 // else a compare and a select.
-template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+// NaNFree: the caller has found no NaN among the lanes (group_nan_test), whose fix-up is left out.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool NaNFree = false>
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   using constants = addition_constants<Target, Rule, Overflow>;
@@ -14164,11 +14246,19 @@ MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
       !constants::clamp_gives_nan_code && !constants::nan_by_float_minimum;
   constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
   u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
-  if constexpr (fixes_nan_lanes) {
+  if constexpr (fixes_nan_lanes && !NaNFree) {
     sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
   }
   return sum;
 }
+// Whether a group of four vectors is tested for NaNs as a whole (any_nan_lane4: two compares per
+// 64 elements) before its magnitudes, which then need no fix-up where it has none (one per
+// vector): where the fix-up is one for NaNs alone (not for infinities too).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool group_nan_test = capabilities.fixup_and_lookup32 &&
+                                !addition_constants<Target, Rule, Overflow>::clamp_gives_nan_code &&
+                                !addition_constants<Target, Rule, Overflow>::nan_by_float_minimum &&
+                                !infinities_fixed_to_nan_code<Target, Rule, Overflow>;
 
 // counter_generator's bits for the lanes' counters (random.hpp), mix32 written out and folded.
 // Each mix32 is x ^= x >> 16; x *= C1; x ^= x >> 15; x *= C2; x ^= x >> 16. Two folds, exact for
@@ -15652,11 +15742,36 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
   }
 }
 
+// The packed magnitudes of four vectors of values (magnitude_lanes_by_addition), those of a group
+// without NaNs without the NaN lanes' fix-up where the path tests groups (group_nan_test).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool NaNFree>
+MINIFLOAT_LANE_FN auto packed_magnitude_lanes4(const u32v (&bits)[4]) {
+  return packed_magnitudes4(magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[0]),
+                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[1]),
+                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[2]),
+                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[3]));
+}
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool TestsGroup, class Source>
+MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4]) {
+  if constexpr (TestsGroup && group_nan_test<Target, Rule, Overflow>) {
+    // (src: a dependent call, as any_nan_lane4 is on some paths only.)
+    if (!any_nan_lane4(src, bits)) {
+      return packed_magnitude_lanes4<Target, Rule, Overflow, true>(bits);
+    }
+  }
+  return packed_magnitude_lanes4<Target, Rule, Overflow, false>(bits);
+}
+
 // Four vectors of values (bits) of src from element i, their codes stored at dst + i as two
 // parts joined on the packed codes (joins_signs_on_packed_codes): the magnitudes, returned
-// (packed_magnitudes4, for a report's test), and the sources' signs.
+// (packed_magnitudes4, for a report's test), and the sources' signs. TestsGroupForNaNs: the
+// group's NaN test (group_nan_test) where the path has it; not in the loops with a report, whose
+// registers ran short (float -> e5m2 with a report, 64 Ki, AMD Zen 5: 13.6-13.9 el/ns without it,
+// 12.4-12.6 with it).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          bool NonTemporal, class Source>
+          bool NonTemporal, bool TestsGroupForNaNs, class Source>
 MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits)[4],
                                           std::uint8_t* dst) {
   // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
@@ -15665,12 +15780,8 @@ MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits
                 !addition_constants<Target, Rule, Overflow>::clamp_gives_nan_code) {
     kept_in_registers(src, bits);
   }
-  const auto magnitudes =
-      packed_magnitudes4(magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[0]),
-                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[1]),
-                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[2]),
-                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[3]));
   const Source at = src + i;
+  const auto magnitudes = group_magnitudes<Target, Rule, Overflow, TestsGroupForNaNs>(at, bits);
   const auto codes = signed_codes4(
       magnitudes, sign_source_bits(at, bits[0]), sign_source_bits(at + width, bits[1]),
       sign_source_bits(at + 2 * width, bits[2]), sign_source_bits(at + 3 * width, bits[3]));
@@ -15838,7 +15949,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
             const four_vectors loaded = load_float_bits4(src + i);
             u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
             const auto magnitudes =
-                store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+                store_joined_group<Target, Rule, Overflow, NonTemporal, false>(src, i, bits, dst);
             if (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
                 !(errors_settled &&
                   counted_low_codes_after_flush<Target>(bits, magnitudes, counted)) &&
@@ -15861,7 +15972,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
               u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
               const first_step_keys keys = group_first_step_keys<Target>(bits);
               const auto magnitudes =
-                  store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+                  store_joined_group<Target, Rule, Overflow, NonTemporal, false>(src, i, bits, dst);
               if (!any_magnitude4_outside(magnitudes, inside::first, inside::last)) {
                 extremes = joined(extremes, keys);
                 continue;
@@ -15917,8 +16028,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                        magnitudes_test) &&
                       Variant == ::minifloat::detail::step2_variant::lane_addition) {
           if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
+            constexpr bool plain = std::is_same<Tally, ::minifloat::detail::no_tally>::value;
             const auto magnitudes =
-                store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+                store_joined_group<Target, Rule, Overflow, NonTemporal, plain>(src, i, bits, dst);
             if constexpr (magnitudes_test) {
               using inside = normal_magnitudes<Target, false>;
               if (look) {
@@ -19466,7 +19578,9 @@ constexpr bool joins_signs_on_packed_codes() {
 // bits above are not cleared): the clamped sum, whose NaN lanes are made all ones there (the NaN
 // code's magnitude) where the clamp does not give them the NaN code already, by one fix-up or
 // else a compare and a select.
-template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+// NaNFree: the caller has found no NaN among the lanes (group_nan_test), whose fix-up is left out.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool NaNFree = false>
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   using constants = addition_constants<Target, Rule, Overflow>;
@@ -19474,11 +19588,19 @@ MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
       !constants::clamp_gives_nan_code && !constants::nan_by_float_minimum;
   constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
   u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
-  if constexpr (fixes_nan_lanes) {
+  if constexpr (fixes_nan_lanes && !NaNFree) {
     sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
   }
   return sum;
 }
+// Whether a group of four vectors is tested for NaNs as a whole (any_nan_lane4: two compares per
+// 64 elements) before its magnitudes, which then need no fix-up where it has none (one per
+// vector): where the fix-up is one for NaNs alone (not for infinities too).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+constexpr bool group_nan_test = capabilities.fixup_and_lookup32 &&
+                                !addition_constants<Target, Rule, Overflow>::clamp_gives_nan_code &&
+                                !addition_constants<Target, Rule, Overflow>::nan_by_float_minimum &&
+                                !infinities_fixed_to_nan_code<Target, Rule, Overflow>;
 
 // counter_generator's bits for the lanes' counters (random.hpp), mix32 written out and folded.
 // Each mix32 is x ^= x >> 16; x *= C1; x ^= x >> 15; x *= C2; x ^= x >> 16. Two folds, exact for
@@ -20962,11 +21084,36 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
   }
 }
 
+// The packed magnitudes of four vectors of values (magnitude_lanes_by_addition), those of a group
+// without NaNs without the NaN lanes' fix-up where the path tests groups (group_nan_test).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool NaNFree>
+MINIFLOAT_LANE_FN auto packed_magnitude_lanes4(const u32v (&bits)[4]) {
+  return packed_magnitudes4(magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[0]),
+                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[1]),
+                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[2]),
+                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[3]));
+}
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          bool TestsGroup, class Source>
+MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4]) {
+  if constexpr (TestsGroup && group_nan_test<Target, Rule, Overflow>) {
+    // (src: a dependent call, as any_nan_lane4 is on some paths only.)
+    if (!any_nan_lane4(src, bits)) {
+      return packed_magnitude_lanes4<Target, Rule, Overflow, true>(bits);
+    }
+  }
+  return packed_magnitude_lanes4<Target, Rule, Overflow, false>(bits);
+}
+
 // Four vectors of values (bits) of src from element i, their codes stored at dst + i as two
 // parts joined on the packed codes (joins_signs_on_packed_codes): the magnitudes, returned
-// (packed_magnitudes4, for a report's test), and the sources' signs.
+// (packed_magnitudes4, for a report's test), and the sources' signs. TestsGroupForNaNs: the
+// group's NaN test (group_nan_test) where the path has it; not in the loops with a report, whose
+// registers ran short (float -> e5m2 with a report, 64 Ki, AMD Zen 5: 13.6-13.9 el/ns without it,
+// 12.4-12.6 with it).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
-          bool NonTemporal, class Source>
+          bool NonTemporal, bool TestsGroupForNaNs, class Source>
 MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits)[4],
                                           std::uint8_t* dst) {
   // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
@@ -20975,12 +21122,8 @@ MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits
                 !addition_constants<Target, Rule, Overflow>::clamp_gives_nan_code) {
     kept_in_registers(src, bits);
   }
-  const auto magnitudes =
-      packed_magnitudes4(magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[0]),
-                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[1]),
-                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[2]),
-                         magnitude_lanes_by_addition<Target, Rule, Overflow>(bits[3]));
   const Source at = src + i;
+  const auto magnitudes = group_magnitudes<Target, Rule, Overflow, TestsGroupForNaNs>(at, bits);
   const auto codes = signed_codes4(
       magnitudes, sign_source_bits(at, bits[0]), sign_source_bits(at + width, bits[1]),
       sign_source_bits(at + 2 * width, bits[2]), sign_source_bits(at + 3 * width, bits[3]));
@@ -21148,7 +21291,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
             const four_vectors loaded = load_float_bits4(src + i);
             u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
             const auto magnitudes =
-                store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+                store_joined_group<Target, Rule, Overflow, NonTemporal, false>(src, i, bits, dst);
             if (any_magnitude4_outside(magnitudes, inside::first, inside::last) &&
                 !(errors_settled &&
                   counted_low_codes_after_flush<Target>(bits, magnitudes, counted)) &&
@@ -21171,7 +21314,7 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
               u32v bits[4] = {loaded.v[0], loaded.v[1], loaded.v[2], loaded.v[3]};
               const first_step_keys keys = group_first_step_keys<Target>(bits);
               const auto magnitudes =
-                  store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+                  store_joined_group<Target, Rule, Overflow, NonTemporal, false>(src, i, bits, dst);
               if (!any_magnitude4_outside(magnitudes, inside::first, inside::last)) {
                 extremes = joined(extremes, keys);
                 continue;
@@ -21227,8 +21370,9 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                        magnitudes_test) &&
                       Variant == ::minifloat::detail::step2_variant::lane_addition) {
           if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
+            constexpr bool plain = std::is_same<Tally, ::minifloat::detail::no_tally>::value;
             const auto magnitudes =
-                store_joined_group<Target, Rule, Overflow, NonTemporal>(src, i, bits, dst);
+                store_joined_group<Target, Rule, Overflow, NonTemporal, plain>(src, i, bits, dst);
             if constexpr (magnitudes_test) {
               using inside = normal_magnitudes<Target, false>;
               if (look) {
