@@ -528,21 +528,18 @@ template <class Source>
 MINIFLOAT_LANE_FN void kept_in_registers(const Source& /*src*/, u32v (&v)[4]) {
   __asm__("" : "+v"(v[0]), "+v"(v[1]), "+v"(v[2]), "+v"(v[3]));
 }
-// Whether a lane of the four vectors of floats is a NaN: two unordered compares, each of two
-// vectors, quiet, exceptions suppressed. (The second form's Source, the kernel's, makes lanes.inc's
-// call a dependent one, as this path alone has the function. For x * scale, x read again for
-// the compares, so that they need not wait for the products, was no faster.)
-MINIFLOAT_LANE_FN bool any_nan_lane4(u32v a, u32v b, u32v c, u32v d) {
-  const __mmask16 first = _mm512_cmp_round_ps_mask(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b),
-                                                   _CMP_UNORD_Q, _MM_FROUND_NO_EXC);
-  const __mmask16 second = _mm512_cmp_round_ps_mask(_mm512_castsi512_ps(c), _mm512_castsi512_ps(d),
-                                                    _CMP_UNORD_Q, _MM_FROUND_NO_EXC);
-  // (One KORTESTW: g++ 12 made two KMOVWs and an OR.)
-  return _kortestz_mask16_u8(first, second) == 0;
-}
+// Whether a lane of the four vectors of floats v is a NaN: two unordered compares, each of two
+// vectors, quiet, exceptions suppressed. (Source, the kernel's, makes lanes.inc's call a dependent
+// one, as this path alone has the function. For x * scale, x read again for the compares, so
+// that they need not wait for the products, was no faster.)
 template <class Source>
 MINIFLOAT_LANE_FN bool any_nan_lane4(const Source& /*src*/, const u32v (&v)[4]) {
-  return any_nan_lane4(v[0], v[1], v[2], v[3]);
+  const __mmask16 first = _mm512_cmp_round_ps_mask(
+      _mm512_castsi512_ps(v[0]), _mm512_castsi512_ps(v[1]), _CMP_UNORD_Q, _MM_FROUND_NO_EXC);
+  const __mmask16 second = _mm512_cmp_round_ps_mask(
+      _mm512_castsi512_ps(v[2]), _mm512_castsi512_ps(v[3]), _CMP_UNORD_Q, _MM_FROUND_NO_EXC);
+  // (One KORTESTW: g++ 12 made two KMOVWs and an OR.)
+  return _kortestz_mask16_u8(first, second) == 0;
 }
 MINIFLOAT_LANE_FN void store_codes4_streaming(std::uint8_t* p, u32v a, u32v b, u32v c, u32v d) {
   _mm512_stream_si512(reinterpret_cast<__m512i*>(p), codes4(a, b, c, d));
