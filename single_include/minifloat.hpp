@@ -2349,7 +2349,9 @@ MINIFLOAT_LANE_FN maskv other_rounding_lanes(u32v bits) {
 // lanes_by_addition's steps up to the sum: |x| clamped to the limit (ClampByMagnitude: by the
 // path's min_magnitude, one instruction whatever it makes of a NaN), magic(e) looked up or
 // computed, and the addition; the sum's low bits hold the code's magnitude, and sum - magic,
-// exact (Sterbenz: magic <= sum <= 2 magic), is that code's value.
+// exact (Sterbenz: magic <= sum <= 2 magic), is that code's value. index_floor: the smallest
+// normal exponent in every lane, the lookup's floor (an array loop passes the one it holds in a
+// register: index_floor_for_loop).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
 struct addition_steps {
@@ -2358,8 +2360,9 @@ struct addition_steps {
 };
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
-MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude>
-magnitude_addition(u32v bits) {
+MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude> magnitude_addition(
+    u32v bits,
+    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
   using constants = addition_constants<Target, Rule, Overflow>;
   // (auto: min_magnitude, which only some paths have, stays a dependent call.)
   const auto limit = splat(constants::limit_bits);
@@ -2374,11 +2377,11 @@ magnitude_addition(u32v bits) {
   }
   u32v magic = splat(0U);
   if constexpr (capabilities.fixup_and_lookup32) {
-    magic = lookup32(constants::magic_table.data(),
-                     max_u(shr<23>(clamped), splat(constants::smallest_normal)));
+    magic = lookup32(constants::magic_table.data(), max_u(shr<23>(clamped), index_floor));
   } else {
     // e << 23 from the clamped bits, e at least the smallest normal exponent; then
     // magic(e) = (e << 23) + (e << M) + magic(0) (mod 2^32).
+    static_cast<void>(index_floor);
     const u32v exponent_field =
         and_(max_u(clamped, splat(constants::smallest_normal << 23)), splat(0x7F800000U));
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
@@ -2421,8 +2424,10 @@ magnitude_addition(u32v bits) {
 }
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
-MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
-  return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits).sum;
+MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(
+    u32v bits,
+    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
+  return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits, index_floor).sum;
 }
 // sum, but all ones in its low bits (the NaN code's magnitude; the callers read only those) in
 // the lanes where x takes the NaN code (nan_code_above: NaNs, and infinities where
@@ -2536,13 +2541,15 @@ constexpr bool joins_signs_on_packed_codes() {
 // NaNFree: the caller has found no NaN among the lanes (group_nan_test), whose fix-up is left out.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NaNFree = false>
-MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
+MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(
+    u32v bits,
+    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   using constants = addition_constants<Target, Rule, Overflow>;
   constexpr bool fixes_nan_lanes =
       !constants::clamp_gives_nan_code && !constants::nan_by_float_minimum;
   constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
-  u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
+  u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits, index_floor);
   if constexpr (fixes_nan_lanes && !NaNFree) {
     sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
   }
@@ -4039,26 +4046,51 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
   }
 }
 
+// The lookup's floor for an array loop's magnitude_addition, made before the loop: where the
+// path looks magic constants up, held in a register (held_in_register), so that the compiler
+// cannot make it again from its value. (g++ 12 made it again in every iteration of quantize's
+// loop, `MOV` and `VPBROADCASTD`, where the scale took one more register: 36 vector
+// instructions per 64 floats, 35 with it held; docs/performance.md, stop 89.) Source: the
+// kernel's, so that held_in_register, which only some paths have, stays a dependent call.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          ::minifloat::detail::step2_variant Variant, class Source>
+MINIFLOAT_LANE_FN u32v index_floor_for_loop(const Source& src) {
+  if constexpr (Variant == ::minifloat::detail::step2_variant::lane_addition) {
+    if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
+      const u32v floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal);
+      if constexpr (capabilities.fixup_and_lookup32) {
+        return held_in_register(src, floor);
+      } else {
+        return floor;
+      }
+    }
+  }
+  static_cast<void>(src);
+  return splat(0U);
+}
+
 // The packed magnitudes of four vectors of values (magnitude_lanes_by_addition), those of a group
 // without NaNs without the NaN lanes' fix-up where the path tests groups (group_nan_test).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NaNFree>
-MINIFLOAT_LANE_FN auto packed_magnitude_lanes4(const u32v (&bits)[4]) {
-  return packed_magnitudes4(magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[0]),
-                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[1]),
-                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[2]),
-                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[3]));
+MINIFLOAT_LANE_FN auto packed_magnitude_lanes4(const u32v (&bits)[4], u32v index_floor) {
+  return packed_magnitudes4(
+      magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[0], index_floor),
+      magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[1], index_floor),
+      magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[2], index_floor),
+      magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[3], index_floor));
 }
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool TestsGroup, class Source>
-MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4]) {
+MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4],
+                                        u32v index_floor) {
   if constexpr (TestsGroup && group_nan_test<Target, Rule, Overflow>) {
     // (src: a dependent call, as any_nan_lane4 is on some paths only.)
     if (!any_nan_lane4(src, bits)) {
-      return packed_magnitude_lanes4<Target, Rule, Overflow, true>(bits);
+      return packed_magnitude_lanes4<Target, Rule, Overflow, true>(bits, index_floor);
     }
   }
-  return packed_magnitude_lanes4<Target, Rule, Overflow, false>(bits);
+  return packed_magnitude_lanes4<Target, Rule, Overflow, false>(bits, index_floor);
 }
 
 // Four vectors of values (bits) of src from element i, their codes stored at dst + i as two
@@ -4066,11 +4098,13 @@ MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4]
 // (packed_magnitudes4, for a report's test), and the sources' signs. TestsGroupForNaNs: the
 // group's NaN test (group_nan_test) where the path has it; not in the loops with a report, whose
 // registers ran short (float -> e5m2 with a report, 64 Ki, AMD Zen 5: 13.6-13.9 el/ns without it,
-// 12.4-12.6 with it).
+// 12.4-12.6 with it). index_floor: as magnitude_addition's (the plain loop's from
+// index_floor_for_loop; the report loops', whose registers are all taken, made where used).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NonTemporal, bool TestsGroupForNaNs, class Source>
-MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits)[4],
-                                          std::uint8_t* dst) {
+MINIFLOAT_LANE_FN auto store_joined_group(
+    Source src, std::size_t i, u32v (&bits)[4], std::uint8_t* dst,
+    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
   // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
   // the permutes overwrite registers: 4 more loads per 64 elements.)
   if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
@@ -4078,7 +4112,8 @@ MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits
     kept_in_registers(src, bits);
   }
   const Source at = src + i;
-  const auto magnitudes = group_magnitudes<Target, Rule, Overflow, TestsGroupForNaNs>(at, bits);
+  const auto magnitudes =
+      group_magnitudes<Target, Rule, Overflow, TestsGroupForNaNs>(at, bits, index_floor);
   const auto codes = signed_codes4(
       magnitudes, sign_source_bits(at, bits[0]), sign_source_bits(at + width, bits[1]),
       sign_source_bits(at + 2 * width, bits[2]), sign_source_bits(at + 3 * width, bits[3]));
@@ -4205,6 +4240,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // flags few groups, and takes fewer instructions.)
     std::size_t extremes_left = elements_with_extremes;
     bool looked_ahead = false; // (add_first_step_extremes_ahead, once)
+    const u32v index_floor = index_floor_for_loop<Target, Rule, Overflow, Variant>(src);
+    static_cast<void>(index_floor);
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
       const aligned_window widened = aligned(window);
@@ -4326,8 +4363,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                       Variant == ::minifloat::detail::step2_variant::lane_addition) {
           if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
             constexpr bool plain = std::is_same<Tally, ::minifloat::detail::no_tally>::value;
-            const auto magnitudes =
-                store_joined_group<Target, Rule, Overflow, NonTemporal, plain>(src, i, bits, dst);
+            const auto magnitudes = store_joined_group<Target, Rule, Overflow, NonTemporal, plain>(
+                src, i, bits, dst, index_floor);
             if constexpr (magnitudes_test) {
               using inside = normal_magnitudes<Target, false>;
               if (look) {
@@ -8436,7 +8473,9 @@ MINIFLOAT_LANE_FN maskv other_rounding_lanes(u32v bits) {
 // lanes_by_addition's steps up to the sum: |x| clamped to the limit (ClampByMagnitude: by the
 // path's min_magnitude, one instruction whatever it makes of a NaN), magic(e) looked up or
 // computed, and the addition; the sum's low bits hold the code's magnitude, and sum - magic,
-// exact (Sterbenz: magic <= sum <= 2 magic), is that code's value.
+// exact (Sterbenz: magic <= sum <= 2 magic), is that code's value. index_floor: the smallest
+// normal exponent in every lane, the lookup's floor (an array loop passes the one it holds in a
+// register: index_floor_for_loop).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
 struct addition_steps {
@@ -8445,8 +8484,9 @@ struct addition_steps {
 };
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
-MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude>
-magnitude_addition(u32v bits) {
+MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude> magnitude_addition(
+    u32v bits,
+    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
   using constants = addition_constants<Target, Rule, Overflow>;
   // (auto: min_magnitude, which only some paths have, stays a dependent call.)
   const auto limit = splat(constants::limit_bits);
@@ -8461,11 +8501,11 @@ magnitude_addition(u32v bits) {
   }
   u32v magic = splat(0U);
   if constexpr (capabilities.fixup_and_lookup32) {
-    magic = lookup32(constants::magic_table.data(),
-                     max_u(shr<23>(clamped), splat(constants::smallest_normal)));
+    magic = lookup32(constants::magic_table.data(), max_u(shr<23>(clamped), index_floor));
   } else {
     // e << 23 from the clamped bits, e at least the smallest normal exponent; then
     // magic(e) = (e << 23) + (e << M) + magic(0) (mod 2^32).
+    static_cast<void>(index_floor);
     const u32v exponent_field =
         and_(max_u(clamped, splat(constants::smallest_normal << 23)), splat(0x7F800000U));
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
@@ -8508,8 +8548,10 @@ magnitude_addition(u32v bits) {
 }
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
-MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
-  return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits).sum;
+MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(
+    u32v bits,
+    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
+  return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits, index_floor).sum;
 }
 // sum, but all ones in its low bits (the NaN code's magnitude; the callers read only those) in
 // the lanes where x takes the NaN code (nan_code_above: NaNs, and infinities where
@@ -8623,13 +8665,15 @@ constexpr bool joins_signs_on_packed_codes() {
 // NaNFree: the caller has found no NaN among the lanes (group_nan_test), whose fix-up is left out.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NaNFree = false>
-MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
+MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(
+    u32v bits,
+    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   using constants = addition_constants<Target, Rule, Overflow>;
   constexpr bool fixes_nan_lanes =
       !constants::clamp_gives_nan_code && !constants::nan_by_float_minimum;
   constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
-  u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
+  u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits, index_floor);
   if constexpr (fixes_nan_lanes && !NaNFree) {
     sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
   }
@@ -10126,26 +10170,51 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
   }
 }
 
+// The lookup's floor for an array loop's magnitude_addition, made before the loop: where the
+// path looks magic constants up, held in a register (held_in_register), so that the compiler
+// cannot make it again from its value. (g++ 12 made it again in every iteration of quantize's
+// loop, `MOV` and `VPBROADCASTD`, where the scale took one more register: 36 vector
+// instructions per 64 floats, 35 with it held; docs/performance.md, stop 89.) Source: the
+// kernel's, so that held_in_register, which only some paths have, stays a dependent call.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          ::minifloat::detail::step2_variant Variant, class Source>
+MINIFLOAT_LANE_FN u32v index_floor_for_loop(const Source& src) {
+  if constexpr (Variant == ::minifloat::detail::step2_variant::lane_addition) {
+    if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
+      const u32v floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal);
+      if constexpr (capabilities.fixup_and_lookup32) {
+        return held_in_register(src, floor);
+      } else {
+        return floor;
+      }
+    }
+  }
+  static_cast<void>(src);
+  return splat(0U);
+}
+
 // The packed magnitudes of four vectors of values (magnitude_lanes_by_addition), those of a group
 // without NaNs without the NaN lanes' fix-up where the path tests groups (group_nan_test).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NaNFree>
-MINIFLOAT_LANE_FN auto packed_magnitude_lanes4(const u32v (&bits)[4]) {
-  return packed_magnitudes4(magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[0]),
-                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[1]),
-                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[2]),
-                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[3]));
+MINIFLOAT_LANE_FN auto packed_magnitude_lanes4(const u32v (&bits)[4], u32v index_floor) {
+  return packed_magnitudes4(
+      magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[0], index_floor),
+      magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[1], index_floor),
+      magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[2], index_floor),
+      magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[3], index_floor));
 }
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool TestsGroup, class Source>
-MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4]) {
+MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4],
+                                        u32v index_floor) {
   if constexpr (TestsGroup && group_nan_test<Target, Rule, Overflow>) {
     // (src: a dependent call, as any_nan_lane4 is on some paths only.)
     if (!any_nan_lane4(src, bits)) {
-      return packed_magnitude_lanes4<Target, Rule, Overflow, true>(bits);
+      return packed_magnitude_lanes4<Target, Rule, Overflow, true>(bits, index_floor);
     }
   }
-  return packed_magnitude_lanes4<Target, Rule, Overflow, false>(bits);
+  return packed_magnitude_lanes4<Target, Rule, Overflow, false>(bits, index_floor);
 }
 
 // Four vectors of values (bits) of src from element i, their codes stored at dst + i as two
@@ -10153,11 +10222,13 @@ MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4]
 // (packed_magnitudes4, for a report's test), and the sources' signs. TestsGroupForNaNs: the
 // group's NaN test (group_nan_test) where the path has it; not in the loops with a report, whose
 // registers ran short (float -> e5m2 with a report, 64 Ki, AMD Zen 5: 13.6-13.9 el/ns without it,
-// 12.4-12.6 with it).
+// 12.4-12.6 with it). index_floor: as magnitude_addition's (the plain loop's from
+// index_floor_for_loop; the report loops', whose registers are all taken, made where used).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NonTemporal, bool TestsGroupForNaNs, class Source>
-MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits)[4],
-                                          std::uint8_t* dst) {
+MINIFLOAT_LANE_FN auto store_joined_group(
+    Source src, std::size_t i, u32v (&bits)[4], std::uint8_t* dst,
+    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
   // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
   // the permutes overwrite registers: 4 more loads per 64 elements.)
   if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
@@ -10165,7 +10236,8 @@ MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits
     kept_in_registers(src, bits);
   }
   const Source at = src + i;
-  const auto magnitudes = group_magnitudes<Target, Rule, Overflow, TestsGroupForNaNs>(at, bits);
+  const auto magnitudes =
+      group_magnitudes<Target, Rule, Overflow, TestsGroupForNaNs>(at, bits, index_floor);
   const auto codes = signed_codes4(
       magnitudes, sign_source_bits(at, bits[0]), sign_source_bits(at + width, bits[1]),
       sign_source_bits(at + 2 * width, bits[2]), sign_source_bits(at + 3 * width, bits[3]));
@@ -10292,6 +10364,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // flags few groups, and takes fewer instructions.)
     std::size_t extremes_left = elements_with_extremes;
     bool looked_ahead = false; // (add_first_step_extremes_ahead, once)
+    const u32v index_floor = index_floor_for_loop<Target, Rule, Overflow, Variant>(src);
+    static_cast<void>(index_floor);
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
       const aligned_window widened = aligned(window);
@@ -10413,8 +10487,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                       Variant == ::minifloat::detail::step2_variant::lane_addition) {
           if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
             constexpr bool plain = std::is_same<Tally, ::minifloat::detail::no_tally>::value;
-            const auto magnitudes =
-                store_joined_group<Target, Rule, Overflow, NonTemporal, plain>(src, i, bits, dst);
+            const auto magnitudes = store_joined_group<Target, Rule, Overflow, NonTemporal, plain>(
+                src, i, bits, dst, index_floor);
             if constexpr (magnitudes_test) {
               using inside = normal_magnitudes<Target, false>;
               if (look) {
@@ -13401,6 +13475,13 @@ template <class Source>
 MINIFLOAT_LANE_FN void kept_in_registers(const Source& /*src*/, u32v (&v)[4]) {
   __asm__("" : "+v"(v[0]), "+v"(v[1]), "+v"(v[2]), "+v"(v[3]));
 }
+// v as it is, in a register: an empty asm that may have changed it, so that a loop after it
+// holds it rather than making it again from its value (lanes.inc index_floor_for_loop).
+template <class Source>
+MINIFLOAT_LANE_FN u32v held_in_register(const Source& /*src*/, u32v v) {
+  __asm__("" : "+v"(v));
+  return v;
+}
 // Whether a lane of the four vectors of floats v is a NaN: two unordered compares, each of two
 // vectors, quiet, exceptions suppressed. (Source, the kernel's, makes lanes.inc's call a dependent
 // one, as this path alone has the function. For x * scale, x read again for the compares, so
@@ -14049,7 +14130,9 @@ MINIFLOAT_LANE_FN maskv other_rounding_lanes(u32v bits) {
 // lanes_by_addition's steps up to the sum: |x| clamped to the limit (ClampByMagnitude: by the
 // path's min_magnitude, one instruction whatever it makes of a NaN), magic(e) looked up or
 // computed, and the addition; the sum's low bits hold the code's magnitude, and sum - magic,
-// exact (Sterbenz: magic <= sum <= 2 magic), is that code's value.
+// exact (Sterbenz: magic <= sum <= 2 magic), is that code's value. index_floor: the smallest
+// normal exponent in every lane, the lookup's floor (an array loop passes the one it holds in a
+// register: index_floor_for_loop).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
 struct addition_steps {
@@ -14058,8 +14141,9 @@ struct addition_steps {
 };
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
-MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude>
-magnitude_addition(u32v bits) {
+MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude> magnitude_addition(
+    u32v bits,
+    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
   using constants = addition_constants<Target, Rule, Overflow>;
   // (auto: min_magnitude, which only some paths have, stays a dependent call.)
   const auto limit = splat(constants::limit_bits);
@@ -14074,11 +14158,11 @@ magnitude_addition(u32v bits) {
   }
   u32v magic = splat(0U);
   if constexpr (capabilities.fixup_and_lookup32) {
-    magic = lookup32(constants::magic_table.data(),
-                     max_u(shr<23>(clamped), splat(constants::smallest_normal)));
+    magic = lookup32(constants::magic_table.data(), max_u(shr<23>(clamped), index_floor));
   } else {
     // e << 23 from the clamped bits, e at least the smallest normal exponent; then
     // magic(e) = (e << 23) + (e << M) + magic(0) (mod 2^32).
+    static_cast<void>(index_floor);
     const u32v exponent_field =
         and_(max_u(clamped, splat(constants::smallest_normal << 23)), splat(0x7F800000U));
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
@@ -14121,8 +14205,10 @@ magnitude_addition(u32v bits) {
 }
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
-MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
-  return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits).sum;
+MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(
+    u32v bits,
+    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
+  return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits, index_floor).sum;
 }
 // sum, but all ones in its low bits (the NaN code's magnitude; the callers read only those) in
 // the lanes where x takes the NaN code (nan_code_above: NaNs, and infinities where
@@ -14236,13 +14322,15 @@ constexpr bool joins_signs_on_packed_codes() {
 // NaNFree: the caller has found no NaN among the lanes (group_nan_test), whose fix-up is left out.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NaNFree = false>
-MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
+MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(
+    u32v bits,
+    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   using constants = addition_constants<Target, Rule, Overflow>;
   constexpr bool fixes_nan_lanes =
       !constants::clamp_gives_nan_code && !constants::nan_by_float_minimum;
   constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
-  u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
+  u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits, index_floor);
   if constexpr (fixes_nan_lanes && !NaNFree) {
     sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
   }
@@ -15739,26 +15827,51 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
   }
 }
 
+// The lookup's floor for an array loop's magnitude_addition, made before the loop: where the
+// path looks magic constants up, held in a register (held_in_register), so that the compiler
+// cannot make it again from its value. (g++ 12 made it again in every iteration of quantize's
+// loop, `MOV` and `VPBROADCASTD`, where the scale took one more register: 36 vector
+// instructions per 64 floats, 35 with it held; docs/performance.md, stop 89.) Source: the
+// kernel's, so that held_in_register, which only some paths have, stays a dependent call.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          ::minifloat::detail::step2_variant Variant, class Source>
+MINIFLOAT_LANE_FN u32v index_floor_for_loop(const Source& src) {
+  if constexpr (Variant == ::minifloat::detail::step2_variant::lane_addition) {
+    if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
+      const u32v floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal);
+      if constexpr (capabilities.fixup_and_lookup32) {
+        return held_in_register(src, floor);
+      } else {
+        return floor;
+      }
+    }
+  }
+  static_cast<void>(src);
+  return splat(0U);
+}
+
 // The packed magnitudes of four vectors of values (magnitude_lanes_by_addition), those of a group
 // without NaNs without the NaN lanes' fix-up where the path tests groups (group_nan_test).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NaNFree>
-MINIFLOAT_LANE_FN auto packed_magnitude_lanes4(const u32v (&bits)[4]) {
-  return packed_magnitudes4(magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[0]),
-                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[1]),
-                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[2]),
-                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[3]));
+MINIFLOAT_LANE_FN auto packed_magnitude_lanes4(const u32v (&bits)[4], u32v index_floor) {
+  return packed_magnitudes4(
+      magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[0], index_floor),
+      magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[1], index_floor),
+      magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[2], index_floor),
+      magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[3], index_floor));
 }
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool TestsGroup, class Source>
-MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4]) {
+MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4],
+                                        u32v index_floor) {
   if constexpr (TestsGroup && group_nan_test<Target, Rule, Overflow>) {
     // (src: a dependent call, as any_nan_lane4 is on some paths only.)
     if (!any_nan_lane4(src, bits)) {
-      return packed_magnitude_lanes4<Target, Rule, Overflow, true>(bits);
+      return packed_magnitude_lanes4<Target, Rule, Overflow, true>(bits, index_floor);
     }
   }
-  return packed_magnitude_lanes4<Target, Rule, Overflow, false>(bits);
+  return packed_magnitude_lanes4<Target, Rule, Overflow, false>(bits, index_floor);
 }
 
 // Four vectors of values (bits) of src from element i, their codes stored at dst + i as two
@@ -15766,11 +15879,13 @@ MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4]
 // (packed_magnitudes4, for a report's test), and the sources' signs. TestsGroupForNaNs: the
 // group's NaN test (group_nan_test) where the path has it; not in the loops with a report, whose
 // registers ran short (float -> e5m2 with a report, 64 Ki, AMD Zen 5: 13.6-13.9 el/ns without it,
-// 12.4-12.6 with it).
+// 12.4-12.6 with it). index_floor: as magnitude_addition's (the plain loop's from
+// index_floor_for_loop; the report loops', whose registers are all taken, made where used).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NonTemporal, bool TestsGroupForNaNs, class Source>
-MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits)[4],
-                                          std::uint8_t* dst) {
+MINIFLOAT_LANE_FN auto store_joined_group(
+    Source src, std::size_t i, u32v (&bits)[4], std::uint8_t* dst,
+    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
   // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
   // the permutes overwrite registers: 4 more loads per 64 elements.)
   if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
@@ -15778,7 +15893,8 @@ MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits
     kept_in_registers(src, bits);
   }
   const Source at = src + i;
-  const auto magnitudes = group_magnitudes<Target, Rule, Overflow, TestsGroupForNaNs>(at, bits);
+  const auto magnitudes =
+      group_magnitudes<Target, Rule, Overflow, TestsGroupForNaNs>(at, bits, index_floor);
   const auto codes = signed_codes4(
       magnitudes, sign_source_bits(at, bits[0]), sign_source_bits(at + width, bits[1]),
       sign_source_bits(at + 2 * width, bits[2]), sign_source_bits(at + 3 * width, bits[3]));
@@ -15905,6 +16021,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // flags few groups, and takes fewer instructions.)
     std::size_t extremes_left = elements_with_extremes;
     bool looked_ahead = false; // (add_first_step_extremes_ahead, once)
+    const u32v index_floor = index_floor_for_loop<Target, Rule, Overflow, Variant>(src);
+    static_cast<void>(index_floor);
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
       const aligned_window widened = aligned(window);
@@ -16026,8 +16144,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                       Variant == ::minifloat::detail::step2_variant::lane_addition) {
           if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
             constexpr bool plain = std::is_same<Tally, ::minifloat::detail::no_tally>::value;
-            const auto magnitudes =
-                store_joined_group<Target, Rule, Overflow, NonTemporal, plain>(src, i, bits, dst);
+            const auto magnitudes = store_joined_group<Target, Rule, Overflow, NonTemporal, plain>(
+                src, i, bits, dst, index_floor);
             if constexpr (magnitudes_test) {
               using inside = normal_magnitudes<Target, false>;
               if (look) {
@@ -19391,7 +19509,9 @@ MINIFLOAT_LANE_FN maskv other_rounding_lanes(u32v bits) {
 // lanes_by_addition's steps up to the sum: |x| clamped to the limit (ClampByMagnitude: by the
 // path's min_magnitude, one instruction whatever it makes of a NaN), magic(e) looked up or
 // computed, and the addition; the sum's low bits hold the code's magnitude, and sum - magic,
-// exact (Sterbenz: magic <= sum <= 2 magic), is that code's value.
+// exact (Sterbenz: magic <= sum <= 2 magic), is that code's value. index_floor: the smallest
+// normal exponent in every lane, the lookup's floor (an array loop passes the one it holds in a
+// register: index_floor_for_loop).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
 struct addition_steps {
@@ -19400,8 +19520,9 @@ struct addition_steps {
 };
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
-MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude>
-magnitude_addition(u32v bits) {
+MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude> magnitude_addition(
+    u32v bits,
+    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
   using constants = addition_constants<Target, Rule, Overflow>;
   // (auto: min_magnitude, which only some paths have, stays a dependent call.)
   const auto limit = splat(constants::limit_bits);
@@ -19416,11 +19537,11 @@ magnitude_addition(u32v bits) {
   }
   u32v magic = splat(0U);
   if constexpr (capabilities.fixup_and_lookup32) {
-    magic = lookup32(constants::magic_table.data(),
-                     max_u(shr<23>(clamped), splat(constants::smallest_normal)));
+    magic = lookup32(constants::magic_table.data(), max_u(shr<23>(clamped), index_floor));
   } else {
     // e << 23 from the clamped bits, e at least the smallest normal exponent; then
     // magic(e) = (e << 23) + (e << M) + magic(0) (mod 2^32).
+    static_cast<void>(index_floor);
     const u32v exponent_field =
         and_(max_u(clamped, splat(constants::smallest_normal << 23)), splat(0x7F800000U));
     magic = add(add(exponent_field, shr<23 - constants::M>(exponent_field)),
@@ -19463,8 +19584,10 @@ magnitude_addition(u32v bits) {
 }
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
-MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(u32v bits) {
-  return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits).sum;
+MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(
+    u32v bits,
+    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
+  return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits, index_floor).sum;
 }
 // sum, but all ones in its low bits (the NaN code's magnitude; the callers read only those) in
 // the lanes where x takes the NaN code (nan_code_above: NaNs, and infinities where
@@ -19578,13 +19701,15 @@ constexpr bool joins_signs_on_packed_codes() {
 // NaNFree: the caller has found no NaN among the lanes (group_nan_test), whose fix-up is left out.
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NaNFree = false>
-MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(u32v bits) {
+MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(
+    u32v bits,
+    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   using constants = addition_constants<Target, Rule, Overflow>;
   constexpr bool fixes_nan_lanes =
       !constants::clamp_gives_nan_code && !constants::nan_by_float_minimum;
   constexpr bool by_fixup = fixes_nan_lanes && capabilities.fixup_and_lookup32;
-  u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits);
+  u32v sum = magnitude_sum_by_addition<Target, Rule, Overflow, by_fixup>(bits, index_floor);
   if constexpr (fixes_nan_lanes && !NaNFree) {
     sum = all_ones_where_nan_code<Target, Rule, Overflow>(sum, bits);
   }
@@ -21081,26 +21206,51 @@ MINIFLOAT_ARRAY_FN void report_values(Tally& tally, Source src, const u32v (&bit
   }
 }
 
+// The lookup's floor for an array loop's magnitude_addition, made before the loop: where the
+// path looks magic constants up, held in a register (held_in_register), so that the compiler
+// cannot make it again from its value. (g++ 12 made it again in every iteration of quantize's
+// loop, `MOV` and `VPBROADCASTD`, where the scale took one more register: 36 vector
+// instructions per 64 floats, 35 with it held; docs/performance.md, stop 89.) Source: the
+// kernel's, so that held_in_register, which only some paths have, stays a dependent call.
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
+          ::minifloat::detail::step2_variant Variant, class Source>
+MINIFLOAT_LANE_FN u32v index_floor_for_loop(const Source& src) {
+  if constexpr (Variant == ::minifloat::detail::step2_variant::lane_addition) {
+    if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
+      const u32v floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal);
+      if constexpr (capabilities.fixup_and_lookup32) {
+        return held_in_register(src, floor);
+      } else {
+        return floor;
+      }
+    }
+  }
+  static_cast<void>(src);
+  return splat(0U);
+}
+
 // The packed magnitudes of four vectors of values (magnitude_lanes_by_addition), those of a group
 // without NaNs without the NaN lanes' fix-up where the path tests groups (group_nan_test).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NaNFree>
-MINIFLOAT_LANE_FN auto packed_magnitude_lanes4(const u32v (&bits)[4]) {
-  return packed_magnitudes4(magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[0]),
-                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[1]),
-                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[2]),
-                            magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[3]));
+MINIFLOAT_LANE_FN auto packed_magnitude_lanes4(const u32v (&bits)[4], u32v index_floor) {
+  return packed_magnitudes4(
+      magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[0], index_floor),
+      magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[1], index_floor),
+      magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[2], index_floor),
+      magnitude_lanes_by_addition<Target, Rule, Overflow, NaNFree>(bits[3], index_floor));
 }
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool TestsGroup, class Source>
-MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4]) {
+MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4],
+                                        u32v index_floor) {
   if constexpr (TestsGroup && group_nan_test<Target, Rule, Overflow>) {
     // (src: a dependent call, as any_nan_lane4 is on some paths only.)
     if (!any_nan_lane4(src, bits)) {
-      return packed_magnitude_lanes4<Target, Rule, Overflow, true>(bits);
+      return packed_magnitude_lanes4<Target, Rule, Overflow, true>(bits, index_floor);
     }
   }
-  return packed_magnitude_lanes4<Target, Rule, Overflow, false>(bits);
+  return packed_magnitude_lanes4<Target, Rule, Overflow, false>(bits, index_floor);
 }
 
 // Four vectors of values (bits) of src from element i, their codes stored at dst + i as two
@@ -21108,11 +21258,13 @@ MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4]
 // (packed_magnitudes4, for a report's test), and the sources' signs. TestsGroupForNaNs: the
 // group's NaN test (group_nan_test) where the path has it; not in the loops with a report, whose
 // registers ran short (float -> e5m2 with a report, 64 Ki, AMD Zen 5: 13.6-13.9 el/ns without it,
-// 12.4-12.6 with it).
+// 12.4-12.6 with it). index_floor: as magnitude_addition's (the plain loop's from
+// index_floor_for_loop; the report loops', whose registers are all taken, made where used).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NonTemporal, bool TestsGroupForNaNs, class Source>
-MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits)[4],
-                                          std::uint8_t* dst) {
+MINIFLOAT_LANE_FN auto store_joined_group(
+    Source src, std::size_t i, u32v (&bits)[4], std::uint8_t* dst,
+    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
   // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
   // the permutes overwrite registers: 4 more loads per 64 elements.)
   if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
@@ -21120,7 +21272,8 @@ MINIFLOAT_LANE_FN auto store_joined_group(Source src, std::size_t i, u32v (&bits
     kept_in_registers(src, bits);
   }
   const Source at = src + i;
-  const auto magnitudes = group_magnitudes<Target, Rule, Overflow, TestsGroupForNaNs>(at, bits);
+  const auto magnitudes =
+      group_magnitudes<Target, Rule, Overflow, TestsGroupForNaNs>(at, bits, index_floor);
   const auto codes = signed_codes4(
       magnitudes, sign_source_bits(at, bits[0]), sign_source_bits(at + width, bits[1]),
       sign_source_bits(at + 2 * width, bits[2]), sign_source_bits(at + 3 * width, bits[3]));
@@ -21247,6 +21400,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
     // flags few groups, and takes fewer instructions.)
     std::size_t extremes_left = elements_with_extremes;
     bool looked_ahead = false; // (add_first_step_extremes_ahead, once)
+    const u32v index_floor = index_floor_for_loop<Target, Rule, Overflow, Variant>(src);
+    static_cast<void>(index_floor);
     while (i != blocks_end) {
       const auto window = report_window<Target, Rule, 4, Source>(tally);
       const aligned_window widened = aligned(window);
@@ -21368,8 +21523,8 @@ MINIFLOAT_ARRAY_FN void encode_array(Source src, std::size_t n, std::uint8_t* ds
                       Variant == ::minifloat::detail::step2_variant::lane_addition) {
           if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
             constexpr bool plain = std::is_same<Tally, ::minifloat::detail::no_tally>::value;
-            const auto magnitudes =
-                store_joined_group<Target, Rule, Overflow, NonTemporal, plain>(src, i, bits, dst);
+            const auto magnitudes = store_joined_group<Target, Rule, Overflow, NonTemporal, plain>(
+                src, i, bits, dst, index_floor);
             if constexpr (magnitudes_test) {
               using inside = normal_magnitudes<Target, false>;
               if (look) {

@@ -528,6 +528,13 @@ template <class Source>
 MINIFLOAT_LANE_FN void kept_in_registers(const Source& /*src*/, u32v (&v)[4]) {
   __asm__("" : "+v"(v[0]), "+v"(v[1]), "+v"(v[2]), "+v"(v[3]));
 }
+// v as it is, in a register: an empty asm that may have changed it, so that a loop after it
+// holds it rather than making it again from its value (lanes.inc index_floor_for_loop).
+template <class Source>
+MINIFLOAT_LANE_FN u32v held_in_register(const Source& /*src*/, u32v v) {
+  __asm__("" : "+v"(v));
+  return v;
+}
 // Whether a lane of the four vectors of floats v is a NaN: two unordered compares, each of two
 // vectors, quiet, exceptions suppressed. (Source, the kernel's, makes lanes.inc's call a dependent
 // one, as this path alone has the function. For x * scale, x read again for the compares, so
