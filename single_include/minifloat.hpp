@@ -4098,8 +4098,9 @@ MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4]
 // (packed_magnitudes4, for a report's test), and the sources' signs. TestsGroupForNaNs: the
 // group's NaN test (group_nan_test) where the path has it; not in the loops with a report, whose
 // registers ran short (float -> e5m2 with a report, 64 Ki, AMD Zen 5: 13.6-13.9 el/ns without it,
-// 12.4-12.6 with it). index_floor: as magnitude_addition's (the plain loop's from
-// index_floor_for_loop; the report loops', whose registers are all taken, made where used).
+// 12.4-12.6 with it). index_floor: as magnitude_addition's (the general loop's, with a report or
+// without, from index_floor_for_loop; a report's own loops, whose registers are all taken, make
+// it where they use it).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NonTemporal, bool TestsGroupForNaNs, class Source>
 MINIFLOAT_LANE_FN auto store_joined_group(
@@ -10222,8 +10223,9 @@ MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4]
 // (packed_magnitudes4, for a report's test), and the sources' signs. TestsGroupForNaNs: the
 // group's NaN test (group_nan_test) where the path has it; not in the loops with a report, whose
 // registers ran short (float -> e5m2 with a report, 64 Ki, AMD Zen 5: 13.6-13.9 el/ns without it,
-// 12.4-12.6 with it). index_floor: as magnitude_addition's (the plain loop's from
-// index_floor_for_loop; the report loops', whose registers are all taken, made where used).
+// 12.4-12.6 with it). index_floor: as magnitude_addition's (the general loop's, with a report or
+// without, from index_floor_for_loop; a report's own loops, whose registers are all taken, make
+// it where they use it).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NonTemporal, bool TestsGroupForNaNs, class Source>
 MINIFLOAT_LANE_FN auto store_joined_group(
@@ -15879,8 +15881,9 @@ MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4]
 // (packed_magnitudes4, for a report's test), and the sources' signs. TestsGroupForNaNs: the
 // group's NaN test (group_nan_test) where the path has it; not in the loops with a report, whose
 // registers ran short (float -> e5m2 with a report, 64 Ki, AMD Zen 5: 13.6-13.9 el/ns without it,
-// 12.4-12.6 with it). index_floor: as magnitude_addition's (the plain loop's from
-// index_floor_for_loop; the report loops', whose registers are all taken, made where used).
+// 12.4-12.6 with it). index_floor: as magnitude_addition's (the general loop's, with a report or
+// without, from index_floor_for_loop; a report's own loops, whose registers are all taken, make
+// it where they use it).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NonTemporal, bool TestsGroupForNaNs, class Source>
 MINIFLOAT_LANE_FN auto store_joined_group(
@@ -21258,8 +21261,9 @@ MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4]
 // (packed_magnitudes4, for a report's test), and the sources' signs. TestsGroupForNaNs: the
 // group's NaN test (group_nan_test) where the path has it; not in the loops with a report, whose
 // registers ran short (float -> e5m2 with a report, 64 Ki, AMD Zen 5: 13.6-13.9 el/ns without it,
-// 12.4-12.6 with it). index_floor: as magnitude_addition's (the plain loop's from
-// index_floor_for_loop; the report loops', whose registers are all taken, made where used).
+// 12.4-12.6 with it). index_floor: as magnitude_addition's (the general loop's, with a report or
+// without, from index_floor_for_loop; a report's own loops, whose registers are all taken, make
+// it where they use it).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NonTemporal, bool TestsGroupForNaNs, class Source>
 MINIFLOAT_LANE_FN auto store_joined_group(
