@@ -2346,12 +2346,19 @@ MINIFLOAT_LANE_FN maskv other_rounding_lanes(u32v bits) {
   }
 }
 
+// The smallest normal exponent of Target in every lane: the floor of magnitude_addition's lookup
+// index, which the functions below take as a parameter and make by this where their caller
+// passes none (an array loop passes the one it holds: index_floor_for_loop).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v index_floor_lanes() {
+  return splat(addition_constants<Target, Rule, Overflow>::smallest_normal);
+}
+
 // lanes_by_addition's steps up to the sum: |x| clamped to the limit (ClampByMagnitude: by the
 // path's min_magnitude, one instruction whatever it makes of a NaN), magic(e) looked up or
 // computed, and the addition; the sum's low bits hold the code's magnitude, and sum - magic,
-// exact (Sterbenz: magic <= sum <= 2 magic), is that code's value. index_floor: the smallest
-// normal exponent in every lane, the lookup's floor (an array loop passes the one it holds in a
-// register: index_floor_for_loop).
+// exact (Sterbenz: magic <= sum <= 2 magic), is that code's value. index_floor: the lookup's
+// floor (index_floor_lanes).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
 struct addition_steps {
@@ -2360,9 +2367,8 @@ struct addition_steps {
 };
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
-MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude> magnitude_addition(
-    u32v bits,
-    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
+MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude>
+magnitude_addition(u32v bits, u32v index_floor = index_floor_lanes<Target, Rule, Overflow>()) {
   using constants = addition_constants<Target, Rule, Overflow>;
   // (auto: min_magnitude, which only some paths have, stays a dependent call.)
   const auto limit = splat(constants::limit_bits);
@@ -2425,8 +2431,7 @@ MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude> magni
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
 MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(
-    u32v bits,
-    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
+    u32v bits, u32v index_floor = index_floor_lanes<Target, Rule, Overflow>()) {
   return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits, index_floor).sum;
 }
 // sum, but all ones in its low bits (the NaN code's magnitude; the callers read only those) in
@@ -2542,8 +2547,7 @@ constexpr bool joins_signs_on_packed_codes() {
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NaNFree = false>
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(
-    u32v bits,
-    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
+    u32v bits, u32v index_floor = index_floor_lanes<Target, Rule, Overflow>()) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   using constants = addition_constants<Target, Rule, Overflow>;
   constexpr bool fixes_nan_lanes =
@@ -4057,7 +4061,7 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v index_floor_for_loop(const Source& src) {
   if constexpr (Variant == ::minifloat::detail::step2_variant::lane_addition) {
     if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
-      const u32v floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal);
+      const u32v floor = index_floor_lanes<Target, Rule, Overflow>();
       if constexpr (capabilities.fixup_and_lookup32) {
         return held_in_register(src, floor);
       } else {
@@ -4103,9 +4107,9 @@ MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4]
 // it where they use it).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NonTemporal, bool TestsGroupForNaNs, class Source>
-MINIFLOAT_LANE_FN auto store_joined_group(
-    Source src, std::size_t i, u32v (&bits)[4], std::uint8_t* dst,
-    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
+MINIFLOAT_LANE_FN auto
+store_joined_group(Source src, std::size_t i, u32v (&bits)[4], std::uint8_t* dst,
+                   u32v index_floor = index_floor_lanes<Target, Rule, Overflow>()) {
   // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
   // the permutes overwrite registers: 4 more loads per 64 elements.)
   if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
@@ -8471,12 +8475,19 @@ MINIFLOAT_LANE_FN maskv other_rounding_lanes(u32v bits) {
   }
 }
 
+// The smallest normal exponent of Target in every lane: the floor of magnitude_addition's lookup
+// index, which the functions below take as a parameter and make by this where their caller
+// passes none (an array loop passes the one it holds: index_floor_for_loop).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v index_floor_lanes() {
+  return splat(addition_constants<Target, Rule, Overflow>::smallest_normal);
+}
+
 // lanes_by_addition's steps up to the sum: |x| clamped to the limit (ClampByMagnitude: by the
 // path's min_magnitude, one instruction whatever it makes of a NaN), magic(e) looked up or
 // computed, and the addition; the sum's low bits hold the code's magnitude, and sum - magic,
-// exact (Sterbenz: magic <= sum <= 2 magic), is that code's value. index_floor: the smallest
-// normal exponent in every lane, the lookup's floor (an array loop passes the one it holds in a
-// register: index_floor_for_loop).
+// exact (Sterbenz: magic <= sum <= 2 magic), is that code's value. index_floor: the lookup's
+// floor (index_floor_lanes).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
 struct addition_steps {
@@ -8485,9 +8496,8 @@ struct addition_steps {
 };
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
-MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude> magnitude_addition(
-    u32v bits,
-    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
+MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude>
+magnitude_addition(u32v bits, u32v index_floor = index_floor_lanes<Target, Rule, Overflow>()) {
   using constants = addition_constants<Target, Rule, Overflow>;
   // (auto: min_magnitude, which only some paths have, stays a dependent call.)
   const auto limit = splat(constants::limit_bits);
@@ -8550,8 +8560,7 @@ MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude> magni
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
 MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(
-    u32v bits,
-    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
+    u32v bits, u32v index_floor = index_floor_lanes<Target, Rule, Overflow>()) {
   return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits, index_floor).sum;
 }
 // sum, but all ones in its low bits (the NaN code's magnitude; the callers read only those) in
@@ -8667,8 +8676,7 @@ constexpr bool joins_signs_on_packed_codes() {
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NaNFree = false>
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(
-    u32v bits,
-    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
+    u32v bits, u32v index_floor = index_floor_lanes<Target, Rule, Overflow>()) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   using constants = addition_constants<Target, Rule, Overflow>;
   constexpr bool fixes_nan_lanes =
@@ -10182,7 +10190,7 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v index_floor_for_loop(const Source& src) {
   if constexpr (Variant == ::minifloat::detail::step2_variant::lane_addition) {
     if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
-      const u32v floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal);
+      const u32v floor = index_floor_lanes<Target, Rule, Overflow>();
       if constexpr (capabilities.fixup_and_lookup32) {
         return held_in_register(src, floor);
       } else {
@@ -10228,9 +10236,9 @@ MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4]
 // it where they use it).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NonTemporal, bool TestsGroupForNaNs, class Source>
-MINIFLOAT_LANE_FN auto store_joined_group(
-    Source src, std::size_t i, u32v (&bits)[4], std::uint8_t* dst,
-    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
+MINIFLOAT_LANE_FN auto
+store_joined_group(Source src, std::size_t i, u32v (&bits)[4], std::uint8_t* dst,
+                   u32v index_floor = index_floor_lanes<Target, Rule, Overflow>()) {
   // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
   // the permutes overwrite registers: 4 more loads per 64 elements.)
   if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
@@ -14129,12 +14137,19 @@ MINIFLOAT_LANE_FN maskv other_rounding_lanes(u32v bits) {
   }
 }
 
+// The smallest normal exponent of Target in every lane: the floor of magnitude_addition's lookup
+// index, which the functions below take as a parameter and make by this where their caller
+// passes none (an array loop passes the one it holds: index_floor_for_loop).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v index_floor_lanes() {
+  return splat(addition_constants<Target, Rule, Overflow>::smallest_normal);
+}
+
 // lanes_by_addition's steps up to the sum: |x| clamped to the limit (ClampByMagnitude: by the
 // path's min_magnitude, one instruction whatever it makes of a NaN), magic(e) looked up or
 // computed, and the addition; the sum's low bits hold the code's magnitude, and sum - magic,
-// exact (Sterbenz: magic <= sum <= 2 magic), is that code's value. index_floor: the smallest
-// normal exponent in every lane, the lookup's floor (an array loop passes the one it holds in a
-// register: index_floor_for_loop).
+// exact (Sterbenz: magic <= sum <= 2 magic), is that code's value. index_floor: the lookup's
+// floor (index_floor_lanes).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
 struct addition_steps {
@@ -14143,9 +14158,8 @@ struct addition_steps {
 };
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
-MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude> magnitude_addition(
-    u32v bits,
-    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
+MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude>
+magnitude_addition(u32v bits, u32v index_floor = index_floor_lanes<Target, Rule, Overflow>()) {
   using constants = addition_constants<Target, Rule, Overflow>;
   // (auto: min_magnitude, which only some paths have, stays a dependent call.)
   const auto limit = splat(constants::limit_bits);
@@ -14208,8 +14222,7 @@ MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude> magni
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
 MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(
-    u32v bits,
-    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
+    u32v bits, u32v index_floor = index_floor_lanes<Target, Rule, Overflow>()) {
   return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits, index_floor).sum;
 }
 // sum, but all ones in its low bits (the NaN code's magnitude; the callers read only those) in
@@ -14325,8 +14338,7 @@ constexpr bool joins_signs_on_packed_codes() {
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NaNFree = false>
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(
-    u32v bits,
-    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
+    u32v bits, u32v index_floor = index_floor_lanes<Target, Rule, Overflow>()) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   using constants = addition_constants<Target, Rule, Overflow>;
   constexpr bool fixes_nan_lanes =
@@ -15840,7 +15852,7 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v index_floor_for_loop(const Source& src) {
   if constexpr (Variant == ::minifloat::detail::step2_variant::lane_addition) {
     if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
-      const u32v floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal);
+      const u32v floor = index_floor_lanes<Target, Rule, Overflow>();
       if constexpr (capabilities.fixup_and_lookup32) {
         return held_in_register(src, floor);
       } else {
@@ -15886,9 +15898,9 @@ MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4]
 // it where they use it).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NonTemporal, bool TestsGroupForNaNs, class Source>
-MINIFLOAT_LANE_FN auto store_joined_group(
-    Source src, std::size_t i, u32v (&bits)[4], std::uint8_t* dst,
-    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
+MINIFLOAT_LANE_FN auto
+store_joined_group(Source src, std::size_t i, u32v (&bits)[4], std::uint8_t* dst,
+                   u32v index_floor = index_floor_lanes<Target, Rule, Overflow>()) {
   // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
   // the permutes overwrite registers: 4 more loads per 64 elements.)
   if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
@@ -19509,12 +19521,19 @@ MINIFLOAT_LANE_FN maskv other_rounding_lanes(u32v bits) {
   }
 }
 
+// The smallest normal exponent of Target in every lane: the floor of magnitude_addition's lookup
+// index, which the functions below take as a parameter and make by this where their caller
+// passes none (an array loop passes the one it holds: index_floor_for_loop).
+template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow>
+MINIFLOAT_LANE_FN u32v index_floor_lanes() {
+  return splat(addition_constants<Target, Rule, Overflow>::smallest_normal);
+}
+
 // lanes_by_addition's steps up to the sum: |x| clamped to the limit (ClampByMagnitude: by the
 // path's min_magnitude, one instruction whatever it makes of a NaN), magic(e) looked up or
 // computed, and the addition; the sum's low bits hold the code's magnitude, and sum - magic,
-// exact (Sterbenz: magic <= sum <= 2 magic), is that code's value. index_floor: the smallest
-// normal exponent in every lane, the lookup's floor (an array loop passes the one it holds in a
-// register: index_floor_for_loop).
+// exact (Sterbenz: magic <= sum <= 2 magic), is that code's value. index_floor: the lookup's
+// floor (index_floor_lanes).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
 struct addition_steps {
@@ -19523,9 +19542,8 @@ struct addition_steps {
 };
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
-MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude> magnitude_addition(
-    u32v bits,
-    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
+MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude>
+magnitude_addition(u32v bits, u32v index_floor = index_floor_lanes<Target, Rule, Overflow>()) {
   using constants = addition_constants<Target, Rule, Overflow>;
   // (auto: min_magnitude, which only some paths have, stays a dependent call.)
   const auto limit = splat(constants::limit_bits);
@@ -19588,8 +19606,7 @@ MINIFLOAT_LANE_FN addition_steps<Target, Rule, Overflow, ClampByMagnitude> magni
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool ClampByMagnitude>
 MINIFLOAT_LANE_FN u32v magnitude_sum_by_addition(
-    u32v bits,
-    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
+    u32v bits, u32v index_floor = index_floor_lanes<Target, Rule, Overflow>()) {
   return magnitude_addition<Target, Rule, Overflow, ClampByMagnitude>(bits, index_floor).sum;
 }
 // sum, but all ones in its low bits (the NaN code's magnitude; the callers read only those) in
@@ -19705,8 +19722,7 @@ constexpr bool joins_signs_on_packed_codes() {
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NaNFree = false>
 MINIFLOAT_LANE_FN u32v magnitude_lanes_by_addition(
-    u32v bits,
-    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
+    u32v bits, u32v index_floor = index_floor_lanes<Target, Rule, Overflow>()) {
   static_assert(joins_signs_on_packed_codes<Target, Rule, Overflow>(), "a path that joins signs");
   using constants = addition_constants<Target, Rule, Overflow>;
   constexpr bool fixes_nan_lanes =
@@ -21220,7 +21236,7 @@ template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::ov
 MINIFLOAT_LANE_FN u32v index_floor_for_loop(const Source& src) {
   if constexpr (Variant == ::minifloat::detail::step2_variant::lane_addition) {
     if constexpr (joins_signs_on_packed_codes<Target, Rule, Overflow>()) {
-      const u32v floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal);
+      const u32v floor = index_floor_lanes<Target, Rule, Overflow>();
       if constexpr (capabilities.fixup_and_lookup32) {
         return held_in_register(src, floor);
       } else {
@@ -21266,9 +21282,9 @@ MINIFLOAT_LANE_FN auto group_magnitudes(const Source& src, const u32v (&bits)[4]
 // it where they use it).
 template <class Target, ::minifloat::detail::rounding_rule Rule, ::minifloat::overflow Overflow,
           bool NonTemporal, bool TestsGroupForNaNs, class Source>
-MINIFLOAT_LANE_FN auto store_joined_group(
-    Source src, std::size_t i, u32v (&bits)[4], std::uint8_t* dst,
-    u32v index_floor = splat(addition_constants<Target, Rule, Overflow>::smallest_normal)) {
+MINIFLOAT_LANE_FN auto
+store_joined_group(Source src, std::size_t i, u32v (&bits)[4], std::uint8_t* dst,
+                   u32v index_floor = index_floor_lanes<Target, Rule, Overflow>()) {
   // (Else g++ 12 reads x again from memory for the fix-up and the signs, where the fix-up and
   // the permutes overwrite registers: 4 more loads per 64 elements.)
   if constexpr (!NonTemporal && capabilities.fixup_and_lookup32 &&
